@@ -1,0 +1,85 @@
+package cli
+
+import (
+	"fmt"
+	"io"
+	"maps"
+	"slices"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/chessmodel/chessmodel/model"
+)
+
+func newShowCommand(g *globals, streams Streams) *cobra.Command {
+	return &cobra.Command{
+		Use:   "show MODEL.yaml",
+		Short: "Print the parsed model: board diagram, pieces, rules, objective, symmetry group",
+		Args:  cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			m, err := g.loadModel(args[0])
+			if err != nil {
+				return err
+			}
+			if g.json {
+				return writeJSON(streams.Out, m.Summarize())
+			}
+			printModel(streams.Out, m)
+			return nil
+		},
+	}
+}
+
+func printModel(w io.Writer, m *model.Model) {
+	s := m.Summarize()
+	fmt.Fprintf(w, "%s (%s)\n", s.Name, s.Kind)
+	fmt.Fprintf(w, "board     %s, %d open squares", m.Board.Dims(), m.Board.OpenCount())
+	if n := len(s.Walls); n > 0 {
+		fmt.Fprintf(w, ", %d walls", n)
+	}
+	if n := len(s.Off); n > 0 {
+		fmt.Fprintf(w, ", %d squares not on the board", n)
+	}
+	fmt.Fprintln(w)
+	if s.FreeWalls != "" {
+		fmt.Fprintf(w, "walls     free (%s)\n", s.FreeWalls)
+	}
+	for _, name := range sortedKeys(s.Pieces) {
+		fmt.Fprintf(w, "piece     %s: %s\n", name, s.Pieces[name])
+	}
+	switch m.Kind {
+	case model.KindPlace:
+		fmt.Fprintf(w, "place     %s\n", strings.Join(s.Place, ", "))
+		if len(s.Fixed) > 0 {
+			var fixed []string
+			for _, f := range s.Fixed {
+				fixed = append(fixed, fmt.Sprintf("%s %v", f.Piece, f.Square))
+			}
+			fmt.Fprintf(w, "fixed     %s\n", strings.Join(fixed, ", "))
+		}
+		fmt.Fprintf(w, "rules     %s\n", strings.Join(s.Rules, ", "))
+		objective := s.Objective
+		if objective == "" {
+			objective = "none (any solution)"
+		}
+		fmt.Fprintf(w, "objective %s\n", objective)
+	case model.KindTour:
+		start := "any square"
+		if s.Tour.Start != nil {
+			start = s.Tour.Start.String()
+		}
+		shape := "open"
+		if s.Tour.Closed {
+			shape = "closed"
+		}
+		fmt.Fprintf(w, "tour      %s, %s, from %s\n", s.Tour.Piece, shape, start)
+	case model.KindSlide:
+		fmt.Fprintf(w, "slide     %s from %v to %v\n", s.Slide.Piece, s.Slide.From, s.Slide.To)
+	}
+	fmt.Fprintf(w, "symmetry  %d: %s\n", len(s.Symmetries), strings.Join(s.Symmetries, ", "))
+	fmt.Fprintln(w)
+	fmt.Fprint(w, m.Diagram(nil))
+}
+
+func sortedKeys[V any](m map[string]V) []string { return slices.Sorted(maps.Keys(m)) }

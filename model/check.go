@@ -1,0 +1,563 @@
+package model
+
+import (
+	"fmt"
+	"sort"
+)
+
+// A Report is the checker's verdict on a claimed solution.
+type Report struct {
+	Valid    bool
+	Problems []string // what is wrong, precisely; empty when Valid
+	// Measures are the quantities of the solution: for a placement pieces,
+	// walls and (on boards small enough to scan) attacked and dominated; for a
+	// tour its squares; for a slide its moves.
+	Measures map[string]int64
+	// Value is the measure the model's objective speaks of, or the number of
+	// placed pieces, squares toured or moves made.
+	Value int64
+}
+
+// maxProblems bounds how many problems a report lists.
+const maxProblems = 20
+
+// denseLimit bounds the boards on which the checker scans every square.
+const denseLimit = 1 << 26
+
+func (r *Report) fail(format string, args ...any) {
+	r.Valid = false
+	if len(r.Problems) == maxProblems {
+		r.Problems = append(r.Problems, "(further problems not listed)")
+	}
+	if len(r.Problems) <= maxProblems {
+		r.Problems = append(r.Problems, fmt.Sprintf(format, args...))
+	}
+}
+
+// Check verifies a claimed solution against the model from first principles:
+// it shares no code with the backends and recomputes every attack along the
+// lines of the board. It never panics on a malformed solution; it says what
+// is wrong with it.
+func Check(m *Model, s *Solution) *Report {
+	r := &Report{Valid: true, Measures: map[string]int64{}}
+	switch m.Kind {
+	case KindPlace:
+		checkPlacement(m, s, r)
+	case KindTour:
+		checkTour(m, s, r)
+	case KindSlide:
+		checkSlide(m, s, r)
+	}
+	return r
+}
+
+// position is a placement laid out for checking: what blocks lines and what
+// stands where.
+type position struct {
+	m      *Model
+	walls  map[Square]bool // free walls added by the solution
+	pieces []Placed        // fixed pieces first, then placed ones
+	at     map[Square][]int
+	// reported holds the attacking pairs already reported.
+	reported map[[2]int]bool
+}
+
+func (p *position) blocked(s Square) bool {
+	return !p.m.Board.IsOpen(s) || p.walls[s]
+}
+
+func checkPlacement(m *Model, s *Solution, r *Report) {
+	if len(s.Squares) > 0 || len(s.Moves) > 0 {
+		r.fail("a placement model takes pieces and walls, not tour squares or moves")
+	}
+	b := m.Board
+	pos := &position{m: m, walls: map[Square]bool{}, at: map[Square][]int{}, reported: map[[2]int]bool{}}
+	for _, w := range s.Walls {
+		switch {
+		case !b.Contains(w):
+			r.fail("wall %v is not on the %s board", w, b.Dims())
+		case b.Cell(w) == Wall:
+			// A fixed wall repeated in the solution: harmless.
+		case m.FreeWalls == nil:
+			r.fail("wall %v is not a wall of the model, which has no free walls", w)
+		case pos.walls[w]:
+			r.fail("wall %v listed twice", w)
+		default:
+			pos.walls[w] = true
+		}
+	}
+	if m.FreeWalls != nil && !m.FreeWalls.Contains(len(pos.walls)) {
+		r.fail("%d free walls placed; the model allows %s", len(pos.walls), rangeText(*m.FreeWalls))
+	}
+	pos.pieces = append(pos.pieces, m.Fixed...)
+	for _, pc := range s.Pieces {
+		if _, ok := m.Pieces[pc.Piece]; !ok {
+			r.fail("unknown piece %q on %v", pc.Piece, pc.Square)
+			continue
+		}
+		if !b.Contains(pc.Square) {
+			r.fail("%s on %v is not on the %s board", pc.Piece, pc.Square, b.Dims())
+			continue
+		}
+		if pos.blocked(pc.Square) {
+			r.fail("%s on %v stands on a wall", pc.Piece, pc.Square)
+			continue
+		}
+		pos.pieces = append(pos.pieces, pc)
+	}
+	for i, pc := range pos.pieces {
+		if others := pos.at[pc.Square]; len(others) > 0 && !m.Rules.Stack {
+			r.fail("%s and %s share %v; pieces stack only with stack: true", pos.pieces[others[0]].Piece, pc.Piece, pc.Square)
+		}
+		pos.at[pc.Square] = append(pos.at[pc.Square], i)
+		if pos.walls[pc.Square] {
+			r.fail("%s on %v stands on a wall the solution adds", pc.Piece, pc.Square)
+		}
+	}
+	checkCounts(m, s.Pieces, r)
+
+	if m.Rules.Independent {
+		pos.checkIndependent(r)
+	}
+	r.Measures["pieces"] = int64(len(s.Pieces))
+	r.Measures["walls"] = int64(len(b.Walls()) + len(pos.walls))
+	needCover := m.Rules.Cover != nil || m.Objective.Measure == MeasureAttacked || m.Objective.Measure == MeasureDominated
+	if b.Size() <= denseLimit {
+		attacked, dominated := pos.coverage()
+		r.Measures["attacked"] = attacked
+		r.Measures["dominated"] = dominated
+		if c := m.Rules.Cover; c != nil {
+			got := attacked
+			if c.What == MeasureDominated {
+				got = dominated
+			}
+			need := int64(c.AtLeast)
+			if need == 0 {
+				need = int64(b.OpenCount() - len(pos.walls))
+			}
+			if got < need {
+				r.fail("%d squares %s, the rule asks for %d%s", got, c.What, need, pos.uncovered(c.What))
+			}
+		}
+	} else if needCover {
+		r.fail("the %s board is too large for the checker to count attacked squares", b.Dims())
+	}
+	r.Value = r.Measures["pieces"]
+	if m.Objective.Measure != MeasureNone {
+		r.Value = r.Measures[m.Objective.Measure.String()]
+	}
+}
+
+func rangeText(c Range) string {
+	switch {
+	case c.Max == Unbounded:
+		return fmt.Sprintf("at least %d", c.Min)
+	case c.Min == c.Max:
+		return fmt.Sprint(c.Min)
+	}
+	return fmt.Sprintf("%d to %d", c.Min, c.Max)
+}
+
+// checkCounts matches the placed pieces against the place list: for each
+// kind of piece, the pieces on light and dark squares must be shared out
+// among the entries for light, dark and either colour within their counts.
+func checkCounts(m *Model, placed []Placed, r *Report) {
+	type tally struct{ light, dark int }
+	have := map[string]*tally{}
+	for _, p := range placed {
+		t := have[p.Piece]
+		if t == nil {
+			t = &tally{}
+			have[p.Piece] = t
+		}
+		if p.Square.Dark() {
+			t.dark++
+		} else {
+			t.light++
+		}
+	}
+	type bounds struct {
+		min [3]int64
+		max [3]int64
+	}
+	want := map[string]*bounds{}
+	for _, e := range m.Place {
+		w := want[e.Piece.Name]
+		if w == nil {
+			w = &bounds{}
+			want[e.Piece.Name] = w
+		}
+		w.min[e.Colour] += int64(e.Count.Min)
+		w.max[e.Colour] += int64(e.Count.Max)
+	}
+	var names []string
+	for name := range have {
+		names = append(names, name)
+	}
+	for name := range want {
+		if have[name] == nil {
+			names = append(names, name)
+			have[name] = &tally{}
+		}
+	}
+	sort.Strings(names)
+	for _, name := range names {
+		t, w := have[name], want[name]
+		if w == nil {
+			r.fail("%d %s placed, but the place list has no %s", t.light+t.dark, name, name)
+			continue
+		}
+		light, dark := int64(t.light), int64(t.dark)
+		// Pieces on light squares served by "on light" entries: x; on dark by
+		// "on dark" entries: y; the rest by entries of either colour.
+		xMax, yMax := min(w.max[Light], light), min(w.max[Dark], dark)
+		switch {
+		case light < w.min[Light]:
+			r.fail("%d %s on light squares, the place list asks for at least %d", light, name, w.min[Light])
+		case dark < w.min[Dark]:
+			r.fail("%d %s on dark squares, the place list asks for at least %d", dark, name, w.min[Dark])
+		case light+dark-xMax-yMax > w.max[AnyColour]:
+			r.fail("%d %s placed (%d on light, %d on dark); the place list allows fewer, or not on those colours", light+dark, name, light, dark)
+		case light+dark-w.min[Light]-w.min[Dark] < w.min[AnyColour]:
+			r.fail("%d %s placed, the place list asks for at least %d", light+dark, name, w.min[Light]+w.min[Dark]+w.min[AnyColour])
+		}
+	}
+}
+
+// checkIndependent finds pieces that attack one another. Leaps are looked up
+// square by square. Rides are checked line by line: every piece and blocking
+// square is filed under the ride line it lies on, so that even a board of a
+// million ranks is checked in time proportional to its pieces.
+func (p *position) checkIndependent(r *Report) {
+	for i, pc := range p.pieces {
+		for _, v := range p.m.Pieces[pc.Piece].Leaps {
+			for _, j := range p.at[pc.Square.Add(v)] {
+				p.attack(r, i, j)
+			}
+		}
+	}
+	directions := map[Vector]bool{}
+	for _, pc := range p.pieces {
+		for _, d := range p.m.Pieces[pc.Piece].Rides {
+			directions[d] = true
+		}
+	}
+	for d := range directions {
+		p.checkLines(d, r)
+	}
+}
+
+// attack reports that piece i attacks piece j, once for each such pair.
+func (p *position) attack(r *Report, i, j int) {
+	if p.reported[[2]int{i, j}] {
+		return
+	}
+	p.reported[[2]int{i, j}] = true
+	a, b := p.pieces[i], p.pieces[j]
+	r.fail("%s on %v attacks %s on %v", a.Piece, a.Square, b.Piece, b.Square)
+}
+
+// A lineItem is a piece or a blocking square on a ride line, at a position
+// counted in steps along the line.
+type lineItem struct {
+	step  int
+	piece int // index into pieces, or -1 for a blocker
+}
+
+// checkLines reports attacks along direction d, from the piece at the lower
+// step to the one at the higher.
+func (p *position) checkLines(d Vector, r *Report) {
+	lines := map[[2]int][]lineItem{}
+	add := func(s Square, piece int) {
+		key, step := lineOf(s, d)
+		lines[key] = append(lines[key], lineItem{step, piece})
+	}
+	for i, pc := range p.pieces {
+		add(pc.Square, i)
+	}
+	for s := range p.m.Board.cells {
+		add(s, -1)
+	}
+	for s := range p.walls {
+		add(s, -1)
+	}
+	strong := p.m.Rules.Attack == Strong
+	for _, items := range lines {
+		sort.Slice(items, func(a, b int) bool {
+			if items[a].step != items[b].step {
+				return items[a].step < items[b].step
+			}
+			return items[a].piece < items[b].piece
+		})
+		for a, from := range items {
+			if from.piece < 0 || !rides(p.m.Pieces[p.pieces[from.piece].Piece], d) {
+				continue
+			}
+			// Walk forward past pieces on the same square to the next square.
+			for b := a + 1; b < len(items); b++ {
+				to := items[b]
+				if to.step == from.step {
+					continue
+				}
+				if to.piece < 0 {
+					break
+				}
+				p.attack(r, from.piece, to.piece)
+				if strong {
+					// Every piece on the first occupied square is attacked; beyond it nothing.
+					for c := b + 1; c < len(items) && items[c].step == to.step; c++ {
+						if items[c].piece >= 0 {
+							p.attack(r, from.piece, items[c].piece)
+						}
+					}
+					break
+				}
+			}
+		}
+	}
+}
+
+func rides(pc *Piece, d Vector) bool {
+	for _, v := range pc.Rides {
+		if v == d {
+			return true
+		}
+	}
+	return false
+}
+
+// lineOf names the ride line through s in direction d (the squares s + k*d
+// for every integer k) and gives the position of s on it.
+func lineOf(s Square, d Vector) (key [2]int, step int) {
+	// Points on the line share cross = d.Rank*File - d.File*Rank; among those,
+	// the residue of the coordinate that d advances tells which lattice line
+	// of steps of d they belong to.
+	cross := d.Rank*s.File - d.File*s.Rank
+	if d.File != 0 {
+		return [2]int{cross, mod(s.File, abs(d.File))}, floorDiv(s.File, d.File)
+	}
+	return [2]int{cross, mod(s.Rank, abs(d.Rank))}, floorDiv(s.Rank, d.Rank)
+}
+
+func mod(a, n int) int { return ((a % n) + n) % n }
+
+func floorDiv(a, b int) int {
+	q := a / b
+	if (a%b != 0) && ((a < 0) != (b < 0)) {
+		q--
+	}
+	return q
+}
+
+// coverage scans the board square by square on a plain grid and counts the
+// open squares attacked, and those occupied or attacked.
+func (p *position) coverage() (attacked, dominated int64) {
+	grid := p.attackGrid()
+	b := p.m.Board
+	for i := 0; i < b.Size(); i++ {
+		s := b.Square(i)
+		if p.blocked(s) {
+			continue
+		}
+		if grid[i] {
+			attacked++
+		}
+		if grid[i] || len(p.at[s]) > 0 {
+			dominated++
+		}
+	}
+	return attacked, dominated
+}
+
+// attackGrid marks every square some piece attacks, stepping along each ride.
+func (p *position) attackGrid() []bool {
+	b := p.m.Board
+	grid := make([]bool, b.Size())
+	strong := p.m.Rules.Attack == Strong
+	for _, pc := range p.pieces {
+		def := p.m.Pieces[pc.Piece]
+		for _, v := range def.Leaps {
+			if t := pc.Square.Add(v); b.InBounds(t) && !p.blocked(t) {
+				grid[b.Index(t)] = true
+			}
+		}
+		for _, d := range def.Rides {
+			for t := pc.Square.Add(d); b.InBounds(t) && !p.blocked(t); t = t.Add(d) {
+				grid[b.Index(t)] = true
+				if strong && len(p.at[t]) > 0 {
+					break
+				}
+			}
+		}
+	}
+	return grid
+}
+
+// uncovered names a few squares a coverage rule misses.
+func (p *position) uncovered(what Measure) string {
+	grid := p.attackGrid()
+	b := p.m.Board
+	var missed []Square
+	for i := 0; i < b.Size() && len(missed) < 8; i++ {
+		s := b.Square(i)
+		if p.blocked(s) || grid[i] || (what == MeasureDominated && len(p.at[s]) > 0) {
+			continue
+		}
+		missed = append(missed, s)
+	}
+	if len(missed) == 0 {
+		return ""
+	}
+	return fmt.Sprintf(" (not %s: %v)", what, missed)
+}
+
+// ---- tours ----
+
+// move reports whether pc can go from a to b on an empty board with walls:
+// a leap, or a ride whose intermediate squares are all open.
+func move(b *Board, pc *Piece, from, to Square, occupied func(Square) bool) bool {
+	diff := Vector{to.File - from.File, to.Rank - from.Rank}
+	for _, v := range pc.Leaps {
+		if v == diff {
+			return true
+		}
+	}
+	for _, d := range pc.Rides {
+		k := 0
+		if d.File != 0 {
+			k = diff.File / d.File
+		} else {
+			k = diff.Rank / d.Rank
+		}
+		if k < 1 || d.File*k != diff.File || d.Rank*k != diff.Rank {
+			continue
+		}
+		clear := true
+		for i := 1; i < k && clear; i++ {
+			s := from.Add(Vector{d.File * i, d.Rank * i})
+			clear = b.IsOpen(s) && !occupied(s)
+		}
+		if clear {
+			return true
+		}
+	}
+	return false
+}
+
+func checkTour(m *Model, s *Solution, r *Report) {
+	b := m.Board
+	if len(s.Pieces) > 0 || len(s.Walls) > 0 || len(s.Moves) > 0 {
+		r.fail("a tour model takes squares, not pieces, walls or moves")
+	}
+	r.Measures["squares"] = int64(len(s.Squares))
+	r.Value = int64(len(s.Squares))
+	if len(s.Squares) == 0 {
+		r.fail("the tour is empty")
+		return
+	}
+	if b.Size() > denseLimit {
+		r.fail("the %s board is too large for the tour checker", b.Dims())
+		return
+	}
+	t := m.Tour
+	if t.Start != nil && s.Squares[0] != *t.Start {
+		r.fail("the tour starts on %v, the model asks for %v", s.Squares[0], *t.Start)
+	}
+	seen := make([]bool, b.Size())
+	none := func(Square) bool { return false }
+	for i, q := range s.Squares {
+		if !b.IsOpen(q) {
+			r.fail("square %d of the tour, %v, is not an open square of the board", i+1, q)
+			continue
+		}
+		if seen[b.Index(q)] {
+			r.fail("square %v visited twice (again at step %d)", q, i+1)
+		}
+		seen[b.Index(q)] = true
+		if i > 0 && b.IsOpen(s.Squares[i-1]) && !move(b, t.Piece, s.Squares[i-1], q, none) {
+			r.fail("step %d, %v to %v, is not a %s move", i, s.Squares[i-1], q, t.Piece.Name)
+		}
+	}
+	if want := b.OpenCount(); len(s.Squares) != want {
+		r.fail("the tour visits %d squares, the board has %d", len(s.Squares), want)
+	}
+	if t.Closed {
+		first, last := s.Squares[0], s.Squares[len(s.Squares)-1]
+		if b.IsOpen(first) && b.IsOpen(last) && !move(b, t.Piece, last, first, none) {
+			r.fail("the tour is not closed: %v to %v is not a %s move", last, first, t.Piece.Name)
+		}
+	}
+}
+
+// ---- slides ----
+
+func checkSlide(m *Model, s *Solution, r *Report) {
+	b := m.Board
+	if len(s.Pieces) > 0 || len(s.Walls) > 0 || len(s.Squares) > 0 {
+		r.fail("a slide model takes moves, not pieces, walls or squares")
+	}
+	pc := m.Slide.Piece
+	occupied := map[Square]bool{}
+	for _, q := range m.Slide.From {
+		occupied[q] = true
+	}
+	isOccupied := func(q Square) bool { return occupied[q] }
+	for i, mv := range s.Moves {
+		n := i + 1
+		switch {
+		case !occupied[mv.From]:
+			r.fail("move %d, %v-%v: no %s on %v", n, mv.From, mv.To, pc.Name, mv.From)
+		case !b.IsOpen(mv.To) || occupied[mv.To]:
+			r.fail("move %d, %v-%v: %v is not a free open square", n, mv.From, mv.To, mv.To)
+		case !move(b, pc, mv.From, mv.To, isOccupied):
+			r.fail("move %d, %v-%v: not a %s move", n, mv.From, mv.To, pc.Name)
+		case !maximal(b, pc, mv, isOccupied):
+			r.fail("move %d, %v-%v: the %s does not slide as far as it goes", n, mv.From, mv.To, pc.Name)
+		}
+		if !r.Valid {
+			return // later moves would be judged on a wrong position
+		}
+		delete(occupied, mv.From)
+		occupied[mv.To] = true
+	}
+	for _, q := range m.Slide.To {
+		if !occupied[q] {
+			var at []Square
+			for o := range occupied {
+				at = append(at, o)
+			}
+			SortSquares(at)
+			r.fail("after %d moves the pieces stand on %v, not on %v", len(s.Moves), at, m.Slide.To)
+			break
+		}
+	}
+	r.Measures["moves"] = int64(len(s.Moves))
+	r.Value = int64(len(s.Moves))
+}
+
+// maximal reports whether a slide stops only because the next square along
+// its line is blocked. A leap is always maximal.
+func maximal(b *Board, pc *Piece, mv Move, occupied func(Square) bool) bool {
+	diff := Vector{mv.To.File - mv.From.File, mv.To.Rank - mv.From.Rank}
+	for _, v := range pc.Leaps {
+		if v == diff {
+			return true
+		}
+	}
+	for _, d := range pc.Rides {
+		k := 0
+		if d.File != 0 {
+			k = diff.File / d.File
+		} else {
+			k = diff.Rank / d.Rank
+		}
+		if k < 1 || d.File*k != diff.File || d.Rank*k != diff.Rank {
+			continue
+		}
+		next := mv.To.Add(d)
+		if !b.IsOpen(next) || occupied(next) {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,19 @@
+// Package model is the declarative description of a chessboard puzzle and
+// everything that can be said about one without solving it.
+//
+// A puzzle is read from YAML with Load (or Parse), which reports bad input as an
+// *Error naming file:line:column. The resulting *Model is plain data: a Board
+// with walls and squares that are not on it, the Pieces (built-in and fairy),
+// and one of three kinds of task — placing pieces under rules (Place), a tour of
+// one piece (TourSpec) or sliding pieces (SlideSpec).
+//
+// The package also holds what every backend shares: the Solver interface and
+// its Result, the model's own symmetry group (Model.Symmetries, Canonical), and
+// an independent checker (Check) that recomputes attacks on a plain grid so
+// that no answer from a backend is reported unverified.
+//
+//	m, err := model.Load("testdata/models/eight-queens.yaml")
+//	report := model.Check(m, solution)
+//
+// The package imports no backend.
+package model

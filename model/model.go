@@ -1,0 +1,174 @@
+package model
+
+import "math"
+
+// Kind is the kind of puzzle, set by which section a model file has.
+type Kind int
+
+const (
+	KindPlace Kind = iota // place pieces under rules
+	KindTour              // one piece visits every square once
+	KindSlide             // pieces slide as far as they go, from one set of squares to another
+)
+
+func (k Kind) String() string {
+	return [...]string{"place", "tour", "slide"}[k]
+}
+
+// A Model is one puzzle, as data. Exactly one of Place (with Rules and
+// Objective), Tour or Slide is meaningful, as Kind says.
+type Model struct {
+	Name   string
+	Source string // the file it was read from, for messages
+	Kind   Kind
+	Board  *Board
+	Pieces map[string]*Piece // every piece the model may name, built-ins included
+
+	// Place
+	Place     []PlaceEntry
+	Fixed     []Placed // pieces standing on the board before anything is placed
+	FreeWalls *Range   // nil: walls are fixed; otherwise how many walls may be added
+	Rules     Rules
+	Objective Objective
+
+	Tour  *TourSpec
+	Slide *SlideSpec
+}
+
+// A Range is an inclusive count range; Max is Unbounded when open.
+type Range struct{ Min, Max int }
+
+// Unbounded is the Max of a range with no upper end.
+const Unbounded = math.MaxInt32
+
+// Contains reports whether n lies in the range.
+func (r Range) Contains(n int) bool { return n >= r.Min && n <= r.Max }
+
+// Optimize says whether a count is fixed, maximised or minimised.
+type Optimize int
+
+const (
+	Fixed Optimize = iota
+	Maximize
+	Minimize
+)
+
+// Colour restricts the squares a piece may stand on.
+type Colour int
+
+const (
+	AnyColour Colour = iota
+	Light
+	Dark
+)
+
+func (c Colour) String() string { return [...]string{"", "light", "dark"}[c] }
+
+// Allows reports whether a piece of this colour rule may stand on s.
+func (c Colour) Allows(s Square) bool {
+	switch c {
+	case Light:
+		return !s.Dark()
+	case Dark:
+		return s.Dark()
+	}
+	return true
+}
+
+// A PlaceEntry is one item of the place list: "2 rook", "max queen",
+// "1 bishop on light", "3..5 knight".
+type PlaceEntry struct {
+	Piece  *Piece
+	Count  Range
+	Opt    Optimize // Maximize for "max", Minimize for "min"; the Count is then 0..Unbounded
+	Colour Colour
+}
+
+// A Placed piece stands on a square.
+type Placed struct {
+	Piece  string `json:"piece"`
+	Square Square `json:"square"`
+}
+
+// AttackMode says what stops a rider's line.
+type AttackMode int
+
+const (
+	Strong AttackMode = iota // lines stop at the first occupied square (the chess rule)
+	Weak                     // lines stop only at walls, the edge and squares off the board
+)
+
+func (a AttackMode) String() string { return [...]string{"strong", "weak"}[a] }
+
+// Measure is a quantity of a placement that rules and objectives speak of.
+type Measure int
+
+const (
+	MeasureNone      Measure = iota
+	MeasurePieces            // number of placed pieces
+	MeasureAttacked          // open squares attacked by at least one piece
+	MeasureDominated         // open squares occupied or attacked
+	MeasureWalls             // walls on the board, fixed and free
+)
+
+func (m Measure) String() string {
+	return [...]string{"", "pieces", "attacked", "dominated", "walls"}[m]
+}
+
+// Rules are the constraints on a placement.
+type Rules struct {
+	Independent bool       // no piece attacks another
+	Attack      AttackMode // strong by default
+	Stack       bool       // pieces may share a square
+	Cover       *Cover     // nil: no coverage rule
+}
+
+// Cover asks that squares be attacked or dominated: all open squares when
+// AtLeast is 0, otherwise at least AtLeast of them.
+type Cover struct {
+	What    Measure // MeasureAttacked or MeasureDominated
+	AtLeast int
+}
+
+// Objective is what a placement optimises; Sense Fixed means feasibility only.
+type Objective struct {
+	Sense   Optimize
+	Measure Measure
+}
+
+// TourSpec describes a tour: Piece visits every open square exactly once.
+type TourSpec struct {
+	Piece  *Piece
+	Start  *Square
+	Closed bool
+}
+
+// SlideSpec describes a sliding puzzle: identical pieces on From move, one at
+// a time and each as far as it goes, until they stand on To.
+type SlideSpec struct {
+	Piece *Piece
+	From  []Square
+	To    []Square
+}
+
+// MaxPieces is the largest number of pieces the place list allows, Unbounded
+// when some entry is open-ended.
+func (m *Model) MaxPieces() int {
+	total := 0
+	for _, e := range m.Place {
+		if e.Count.Max == Unbounded {
+			return Unbounded
+		}
+		total += e.Count.Max
+	}
+	return total
+}
+
+// MinPieces is the least number of pieces the place list asks for.
+func (m *Model) MinPieces() int {
+	total := 0
+	for _, e := range m.Place {
+		total += e.Count.Min
+	}
+	return total
+}

@@ -1,0 +1,110 @@
+package model
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+	"sort"
+)
+
+// A Solution is a claimed answer to a model: a placement (Pieces and the
+// free Walls it adds), a tour (Squares) or a slide (Moves). Fixed walls and
+// fixed pieces belong to the model and are not repeated here.
+type Solution struct {
+	Pieces  []Placed `json:"pieces,omitempty"`
+	Walls   []Square `json:"walls,omitempty"`
+	Squares []Square `json:"squares,omitempty"`
+	Moves   []Move   `json:"moves,omitempty"`
+}
+
+// A Move slides a piece from one square to another.
+type Move struct {
+	From Square `json:"from"`
+	To   Square `json:"to"`
+}
+
+// MarshalText writes the square's algebraic name.
+func (s Square) MarshalText() ([]byte, error) { return []byte(s.String()), nil }
+
+// UnmarshalText reads an algebraic square name.
+func (s *Square) UnmarshalText(b []byte) error {
+	sq, err := ParseSquare(string(b))
+	if err != nil {
+		return err
+	}
+	*s = sq
+	return nil
+}
+
+// Normalize sorts pieces and walls into a canonical order (by square, then
+// piece name) so that equal placements compare and print equal.
+func (s *Solution) Normalize() {
+	sort.Slice(s.Pieces, func(i, j int) bool {
+		a, b := s.Pieces[i], s.Pieces[j]
+		if a.Square != b.Square {
+			return a.Square.Less(b.Square)
+		}
+		return a.Piece < b.Piece
+	})
+	SortSquares(s.Walls)
+}
+
+// Key is a string that identifies a normalised placement; equal placements
+// have equal keys.
+func (s Solution) Key() string {
+	var b bytes.Buffer
+	for _, p := range s.Pieces {
+		fmt.Fprintf(&b, "%s@%v ", p.Piece, p.Square)
+	}
+	b.WriteString("|")
+	for _, w := range s.Walls {
+		fmt.Fprintf(&b, " %v", w)
+	}
+	return b.String()
+}
+
+// ReadSolution reads a solution as JSON: either the solution object itself
+// or a whole result with a "solution" field.
+func ReadSolution(r io.Reader, name string) (*Solution, error) {
+	data, err := io.ReadAll(r)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	var probe map[string]json.RawMessage
+	if err := json.Unmarshal(data, &probe); err != nil {
+		return nil, jsonError(name, data, err)
+	}
+	if inner, ok := probe["solution"]; ok {
+		data = inner
+	}
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	var sol Solution
+	if err := dec.Decode(&sol); err != nil {
+		return nil, jsonError(name, data, err)
+	}
+	return &sol, nil
+}
+
+// jsonError places a JSON decoding error at its line and column.
+func jsonError(name string, data []byte, err error) error {
+	offset := -1
+	switch e := err.(type) {
+	case *json.SyntaxError:
+		offset = int(e.Offset)
+	case *json.UnmarshalTypeError:
+		offset = int(e.Offset)
+	}
+	line, col := 1, 1
+	if offset >= 0 {
+		for _, c := range data[:min(offset, len(data))] {
+			if c == '\n' {
+				line, col = line+1, 1
+			} else {
+				col++
+			}
+		}
+	}
+	return &Error{File: name, Line: line, Column: col, Msg: "solution JSON: " + err.Error()}
+}

@@ -1,0 +1,115 @@
+package model
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+)
+
+// A Solver is a backend: it answers a Task on a Model.
+type Solver interface {
+	// Name is the backend's name as shown to users: "exact", "ilp".
+	Name() string
+	// Solve performs opts.Task. A backend that cannot do the task on this model
+	// returns an error wrapping ErrUnsupported, never a wrong answer. When ctx
+	// ends first it returns a Result with Status Unknown and what it had found.
+	Solve(ctx context.Context, m *Model, opts Options) (*Result, error)
+}
+
+// ErrUnsupported is wrapped by errors of backends that cannot do a task.
+var ErrUnsupported = errors.New("not supported by this backend")
+
+// Task is what a solver is asked to do.
+type Task int
+
+const (
+	TaskSolve     Task = iota // one optimal (or feasible) solution
+	TaskCount                 // the number of (optimal) solutions
+	TaskEnumerate             // every (optimal) solution, streamed
+)
+
+func (t Task) String() string { return [...]string{"solve", "count", "enumerate"}[t] }
+
+// MarshalText writes the task's name.
+func (t Task) MarshalText() ([]byte, error) { return []byte(t.String()), nil }
+
+// Options tune a Solve call.
+type Options struct {
+	Task Task
+	// Symmetry asks Count to also count classes up to the model's symmetry group.
+	Symmetry bool
+	// DistinctWalls asks Count for the number of distinct wall sets instead of
+	// whole solutions.
+	DistinctWalls bool
+	// Emit receives each solution of TaskEnumerate, in the order found; an
+	// error from it stops the search and is returned.
+	Emit func(Solution) error
+	// Progress, when set, is called now and then with a fraction done in [0,1]
+	// (negative when unknown) and a short account.
+	Progress func(done float64, note string)
+	// Workers bounds the goroutines a backend may use; 0 means all cores.
+	Workers int
+}
+
+// Status is the outcome of a solve.
+type Status int
+
+const (
+	StatusUnknown Status = iota // stopped before an answer (timeout, cancel)
+	StatusOptimal
+	StatusFeasible
+	StatusInfeasible
+)
+
+func (s Status) String() string {
+	return [...]string{"unknown", "optimal", "feasible", "infeasible"}[s]
+}
+
+// MarshalText writes the status's name.
+func (s Status) MarshalText() ([]byte, error) { return []byte(s.String()), nil }
+
+// UnmarshalText reads a status name.
+func (s *Status) UnmarshalText(b []byte) error {
+	for v := StatusUnknown; v <= StatusInfeasible; v++ {
+		if v.String() == string(b) {
+			*s = v
+			return nil
+		}
+	}
+	return fmt.Errorf("unknown status %q", b)
+}
+
+// Result is a backend's answer. The JSON field names are part of the CLI
+// contract.
+type Result struct {
+	Model    string    `json:"model"`
+	Kind     string    `json:"kind"`
+	Task     Task      `json:"task"`
+	Backend  string    `json:"backend"`
+	Status   Status    `json:"status"`
+	Value    *int64    `json:"value,omitempty"`
+	Count    *int64    `json:"count,omitempty"`
+	Classes  *int64    `json:"classes,omitempty"`
+	Solution *Solution `json:"solution,omitempty"`
+	Stats    Stats     `json:"stats"`
+}
+
+// Stats are measurements of a solve; backends add their own keys to Extra.
+type Stats struct {
+	Seconds float64
+	Nodes   int64
+	Extra   map[string]any
+}
+
+// MarshalJSON flattens Extra beside seconds and nodes.
+func (s Stats) MarshalJSON() ([]byte, error) {
+	out := map[string]any{"seconds": s.Seconds, "nodes": s.Nodes}
+	for k, v := range s.Extra {
+		out[k] = v
+	}
+	return json.Marshal(out)
+}
+
+// Int64 returns a pointer to v, for the optional fields of Result.
+func Int64(v int64) *int64 { return &v }

@@ -1,0 +1,216 @@
+package model
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+)
+
+// A Transform is an element of the dihedral group D4 acting on a board: it
+// optionally swaps files and ranks, then mirrors files and/or ranks. On a
+// non-square board only the four elements without the swap map the board
+// onto itself.
+type Transform struct {
+	Swap, MirrorFiles, MirrorRanks bool
+}
+
+// allTransforms lists D4 with identity first.
+var allTransforms = []Transform{
+	{}, {false, true, true}, {false, true, false}, {false, false, true},
+	{true, false, false}, {true, true, true}, {true, true, false}, {true, false, true},
+}
+
+// Name describes the transform in words.
+func (t Transform) Name() string {
+	switch t {
+	case Transform{}:
+		return "identity"
+	case Transform{false, true, true}:
+		return "rotate 180"
+	case Transform{false, true, false}:
+		return "mirror left-right"
+	case Transform{false, false, true}:
+		return "mirror top-bottom"
+	case Transform{true, false, false}:
+		return "reflect in a1-h8 diagonal"
+	case Transform{true, true, true}:
+		return "reflect in a8-h1 diagonal"
+	case Transform{true, true, false}:
+		return "rotate 90 anticlockwise"
+	}
+	return "rotate 90 clockwise"
+}
+
+// Apply maps a square of a rows x cols board. For Swap the board must be
+// square.
+func (t Transform) Apply(s Square, rows, cols int) Square {
+	if t.Swap {
+		s.File, s.Rank = s.Rank, s.File
+	}
+	if t.MirrorFiles {
+		s.File = cols - 1 - s.File
+	}
+	if t.MirrorRanks {
+		s.Rank = rows - 1 - s.Rank
+	}
+	return s
+}
+
+// SwapsColours reports whether the transform maps light squares to dark ones
+// on a rows x cols board.
+func (t Transform) SwapsColours(rows, cols int) bool {
+	return t.Apply(Square{}, rows, cols).Dark() != Square{}.Dark()
+}
+
+// BoardSymmetries is the subgroup of D4 (D2 when the board is not square)
+// that maps the board, its walls and its fixed pieces onto themselves.
+func (m *Model) BoardSymmetries() []Transform {
+	var out []Transform
+	b := m.Board
+	fixed := map[Placed]bool{}
+	for _, f := range m.Fixed {
+		fixed[f] = true
+	}
+next:
+	for _, t := range allTransforms {
+		if t.Swap && b.Rows != b.Cols {
+			continue
+		}
+		for s, c := range b.cells {
+			if b.Cell(t.Apply(s, b.Rows, b.Cols)) != c {
+				continue next
+			}
+		}
+		for f := range fixed {
+			if !fixed[Placed{f.Piece, t.Apply(f.Square, b.Rows, b.Cols)}] {
+				continue next
+			}
+		}
+		out = append(out, t)
+	}
+	return out
+}
+
+// Symmetries is the model's own symmetry group: the board symmetries that
+// also map its colour rules (a transform that swaps colours must swap the
+// light and dark entries of the place list), its tour start and its slide
+// squares onto themselves. A solution mapped by one of them is a solution.
+func (m *Model) Symmetries() []Transform {
+	var out []Transform
+	rows, cols := m.Board.Rows, m.Board.Cols
+	for _, t := range m.BoardSymmetries() {
+		switch m.Kind {
+		case KindPlace:
+			if t.SwapsColours(rows, cols) && placeSignature(m.Place, true) != placeSignature(m.Place, false) {
+				continue
+			}
+		case KindTour:
+			if s := m.Tour.Start; s != nil && t.Apply(*s, rows, cols) != *s {
+				continue
+			}
+		case KindSlide:
+			if !mapsOnto(t, m.Slide.From, rows, cols) || !mapsOnto(t, m.Slide.To, rows, cols) {
+				continue
+			}
+		}
+		out = append(out, t)
+	}
+	return out
+}
+
+func placeSignature(entries []PlaceEntry, swap bool) string {
+	var s []string
+	for _, e := range entries {
+		c := e.Colour
+		if swap && c != AnyColour {
+			c = 3 - c
+		}
+		s = append(s, fmt.Sprintf("%s/%d/%d/%d/%d", e.Piece.Name, e.Count.Min, e.Count.Max, e.Opt, c))
+	}
+	sort.Strings(s)
+	return strings.Join(s, ",")
+}
+
+func mapsOnto(t Transform, squares []Square, rows, cols int) bool {
+	set := map[Square]bool{}
+	for _, s := range squares {
+		set[s] = true
+	}
+	for _, s := range squares {
+		if !set[t.Apply(s, rows, cols)] {
+			return false
+		}
+	}
+	return true
+}
+
+// TransformSolution maps a placement, tour or slide solution.
+func (m *Model) TransformSolution(t Transform, s Solution) Solution {
+	rows, cols := m.Board.Rows, m.Board.Cols
+	var out Solution
+	for _, p := range s.Pieces {
+		out.Pieces = append(out.Pieces, Placed{p.Piece, t.Apply(p.Square, rows, cols)})
+	}
+	for _, w := range s.Walls {
+		out.Walls = append(out.Walls, t.Apply(w, rows, cols))
+	}
+	for _, q := range s.Squares {
+		out.Squares = append(out.Squares, t.Apply(q, rows, cols))
+	}
+	for _, mv := range s.Moves {
+		out.Moves = append(out.Moves, Move{t.Apply(mv.From, rows, cols), t.Apply(mv.To, rows, cols)})
+	}
+	out.Normalize()
+	return out
+}
+
+// Canonical returns the least image of a placement under the model's
+// symmetry group (comparing pieces, then walls, square by square), so that
+// two placements are equivalent exactly when their canonical forms are equal.
+func (m *Model) Canonical(s Solution) Solution {
+	return m.canonical(m.Symmetries(), s)
+}
+
+func (m *Model) canonical(group []Transform, s Solution) Solution {
+	best := m.TransformSolution(Transform{}, s)
+	for _, t := range group[1:] {
+		if img := m.TransformSolution(t, s); comparePlacements(img, best) < 0 {
+			best = img
+		}
+	}
+	return best
+}
+
+// CanonicalFunc returns Canonical with the group computed once, for callers
+// that canonicalise many placements.
+func (m *Model) CanonicalFunc() func(Solution) Solution {
+	group := m.Symmetries()
+	return func(s Solution) Solution { return m.canonical(group, s) }
+}
+
+func comparePlacements(a, b Solution) int {
+	for i := 0; i < len(a.Pieces) && i < len(b.Pieces); i++ {
+		pa, pb := a.Pieces[i], b.Pieces[i]
+		if pa.Square != pb.Square {
+			if pa.Square.Less(pb.Square) {
+				return -1
+			}
+			return 1
+		}
+		if c := strings.Compare(pa.Piece, pb.Piece); c != 0 {
+			return c
+		}
+	}
+	if len(a.Pieces) != len(b.Pieces) {
+		return len(a.Pieces) - len(b.Pieces)
+	}
+	for i := 0; i < len(a.Walls) && i < len(b.Walls); i++ {
+		if a.Walls[i] != b.Walls[i] {
+			if a.Walls[i].Less(b.Walls[i]) {
+				return -1
+			}
+			return 1
+		}
+	}
+	return len(a.Walls) - len(b.Walls)
+}
