@@ -95,12 +95,20 @@ func checkPlacement(m *Model, s *Solution, r *Report) {
 			r.fail("unknown piece %q on %v", pc.Piece, pc.Square)
 			continue
 		}
-		if !b.Contains(pc.Square) {
+		if !b.InBounds(pc.Square) {
 			r.fail("%s on %v is not on the %s board", pc.Piece, pc.Square, b.Dims())
 			continue
 		}
-		if pos.blocked(pc.Square) {
+		if !b.Contains(pc.Square) {
+			r.fail("%s on %v: %v is not on the board", pc.Piece, pc.Square, pc.Square)
+			continue
+		}
+		if b.Cell(pc.Square) == Wall {
 			r.fail("%s on %v stands on a wall", pc.Piece, pc.Square)
+			continue
+		}
+		if pos.walls[pc.Square] {
+			r.fail("%s on %v stands on a wall the solution adds", pc.Piece, pc.Square)
 			continue
 		}
 		pos.pieces = append(pos.pieces, pc)
@@ -110,9 +118,6 @@ func checkPlacement(m *Model, s *Solution, r *Report) {
 			r.fail("%s and %s share %v; pieces stack only with stack: true", pos.pieces[others[0]].Piece, pc.Piece, pc.Square)
 		}
 		pos.at[pc.Square] = append(pos.at[pc.Square], i)
-		if pos.walls[pc.Square] {
-			r.fail("%s on %v stands on a wall the solution adds", pc.Piece, pc.Square)
-		}
 	}
 	checkCounts(m, s.Pieces, r)
 

@@ -976,20 +976,33 @@ func (p *parser) checkRoom(at *yaml.Node, m *Model) error {
 		if need == 0 {
 			continue
 		}
-		free := 0
-		if m.Board.Size() <= 1<<24 {
-			for i := 0; i < m.Board.Size(); i++ {
-				s := m.Board.Square(i)
-				if c.Allows(s) && m.Board.IsOpen(s) && !occupied[s] {
-					free++
-				}
-			}
-			if need > free {
-				return p.errorf(at, "more pieces on %s squares than free %s squares: %d pieces, %d squares", c, c, need, free)
-			}
+		if free := colourRoom(m.Board, c, occupied); need > free {
+			return p.errorf(at, "more pieces on %s squares than free %s squares: %d pieces, %d squares", c, c, need, free)
 		}
 	}
 	return nil
+}
+
+// colourRoom counts the open squares of one colour not taken by fixed
+// pieces: the rectangle's share (a1 is dark, so dark squares are the larger
+// half) less the exceptional squares of that colour.
+func colourRoom(b *Board, c Colour, occupied map[Square]bool) int {
+	dark := (b.Size() + 1) / 2
+	free := dark
+	if c == Light {
+		free = b.Size() - dark
+	}
+	for s := range b.cells {
+		if c.Allows(s) {
+			free--
+		}
+	}
+	for s := range occupied {
+		if c.Allows(s) {
+			free--
+		}
+	}
+	return free
 }
 
 // ---- rules and objective ----

@@ -1,0 +1,168 @@
+package model_test
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/chessmodel/chessmodel/model"
+)
+
+func TestTestdataModelsParse(t *testing.T) {
+	files, err := filepath.Glob("../testdata/models/*.yaml")
+	if err != nil || len(files) < 20 {
+		t.Fatalf("expected the seed models in testdata/models, found %d (%v)", len(files), err)
+	}
+	for _, f := range files {
+		t.Run(filepath.Base(f), func(t *testing.T) {
+			m, err := model.Load(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if d := m.Diagram(nil); !strings.Contains(d, "\n") {
+				t.Errorf("diagram %q", d)
+			}
+			if g := m.Symmetries(); len(g) == 0 || 8%len(g) != 0 || g[0] != (model.Transform{}) {
+				t.Errorf("symmetry group %v: want a subgroup of D4 with the identity first", g)
+			}
+		})
+	}
+}
+
+func TestParseErrors(t *testing.T) {
+	for _, tc := range []struct {
+		name, yaml string
+		want       string // file:line:column: and a phrase of the message
+		phrase     string
+	}{
+		{"unknown key", "board: 8\nplace: [8 queen]\nrulez: [independent]\n", "m.yaml:3:1:", `unknown key "rulez"`},
+		{"bad square", "board: {size: 8, walls: [e4, z9]}\nplace: [max queen]\n", "m.yaml:1:30:", "square z9 is not on the 8x8 board"},
+		{"malformed square", "board: {size: 8, walls: [4e]}\nplace: [max queen]\n", "m.yaml:1:26:", "expected letters for the file"},
+		{"negative count", "board: 8\nplace: [-1 queen]\n", "m.yaml:2:9:", `bad count "-1"`},
+		{"too many pieces", "board: 3\nplace: [10 rook]\n", "m.yaml:2:8:", "more pieces than free squares"},
+		{"too many on one colour", "board: 2\nplace: [3 bishop on dark]\n", "m.yaml:2:8:", "more pieces on dark squares"},
+		{"unknown piece", "board: 8\nplace: [8 queeen]\n", "m.yaml:2:11:", `unknown piece "queeen"`},
+		{"tour start on a wall", "board: {size: 8, walls: [d1]}\ntour: {piece: knight, start: d1}\n", "m.yaml:2:30:", "tour start d1 is a wall"},
+		{"not yaml", "board: [8\nplace: {\n", "m.yaml:", "not a valid YAML model"},
+		{"not a mapping", "- 1\n- 2\n", "m.yaml:1:1:", "expected a mapping"},
+		{"empty", "", "m.yaml:1:1:", "empty model"},
+		{"two kinds", "board: 8\nplace: [1 queen]\ntour: {piece: knight}\n", "m.yaml:3:7:", "exactly one of place, tour, slide"},
+		{"no kind", "board: 8\n", "m.yaml:1:1:", "exactly one of place, tour, slide"},
+		{"zero board", "board: 0\nplace: [1 queen]\n", "m.yaml:1:8:", "each side must be from 1"},
+		{"bad size", "board: 8x\nplace: [1 queen]\n", "m.yaml:1:8:", "unexpected"},
+		{"ragged diagram", "board: |\n  ...\n  ..\nplace: [1 king]\n", "m.yaml:3:3:", "diagram row 2 has 2 squares"},
+		{"diagram letter", "board: |\n  ..\n  .x\nplace: [1 king]\n", "m.yaml:3:4:", `unexpected 'x'`},
+		{"bad rule", "board: 8\nplace: [8 queen]\nrules: [independant]\n", "m.yaml:3:9:", `unknown rule "independant"`},
+		{"bad objective", "board: 8\nplace: [8 queen]\nobjective: maximize fun\n", "m.yaml:3:12:", "expected maximize or minimize"},
+		{"walls objective without free walls", "board: 8\nplace: [8 queen]\nobjective: minimize walls\n", "m.yaml:3:12:", "needs free walls"},
+		{"max with other objective", "board: 8\nplace: [max queen]\nobjective: maximize attacked\n", "m.yaml:3:12:", "conflicts"},
+		{"redefine builtin", "pieces: {queen: {leap: [1, 3]}}\nboard: 8\nplace: [1 queen]\n", "m.yaml:1:10:", "built in"},
+		{"zero leap", "pieces: {dud: {leap: [0, 0]}}\nboard: 8\nplace: [1 dud]\n", "m.yaml:1:22:", "does not move"},
+		{"self compound", "pieces: {a: [a]}\nboard: 8\nplace: [1 a]\n", "m.yaml:1:14:", "in terms of itself"},
+		{"slide counts differ", "board: 8\nslide: {piece: rook, from: [a1, h8], to: [d4]}\n", "m.yaml:2:42:", "as many target squares"},
+		{"key in wrong kind", "board: 8\ntour: {piece: knight}\nrules: [independent]\n", "m.yaml:3:8:", "belongs to place models"},
+		{"fixed on wall", "board: {size: 4, walls: [a1]}\nfixed: [queen a1]\nplace: [1 rook]\n", "m.yaml:1:8:", "stands on a wall"},
+		{"duplicate key", "board: 8\nboard: 9\nplace: [1 queen]\n", "m.yaml:2:1:", `key "board" given twice`},
+		{"bad stack", "board: 8\nstack: maybe\nplace: [1 queen]\n", "m.yaml:2:8:", "expected true or false"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := model.Parse([]byte(tc.yaml), "m.yaml")
+			if err == nil {
+				t.Fatal("no error")
+			}
+			var merr *model.Error
+			if !errors.As(err, &merr) {
+				t.Fatalf("error %v is not a *model.Error", err)
+			}
+			if !strings.HasPrefix(err.Error(), tc.want) || !strings.Contains(err.Error(), tc.phrase) {
+				t.Errorf("error\n  %v\nwant prefix %q containing %q", err, tc.want, tc.phrase)
+			}
+		})
+	}
+}
+
+func TestOverrides(t *testing.T) {
+	src, err := os.ReadFile("../testdata/models/n-queens.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := model.Parse(src, "n-queens.yaml", "board=12")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m.Board.Rows != 12 || m.Board.Cols != 12 || m.MinPieces() != 12 {
+		t.Errorf("board=12 gave %s with %d queens", m.Board.Dims(), m.MinPieces())
+	}
+	m, err = model.Parse(src, "n-queens.yaml", "board.walls=[e4, d5]", "place=[max queen]")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := m.Board.Walls(); len(got) != 2 || m.Objective.Sense != model.Maximize || m.Board.Rows != 8 {
+		t.Errorf("walls %v, objective %v, board %s", got, m.Objective, m.Board.Dims())
+	}
+	_, err = model.Parse(src, "n-queens.yaml", "board.walls=[z99]")
+	if err == nil || !strings.HasPrefix(err.Error(), "--set board.walls=[z99]:1:2:") {
+		t.Errorf("override error %v: want it located in the --set value", err)
+	}
+	if _, err = model.Parse(src, "n-queens.yaml", "board"); err == nil || !strings.Contains(err.Error(), "key=value") {
+		t.Errorf("malformed override: %v", err)
+	}
+}
+
+func TestSquareNames(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		sq   model.Square
+	}{
+		{"a1", model.Square{0, 0}}, {"h8", model.Square{7, 7}}, {"z26", model.Square{25, 25}},
+		{"aa1", model.Square{26, 0}}, {"az3", model.Square{51, 2}}, {"ba10", model.Square{52, 9}},
+		{"zz1", model.Square{701, 0}}, {"aaa1", model.Square{702, 0}},
+	} {
+		got, err := model.ParseSquare(tc.name)
+		if err != nil || got != tc.sq {
+			t.Errorf("ParseSquare(%q) = %v, %v; want %v", tc.name, got, err, tc.sq)
+		}
+		if s := tc.sq.String(); s != tc.name {
+			t.Errorf("%v.String() = %q, want %q", tc.sq, s, tc.name)
+		}
+	}
+	for _, bad := range []string{"", "a", "1", "a0", "A1", "a-1", "a+1", "a01", "e4x"} {
+		if _, err := model.ParseSquare(bad); err == nil {
+			t.Errorf("ParseSquare(%q) accepted", bad)
+		}
+	}
+}
+
+func TestFairyPieces(t *testing.T) {
+	m, err := model.Parse([]byte(`
+pieces:
+  camel: {leap: [1, 3]}
+  amazon: [queen, knight]
+  nightrider: {ride: [1, 2]}
+  wazir: {leap: [0, 1], symbol: W}
+  crowned: {of: [amazon, wazir]}
+board: 8
+place: [1 camel, 1 amazon, 1 nightrider, 1 crowned]
+`), "fairy.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		piece         string
+		leaps, rides  int
+		symbolPresent bool
+	}{
+		{"camel", 8, 0, true}, {"amazon", 8, 8, true}, {"nightrider", 0, 8, true},
+		{"wazir", 4, 0, true}, {"crowned", 12, 8, true}, {"king", 8, 0, true},
+	} {
+		p := m.Pieces[tc.piece]
+		if p == nil || len(p.Leaps) != tc.leaps || len(p.Rides) != tc.rides || p.Symbol == 0 {
+			t.Errorf("%s: %+v; want %d leaps, %d rides", tc.piece, p, tc.leaps, tc.rides)
+		}
+	}
+	if m.Pieces["wazir"].Symbol != 'W' {
+		t.Errorf("wazir symbol %c", m.Pieces["wazir"].Symbol)
+	}
+}
