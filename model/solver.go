@@ -92,7 +92,9 @@ type Result struct {
 	Count    *int64    `json:"count,omitempty"`
 	Classes  *int64    `json:"classes,omitempty"`
 	Solution *Solution `json:"solution,omitempty"`
-	Stats    Stats     `json:"stats"`
+	// Verified is set when the checker has accepted Solution (see Verify).
+	Verified bool  `json:"verified"`
+	Stats    Stats `json:"stats"`
 }
 
 // Stats are measurements of a solve; backends add their own keys to Extra.

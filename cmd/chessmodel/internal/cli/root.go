@@ -76,16 +76,23 @@ func Run(ctx context.Context, args []string, streams Streams) error {
 	return err
 }
 
-// globals are the flags every command shares.
+// globals are the flags every command shares, and the backends.
 type globals struct {
 	json      bool
 	timeout   time.Duration
 	overrides []string
+	backends  Backends
 }
 
-// NewRootCommand builds the command tree.
+// NewRootCommand builds the command tree with the real backends.
 func NewRootCommand(streams Streams) *cobra.Command {
-	g := &globals{}
+	return NewRootCommandWith(streams, DefaultBackends())
+}
+
+// NewRootCommandWith builds the command tree over the given backends, so
+// that tests can put a backend of their own beside the real ones.
+func NewRootCommandWith(streams Streams, backends Backends) *cobra.Command {
+	g := &globals{backends: backends}
 	root := &cobra.Command{
 		Use:   "chessmodel",
 		Short: "Model chessboard puzzles once; solve them with an exact solver and an ILP",
@@ -105,6 +112,9 @@ claimed solutions, and solves it with independent backends.`,
 	root.AddCommand(
 		newShowCommand(g, streams),
 		newCheckCommand(g, streams),
+		newSolveCommand(g, streams),
+		newCountCommand(g, streams),
+		newEnumerateCommand(g, streams),
 	)
 	return root
 }
