@@ -1,0 +1,128 @@
+// fopencookie is a GNU extension.
+#define _GNU_SOURCE
+#include <stdio.h>
+#include <stdint.h>
+#include <sys/types.h>
+#include "glue.h"
+#include "_cgo_export.h"
+
+MYBOOL glue_add_constraintex(lprec *lp, int count, REAL *row, int *colno, int type, REAL rhs)
+{
+	REAL noval[1] = {0};
+	int noidx[1] = {0};
+
+	if (count == 0) {
+		row = noval;
+		colno = noidx;
+	}
+	return add_constraintex(lp, count, row, colno, type, rhs);
+}
+
+MYBOOL glue_set_rowex(lprec *lp, int rownr, int count, REAL *row, int *colno)
+{
+	REAL noval[1] = {0};
+	int noidx[1] = {0};
+
+	if (count == 0) {
+		row = noval;
+		colno = noidx;
+	}
+	return set_rowex(lp, rownr, count, row, colno);
+}
+
+MYBOOL glue_set_obj_fnex(lprec *lp, int count, REAL *row, int *colno)
+{
+	REAL noval[1] = {0};
+	int noidx[1] = {0};
+
+	if (count == 0) {
+		row = noval;
+		colno = noidx;
+	}
+	return set_obj_fnex(lp, count, row, colno);
+}
+
+MYBOOL glue_add_columnex(lprec *lp, int count, REAL *column, int *rowno)
+{
+	REAL noval[1] = {0};
+	int noidx[1] = {0};
+
+	if (count == 0) {
+		column = noval;
+		rowno = noidx;
+	}
+	return add_columnex(lp, count, column, rowno);
+}
+
+void glue_primal(lprec *lp, int first, int count, REAL *out)
+{
+	int i;
+
+	for (i = 0; i < count; i++)
+		out[i] = get_var_primalresult(lp, first + i);
+}
+
+static int __WINAPI glue_abort(lprec *lp, void *userhandle)
+{
+	return lpsolveAbort((uintptr_t)userhandle);
+}
+
+void glue_set_abort(lprec *lp, uintptr_t handle)
+{
+	put_abortfunc(lp, glue_abort, (void *)handle);
+}
+
+void glue_clear_abort(lprec *lp)
+{
+	put_abortfunc(lp, NULL, NULL);
+}
+
+static int __WINAPI glue_write(void *userhandle, char *buf)
+{
+	return lpsolveWrite((uintptr_t)userhandle, buf);
+}
+
+MYBOOL glue_write_lp(lprec *lp, uintptr_t handle)
+{
+	return write_lpex(lp, (void *)handle, glue_write);
+}
+
+MYBOOL glue_write_mps(lprec *lp, int typeMPS, uintptr_t handle)
+{
+	return MPS_writefileex(lp, typeMPS, (void *)handle, glue_write);
+}
+
+static ssize_t glue_cookie_read(void *cookie, char *buf, size_t size)
+{
+	if (size > INT32_MAX)
+		size = INT32_MAX;
+	return lpsolveReadBlock((uintptr_t)cookie, buf, (int)size);
+}
+
+static int __WINAPI glue_read_line(void *userhandle, char *buf, int max_size)
+{
+	return lpsolveReadLine((uintptr_t)userhandle, buf, max_size);
+}
+
+// The LP parser is a flex scanner, which calls fileno() on its userhandle
+// as if it were a FILE*, so read_lpex cannot take an opaque handle. The
+// reader is wrapped in a real stream instead.
+lprec *glue_read_lp(uintptr_t handle, int verbose, char *name)
+{
+	cookie_io_functions_t io = {.read = glue_cookie_read};
+	FILE *stream;
+	lprec *lp;
+
+	stream = fopencookie((void *)handle, "r", io);
+	if (stream == NULL)
+		return NULL;
+	lp = read_lp(stream, verbose, name);
+	fclose(stream);
+	return lp;
+}
+
+// options is a verbosity level or'ed with MPS_ flags.
+lprec *glue_read_freemps(uintptr_t handle, int options)
+{
+	return read_freempsex((void *)handle, glue_read_line, options);
+}
