@@ -1,0 +1,150 @@
+package compare_test
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"github.com/chessmodel/chessmodel/compare"
+	"github.com/chessmodel/chessmodel/model"
+)
+
+func parse(t *testing.T, src string) *model.Model {
+	t.Helper()
+	m, err := model.Parse([]byte(src), "test.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m
+}
+
+// TestBruteKnownNumbers runs the naive backend on puzzles whose answers are
+// well known (OEIS A000170, A002562, factorials, domination numbers).
+func TestBruteKnownNumbers(t *testing.T) {
+	for _, tc := range []struct {
+		name, src             string
+		task                  model.Task
+		value, count, classes int64
+	}{
+		{"4 queens", "board: 4\nplace: [4 queen]\nrules: [independent]", model.TaskCount, 4, 2, 1},
+		{"5 queens", "board: 5\nplace: [5 queen]\nrules: [independent]", model.TaskCount, 5, 10, 2},
+		{"4 rooks", "board: 4\nplace: [4 rook]\nrules: [independent]", model.TaskCount, 4, 24, 7},
+		{"max kings 4x4", "board: 4\nplace: [max king]\nrules: [independent]", model.TaskCount, 4, 79, 0},
+		{"queens domination 4x4", "board: 4\nplace: [min queen]\nrules: [cover dominated]", model.TaskSolve, 2, 0, 0},
+		{"queens domination 5x5", "board: 5\nplace: [1..3 queen]\nrules: [cover dominated]\nobjective: minimize pieces", model.TaskSolve, 3, 0, 0},
+		{"rook with a wall", "board: {size: 3, walls: [b2]}\nplace: [max rook]\nrules: [independent]", model.TaskSolve, 4, 0, 0},
+		{"least walls 2 queens on 2x2... infeasible", "board: {size: 2, walls: free}\nplace: [2 queen]\nrules: [independent]\nobjective: minimize walls", model.TaskSolve, -1, 0, 0},
+		{"least walls 4 queens on 3x3", "board: {size: 3, walls: free}\nplace: [4 queen]\nrules: [independent]\nobjective: minimize walls", model.TaskCount, 5, 1, 1},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			m := parse(t, tc.src)
+			res, err := (&compare.Brute{}).Solve(context.Background(), m, model.Options{Task: tc.task, Symmetry: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if tc.value < 0 {
+				if res.Status != model.StatusInfeasible {
+					t.Fatalf("status %v, want infeasible", res.Status)
+				}
+				return
+			}
+			if res.Value == nil || *res.Value != tc.value {
+				t.Fatalf("value %v, want %d", res.Value, tc.value)
+			}
+			if err := model.Verify(m, res); err != nil || !res.Verified {
+				t.Fatalf("solution not verified: %v", err)
+			}
+			if tc.count > 0 && (*res.Count != tc.count || (tc.classes > 0 && *res.Classes != tc.classes)) {
+				t.Errorf("count %d classes %d, want %d and %d", *res.Count, *res.Classes, tc.count, tc.classes)
+			}
+		})
+	}
+}
+
+func TestBruteRefusesLargeModels(t *testing.T) {
+	m := parse(t, "board: 8\nplace: [8 queen]\nrules: [independent]")
+	_, err := (&compare.Brute{}).Solve(context.Background(), m, model.Options{})
+	if err == nil || !strings.Contains(err.Error(), "over the budget") {
+		t.Errorf("err %v", err)
+	}
+}
+
+// scripted answers with a fixed result.
+type scripted struct {
+	name   string
+	result model.Result
+	err    error
+}
+
+func (s *scripted) Name() string { return s.name }
+func (s *scripted) Solve(ctx context.Context, m *model.Model, opts model.Options) (*model.Result, error) {
+	if s.err != nil {
+		return nil, s.err
+	}
+	r := s.result
+	r.Backend = s.name
+	return &r, nil
+}
+
+func TestVerdicts(t *testing.T) {
+	m := parse(t, "board: 4\nplace: [4 queen]\nrules: [independent]")
+	var good model.Solution
+	for _, sq := range []string{"a2", "b4", "c1", "d3"} {
+		s, _ := model.ParseSquare(sq)
+		good.Pieces = append(good.Pieces, model.Placed{Piece: "queen", Square: s})
+	}
+	bad := model.Solution{Pieces: append([]model.Placed(nil), good.Pieces...)}
+	bad.Pieces[3].Square = model.Square{File: 3, Rank: 3} // d4: on the rank of b4
+	two, eleven := int64(2), int64(11)
+	brute := &compare.Brute{}
+	for _, tc := range []struct {
+		name    string
+		other   model.Solver
+		task    model.Task
+		verdict compare.Verdict
+		reason  string
+	}{
+		{"agree on a solution", &scripted{name: "honest", result: model.Result{Status: model.StatusFeasible, Solution: &good}}, model.TaskSolve, compare.Agree, ""},
+		{"agree on a count", &scripted{name: "honest", result: model.Result{Status: model.StatusOptimal, Count: &two}}, model.TaskCount, compare.Agree, ""},
+		{"wrong count", &scripted{name: "liar", result: model.Result{Status: model.StatusOptimal, Count: &eleven}}, model.TaskCount, compare.Disagree, "count: brute 2, liar 11"},
+		{"invalid solution", &scripted{name: "liar", result: model.Result{Status: model.StatusFeasible, Solution: &bad}}, model.TaskSolve, compare.Failed, "queen on b4 attacks queen on d4"},
+		{"says infeasible", &scripted{name: "liar", result: model.Result{Status: model.StatusInfeasible}}, model.TaskSolve, compare.Disagree, "brute says feasible, liar says infeasible"},
+		{"cannot", &scripted{name: "weak", err: fmt.Errorf("no: %w", model.ErrUnsupported)}, model.TaskSolve, compare.Incomplete, "weak unsupported"},
+		{"times out", &scripted{name: "slow", result: model.Result{Status: model.StatusUnknown}}, model.TaskCount, compare.Incomplete, "slow timeout"},
+		{"crashes", &scripted{name: "broken", err: fmt.Errorf("boom")}, model.TaskSolve, compare.Failed, "broken failed: boom"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			row := compare.Run(context.Background(), m, []model.Solver{brute, tc.other}, tc.task, compare.Options{})
+			if row.Verdict != tc.verdict || !strings.Contains(row.Reason, tc.reason) {
+				t.Errorf("verdict %v (%s), want %v containing %q", row.Verdict, row.Reason, tc.verdict, tc.reason)
+			}
+		})
+	}
+}
+
+func TestRandomModelsReproducible(t *testing.T) {
+	a := rand.New(rand.NewPCG(7, 0))
+	b := rand.New(rand.NewPCG(7, 0))
+	kinds := map[string]int{}
+	for i := 0; i < 300; i++ {
+		x, y := compare.Random(a, fmt.Sprint("r", i)), compare.Random(b, fmt.Sprint("r", i))
+		if x != y {
+			t.Fatalf("model %d differs between two runs of one seed:\n%s\n%s", i, x, y)
+		}
+		for _, feature := range []string{"walls: free", "free:", "board: |", "pieces:", "cover", "stack", "attack weak", "objective:", "max ", "min ", " on ", "independent"} {
+			if strings.Contains(x, feature) {
+				kinds[feature]++
+			}
+		}
+	}
+	for feature, n := range kinds {
+		if n < 3 {
+			t.Errorf("feature %q in only %d of 300 random models", feature, n)
+		}
+	}
+	if len(kinds) < 12 {
+		t.Errorf("random models cover only %v", kinds)
+	}
+}

@@ -1,0 +1,12 @@
+// Package compare cross-checks backends: it asks each to do the same task
+// on the same model, verifies every solution with the model's checker, and
+// says whether the answers agree (Run). Random small models (Random) hunt
+// for disagreements; one that is found is written out as a model file so
+// that the command reproducing it can be run again.
+//
+//	row := compare.Run(ctx, m, []model.Solver{exact.New(), ilp.New()}, model.TaskSolve, compare.Options{})
+//	fmt.Println(row.Verdict) // agree
+//
+// A backend that cannot do a task, or runs out of time, makes a row
+// Incomplete: it is shown, never counted as agreement.
+package compare

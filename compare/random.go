@@ -1,0 +1,187 @@
+package compare
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"strings"
+
+	"github.com/chessmodel/chessmodel/model"
+)
+
+// fairy are the fairy pieces random models draw from, as they are defined
+// in a model file.
+var fairy = map[string]string{
+	"camel":      "{leap: [1, 3]}",
+	"zebra":      "{leap: [2, 3]}",
+	"wazir":      "{leap: [0, 1]}",
+	"ferz":       "{leap: [1, 1]}",
+	"alfil":      "{leap: [2, 2]}",
+	"amazon":     "[queen, knight]",
+	"nightrider": "{ride: [1, 2]}",
+	"princess":   "{of: [bishop, knight]}",
+}
+
+var builtin = []string{"king", "queen", "rook", "bishop", "knight"}
+
+// Random returns the text of a small random placement model that parses:
+// a board of up to 6x6 (sometimes with squares off the board, walls, free
+// walls or fixed pieces), one or two kinds of piece, built-in or fairy, and
+// a random choice of rules and objective. The same rng state gives the same
+// model.
+func Random(rng *rand.Rand, name string) string {
+	for {
+		text := randomModel(rng, name)
+		if _, err := model.Parse([]byte(text), name); err == nil {
+			return text
+		}
+	}
+}
+
+func randomModel(rng *rand.Rand, name string) string {
+	rows, cols := 2+rng.IntN(5), 2+rng.IntN(5)
+	if rng.IntN(3) == 0 {
+		cols = rows
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "name: %s\n", name)
+
+	kinds := []string{pick(rng, builtin)}
+	if rng.IntN(3) == 0 {
+		kinds[0] = pickKey(rng, fairy)
+	}
+	if rng.IntN(3) == 0 {
+		other := pick(rng, builtin)
+		if rng.IntN(2) == 0 {
+			other = pickKey(rng, fairy)
+		}
+		if other != kinds[0] {
+			kinds = append(kinds, other)
+		}
+	}
+	var defs []string
+	for _, k := range kinds {
+		if d, ok := fairy[k]; ok {
+			defs = append(defs, fmt.Sprintf("  %s: %s", k, d))
+		}
+	}
+	if len(defs) > 0 {
+		fmt.Fprintf(&b, "pieces:\n%s\n", strings.Join(defs, "\n"))
+	}
+
+	freeWalls := rows*cols <= 25 && rng.IntN(6) == 0
+	if rng.IntN(4) == 0 {
+		// A diagram with squares off the board, walls and fixed pieces.
+		b.WriteString("board: |\n")
+		for r := 0; r < rows; r++ {
+			b.WriteString("  ")
+			for c := 0; c < cols; c++ {
+				ch := byte('.')
+				switch x := rng.IntN(20); {
+				case x == 0:
+					ch = '-'
+				case x == 1:
+					ch = '#'
+				case x == 2 && !freeWalls:
+					ch = "KQRBN"[rng.IntN(5)]
+				}
+				b.WriteByte(ch)
+			}
+			b.WriteString("\n")
+		}
+		if freeWalls {
+			return "" // free walls need the mapping form; draw again
+		}
+	} else {
+		var walls []string
+		for i := rng.IntN(4); i > 0; i-- {
+			walls = append(walls, model.Square{File: rng.IntN(cols), Rank: rng.IntN(rows)}.String())
+		}
+		walls = unique(walls)
+		switch {
+		case freeWalls && rng.IntN(2) == 0:
+			fmt.Fprintf(&b, "board: {size: %dx%d, walls: free}\n", rows, cols)
+		case freeWalls:
+			fmt.Fprintf(&b, "board: {size: %dx%d, walls: {fixed: [%s], free: %d..%d}}\n", rows, cols, strings.Join(walls, ", "), rng.IntN(2), 1+rng.IntN(3))
+		case len(walls) > 0:
+			fmt.Fprintf(&b, "board: {size: %dx%d, walls: [%s]}\n", rows, cols, strings.Join(walls, ", "))
+		default:
+			fmt.Fprintf(&b, "board: %dx%d\n", rows, cols)
+		}
+	}
+
+	// Counts: fixed numbers, ranges, or one direction of optimisation.
+	optimise := []string{"", "", "max", "min"}[rng.IntN(4)]
+	var entries []string
+	for _, k := range kinds {
+		count := fmt.Sprint(1 + rng.IntN(3))
+		switch x := rng.IntN(4); {
+		case optimise != "" && x < 3:
+			count = optimise
+		case x == 3:
+			lo := rng.IntN(2)
+			count = fmt.Sprintf("%d..%d", lo, lo+1+rng.IntN(3))
+		}
+		entry := count + " " + k
+		if rng.IntN(8) == 0 {
+			entry += []string{" on light", " on dark"}[rng.IntN(2)]
+		}
+		entries = append(entries, entry)
+	}
+	fmt.Fprintf(&b, "place: [%s]\n", strings.Join(entries, ", "))
+
+	var rules []string
+	independent := rng.IntN(10) < 6
+	if independent {
+		rules = append(rules, "independent")
+	}
+	if rng.IntN(5) == 0 {
+		rules = append(rules, "attack weak")
+	}
+	if rng.IntN(4) == 0 {
+		rules = append(rules, []string{"cover attacked", "cover dominated", fmt.Sprintf("cover %d", 1+rng.IntN(rows*cols/2+1)),
+			fmt.Sprintf("cover %d dominated", 1+rng.IntN(rows*cols/2+1))}[rng.IntN(4)])
+	}
+	if !independent && rng.IntN(8) == 0 {
+		rules = append(rules, "stack")
+	}
+	if len(rules) > 0 {
+		fmt.Fprintf(&b, "rules: [%s]\n", strings.Join(rules, ", "))
+	}
+	hasMax := strings.Contains(b.String(), "max ") || strings.Contains(b.String(), "min ")
+	if !hasMax && rng.IntN(2) == 0 {
+		objectives := []string{"maximize attacked", "minimize attacked", "maximize dominated", "minimize dominated"}
+		if freeWalls {
+			objectives = append(objectives, "minimize walls", "minimize walls", "maximize walls")
+		}
+		fmt.Fprintf(&b, "objective: %s\n", pick(rng, objectives))
+	}
+	return b.String()
+}
+
+func pick(rng *rand.Rand, s []string) string { return s[rng.IntN(len(s))] }
+
+func pickKey(rng *rand.Rand, m map[string]string) string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	// Map order is random; sort for a reproducible draw.
+	for i := 1; i < len(keys); i++ {
+		for j := i; j > 0 && keys[j] < keys[j-1]; j-- {
+			keys[j], keys[j-1] = keys[j-1], keys[j]
+		}
+	}
+	return pick(rng, keys)
+}
+
+func unique(s []string) []string {
+	seen := map[string]bool{}
+	var out []string
+	for _, v := range s {
+		if !seen[v] {
+			seen[v] = true
+			out = append(out, v)
+		}
+	}
+	return out
+}
