@@ -115,6 +115,7 @@ claimed solutions, and solves it with independent backends.`,
 		newSolveCommand(g, streams),
 		newCountCommand(g, streams),
 		newEnumerateCommand(g, streams),
+		newCompareCommand(g, streams),
 	)
 	return root
 }

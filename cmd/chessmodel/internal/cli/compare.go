@@ -1,0 +1,215 @@
+package cli
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/chessmodel/chessmodel/compare"
+	"github.com/chessmodel/chessmodel/model"
+)
+
+type compareFlags struct {
+	tasks    string
+	backends string
+	symmetry bool
+	random   int
+	seed     uint64
+	out      string
+}
+
+func newCompareCommand(g *globals, streams Streams) *cobra.Command {
+	f := &compareFlags{}
+	cmd := &cobra.Command{
+		Use:   "compare MODEL.yaml... | --random N --seed S",
+		Short: "Run every backend on the same models, verify every answer, report agreement (exit 1 on any disagreement)",
+		Long: `compare asks each backend to do the same task on the same model, checks every
+solution with the independent checker, and prints one row per model and task:
+each backend's answer and time, and the verdict — agree, incomplete (a backend
+could not do the task or ran out of time: never counted as agreement),
+DISAGREE, or FAILED (a backend returned a solution the checker rejects).
+
+--timeout bounds each backend on each task. With --random N, N small random
+models are generated from --seed and compared; a model on which the backends
+disagree is written to --out, with the command that reproduces it.`,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if (len(args) == 0) == (f.random == 0) {
+				return &ExitError{Code: ExitBadInput, Err: fmt.Errorf("give model files, or --random N (not both)")}
+			}
+			return runCompare(cmd.Context(), g, streams, f, args)
+		},
+	}
+	cmd.Flags().StringVar(&f.tasks, "task", "solve,count", "tasks to compare: solve, count, or both")
+	cmd.Flags().StringVar(&f.backends, "backends", "exact,ilp", "backends to compare")
+	cmd.Flags().BoolVar(&f.symmetry, "symmetry", true, "count also compares classes up to symmetry")
+	cmd.Flags().IntVar(&f.random, "random", 0, "compare on this many random small models")
+	cmd.Flags().Uint64Var(&f.seed, "seed", 1, "seed of the random models")
+	cmd.Flags().StringVar(&f.out, "out", ".", "directory for models on which backends disagree")
+	return cmd
+}
+
+func runCompare(ctx context.Context, g *globals, streams Streams, f *compareFlags, files []string) error {
+	var solvers []model.Solver
+	for _, name := range strings.Split(f.backends, ",") {
+		s, ok := g.backends[strings.TrimSpace(name)]
+		if !ok {
+			return &ExitError{Code: ExitBadInput, Err: fmt.Errorf("unknown backend %q; expected some of %s", name, g.backends.names())}
+		}
+		solvers = append(solvers, s)
+	}
+	var tasks []model.Task
+	for _, name := range strings.Split(f.tasks, ",") {
+		switch strings.TrimSpace(name) {
+		case "solve":
+			tasks = append(tasks, model.TaskSolve)
+		case "count":
+			tasks = append(tasks, model.TaskCount)
+		default:
+			return &ExitError{Code: ExitBadInput, Err: fmt.Errorf("--task %q: expected solve, count or solve,count", name)}
+		}
+	}
+	opts := compare.Options{Timeout: g.timeout, Symmetry: f.symmetry}
+
+	// Read every model first: bad input stops before any work.
+	type job struct {
+		m    *model.Model
+		text string // the model's source, for random models
+	}
+	var jobs []job
+	for _, file := range files {
+		m, err := g.loadModel(file)
+		if err != nil {
+			return err
+		}
+		jobs = append(jobs, job{m: m})
+	}
+	rng := rand.New(rand.NewPCG(f.seed, 0))
+	for i := 0; i < f.random; i++ {
+		name := fmt.Sprintf("random-%d-%d", f.seed, i+1)
+		text := compare.Random(rng, name)
+		m, err := model.Parse([]byte(text), name+".yaml")
+		if err != nil {
+			return fmt.Errorf("random model %s does not parse (a bug in the generator): %w", name, err)
+		}
+		jobs = append(jobs, job{m: m, text: text})
+	}
+
+	table := newCompareTable(streams.Out, g.json, solvers)
+	progress := newProgress(streams.Err)
+	defer progress.done()
+	bad := 0
+	tally := map[compare.Verdict]int{}
+	for i, j := range jobs {
+		for _, task := range tasks {
+			if ctx.Err() != nil {
+				progress.done()
+				return &ExitError{Code: ExitBadInput, Err: fmt.Errorf("interrupted after %d of %d models", i, len(jobs))}
+			}
+			progress.update(float64(i)/float64(len(jobs)), fmt.Sprintf("%s %s", j.m.Name, task))
+			row := compare.Run(ctx, j.m, solvers, task, opts)
+			tally[row.Verdict]++
+			progress.clear()
+			if err := table.add(row); err != nil {
+				return err
+			}
+			if row.Verdict == compare.Disagree || row.Verdict == compare.Failed {
+				bad++
+				if j.text != "" {
+					path := filepath.Join(f.out, j.m.Name+".yaml")
+					if err := os.WriteFile(path, []byte(j.text), 0o644); err != nil {
+						return err
+					}
+					fmt.Fprintf(streams.Err, "%s: %s — model written to %s; reproduce with:\n  chessmodel compare %s --task %s --backends %s\n",
+						j.m.Name, row.Reason, path, path, task, f.backends)
+				}
+			}
+		}
+	}
+	progress.done()
+	if !g.json {
+		fmt.Fprintf(streams.Out, "\n%d rows: %d agree, %d incomplete, %d disagree, %d failed\n", tally[compare.Agree]+tally[compare.Incomplete]+tally[compare.Disagree]+tally[compare.Failed],
+			tally[compare.Agree], tally[compare.Incomplete], tally[compare.Disagree], tally[compare.Failed])
+	}
+	if bad > 0 {
+		return &ExitError{Code: ExitNegative}
+	}
+	return nil
+}
+
+// compareTable prints rows as they come, in fixed-width columns (so that a
+// long comparison shows its progress), or as JSON lines.
+type compareTable struct {
+	json    bool
+	w       io.Writer
+	started bool
+	solvers []model.Solver
+}
+
+func newCompareTable(w io.Writer, asJSON bool, solvers []model.Solver) *compareTable {
+	return &compareTable{json: asJSON, w: w, solvers: solvers}
+}
+
+const (
+	modelWidth  = 34
+	answerWidth = 24
+)
+
+func (t *compareTable) add(row compare.Row) error {
+	if t.json {
+		return writeJSON(t.w, row)
+	}
+	if !t.started {
+		t.started = true
+		fmt.Fprintf(t.w, "%-*s %-6s", modelWidth, "model", "task")
+		for _, s := range t.solvers {
+			fmt.Fprintf(t.w, " %-*s", answerWidth, s.Name())
+		}
+		fmt.Fprintf(t.w, " %-8s %s\n", "verified", "verdict")
+	}
+	name := row.Model
+	if len(name) > modelWidth {
+		name = name[:modelWidth-1] + "~"
+	}
+	fmt.Fprintf(t.w, "%-*s %-6s", modelWidth, name, row.Task)
+	verified := 0
+	for _, a := range row.Answers {
+		fmt.Fprintf(t.w, " %-*s", answerWidth, answerText(a))
+		if a.Verified {
+			verified++
+		}
+	}
+	verdict := row.Verdict.String()
+	if row.Reason != "" && row.Verdict != compare.Agree {
+		verdict += ": " + row.Reason
+		if len(verdict) > 100 {
+			verdict = verdict[:100] + "..."
+		}
+	}
+	_, err := fmt.Fprintf(t.w, " %-8s %s\n", fmt.Sprintf("%d of %d", verified, len(row.Answers)), verdict)
+	return err
+}
+
+func answerText(a compare.Answer) string {
+	if a.Problem != "" && a.Problem != compare.TimedOut {
+		return string(a.Problem)
+	}
+	s := a.Status.String()
+	if a.Problem == compare.TimedOut {
+		s = "timeout"
+	}
+	if a.Count != nil {
+		s += fmt.Sprintf(" %d", *a.Count)
+		if a.Classes != nil {
+			s += fmt.Sprintf("/%d", *a.Classes)
+		}
+	} else if a.Value != nil {
+		s += fmt.Sprintf(" %d", *a.Value)
+	}
+	return fmt.Sprintf("%s (%.2fs)", s, a.Seconds)
+}
