@@ -1,0 +1,142 @@
+package exact
+
+import "math/bits"
+
+// A bitset is a set of small non-negative integers (squares or vertices),
+// one bit each, in words of 64. All bitsets combined in one operation have
+// the same length.
+type bitset []uint64
+
+func wordsFor(n int) int { return (n + 63) / 64 }
+
+func newBitset(n int) bitset { return make(bitset, wordsFor(n)) }
+
+func (b bitset) set(i int)         { b[i>>6] |= 1 << uint(i&63) }
+func (b bitset) clear(i int)       { b[i>>6] &^= 1 << uint(i&63) }
+func (b bitset) has(i int) bool    { return b[i>>6]&(1<<uint(i&63)) != 0 }
+func (b bitset) copyFrom(o bitset) { copy(b, o) }
+
+func (b bitset) count() int {
+	n := 0
+	for _, w := range b {
+		n += bits.OnesCount64(w)
+	}
+	return n
+}
+
+func (b bitset) empty() bool {
+	for _, w := range b {
+		if w != 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// first returns the least member, or -1 when the set is empty.
+func (b bitset) first() int {
+	for i, w := range b {
+		if w != 0 {
+			return i<<6 | bits.TrailingZeros64(w)
+		}
+	}
+	return -1
+}
+
+// next returns the least member >= i, or -1.
+func (b bitset) next(i int) int {
+	wi := i >> 6
+	if wi >= len(b) {
+		return -1
+	}
+	w := b[wi] &^ (1<<uint(i&63) - 1)
+	for {
+		if w != 0 {
+			return wi<<6 | bits.TrailingZeros64(w)
+		}
+		wi++
+		if wi == len(b) {
+			return -1
+		}
+		w = b[wi]
+	}
+}
+
+func (b bitset) intersects(o bitset) bool {
+	for i, w := range b {
+		if w&o[i] != 0 {
+			return true
+		}
+	}
+	return false
+}
+
+func (b bitset) countAnd(o bitset) int {
+	n := 0
+	for i, w := range b {
+		n += bits.OnesCount64(w & o[i])
+	}
+	return n
+}
+
+func (b bitset) or(o bitset) {
+	for i := range b {
+		b[i] |= o[i]
+	}
+}
+
+func (b bitset) and(o bitset) {
+	for i := range b {
+		b[i] &= o[i]
+	}
+}
+
+func (b bitset) andNot(o bitset) {
+	for i := range b {
+		b[i] &^= o[i]
+	}
+}
+
+func (b bitset) equal(o bitset) bool {
+	for i, w := range b {
+		if w != o[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// compare orders bitsets as binary numbers read from the least member up:
+// the set whose least differing member is smaller comes first. Any total
+// order would do to pick one representative per orbit; this one is cheap.
+func (b bitset) compare(o bitset) int {
+	for i, w := range b {
+		if d := w ^ o[i]; d != 0 {
+			low := d & -d
+			if w&low != 0 {
+				return -1
+			}
+			return 1
+		}
+	}
+	return 0
+}
+
+func (b bitset) members() []int {
+	var out []int
+	for i := b.first(); i >= 0; i = b.next(i + 1) {
+		out = append(out, i)
+	}
+	return out
+}
+
+// key is a string form of the set, for maps.
+func (b bitset) key() string {
+	buf := make([]byte, 8*len(b))
+	for i, w := range b {
+		for j := 0; j < 8; j++ {
+			buf[8*i+j] = byte(w >> (8 * j))
+		}
+	}
+	return string(buf)
+}

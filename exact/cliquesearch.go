@@ -1,0 +1,168 @@
+package exact
+
+// A cliqueSearch enumerates the independent sets of a conflict graph that
+// the place list allows, deciding one clique at a time: place one of its
+// candidates, or none. Each set is reached by exactly one path, so counts
+// are exact, and the cliques still open bound how many more pieces fit.
+type cliqueSearch struct {
+	g       *conflictGraph
+	words   int
+	arena   []uint64 // the candidates at each depth
+	members [][]int32
+	chosen  []int32
+	light   []int // per kind, pieces on light squares
+	dark    []int
+	// lo and hi bound the pieces of an accepted set; branch and bound moves
+	// them as better sets are found.
+	lo, hi   int
+	minimize bool // try "none" first: small sets come sooner
+	nodes    int64
+	st       *stopper
+	halted   bool
+	// visit is called on every accepted set; it may move lo and hi.
+	visit func(s *cliqueSearch)
+
+	splitDepth int // when >= 0, record subtrees at this depth instead of searching them
+	tasks      []cliqueTask
+}
+
+// A cliqueTask is a subtree of the search: its depth, candidates and the
+// vertices chosen on the way to it.
+type cliqueTask struct {
+	depth  int
+	cand   bitset
+	chosen []int32
+}
+
+func newCliqueSearch(g *conflictGraph, st *stopper) *cliqueSearch {
+	words := wordsFor(g.p.vertices)
+	s := &cliqueSearch{g: g, words: words, st: st, splitDepth: -1,
+		arena: make([]uint64, words*(len(g.cliques)+2)),
+		light: make([]int, len(g.p.kinds)), dark: make([]int, len(g.p.kinds))}
+	s.members = make([][]int32, len(g.cliques))
+	for i, c := range g.cliques {
+		for v := c.first(); v >= 0; v = c.next(v + 1) {
+			s.members[i] = append(s.members[i], int32(v))
+		}
+	}
+	return s
+}
+
+func (s *cliqueSearch) level(depth int) bitset {
+	return bitset(s.arena[depth*s.words : (depth+1)*s.words : (depth+1)*s.words])
+}
+
+// start searches the whole graph.
+func (s *cliqueSearch) start() {
+	s.level(0).copyFrom(s.g.p.allowed)
+	s.search(0)
+}
+
+// resume searches one recorded subtree.
+func (s *cliqueSearch) resume(t cliqueTask) {
+	s.chosen = append(s.chosen[:0], t.chosen...)
+	clear(s.light)
+	clear(s.dark)
+	for _, v := range s.chosen {
+		s.add(int(v), 1)
+	}
+	s.level(t.depth).copyFrom(t.cand)
+	s.search(t.depth)
+}
+
+func (s *cliqueSearch) add(v, delta int) {
+	k := s.g.kindOf[v]
+	if s.g.darkOf[v] {
+		s.dark[k] += delta
+	} else {
+		s.light[k] += delta
+	}
+}
+
+// need is the least number of further pieces the place list asks for.
+func (s *cliqueSearch) need() int {
+	n := 0
+	for k, r := range s.g.p.rules {
+		n += r.need(s.light[k], s.dark[k])
+	}
+	return n
+}
+
+func (s *cliqueSearch) search(depth int) {
+	s.nodes++
+	if s.nodes&1023 == 0 && s.st.stopped() {
+		s.halted = true
+	}
+	if s.halted {
+		return
+	}
+	cand := s.level(depth)
+	u := cand.first()
+	if depth == s.splitDepth || (s.splitDepth >= 0 && u < 0) {
+		s.tasks = append(s.tasks, cliqueTask{depth, append(bitset(nil), cand...), append([]int32(nil), s.chosen...)})
+		return
+	}
+	placed := len(s.chosen)
+	need := s.need()
+	if placed+need > s.hi {
+		return
+	}
+	if u < 0 {
+		if placed >= s.lo && need == 0 {
+			s.visit(s)
+		}
+		return
+	}
+	// Every clique holds at most one more piece: prune when some partition
+	// leaves too few open cliques for the pieces still wanted.
+	if want := max(s.lo-placed, need); want > 0 {
+		for _, part := range s.g.bounds {
+			if openCliques(part, cand, want) < want {
+				return
+			}
+		}
+	}
+	ci := s.g.cliqueOf[u]
+	clique := s.g.cliques[ci]
+	next := s.level(depth + 1)
+	if s.minimize {
+		s.skip(depth, cand, clique, next)
+	}
+	if placed < s.hi {
+		for _, v32 := range s.members[ci] {
+			v := int(v32)
+			if !cand.has(v) {
+				continue
+			}
+			k := s.g.kindOf[v]
+			s.add(v, 1)
+			if !s.g.p.rules[k].over(s.light[k], s.dark[k]) {
+				adj := s.g.adj[v]
+				for i := range next {
+					next[i] = cand[i] &^ (adj[i] | clique[i])
+				}
+				s.chosen = append(s.chosen, v32)
+				s.search(depth + 1)
+				s.chosen = s.chosen[:len(s.chosen)-1]
+			}
+			s.add(v, -1)
+			if s.halted || len(s.chosen) >= s.hi {
+				break
+			}
+		}
+	}
+	if !s.minimize {
+		s.skip(depth, cand, clique, next)
+	}
+}
+
+// skip places no piece in the clique.
+func (s *cliqueSearch) skip(depth int, cand, clique, next bitset) {
+	if s.halted {
+		return
+	}
+	for i := range next {
+		next[i] = cand[i] &^ clique[i]
+	}
+	s.search(depth + 1)
+}

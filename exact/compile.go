@@ -1,0 +1,217 @@
+package exact
+
+import (
+	"fmt"
+
+	"github.com/chessmodel/chessmodel/model"
+)
+
+// maxSearchSquares bounds the boards the general searches accept: their
+// attack sets are bitsets of the whole board, one per (piece, square).
+const maxSearchSquares = 4096
+
+// A pieceGeometry is a piece's reach from every square of a board, with lines
+// cut at walls, squares off the board and the edge (but not at pieces, which
+// a search adds as it goes).
+type pieceGeometry struct {
+	name  string
+	leaps [][]int32   // per square: the open squares a leap lands on
+	rays  [][][]int32 // per square, per ride direction: the open squares along it, nearest first
+	weak  []bitset    // per square: every square of leaps and rays (weak attack)
+}
+
+// A problem is a placement model compiled to integers. Squares are numbered
+// rank by rank from a1 (model.Board.Index); a vertex is a (kind, square)
+// pair numbered kind*squares + square.
+type problem struct {
+	m                   *model.Model
+	rows, cols, squares int
+	open                bitset // on the board and not a fixed wall
+	dark                bitset
+	fixedWalls          int
+
+	kinds    []*pieceGeometry // the pieces of the place list, in order of first mention
+	rules    []countRule      // per kind
+	vertices int
+	allowed  bitset // vertices the board, colour rules and fixed pieces leave possible
+	minTotal int    // least pieces the place list asks for
+	maxTotal int    // most pieces it allows (capped at the vertices)
+
+	fixed        []fixedPiece
+	fixedSquares bitset
+	geometry     map[string]*pieceGeometry // every piece named by the place list or a fixed piece
+
+	group [][]int32 // the model's symmetries as permutations of squares, identity excluded
+}
+
+type fixedPiece struct {
+	geo    *pieceGeometry
+	square int
+}
+
+// compile builds the problem; it fails on boards too large to search.
+func compile(m *model.Model) (*problem, error) {
+	b := m.Board
+	if b.Size() > maxSearchSquares {
+		return nil, fmt.Errorf("exact: the %s board has %d squares, more than the %d the general search handles (only empty-board n-queens and n-rooks have fast paths): %w",
+			b.Dims(), b.Size(), maxSearchSquares, model.ErrUnsupported)
+	}
+	p := &problem{m: m, rows: b.Rows, cols: b.Cols, squares: b.Size(), geometry: map[string]*pieceGeometry{}}
+	p.open = newBitset(p.squares)
+	p.dark = newBitset(p.squares)
+	for i := 0; i < p.squares; i++ {
+		s := b.Square(i)
+		if b.IsOpen(s) {
+			p.open.set(i)
+		}
+		if s.Dark() {
+			p.dark.set(i)
+		}
+	}
+	p.fixedWalls = len(b.Walls())
+
+	kindIndex := map[string]int{}
+	for _, e := range m.Place {
+		k, ok := kindIndex[e.Piece.Name]
+		if !ok {
+			k = len(p.kinds)
+			kindIndex[e.Piece.Name] = k
+			p.kinds = append(p.kinds, p.pieceGeometry(e.Piece))
+			p.rules = append(p.rules, countRule{})
+		}
+		p.rules[k].addEntry(e)
+	}
+	p.fixedSquares = newBitset(p.squares)
+	for _, f := range m.Fixed {
+		pc := m.Pieces[f.Piece]
+		if pc == nil {
+			return nil, fmt.Errorf("exact: fixed piece %q on %v is not defined", f.Piece, f.Square)
+		}
+		i := b.Index(f.Square)
+		p.fixed = append(p.fixed, fixedPiece{geo: p.pieceGeometry(pc), square: i})
+		p.fixedSquares.set(i)
+	}
+
+	p.vertices = len(p.kinds) * p.squares
+	p.allowed = newBitset(p.vertices)
+	for k := range p.kinds {
+		r := p.rules[k]
+		for i := 0; i < p.squares; i++ {
+			if !p.open.has(i) || (p.fixedSquares.has(i) && !m.Rules.Stack) {
+				continue
+			}
+			if p.dark.has(i) && !r.allowsDark() || !p.dark.has(i) && !r.allowsLight() {
+				continue
+			}
+			if m.Rules.Independent && p.conflictsWithFixed(k, i) {
+				continue
+			}
+			p.allowed.set(k*p.squares + i)
+		}
+	}
+	for k := range p.kinds {
+		p.minTotal += p.rules[k].least()
+		p.maxTotal = capped(p.maxTotal + p.rules[k].most())
+	}
+	p.maxTotal = min(p.maxTotal, p.allowed.count())
+
+	for _, t := range m.Symmetries() {
+		if t == (model.Transform{}) {
+			continue
+		}
+		perm := make([]int32, p.squares)
+		for i := range perm {
+			perm[i] = int32(b.Index(t.Apply(b.Square(i), b.Rows, b.Cols)))
+		}
+		p.group = append(p.group, perm)
+	}
+	return p, nil
+}
+
+// pieceGeometry computes (once per piece) the reach of a piece from every
+// square.
+func (p *problem) pieceGeometry(pc *model.Piece) *pieceGeometry {
+	if g := p.geometry[pc.Name]; g != nil {
+		return g
+	}
+	b := p.m.Board
+	g := &pieceGeometry{
+		name:  pc.Name,
+		leaps: make([][]int32, p.squares),
+		rays:  make([][][]int32, p.squares),
+		weak:  make([]bitset, p.squares),
+	}
+	words := wordsFor(p.squares)
+	store := make([]uint64, words*p.squares)
+	for i := 0; i < p.squares; i++ {
+		g.weak[i] = bitset(store[i*words : (i+1)*words : (i+1)*words])
+		s := b.Square(i)
+		if !b.IsOpen(s) {
+			continue
+		}
+		for _, v := range pc.Leaps {
+			if t := s.Add(v); b.IsOpen(t) {
+				j := b.Index(t)
+				g.leaps[i] = append(g.leaps[i], int32(j))
+				g.weak[i].set(j)
+			}
+		}
+		for _, d := range pc.Rides {
+			var ray []int32
+			for t := s.Add(d); b.IsOpen(t); t = t.Add(d) {
+				j := b.Index(t)
+				ray = append(ray, int32(j))
+				g.weak[i].set(j)
+			}
+			g.rays[i] = append(g.rays[i], ray)
+		}
+	}
+	p.geometry[pc.Name] = g
+	return g
+}
+
+// conflictsWithFixed reports whether a piece of kind k on square i would
+// attack a fixed piece or be attacked by one, along lines cut by walls only.
+// Under independence that is exact whatever the attack mode: a fixed piece
+// between two others is itself attacked.
+func (p *problem) conflictsWithFixed(k, i int) bool {
+	for _, f := range p.fixed {
+		if f.square == i {
+			continue // pieces sharing a square (stack) do not attack each other
+		}
+		if p.kinds[k].weak[i].has(f.square) || f.geo.weak[f.square].has(i) {
+			return true
+		}
+	}
+	return false
+}
+
+// fixedConflict reports whether two fixed pieces attack each other, which
+// makes an independent model infeasible.
+func (p *problem) fixedConflict() bool {
+	for a, f := range p.fixed {
+		for _, g := range p.fixed[a+1:] {
+			if f.square != g.square && (f.geo.weak[f.square].has(g.square) || g.geo.weak[g.square].has(f.square)) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func (p *problem) kindOf(v int) int   { return v / p.squares }
+func (p *problem) squareOf(v int) int { return v % p.squares }
+
+// solution turns vertices and free walls into a normalised model solution.
+func (p *problem) solution(vertices []int32, walls []int32) model.Solution {
+	b := p.m.Board
+	var s model.Solution
+	for _, v := range vertices {
+		s.Pieces = append(s.Pieces, model.Placed{Piece: p.kinds[p.kindOf(int(v))].name, Square: b.Square(p.squareOf(int(v)))})
+	}
+	for _, w := range walls {
+		s.Walls = append(s.Walls, b.Square(int(w)))
+	}
+	s.Normalize()
+	return s
+}

@@ -1,0 +1,31 @@
+// Package exact is the native exact backend: it solves, counts and
+// enumerates placement models with bitboard search, and proves optimality.
+//
+// New returns the backend as a model.Solver:
+//
+//	m, _ := model.Load("testdata/models/eight-queens.yaml")
+//	res, err := exact.New().Solve(ctx, m, model.Options{Task: model.TaskCount, Symmetry: true})
+//	// *res.Count == 92, *res.Classes == 12
+//
+// The solver compiles a model into integers — squares, (piece, square)
+// vertices, attack sets with lines cut at walls and squares off the board —
+// and chooses a method from the model's structure, never from its name:
+//
+//   - n identical queens or rooks on an empty n x n board: bitwise counters
+//     (queens with the full D4 reduction, which also yields the classes),
+//     the explicit linear-time construction for one solution on huge boards,
+//     and the n! permutations for rooks;
+//   - independence without coverage: branch and bound over a partition of the
+//     (piece, square) vertices into cliques, usually the line segments between
+//     walls, bounded by the number of cliques still open;
+//   - free walls: search of piece sets, each priced by a minimum hitting set of
+//     the gaps between pieces that see each other;
+//   - cover rules and coverage objectives: search that branches on the most
+//     constrained uncovered square.
+//
+// Counting splits the search tree among goroutines (Options.Workers) and
+// gives the same numbers on any number of them. Classes up to the model's
+// symmetry group are counted as the solutions that are the least of their
+// orbit. Tours and slides are not placement models; Solve returns an error
+// wrapping model.ErrUnsupported for them.
+package exact

@@ -1,0 +1,179 @@
+package exact
+
+import (
+	"fmt"
+	"sort"
+
+	"github.com/chessmodel/chessmodel/model"
+)
+
+// maxGraphVertices bounds the conflict graph, whose adjacency is a bitset
+// per vertex.
+const maxGraphVertices = 8192
+
+// A conflictGraph joins two (piece, square) vertices that cannot both be
+// placed: they attack each other (under independence, along lines cut only
+// by walls) or share a square (without stack). Its vertices are partitioned
+// into cliques — usually the segments of the lines between walls — which
+// the search decides one at a time: at most one vertex of a clique is
+// placed, so the number of cliques still open bounds the pieces to come.
+type conflictGraph struct {
+	p         *problem
+	adj       []bitset // per vertex; empty for vertices not allowed
+	cliques   []bitset // the partition the search branches on
+	cliqueOf  []int32  // vertex -> index in cliques
+	bounds    [][]bitset
+	kindOf    []int8
+	darkOf    []bool
+	partition string // how the cliques were formed, for stats
+}
+
+func newConflictGraph(p *problem) (*conflictGraph, error) {
+	if p.vertices > maxGraphVertices {
+		return nil, fmt.Errorf("exact: %d (piece, square) pairs are more than the %d the search handles: %w", p.vertices, maxGraphVertices, model.ErrUnsupported)
+	}
+	g := &conflictGraph{p: p, adj: make([]bitset, p.vertices), cliqueOf: make([]int32, p.vertices),
+		kindOf: make([]int8, p.vertices), darkOf: make([]bool, p.vertices)}
+	words := wordsFor(p.vertices)
+	store := make([]uint64, words*p.vertices)
+	n := p.squares
+	for v := 0; v < p.vertices; v++ {
+		g.adj[v] = bitset(store[v*words : (v+1)*words : (v+1)*words])
+		g.kindOf[v] = int8(v / n)
+		g.darkOf[v] = p.dark.has(v % n)
+	}
+	stack := p.m.Rules.Stack
+	independent := p.m.Rules.Independent
+	for v := p.allowed.first(); v >= 0; v = p.allowed.next(v + 1) {
+		k1, s1 := v/n, v%n
+		for k2 := range p.kinds {
+			base := k2 * n
+			if !stack && k2 != k1 && p.allowed.has(base+s1) {
+				g.adj[v].set(base + s1)
+			}
+			if !independent {
+				continue
+			}
+			// Attacks are symmetric for one piece (its moves include their
+			// opposites), so what attacks s1 as a k2 is what a k2 on s1 reaches.
+			for _, w := range []bitset{p.kinds[k1].weak[s1], p.kinds[k2].weak[s1]} {
+				for s2 := w.first(); s2 >= 0; s2 = w.next(s2 + 1) {
+					if p.allowed.has(base + s2) {
+						g.adj[v].set(base + s2)
+					}
+				}
+			}
+		}
+	}
+	g.choosePartitions()
+	return g, nil
+}
+
+// choosePartitions builds candidate clique partitions — the line segments of
+// each ride direction all kinds share, and a greedy one — branches on the one
+// with fewest cliques and bounds with the best few.
+func (g *conflictGraph) choosePartitions() {
+	type named struct {
+		name    string
+		cliques []bitset
+	}
+	var parts []named
+	if len(g.p.kinds) > 0 && g.p.m.Rules.Independent {
+		for _, d := range g.p.m.Pieces[g.p.kinds[0].name].Rides {
+			if d.File < 0 || (d.File == 0 && d.Rank < 0) {
+				continue // one of each pair of opposite directions
+			}
+			if c := g.lineCliques(d); c != nil {
+				parts = append(parts, named{fmt.Sprintf("lines (%d,%d)", d.File, d.Rank), c})
+			}
+		}
+	}
+	parts = append(parts, named{"greedy cliques", g.greedyCliques()})
+	sort.SliceStable(parts, func(i, j int) bool { return len(parts[i].cliques) < len(parts[j].cliques) })
+	best := parts[0]
+	g.cliques = best.cliques
+	g.partition = best.name
+	for i, c := range g.cliques {
+		for v := c.first(); v >= 0; v = c.next(v + 1) {
+			g.cliqueOf[v] = int32(i)
+		}
+	}
+	for _, pt := range parts {
+		if len(g.bounds) < 3 && 2*len(pt.cliques) <= 3*len(best.cliques) {
+			g.bounds = append(g.bounds, pt.cliques)
+		}
+	}
+}
+
+// lineCliques returns the segments of the lines in direction d between
+// walls, as sets of vertices, or nil when a segment is not a clique (a kind
+// that does not ride d, or pieces that may stack).
+func (g *conflictGraph) lineCliques(d model.Vector) []bitset {
+	p := g.p
+	b := p.m.Board
+	var out []bitset
+	for i := 0; i < p.squares; i++ {
+		s := b.Square(i)
+		if !b.IsOpen(s) || b.IsOpen(s.Add(model.Vector{File: -d.File, Rank: -d.Rank})) {
+			continue // not the start of a segment
+		}
+		c := newBitset(p.vertices)
+		for t := s; b.IsOpen(t); t = t.Add(d) {
+			for k := range p.kinds {
+				if v := k*p.squares + b.Index(t); p.allowed.has(v) {
+					c.set(v)
+				}
+			}
+		}
+		if c.empty() {
+			continue
+		}
+		for v := c.first(); v >= 0; v = c.next(v + 1) {
+			others := c.count() - 1
+			if g.adj[v].countAnd(c) != others {
+				return nil
+			}
+		}
+		out = append(out, c)
+	}
+	return out
+}
+
+// greedyCliques grows a clique from each vertex not yet covered, adding the
+// least vertex adjacent to all so far: rows for queens, 2x2 blocks for kings.
+func (g *conflictGraph) greedyCliques() []bitset {
+	p := g.p
+	left := newBitset(p.vertices)
+	left.copyFrom(p.allowed)
+	var out []bitset
+	common := newBitset(p.vertices)
+	for v := left.first(); v >= 0; v = left.first() {
+		c := newBitset(p.vertices)
+		c.set(v)
+		left.clear(v)
+		common.copyFrom(g.adj[v])
+		common.and(left)
+		for u := common.first(); u >= 0; u = common.first() {
+			c.set(u)
+			left.clear(u)
+			common.and(g.adj[u])
+		}
+		out = append(out, c)
+	}
+	return out
+}
+
+// openCliques counts the cliques of a partition that still hold a candidate,
+// stopping once it reaches limit.
+func openCliques(part []bitset, cand bitset, limit int) int {
+	n := 0
+	for _, c := range part {
+		if c.intersects(cand) {
+			n++
+			if n >= limit {
+				return n
+			}
+		}
+	}
+	return n
+}

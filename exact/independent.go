@@ -1,0 +1,125 @@
+package exact
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/chessmodel/chessmodel/model"
+)
+
+// solveIndependent answers models whose rules are independence (or nothing)
+// and whose objective, if any, counts pieces: maximum (or minimum)
+// independent sets of the conflict graph under the place list's counts.
+func solveIndependent(st *stopper, p *problem, opts model.Options, res *model.Result) error {
+	g, err := newConflictGraph(p)
+	if err != nil {
+		return err
+	}
+	res.Stats.Extra["engine"] = "clique branch and bound"
+	res.Stats.Extra["cliques"] = fmt.Sprintf("%d %s", len(g.cliques), g.partition)
+	pieces := func(vertices, _ []int32) int64 { return int64(len(vertices)) }
+	lo, hi := p.minTotal, p.maxTotal
+	if (p.m.Rules.Independent && p.fixedConflict()) || lo > hi {
+		return infeasible(res, opts)
+	}
+	sense := p.m.Objective.Sense
+	if opts.Task == model.TaskSolve || sense != model.Fixed {
+		s := newCliqueSearch(g, st)
+		s.lo, s.hi = lo, hi
+		s.minimize = sense == model.Minimize
+		var best []int32
+		found := false
+		s.visit = func(s *cliqueSearch) {
+			found = true
+			best = slices.Clone(s.chosen)
+			switch sense {
+			case model.Maximize:
+				s.lo = len(s.chosen) + 1
+			case model.Minimize:
+				s.hi = len(s.chosen) - 1
+			default:
+				s.halted = true
+			}
+		}
+		s.start()
+		res.Stats.Nodes += s.nodes
+		if st.canceled.Load() {
+			return unknown(res, p, found, best, nil, pieces)
+		}
+		if !found {
+			return infeasible(res, opts)
+		}
+		if opts.Task == model.TaskSolve {
+			return solved(res, p, best, nil, pieces)
+		}
+		lo, hi = len(best), len(best)
+	}
+	if opts.Task == model.TaskEnumerate {
+		s := newCliqueSearch(g, st)
+		s.lo, s.hi = lo, hi
+		var emitErr error
+		var n int64
+		s.visit = func(s *cliqueSearch) {
+			if emitErr = opts.Emit(p.solution(s.chosen, nil)); emitErr != nil {
+				s.halted = true
+				return
+			}
+			n++
+		}
+		s.start()
+		res.Stats.Nodes += s.nodes
+		return enumerated(res, st, n, emitErr)
+	}
+	t, nodes := countCliqueSets(st, g, lo, hi, opts)
+	res.Stats.Nodes += nodes
+	if st.canceled.Load() {
+		res.Status = model.StatusUnknown
+		res.Stats.Extra["counted_so_far"] = t.count
+		return nil
+	}
+	p.countResult(res, t, opts.Symmetry, pieces)
+	return nil
+}
+
+// countCliqueSets counts the accepted sets with lo..hi pieces, splitting the
+// search tree among workers.
+func countCliqueSets(st *stopper, g *conflictGraph, lo, hi int, opts model.Options) (*tally, int64) {
+	p := g.p
+	workers := workerCount(opts.Workers)
+	tasks := []cliqueTask{{depth: 0, cand: p.allowed}}
+	var nodes int64
+	if workers > 1 {
+		for d := 1; d <= len(g.cliques)+1; d++ {
+			s := newCliqueSearch(g, st)
+			s.lo, s.hi = lo, hi
+			s.splitDepth = d
+			s.start()
+			nodes += s.nodes
+			tasks = s.tasks
+			if len(tasks) >= 32*workers || st.stopped() {
+				break
+			}
+		}
+	}
+	searches := make([]*cliqueSearch, workers)
+	tallies := make([]*tally, workers)
+	current := make([]int, workers)
+	for w := range searches {
+		w := w
+		tallies[w] = newTally(p, opts.Symmetry)
+		s := newCliqueSearch(g, st)
+		s.lo, s.hi = lo, hi
+		s.visit = func(s *cliqueSearch) { tallies[w].add(current[w], s.chosen, nil) }
+		searches[w] = s
+	}
+	runTasks(st, workers, len(tasks), opts.Progress, "counting", func(w, i int) {
+		current[w] = i
+		searches[w].resume(tasks[i])
+	})
+	total := newTally(p, opts.Symmetry)
+	for w := range searches {
+		nodes += searches[w].nodes
+		total.merge(tallies[w])
+	}
+	return total, nodes
+}

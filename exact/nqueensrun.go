@@ -1,0 +1,125 @@
+package exact
+
+import (
+	"math/bits"
+
+	"github.com/chessmodel/chessmodel/model"
+)
+
+// countQueens counts the n-queens solutions and their classes under D4,
+// sharing the subtrees below the first ranks among workers.
+func countQueens(st *stopper, n, workers int, progress func(float64, string)) queensCount {
+	if n < 6 {
+		return countQueensSmall(n)
+	}
+	root := newQueensCounter(n, st)
+	split := 2
+	switch {
+	case n >= 13:
+		split = 4
+	case n >= 9:
+		split = 3
+	}
+	tasks := root.roots(split)
+	counters := make([]*queensCounter, workers)
+	for w := range counters {
+		counters[w] = newQueensCounter(n, st)
+	}
+	runTasks(st, workers, len(tasks), progress, "counting queens", func(w, i int) {
+		counters[w].run(&tasks[i])
+	})
+	var total queensCount
+	for _, c := range counters {
+		total.add(c.queensCount)
+	}
+	return total
+}
+
+// countQueensSmall counts the boards below six ranks by listing them and
+// comparing each with its images, where the counter's case analysis does
+// not apply.
+func countQueensSmall(n int) queensCount {
+	var c queensCount
+	eachQueens(n, nil, func(cols []int32) bool {
+		least, images := true, 0
+		for _, t := range allSquareTransforms {
+			img := transformQueens(cols, t)
+			switch compareInt32(img, cols) {
+			case -1:
+				least = false
+			case 0:
+				images++
+			}
+		}
+		if least {
+			switch 8 / images {
+			case 8:
+				c.count8++
+			case 4:
+				c.count4++
+			case 2:
+				c.count2++
+			default: // n = 1: the lone queen is a class of one
+				c.count1++
+			}
+		}
+		return true
+	})
+	return c
+}
+
+// allSquareTransforms is D4 on an n x n board as model transforms.
+var allSquareTransforms = [...]model.Transform{
+	{}, {MirrorFiles: true, MirrorRanks: true}, {MirrorFiles: true}, {MirrorRanks: true},
+	{Swap: true}, {Swap: true, MirrorFiles: true, MirrorRanks: true}, {Swap: true, MirrorFiles: true}, {Swap: true, MirrorRanks: true},
+}
+
+// transformQueens maps a board given as the file of the queen of each rank.
+func transformQueens(cols []int32, t model.Transform) []int32 {
+	n := len(cols)
+	out := make([]int32, n)
+	for r, f := range cols {
+		s := t.Apply(model.Square{File: int(f), Rank: r}, n, n)
+		out[s.Rank] = int32(s.File)
+	}
+	return out
+}
+
+func compareInt32(a, b []int32) int {
+	for i := range a {
+		if a[i] != b[i] {
+			if a[i] < b[i] {
+				return -1
+			}
+			return 1
+		}
+	}
+	return 0
+}
+
+// eachQueens calls fn with every n-queens solution (the file of the queen of
+// each rank) in lexicographic order, until fn returns false or st stops.
+func eachQueens(n int, st *stopper, fn func(cols []int32) bool) {
+	cols := make([]int32, n)
+	mask := uint64(1)<<uint(n) - 1
+	var nodes int64
+	var place func(y int, left, down, right uint64) bool
+	place = func(y int, left, down, right uint64) bool {
+		if y == n {
+			return fn(cols)
+		}
+		nodes++
+		if st != nil && nodes&1023 == 0 && st.stopped() {
+			return false
+		}
+		for free := mask &^ (left | down | right); free != 0; free &= free - 1 {
+			bit := free & -free
+			cols[y] = int32(bits.TrailingZeros64(bit))
+			if !place(y+1, (left|bit)<<1, down|bit, (right|bit)>>1) {
+				return false
+			}
+		}
+		return true
+	}
+	place(0, 0, 0, 0)
+}

@@ -1,0 +1,87 @@
+package exact
+
+import (
+	"context"
+	"fmt"
+	"runtime"
+	"sync"
+	"sync/atomic"
+	"time"
+)
+
+// A stopper tells searches to give up: the context ended, or the caller's
+// Emit failed, or one solution was all that was asked for.
+type stopper struct {
+	flag     atomic.Bool
+	canceled atomic.Bool // the context ended (as opposed to a deliberate stop)
+	release  func() bool
+}
+
+func newStopper(ctx context.Context) *stopper {
+	s := &stopper{}
+	s.release = context.AfterFunc(ctx, func() {
+		s.canceled.Store(true)
+		s.flag.Store(true)
+	})
+	if ctx.Err() != nil {
+		s.canceled.Store(true)
+		s.flag.Store(true)
+	}
+	return s
+}
+
+func (s *stopper) stopped() bool { return s.flag.Load() }
+func (s *stopper) stop()         { s.flag.Store(true) }
+func (s *stopper) close()        { s.release() }
+
+func workerCount(requested int) int {
+	if requested <= 0 {
+		return runtime.NumCPU()
+	}
+	return requested
+}
+
+// progressEvery is how often long work reports its progress.
+const progressEvery = 250 * time.Millisecond
+
+// runTasks calls work(worker, task) once for every task in 0..tasks-1 on up
+// to workers goroutines, in order of task index as workers come free, and
+// reports the fraction of tasks done through progress from the calling
+// goroutine. It returns early when st stops.
+func runTasks(st *stopper, workers, tasks int, progress func(float64, string), what string, work func(worker, task int)) {
+	workers = max(1, min(workers, tasks))
+	var next, done atomic.Int64
+	var wg sync.WaitGroup
+	for w := 0; w < workers; w++ {
+		wg.Add(1)
+		go func(w int) {
+			defer wg.Done()
+			for !st.stopped() {
+				t := int(next.Add(1) - 1)
+				if t >= tasks {
+					return
+				}
+				work(w, t)
+				done.Add(1)
+			}
+		}(w)
+	}
+	if progress == nil {
+		wg.Wait()
+		return
+	}
+	finished := make(chan struct{})
+	go func() { wg.Wait(); close(finished) }()
+	tick := time.NewTicker(progressEvery)
+	defer tick.Stop()
+	for {
+		select {
+		case <-finished:
+			progress(1, what+": done")
+			return
+		case <-tick.C:
+			d := done.Load()
+			progress(float64(d)/float64(tasks), fmt.Sprintf("%s: %d of %d subtrees", what, d, tasks))
+		}
+	}
+}

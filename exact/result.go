@@ -1,0 +1,53 @@
+package exact
+
+import "github.com/chessmodel/chessmodel/model"
+
+// Helpers that fill a Result the same way for every method.
+
+type valueFunc func(vertices, walls []int32) int64
+
+func infeasible(res *model.Result, opts model.Options) error {
+	res.Status = model.StatusInfeasible
+	if opts.Task != model.TaskSolve {
+		res.Count = model.Int64(0)
+		if opts.Symmetry {
+			res.Classes = model.Int64(0)
+		}
+	}
+	return nil
+}
+
+func solved(res *model.Result, p *problem, vertices, walls []int32, value valueFunc) error {
+	res.Status = model.StatusOptimal
+	sol := p.solution(vertices, walls)
+	res.Solution = &sol
+	res.Value = model.Int64(value(vertices, walls))
+	return nil
+}
+
+// unknown reports a search stopped early, with the best solution found.
+func unknown(res *model.Result, p *problem, found bool, vertices, walls []int32, value valueFunc) error {
+	res.Status = model.StatusUnknown
+	if found {
+		sol := p.solution(vertices, walls)
+		res.Solution = &sol
+		res.Value = model.Int64(value(vertices, walls))
+	}
+	return nil
+}
+
+// enumerated finishes an enumeration of n solutions.
+func enumerated(res *model.Result, st *stopper, n int64, emitErr error) error {
+	res.Count = model.Int64(n)
+	switch {
+	case emitErr != nil:
+		return emitErr
+	case st.canceled.Load():
+		res.Status = model.StatusUnknown
+	case n == 0:
+		res.Status = model.StatusInfeasible
+	default:
+		res.Status = model.StatusOptimal
+	}
+	return nil
+}

@@ -1,0 +1,101 @@
+package exact
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/chessmodel/chessmodel/model"
+)
+
+// Solver is the exact backend. The zero value is ready to use.
+type Solver struct{}
+
+var _ model.Solver = (*Solver)(nil)
+
+// New returns the exact backend.
+func New() *Solver { return &Solver{} }
+
+// Name is "exact".
+func (*Solver) Name() string { return "exact" }
+
+// Solve performs opts.Task on a placement model. Tours and slides are not
+// handled here: the error wraps model.ErrUnsupported.
+func (s *Solver) Solve(ctx context.Context, m *model.Model, opts model.Options) (*model.Result, error) {
+	start := time.Now()
+	if m.Kind != model.KindPlace {
+		return nil, fmt.Errorf("exact: %s models are not solved by the placement backend yet: %w", m.Kind, model.ErrUnsupported)
+	}
+	if opts.Task == model.TaskEnumerate && opts.Emit == nil {
+		return nil, errors.New("exact: enumerate needs Options.Emit to receive the solutions")
+	}
+	res := &model.Result{
+		Model:   m.Name,
+		Kind:    m.Kind.String(),
+		Task:    opts.Task,
+		Backend: s.Name(),
+		Stats:   model.Stats{Extra: map[string]any{}},
+	}
+	st := newStopper(ctx)
+	defer st.close()
+	err := dispatch(st, m, opts, res)
+	res.Stats.Seconds = time.Since(start).Seconds()
+	if err != nil {
+		return nil, err
+	}
+	return res, nil
+}
+
+// dispatch picks the method from the model's structure.
+func dispatch(st *stopper, m *model.Model, opts model.Options, res *model.Result) error {
+	if opts.DistinctWalls && m.FreeWalls == nil && opts.Task == model.TaskCount {
+		return oneWallSet(st, m, opts, res)
+	}
+	if sq, ok := detectSquareRiders(m); ok {
+		return solveSquareRiders(st, m, sq, opts, res)
+	}
+	p, err := compile(m)
+	if err != nil {
+		return err
+	}
+	switch {
+	case m.FreeWalls != nil:
+		if needsCoverage(m) {
+			return fmt.Errorf("exact: free walls together with a cover rule or a coverage objective: %w", model.ErrUnsupported)
+		}
+		return solveFreeWalls(st, p, opts, res)
+	case needsCoverage(m):
+		return solveCover(st, p, opts, res)
+	}
+	return solveIndependent(st, p, opts, res)
+}
+
+// needsCoverage reports whether attacked squares matter to the model.
+func needsCoverage(m *model.Model) bool {
+	ms := m.Objective.Measure
+	return m.Rules.Cover != nil || ms == model.MeasureAttacked || ms == model.MeasureDominated
+}
+
+// oneWallSet counts distinct wall sets on a model whose walls are all fixed:
+// one when it has a solution, none otherwise.
+func oneWallSet(st *stopper, m *model.Model, opts model.Options, res *model.Result) error {
+	inner := opts
+	inner.Task = model.TaskSolve
+	inner.DistinctWalls = false
+	if err := dispatch(st, m, inner, res); err != nil {
+		return err
+	}
+	n := int64(0)
+	if res.Status == model.StatusOptimal {
+		n = 1
+	}
+	if res.Status != model.StatusUnknown {
+		res.Count = model.Int64(n)
+		if opts.Symmetry {
+			res.Classes = model.Int64(n)
+		}
+	}
+	res.Task = opts.Task
+	return nil
+}
