@@ -1,7 +1,9 @@
 package model
 
 import (
+	"cmp"
 	"fmt"
+	"slices"
 	"sort"
 )
 
@@ -23,6 +25,10 @@ const maxProblems = 20
 
 // denseLimit bounds the boards on which the checker scans every square.
 const denseLimit = 1 << 26
+
+// measureLimit bounds the boards on which the checker counts attacked and
+// dominated squares even when no rule asks for them.
+const measureLimit = 1 << 12
 
 func (r *Report) fail(format string, args ...any) {
 	r.Valid = false
@@ -57,7 +63,11 @@ type position struct {
 	m      *Model
 	walls  map[Square]bool // free walls added by the solution
 	pieces []Placed        // fixed pieces first, then placed ones
-	at     map[Square][]int
+	kind   []int           // index into kinds, per piece
+	kinds  []*Piece
+	// bySquare lists piece indices in square order, so that the pieces on a
+	// square are found by binary search even on a board of a million ranks.
+	bySquare []int
 	// reported holds the attacking pairs already reported.
 	reported map[[2]int]bool
 }
@@ -66,12 +76,43 @@ func (p *position) blocked(s Square) bool {
 	return !p.m.Board.IsOpen(s) || p.walls[s]
 }
 
+// index sorts the pieces by square and numbers their kinds.
+func (p *position) index() {
+	kindOf := map[string]int{}
+	p.kind = make([]int, len(p.pieces))
+	p.bySquare = make([]int, len(p.pieces))
+	for i, pc := range p.pieces {
+		k, ok := kindOf[pc.Piece]
+		if !ok {
+			k = len(p.kinds)
+			kindOf[pc.Piece] = k
+			p.kinds = append(p.kinds, p.m.Pieces[pc.Piece])
+		}
+		p.kind[i] = k
+		p.bySquare[i] = i
+	}
+	slices.SortFunc(p.bySquare, func(a, b int) int {
+		x, y := p.pieces[a].Square, p.pieces[b].Square
+		return cmp.Or(cmp.Compare(x.Rank, y.Rank), cmp.Compare(x.File, y.File))
+	})
+}
+
+// at returns the indices of the pieces standing on s.
+func (p *position) at(s Square) []int {
+	lo := sort.Search(len(p.bySquare), func(i int) bool { return !p.pieces[p.bySquare[i]].Square.Less(s) })
+	hi := lo
+	for hi < len(p.bySquare) && p.pieces[p.bySquare[hi]].Square == s {
+		hi++
+	}
+	return p.bySquare[lo:hi]
+}
+
 func checkPlacement(m *Model, s *Solution, r *Report) {
 	if len(s.Squares) > 0 || len(s.Moves) > 0 {
 		r.fail("a placement model takes pieces and walls, not tour squares or moves")
 	}
 	b := m.Board
-	pos := &position{m: m, walls: map[Square]bool{}, at: map[Square][]int{}, reported: map[[2]int]bool{}}
+	pos := &position{m: m, walls: map[Square]bool{}, reported: map[[2]int]bool{}}
 	for _, w := range s.Walls {
 		switch {
 		case !b.Contains(w):
@@ -113,11 +154,14 @@ func checkPlacement(m *Model, s *Solution, r *Report) {
 		}
 		pos.pieces = append(pos.pieces, pc)
 	}
-	for i, pc := range pos.pieces {
-		if others := pos.at[pc.Square]; len(others) > 0 && !m.Rules.Stack {
-			r.fail("%s and %s share %v; pieces stack only with stack: true", pos.pieces[others[0]].Piece, pc.Piece, pc.Square)
+	pos.index()
+	if !m.Rules.Stack {
+		for i := 1; i < len(pos.bySquare); i++ {
+			a, b := pos.pieces[pos.bySquare[i-1]], pos.pieces[pos.bySquare[i]]
+			if a.Square == b.Square {
+				r.fail("%s and %s share %v; pieces stack only with stack: true", a.Piece, b.Piece, b.Square)
+			}
 		}
-		pos.at[pc.Square] = append(pos.at[pc.Square], i)
 	}
 	checkCounts(m, s.Pieces, r)
 
@@ -127,7 +171,9 @@ func checkPlacement(m *Model, s *Solution, r *Report) {
 	r.Measures["pieces"] = int64(len(s.Pieces))
 	r.Measures["walls"] = int64(len(b.Walls()) + len(pos.walls))
 	needCover := m.Rules.Cover != nil || m.Objective.Measure == MeasureAttacked || m.Objective.Measure == MeasureDominated
-	if b.Size() <= denseLimit {
+	if needCover && b.Size() > denseLimit {
+		r.fail("the %s board is too large for the checker to count attacked squares", b.Dims())
+	} else if needCover || b.Size() <= measureLimit {
 		attacked, dominated := pos.coverage()
 		r.Measures["attacked"] = attacked
 		r.Measures["dominated"] = dominated
@@ -144,8 +190,6 @@ func checkPlacement(m *Model, s *Solution, r *Report) {
 				r.fail("%d squares %s, the rule asks for %d%s", got, c.What, need, pos.uncovered(c.What))
 			}
 		}
-	} else if needCover {
-		r.fail("the %s board is too large for the checker to count attacked squares", b.Dims())
 	}
 	r.Value = r.Measures["pieces"]
 	if m.Objective.Measure != MeasureNone {
@@ -235,50 +279,67 @@ func checkCounts(m *Model, placed []Placed, r *Report) {
 // million ranks is checked in time proportional to its pieces.
 func (p *position) checkIndependent(r *Report) {
 	for i, pc := range p.pieces {
-		for _, v := range p.m.Pieces[pc.Piece].Leaps {
-			for _, j := range p.at[pc.Square.Add(v)] {
-				p.attack(r, i, j)
+		for _, v := range p.kinds[p.kind[i]].Leaps {
+			for _, j := range p.at(pc.Square.Add(v)) {
+				if !p.attack(r, i, j) {
+					return
+				}
 			}
 		}
 	}
-	directions := map[Vector]bool{}
-	for _, pc := range p.pieces {
-		for _, d := range p.m.Pieces[pc.Piece].Rides {
-			directions[d] = true
+	// One pass per axis serves a direction and its opposite.
+	axes := map[Vector]bool{}
+	for _, k := range p.kinds {
+		for _, d := range k.Rides {
+			if d.Rank < 0 || (d.Rank == 0 && d.File < 0) {
+				d = Vector{-d.File, -d.Rank}
+			}
+			axes[d] = true
 		}
 	}
-	for d := range directions {
-		p.checkLines(d, r)
+	for d := range axes {
+		if !p.checkLines(d, r) {
+			return
+		}
 	}
 }
 
-// attack reports that piece i attacks piece j, once for each such pair.
-func (p *position) attack(r *Report, i, j int) {
-	if p.reported[[2]int{i, j}] {
-		return
+// attack reports that piece i attacks piece j, once for each such pair. It
+// returns false once the report is full, to stop the search.
+func (p *position) attack(r *Report, i, j int) bool {
+	if !p.reported[[2]int{i, j}] {
+		p.reported[[2]int{i, j}] = true
+		a, b := p.pieces[i], p.pieces[j]
+		r.fail("%s on %v attacks %s on %v", a.Piece, a.Square, b.Piece, b.Square)
 	}
-	p.reported[[2]int{i, j}] = true
-	a, b := p.pieces[i], p.pieces[j]
-	r.fail("%s on %v attacks %s on %v", a.Piece, a.Square, b.Piece, b.Square)
+	return len(r.Problems) <= maxProblems
 }
 
 // A lineItem is a piece or a blocking square on a ride line, at a position
 // counted in steps along the line.
 type lineItem struct {
+	line  [2]int
 	step  int
 	piece int // index into pieces, or -1 for a blocker
 }
 
-// checkLines reports attacks along direction d, from the piece at the lower
-// step to the one at the higher.
-func (p *position) checkLines(d Vector, r *Report) {
-	lines := map[[2]int][]lineItem{}
+// checkLines reports attacks along the axis d, in both directions. It
+// returns false once the report is full.
+func (p *position) checkLines(d Vector, r *Report) bool {
+	back := Vector{-d.File, -d.Rank}
+	forward, backward := make([]bool, len(p.kinds)), make([]bool, len(p.kinds))
+	for k, pc := range p.kinds {
+		forward[k], backward[k] = rides(pc, d), rides(pc, back)
+	}
+	items := make([]lineItem, 0, len(p.pieces)+len(p.m.Board.cells)+len(p.walls))
 	add := func(s Square, piece int) {
-		key, step := lineOf(s, d)
-		lines[key] = append(lines[key], lineItem{step, piece})
+		line, step := lineOf(s, d)
+		items = append(items, lineItem{line, step, piece})
 	}
 	for i, pc := range p.pieces {
-		add(pc.Square, i)
+		if !p.blocked(pc.Square) {
+			add(pc.Square, i)
+		}
 	}
 	for s := range p.m.Board.cells {
 		add(s, -1)
@@ -286,40 +347,51 @@ func (p *position) checkLines(d Vector, r *Report) {
 	for s := range p.walls {
 		add(s, -1)
 	}
+	slices.SortFunc(items, func(x, y lineItem) int {
+		return cmp.Or(cmp.Compare(x.line[0], y.line[0]), cmp.Compare(x.line[1], y.line[1]),
+			cmp.Compare(x.step, y.step), cmp.Compare(x.piece, y.piece))
+	})
 	strong := p.m.Rules.Attack == Strong
-	for _, items := range lines {
-		sort.Slice(items, func(a, b int) bool {
-			if items[a].step != items[b].step {
-				return items[a].step < items[b].step
+	// scan attacks from items[a] over the items in direction dir (+1 or -1).
+	scan := func(a, dir int) bool {
+		from := items[a]
+		for b := a + dir; b >= 0 && b < len(items) && items[b].line == from.line; b += dir {
+			to := items[b]
+			if to.step == from.step {
+				continue // a piece stacked on the same square
 			}
-			return items[a].piece < items[b].piece
-		})
-		for a, from := range items {
-			if from.piece < 0 || !rides(p.m.Pieces[p.pieces[from.piece].Piece], d) {
-				continue
+			if to.piece < 0 {
+				return true
 			}
-			// Walk forward past pieces on the same square to the next square.
-			for b := a + 1; b < len(items); b++ {
-				to := items[b]
-				if to.step == from.step {
-					continue
+			if !p.attack(r, from.piece, to.piece) {
+				return false
+			}
+			// Every piece on the first occupied square is attacked; under
+			// strong attack nothing beyond it.
+			for c := b + dir; strong && c >= 0 && c < len(items) && items[c].line == from.line && items[c].step == to.step; c += dir {
+				if !p.attack(r, from.piece, items[c].piece) {
+					return false
 				}
-				if to.piece < 0 {
-					break
-				}
-				p.attack(r, from.piece, to.piece)
-				if strong {
-					// Every piece on the first occupied square is attacked; beyond it nothing.
-					for c := b + 1; c < len(items) && items[c].step == to.step; c++ {
-						if items[c].piece >= 0 {
-							p.attack(r, from.piece, items[c].piece)
-						}
-					}
-					break
-				}
+			}
+			if strong {
+				return true
 			}
 		}
+		return true
 	}
+	for a, it := range items {
+		if it.piece < 0 {
+			continue
+		}
+		k := p.kind[it.piece]
+		if forward[k] && !scan(a, +1) {
+			return false
+		}
+		if backward[k] && !scan(a, -1) {
+			return false
+		}
+	}
+	return true
 }
 
 func rides(pc *Piece, d Vector) bool {
@@ -357,7 +429,7 @@ func floorDiv(a, b int) int {
 // coverage scans the board square by square on a plain grid and counts the
 // open squares attacked, and those occupied or attacked.
 func (p *position) coverage() (attacked, dominated int64) {
-	grid := p.attackGrid()
+	grid, occupied := p.attackGrid()
 	b := p.m.Board
 	for i := 0; i < b.Size(); i++ {
 		s := b.Square(i)
@@ -367,45 +439,51 @@ func (p *position) coverage() (attacked, dominated int64) {
 		if grid[i] {
 			attacked++
 		}
-		if grid[i] || len(p.at[s]) > 0 {
+		if grid[i] || occupied[i] {
 			dominated++
 		}
 	}
 	return attacked, dominated
 }
 
-// attackGrid marks every square some piece attacks, stepping along each ride.
-func (p *position) attackGrid() []bool {
+// attackGrid marks every square some piece attacks, stepping along each
+// ride, and every square a piece stands on.
+func (p *position) attackGrid() (attacked, occupied []bool) {
 	b := p.m.Board
-	grid := make([]bool, b.Size())
-	strong := p.m.Rules.Attack == Strong
+	attacked, occupied = make([]bool, b.Size()), make([]bool, b.Size())
 	for _, pc := range p.pieces {
-		def := p.m.Pieces[pc.Piece]
+		if b.InBounds(pc.Square) {
+			occupied[b.Index(pc.Square)] = true
+		}
+	}
+	strong := p.m.Rules.Attack == Strong
+	for i, pc := range p.pieces {
+		def := p.kinds[p.kind[i]]
 		for _, v := range def.Leaps {
 			if t := pc.Square.Add(v); b.InBounds(t) && !p.blocked(t) {
-				grid[b.Index(t)] = true
+				attacked[b.Index(t)] = true
 			}
 		}
 		for _, d := range def.Rides {
 			for t := pc.Square.Add(d); b.InBounds(t) && !p.blocked(t); t = t.Add(d) {
-				grid[b.Index(t)] = true
-				if strong && len(p.at[t]) > 0 {
+				attacked[b.Index(t)] = true
+				if strong && occupied[b.Index(t)] {
 					break
 				}
 			}
 		}
 	}
-	return grid
+	return attacked, occupied
 }
 
 // uncovered names a few squares a coverage rule misses.
 func (p *position) uncovered(what Measure) string {
-	grid := p.attackGrid()
+	grid, occupied := p.attackGrid()
 	b := p.m.Board
 	var missed []Square
 	for i := 0; i < b.Size() && len(missed) < 8; i++ {
 		s := b.Square(i)
-		if p.blocked(s) || grid[i] || (what == MeasureDominated && len(p.at[s]) > 0) {
+		if p.blocked(s) || grid[i] || (what == MeasureDominated && occupied[i]) {
 			continue
 		}
 		missed = append(missed, s)
