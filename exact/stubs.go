@@ -1,6 +1,11 @@
 package exact
 
-import "github.com/chessmodel/chessmodel/model"
+import (
+	"fmt"
 
-func solveFreeWalls(st *stopper, p *problem, opts model.Options, res *model.Result) error { return nil }
-func solveCover(st *stopper, p *problem, opts model.Options, res *model.Result) error     { return nil }
+	"github.com/chessmodel/chessmodel/model"
+)
+
+func solveCover(st *stopper, p *problem, opts model.Options, res *model.Result) error {
+	return fmt.Errorf("exact: cover rules and coverage objectives: %w", model.ErrUnsupported)
+}
