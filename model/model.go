@@ -172,3 +172,15 @@ func (m *Model) MinPieces() int {
 	}
 	return total
 }
+
+// WithWalls returns a copy of the model whose board has the given squares
+// walled as well; the copy shares the pieces and place list, which are
+// never modified.
+func (m *Model) WithWalls(walls []Square) *Model {
+	c := *m
+	c.Board = m.Board.Clone()
+	for _, s := range walls {
+		c.Board.Set(s, Wall)
+	}
+	return &c
+}

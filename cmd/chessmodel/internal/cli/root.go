@@ -115,7 +115,9 @@ claimed solutions, and solves it with independent backends.`,
 		newSolveCommand(g, streams),
 		newCountCommand(g, streams),
 		newEnumerateCommand(g, streams),
+		newRenderCommand(g, streams),
 		newCompareCommand(g, streams),
+		newSweepCommand(g, streams),
 	)
 	return root
 }
