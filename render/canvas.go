@@ -1,0 +1,31 @@
+package render
+
+import "image/color"
+
+// A canvas is where a scene is drawn: an SVG document or a raster image.
+// Both receive the same calls with the same coordinates, which is what
+// makes the two kinds of picture look alike.
+type canvas interface {
+	// rects fills rectangles with one colour.
+	rects(rs []rect, c color.NRGBA)
+	// checker fills the dark squares of the board (a1 is dark).
+	checker(l *layout, c color.NRGBA)
+	// fill fills a path with the nonzero rule.
+	fill(p path, c color.NRGBA)
+	// stroke draws the outline of a path with round joins and caps.
+	stroke(p path, width float64, c color.NRGBA)
+	// glyph draws a piece's glyph scaled into a square box.
+	glyph(g *glyph, st *pieceStyle, box rect)
+	// text writes a line of text whose baseline starts, centres or ends at
+	// the given point.
+	text(s string, at point, size float64, a anchor, bold bool, c color.NRGBA)
+}
+
+// An anchor says which point of a line of text is given.
+type anchor uint8
+
+const (
+	anchorStart anchor = iota
+	anchorMiddle
+	anchorEnd
+)
