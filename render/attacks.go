@@ -7,8 +7,8 @@ import "github.com/chessmodel/chessmodel/model"
 // square is open; a ride steps on until the edge, a wall (of the board or
 // added by the solution) or a square not on the board, and under strong
 // attack stops at the first occupied square, which it attacks. A piece never
-// attacks its own square. It is deliberately separate from the model's checker, which does
-// not export its attack grid.
+// attacks its own square. The model's checker keeps its own grid to itself,
+// so the picture computes one of its own.
 func attacked(m *model.Model, pieces []model.Placed, walls []model.Square) []bool {
 	b := m.Board
 	extra := map[model.Square]bool{}

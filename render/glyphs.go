@@ -1,7 +1,6 @@
 package render
 
 import (
-	"image/color"
 	"slices"
 
 	"github.com/chessmodel/chessmodel/model"
@@ -20,16 +19,6 @@ const (
 	roleLine
 	roleDetail
 )
-
-func (s *pieceStyle) colour(r role) color.NRGBA {
-	switch r {
-	case roleBody:
-		return s.body
-	case roleLine:
-		return s.line
-	}
-	return s.detail
-}
 
 // A part is one filled and/or stroked shape of a glyph.
 type part struct {
@@ -50,62 +39,64 @@ const (
 	detailWidth  = 3.2
 )
 
-func body(d string) part {
-	return part{d: parsePath(d), fill: roleBody, stroke: roleLine, width: outlineWidth}
-}
-func bodyP(p path) part    { return part{d: p, fill: roleBody, stroke: roleLine, width: outlineWidth} }
-func detail(d string) part { return part{d: parsePath(d), stroke: roleDetail, width: detailWidth} }
-func dot(cx, cy, r float64) part {
+// outlined is a part of the body, filled and outlined; shape is the same
+// for a path built in code.
+func outlined(d string) part { return shape(parsePath(d)) }
+func shape(p path) part      { return part{d: p, fill: roleBody, stroke: roleLine, width: outlineWidth} }
+
+// detailLine and detailDot are drawn on the body in the contrasting colour.
+func detailLine(d string) part { return part{d: parsePath(d), stroke: roleDetail, width: detailWidth} }
+func detailDot(cx, cy, r float64) part {
 	return part{d: circlePath(cx, cy, r), fill: roleDetail}
 }
 
 // The silhouettes of the five pieces and the pawn that stands for a wall.
 var (
 	glyphPawn = &glyph{name: "pawn", parts: []part{
-		body("M40,47 C40,62 31,68 29,80 L71,80 C69,68 60,62 60,47 Z"),
-		bodyP(roundRectPath(35, 42, 30, 8, 4)),
-		bodyP(circlePath(50, 29, 12.5)),
-		bodyP(roundRectPath(22, 78, 56, 10, 4)),
+		outlined("M40,47 C40,62 31,68 29,80 L71,80 C69,68 60,62 60,47 Z"),
+		shape(roundRectPath(35, 42, 30, 8, 4)),
+		shape(circlePath(50, 29, 12.5)),
+		shape(roundRectPath(22, 78, 56, 10, 4)),
 	}}
 	glyphRook = &glyph{name: "rook", parts: []part{
-		body("M33,36 L31,74 L69,74 L67,36 Z"),
-		body("M26,40 L26,17 L36,17 L36,25 L45,25 L45,17 L55,17 L55,25 L64,25 L64,17 L74,17 L74,40 Z"),
-		bodyP(roundRectPath(27, 70, 46, 9, 3)),
-		bodyP(roundRectPath(21, 78, 58, 10, 3)),
-		detail("M33,33 L67,33"),
+		outlined("M33,36 L31,74 L69,74 L67,36 Z"),
+		outlined("M26,40 L26,17 L36,17 L36,25 L45,25 L45,17 L55,17 L55,25 L64,25 L64,17 L74,17 L74,40 Z"),
+		shape(roundRectPath(27, 70, 46, 9, 3)),
+		shape(roundRectPath(21, 78, 58, 10, 3)),
+		detailLine("M33,33 L67,33"),
 	}}
 	glyphBishop = &glyph{name: "bishop", parts: []part{
-		body("M50,20 C33,32 28,48 35,62 C37,66 39,68 41,69 L59,69 C61,68 63,66 65,62 C72,48 67,32 50,20 Z"),
-		bodyP(circlePath(50, 15, 6)),
-		bodyP(roundRectPath(33, 66, 34, 10, 4)),
-		bodyP(roundRectPath(24, 78, 52, 10, 4)),
-		detail("M56,33 L46,48"),
-		detail("M40,58 L60,58"),
+		outlined("M50,20 C33,32 28,48 35,62 C37,66 39,68 41,69 L59,69 C61,68 63,66 65,62 C72,48 67,32 50,20 Z"),
+		shape(circlePath(50, 15, 6)),
+		shape(roundRectPath(33, 66, 34, 10, 4)),
+		shape(roundRectPath(24, 78, 52, 10, 4)),
+		detailLine("M56,33 L46,48"),
+		detailLine("M40,58 L60,58"),
 	}}
 	glyphQueen = &glyph{name: "queen", parts: []part{
-		body("M27,78 L15,33 L33,56 L32,24 L44,54 L50,18 L56,54 L68,24 L67,56 L85,33 L73,78 Z"),
-		bodyP(circlePath(15, 31, 5.5)),
-		bodyP(circlePath(32, 22, 5.5)),
-		bodyP(circlePath(50, 15, 5.5)),
-		bodyP(circlePath(68, 22, 5.5)),
-		bodyP(circlePath(85, 31, 5.5)),
-		bodyP(roundRectPath(23, 77, 54, 11, 4)),
-		detail("M29,68 Q50,62 71,68"),
+		outlined("M27,78 L15,33 L33,56 L32,24 L44,54 L50,18 L56,54 L68,24 L67,56 L85,33 L73,78 Z"),
+		shape(circlePath(15, 31, 5.5)),
+		shape(circlePath(32, 22, 5.5)),
+		shape(circlePath(50, 15, 5.5)),
+		shape(circlePath(68, 22, 5.5)),
+		shape(circlePath(85, 31, 5.5)),
+		shape(roundRectPath(23, 77, 54, 11, 4)),
+		detailLine("M29,68 Q50,62 71,68"),
 	}}
 	glyphKing = &glyph{name: "king", parts: []part{
-		body("M46,9 L54,9 L54,16 L61,16 L61,24 L54,24 L54,34 L46,34 L46,24 L39,24 L39,16 L46,16 Z"),
-		body("M29,79 C12,66 14,42 31,41 C41,40 47,48 50,55 C53,48 59,40 69,41 C86,42 88,66 71,79 Z"),
-		body("M50,57 C41,49 41,35 50,31 C59,35 59,49 50,57 Z"),
-		bodyP(roundRectPath(23, 77, 54, 11, 4)),
-		detail("M29,68 Q50,61 71,68"),
+		outlined("M46,9 L54,9 L54,16 L61,16 L61,24 L54,24 L54,34 L46,34 L46,24 L39,24 L39,16 L46,16 Z"),
+		outlined("M29,79 C12,66 14,42 31,41 C41,40 47,48 50,55 C53,48 59,40 69,41 C86,42 88,66 71,79 Z"),
+		outlined("M50,57 C41,49 41,35 50,31 C59,35 59,49 50,57 Z"),
+		shape(roundRectPath(23, 77, 54, 11, 4)),
+		detailLine("M29,68 Q50,61 71,68"),
 	}}
 	glyphKnight = &glyph{name: "knight", parts: []part{
-		body("M33,80 C33,70 39,62 46,56 C40,56 34,60 28,62 C21,64 15,60 16,54 C17,48 23,44 29,38 " +
+		outlined("M33,80 C33,70 39,62 46,56 C40,56 34,60 28,62 C21,64 15,60 16,54 C17,48 23,44 29,38 " +
 			"C34,33 37,26 39,17 L45,24 L50,14 L53,22 C68,26 77,40 77,57 C77,66 75,73 73,80 Z"),
-		bodyP(roundRectPath(22, 77, 56, 11, 4)),
-		dot(40, 33, 3.4),
-		dot(21, 55, 1.9),
-		detail("M56,30 C66,38 69,52 67,70"),
+		shape(roundRectPath(22, 77, 56, 11, 4)),
+		detailDot(40, 33, 3.4),
+		detailDot(21, 55, 1.9),
+		detailLine("M56,30 C66,38 69,52 67,70"),
 	}}
 )
 

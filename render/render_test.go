@@ -614,3 +614,35 @@ func TestHugeBoard(t *testing.T) {
 		t.Errorf("the 200x200 SVG takes %d bytes; want the checker pattern and under 2 MB", svg.Len())
 	}
 }
+
+// TestOutlandishSolutions draws solutions that name squares far off the
+// board, unknown pieces and moves from nowhere: the picture shows what it
+// can and nothing panics.
+func TestOutlandishSolutions(t *testing.T) {
+	far := model.Square{File: 1 << 40, Rank: 1 << 40}
+	queens := loadModel(t, "eight-queens")
+	tour := loadModel(t, "knights-tour")
+	slide := loadModel(t, "sliding-rooks")
+	cases := []struct {
+		m   *model.Model
+		sol model.Solution
+	}{
+		{queens, model.Solution{Pieces: []model.Placed{{Piece: "queen", Square: far}, {Piece: "dragon", Square: squares(t, "a1")[0]}}, Walls: []model.Square{far}}},
+		{tour, model.Solution{Squares: []model.Square{squares(t, "a1")[0], far, {File: -5, Rank: 3}}}},
+		{slide, model.Solution{Moves: []model.Move{{From: far, To: squares(t, "a1")[0]}, {From: squares(t, "a1")[0], To: far}}}},
+	}
+	for _, c := range cases {
+		for _, attacks := range []bool{false, true} {
+			opts := Options{Attacks: attacks, Size: 120}
+			if err := SVG(io.Discard, c.m, &c.sol, opts); err != nil {
+				t.Error(err)
+			}
+			if err := PNG(io.Discard, c.m, &c.sol, opts); err != nil {
+				t.Error(err)
+			}
+			if err := GIF(io.Discard, c.m, []model.Solution{c.sol}, opts); err != nil {
+				t.Error(err)
+			}
+		}
+	}
+}

@@ -62,3 +62,13 @@ func gradient(t float64) color.NRGBA {
 	mix := func(x, y uint8) uint8 { return uint8(math.Round(float64(x) + (float64(y)-float64(x))*f)) }
 	return color.NRGBA{mix(a.R, b.R), mix(a.G, b.G), mix(a.B, b.B), 0xff}
 }
+
+func (s *pieceStyle) colour(r role) color.NRGBA {
+	switch r {
+	case roleBody:
+		return s.body
+	case roleLine:
+		return s.line
+	}
+	return s.detail
+}
