@@ -17,7 +17,7 @@ var (
 	colourCaption    = rgb(0x3a3026)
 	colourWall       = rgb(0x4b4540)
 	colourWallEdge   = rgb(0x36312d)
-	colourAttack     = color.NRGBA{0xd8, 0x2c, 0x20, 0x60}
+	colourAttack     = color.NRGBA{0xe0, 0x24, 0x1a, 0x4d}
 	colourTarget     = rgb(0x2e8b3e)
 	colourHighlight  = color.NRGBA{0xf6, 0xe0, 0x3c, 0x80}
 	colourDiscFill   = rgb(0xfffdf8)
