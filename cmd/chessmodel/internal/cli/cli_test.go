@@ -127,3 +127,26 @@ func TestCLI(t *testing.T) {
 		})
 	}
 }
+
+func TestRenderSolved(t *testing.T) {
+	dir := t.TempDir()
+	for _, tc := range []struct {
+		name string
+		args []string
+		code int
+		want string
+	}{
+		{"twelve classes", []string{"render", "--json", models + "eight-queens.yaml", "--all", "--symmetry", "-o", dir + "/q.gif"}, 0, `"frames":12`},
+		{"solve", []string{"render", "--json", models + "blocked-3w-value11.yaml", "--solve", "-o", dir + "/b.svg"}, 0, `"format":"svg"`},
+		{"all needs gif", []string{"render", models + "eight-queens.yaml", "--all", "-o", dir + "/q.png"}, 2, "--all makes an animation"},
+		{"one source", []string{"render", models + "eight-queens.yaml", "--all", "--solve", "-o", dir + "/q.gif"}, 2, "give one of"},
+		{"infeasible", []string{"render", models + "n-queens.yaml", "--set", "board=3", "--solve", "-o", dir + "/n.svg"}, 1, "infeasible, nothing to draw"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			code, stdout, stderr := run(t, DefaultBackends(), tc.args...)
+			if code != tc.code || !strings.Contains(stdout+stderr, tc.want) {
+				t.Errorf("exit %d (want %d)\nstdout: %s\nstderr: %s\nwant %q", code, tc.code, stdout, stderr, tc.want)
+			}
+		})
+	}
+}

@@ -3,6 +3,7 @@ package cli
 import (
 	"bufio"
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -30,6 +31,10 @@ type renderFlags struct {
 	size          int
 	noCoordinates bool
 	delay         time.Duration
+	solve         bool
+	all           bool
+	symmetry      bool
+	backend       string
 }
 
 // renderOutput is render's JSON output.
@@ -59,7 +64,7 @@ one. --frames FILE.jsonl (one JSON result or solution per line, as
 Solutions are checked and drawn even when invalid, with a warning.`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return runRender(g, streams, f, args[0])
+			return runRender(cmd.Context(), g, streams, f, args[0])
 		},
 	}
 	fl := cmd.Flags()
@@ -70,10 +75,14 @@ Solutions are checked and drawn even when invalid, with a warning.`,
 	fl.IntVar(&f.size, "size", render.DefaultSize, fmt.Sprintf("the board's longer side in pixels (%d to %d)", render.MinSize, render.MaxSize))
 	fl.BoolVar(&f.noCoordinates, "no-coordinates", false, "leave out the file letters and rank numbers")
 	fl.DurationVar(&f.delay, "delay", 0, "GIF: how long each frame shows, e.g. 500ms (0: chosen by the kind of animation)")
+	fl.BoolVar(&f.solve, "solve", false, "solve the model with --backend and draw the solution")
+	fl.BoolVar(&f.all, "all", false, "GIF: enumerate every (optimal) solution with --backend, one per frame")
+	fl.BoolVar(&f.symmetry, "symmetry", false, "with --all: one frame per class up to the model's symmetry")
+	fl.StringVar(&f.backend, "backend", "exact", "the backend of --solve and --all")
 	return cmd
 }
 
-func runRender(g *globals, streams Streams, f *renderFlags, path string) error {
+func runRender(ctx context.Context, g *globals, streams Streams, f *renderFlags, path string) error {
 	bad := func(format string, args ...any) error {
 		return &ExitError{Code: ExitBadInput, Err: fmt.Errorf(format, args...)}
 	}
@@ -95,6 +104,21 @@ func runRender(g *globals, streams Streams, f *renderFlags, path string) error {
 	if f.solution == "-" && f.frames == "-" {
 		return bad("only one of --solution and --frames can read standard input")
 	}
+	sources := 0
+	for _, given := range []bool{f.solution != "", f.frames != "", f.solve, f.all} {
+		if given {
+			sources++
+		}
+	}
+	if sources > 1 {
+		return bad("give one of --solution, --frames, --solve and --all")
+	}
+	if f.all && format != "gif" {
+		return bad("--all makes an animation: write it to a .gif, not a .%s", format)
+	}
+	if f.symmetry && !f.all {
+		return bad("--symmetry goes with --all")
+	}
 	m, err := g.loadModel(path)
 	if err != nil {
 		return err
@@ -115,6 +139,10 @@ func runRender(g *globals, streams Streams, f *renderFlags, path string) error {
 			return err
 		}
 		sols = *frames
+	case f.solve || f.all:
+		if sols, err = solveForPicture(ctx, g, m, f); err != nil {
+			return err
+		}
 	}
 	for i := range sols {
 		if report := model.Check(m, &sols[i]); !report.Valid {
@@ -236,4 +264,56 @@ func hasSolution(fields map[string]json.RawMessage) bool {
 		}
 	}
 	return false
+}
+
+// solveForPicture asks a backend for the solution (--solve) or every
+// solution, or one per class (--all, --symmetry) to draw; each is verified.
+func solveForPicture(ctx context.Context, g *globals, m *model.Model, f *renderFlags) ([]model.Solution, error) {
+	solver, ok := g.backends[f.backend]
+	if !ok {
+		return nil, &ExitError{Code: ExitBadInput, Err: fmt.Errorf("unknown backend %q; expected one of %s", f.backend, g.backends.names())}
+	}
+	ctx, cancel := g.context(ctx)
+	defer cancel()
+	var sols []model.Solution
+	opts := model.Options{Task: model.TaskSolve}
+	if f.all {
+		canon := m.CanonicalFunc()
+		seen := map[string]bool{}
+		opts.Task = model.TaskEnumerate
+		opts.Emit = func(s model.Solution) error {
+			if f.symmetry {
+				key := canon(s).Key()
+				if seen[key] {
+					return nil
+				}
+				seen[key] = true
+			}
+			if report := model.Check(m, &s); !report.Valid {
+				return &model.InvalidSolutionError{Backend: solver.Name(), Problems: report.Problems}
+			}
+			if len(sols) == render.MaxFrames {
+				return fmt.Errorf("more than %d solutions: too many frames for one GIF", render.MaxFrames)
+			}
+			sols = append(sols, s)
+			return nil
+		}
+	}
+	res, err := solver.Solve(ctx, m, opts)
+	if err != nil {
+		return nil, &ExitError{Code: ExitBadInput, Err: err}
+	}
+	if err := model.Verify(m, res); err != nil {
+		return nil, &ExitError{Code: ExitBadInput, Err: err}
+	}
+	if res.Status == model.StatusUnknown {
+		return nil, &ExitError{Code: ExitBadInput, Err: stopReason(ctx, g)}
+	}
+	if !f.all {
+		if res.Solution == nil {
+			return nil, &ExitError{Code: ExitNegative, Err: fmt.Errorf("%s: %s, nothing to draw", m.Name, res.Status)}
+		}
+		sols = []model.Solution{*res.Solution}
+	}
+	return sols, nil
 }
