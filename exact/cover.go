@@ -1,0 +1,368 @@
+package exact
+
+import (
+	"slices"
+
+	"github.com/chessmodel/chessmodel/model"
+)
+
+// Coverage: cover rules and attacked/dominated objectives. The search
+// branches on the uncovered square with the fewest pieces left that could
+// still cover it: one of them must be placed (the branch placing the i-th
+// excludes the earlier ones, so every placement is reached once), or — when
+// the target leaves room — the square is given up and none of them is
+// placed. Attacks only shrink as pieces are added (under strong attack a
+// new piece can block, never unblock), so a square the pieces placed so far
+// do not cover must be covered by a piece still to come; and the squares the
+// pieces still to come can attack bound how much more can be covered.
+
+// A coverSearch is the search of placements that cover at least target
+// squares.
+type coverSearch struct {
+	p        *problem
+	g        *conflictGraph
+	words    int      // per vertex set
+	sqWords  int      // per square set
+	coverers []bitset // per square: vertices whose weak attack (or, for dominated, whose square) reaches it
+	between  []uint64 // on boards of at most 64 squares: squares strictly between two squares of a line, per pair
+	strong   bool
+	dominate bool
+
+	target, budget int // squares to cover; squares that may stay uncovered
+	lo, cap        int // pieces
+	openCount      int
+
+	chosen     []int32
+	light      []int
+	dark       []int
+	occupied   bitset // squares with a piece, fixed or placed
+	covered    bitset
+	arena      []uint64 // available vertices per depth
+	depthLimit int
+	gains      [][]int // per kind, best gains (scratch)
+	nodes      int64
+	st         *stopper
+	halted     bool
+	accept     func(value int) // a placement meeting the target, with its measure
+}
+
+func newCoverSearch(p *problem, g *conflictGraph, st *stopper) *coverSearch {
+	c := &coverSearch{p: p, g: g, st: st, words: wordsFor(p.vertices), sqWords: wordsFor(p.squares),
+		strong:   p.m.Rules.Attack == model.Strong,
+		dominate: coverMeasure(p.m) == model.MeasureDominated,
+		light:    make([]int, len(p.kinds)), dark: make([]int, len(p.kinds)),
+		occupied: newBitset(p.squares), covered: newBitset(p.squares),
+		gains: make([][]int, len(p.kinds)), openCount: p.open.count()}
+	c.coverers = make([]bitset, p.squares)
+	store := make([]uint64, c.words*p.squares)
+	for x := range c.coverers {
+		c.coverers[x] = bitset(store[x*c.words : (x+1)*c.words : (x+1)*c.words])
+	}
+	for v := p.allowed.first(); v >= 0; v = p.allowed.next(v + 1) {
+		k, s := p.kindOf(v), p.squareOf(v)
+		w := p.kinds[k].weak[s]
+		for x := w.first(); x >= 0; x = w.next(x + 1) {
+			c.coverers[x].set(v)
+		}
+		if c.dominate {
+			c.coverers[s].set(v)
+		}
+	}
+	if p.squares <= 64 && c.strong {
+		b := p.m.Board
+		c.between = make([]uint64, p.squares*p.squares)
+		for s := 0; s < p.squares; s++ {
+			for _, geo := range p.kinds {
+				for _, ray := range geo.rays[s] {
+					var mask uint64
+					for _, t := range ray {
+						c.between[s*p.squares+int(t)] = mask
+						mask |= 1 << uint(t)
+					}
+				}
+			}
+		}
+		_ = b
+	}
+	return c
+}
+
+// coverMeasure is what the model's coverage speaks of.
+func coverMeasure(m *model.Model) model.Measure {
+	if m.Rules.Cover != nil {
+		if ms := m.Objective.Measure; ms == model.MeasureAttacked || ms == model.MeasureDominated {
+			return ms
+		}
+		return m.Rules.Cover.What
+	}
+	return m.Objective.Measure
+}
+
+// attacks computes into out the open squares attacked by the fixed pieces
+// and the given vertices, with lines stopped (under strong attack) at
+// occupied squares.
+func (c *coverSearch) attacks(vertices []int32, out bitset) {
+	clear(out)
+	p := c.p
+	one := func(geo *pieceGeometry, s int) {
+		for _, t := range geo.leaps[s] {
+			out.set(int(t))
+		}
+		for _, ray := range geo.rays[s] {
+			for _, t := range ray {
+				out.set(int(t))
+				if c.strong && c.occupied.has(int(t)) {
+					break
+				}
+			}
+		}
+	}
+	for _, f := range p.fixed {
+		one(f.geo, f.square)
+	}
+	for _, v := range vertices {
+		one(p.kinds[p.kindOf(int(v))], p.squareOf(int(v)))
+	}
+	if c.dominate {
+		out.or(c.occupied)
+	}
+}
+
+func (c *coverSearch) level(depth int) bitset {
+	return bitset(c.arena[depth*c.words : (depth+1)*c.words : (depth+1)*c.words])
+}
+
+func (c *coverSearch) need() int {
+	n := 0
+	for k, r := range c.p.rules {
+		n += r.need(c.light[k], c.dark[k])
+	}
+	return n
+}
+
+func (c *coverSearch) add(v int, delta int) {
+	k, s := c.p.kindOf(v), c.p.squareOf(v)
+	if c.p.dark.has(s) {
+		c.dark[k] += delta
+	} else {
+		c.light[k] += delta
+	}
+}
+
+// place puts vertex v and returns whether the place list allows it.
+func (c *coverSearch) place(v int) bool {
+	k := c.p.kindOf(v)
+	c.add(v, 1)
+	if c.p.rules[k].over(c.light[k], c.dark[k]) {
+		c.add(v, -1)
+		return false
+	}
+	c.chosen = append(c.chosen, int32(v))
+	c.occupied.set(c.p.squareOf(v))
+	return true
+}
+
+func (c *coverSearch) unplace(v int) {
+	c.add(v, -1)
+	c.chosen = c.chosen[:len(c.chosen)-1]
+	s := c.p.squareOf(v)
+	c.occupied.clear(s)
+	for _, f := range c.p.fixed {
+		if f.square == s {
+			c.occupied.set(s)
+		}
+	}
+	for _, u := range c.chosen {
+		if c.p.squareOf(int(u)) == s {
+			c.occupied.set(s)
+		}
+	}
+}
+
+// start searches every placement with lo..cap pieces covering target squares.
+func (c *coverSearch) start() {
+	c.budget = c.openCount - c.target
+	c.depthLimit = c.cap + c.openCount + 4
+	if len(c.arena) < c.depthLimit*c.words {
+		c.arena = make([]uint64, c.depthLimit*c.words)
+	}
+	c.chosen = c.chosen[:0]
+	clear(c.light)
+	clear(c.dark)
+	c.occupied.copyFrom(c.p.fixedSquares)
+	c.level(0).copyFrom(c.p.allowed)
+	c.search(0, 0)
+}
+
+// search: avail at this depth holds the vertices still allowed; givenUp
+// counts the squares certainly left uncovered.
+func (c *coverSearch) search(depth, givenUp int) {
+	c.nodes++
+	if c.nodes&1023 == 0 && c.st.stopped() {
+		c.halted = true
+	}
+	if c.halted || givenUp > c.budget {
+		return
+	}
+	placed := len(c.chosen)
+	need := c.need()
+	if placed+need > c.cap {
+		return
+	}
+	avail := c.level(depth)
+	uncovered := c.covered // scratch: the open squares not covered
+	c.attacks(c.chosen, uncovered)
+	for i := range uncovered {
+		uncovered[i] = c.p.open[i] &^ uncovered[i]
+	}
+	missing := uncovered.count()
+	if c.openCount-missing >= c.target {
+		// the target is met: every superset is a candidate
+		c.supersets(depth, avail.first())
+		return
+	}
+	slack := c.budget - givenUp
+	if !c.canCover(avail, uncovered, missing-slack, c.cap-placed) {
+		return
+	}
+	// the uncovered square with fewest possible coverers
+	best, bestCount := -1, 1<<30
+	for x := uncovered.first(); x >= 0; x = uncovered.next(x + 1) {
+		n := c.coverers[x].countAnd(avail)
+		if n < bestCount {
+			best, bestCount = x, n
+			if n <= 1 {
+				break
+			}
+		}
+	}
+	x := best
+	next := c.level(depth + 1)
+	excluded := newBitset(c.p.vertices) // the coverers tried so far
+	cov := c.coverers[x]
+	for v := cov.first(); v >= 0 && !c.halted; v = cov.next(v + 1) {
+		if !avail.has(v) {
+			continue
+		}
+		excluded.set(v)
+		if c.blocked(v, x) {
+			continue
+		}
+		if !c.place(v) {
+			continue
+		}
+		copy(next, avail)
+		next.andNot(excluded)
+		next.andNot(c.g.adj[v])
+		c.search(depth+1, givenUp)
+		c.unplace(v)
+	}
+	// or give x up: none of its coverers will be placed
+	if slack > 0 && !c.halted {
+		copy(next, avail)
+		next.andNot(cov)
+		c.search(depth+1, givenUp+1)
+	}
+}
+
+// blocked reports whether v's line to x already passes an occupied square,
+// so that v cannot attack x now or later (occupying x still dominates it).
+func (c *coverSearch) blocked(v, x int) bool {
+	if c.between == nil {
+		return false
+	}
+	s := c.p.squareOf(v)
+	if s == x {
+		return false
+	}
+	k := c.p.kindOf(v)
+	for _, t := range c.p.kinds[k].leaps[s] {
+		if int(t) == x {
+			return false
+		}
+	}
+	return c.between[s*c.p.squares+x]&c.occupied[0] != 0
+}
+
+// canCover bounds what the pieces to come can add: the best gains (weak
+// attacks on uncovered squares) of at most room more pieces, each kind
+// within its count, must reach want.
+func (c *coverSearch) canCover(avail, uncovered bitset, want, room int) bool {
+	if want <= 0 {
+		return true
+	}
+	p := c.p
+	for k := range c.gains {
+		c.gains[k] = c.gains[k][:0]
+	}
+	for v := avail.first(); v >= 0; v = avail.next(v + 1) {
+		k, s := p.kindOf(v), p.squareOf(v)
+		gain := p.kinds[k].weak[s].countAnd(uncovered)
+		if c.dominate && uncovered.has(s) {
+			gain++
+		}
+		if gain == 0 {
+			continue
+		}
+		limit := min(room, p.rules[k].most()-c.light[k]-c.dark[k])
+		top := c.gains[k]
+		if len(top) < limit {
+			top = append(top, gain)
+		} else if limit > 0 && gain > top[len(top)-1] {
+			top[len(top)-1] = gain
+		} else {
+			continue
+		}
+		slices.SortFunc(top, func(a, b int) int { return b - a })
+		c.gains[k] = top
+	}
+	var all []int
+	for _, top := range c.gains {
+		all = append(all, top...)
+	}
+	slices.SortFunc(all, func(a, b int) int { return b - a })
+	sum := 0
+	for i := 0; i < len(all) && i < room; i++ {
+		sum += all[i]
+	}
+	return sum >= want
+}
+
+// supersets enumerates the placements that add vertices from avail, in
+// increasing order from 'from', to the current pieces, and accepts those
+// that meet the place list and the target.
+func (c *coverSearch) supersets(depth, from int) {
+	if c.halted {
+		return
+	}
+	placed := len(c.chosen)
+	need := c.need()
+	if placed+need > c.cap {
+		return
+	}
+	if need == 0 && placed >= c.lo {
+		att := c.covered
+		c.attacks(c.chosen, att)
+		if n := att.countAnd(c.p.open); n >= c.target {
+			c.accept(n)
+			if c.halted {
+				return
+			}
+		}
+	}
+	if placed == c.cap || from < 0 {
+		return
+	}
+	avail := c.level(depth)
+	next := c.level(depth + 1)
+	for v := avail.next(from); v >= 0 && !c.halted; v = avail.next(v + 1) {
+		if !c.place(v) {
+			continue
+		}
+		copy(next, avail)
+		next.andNot(c.g.adj[v])
+		next.clear(v)
+		c.supersets(depth+1, next.next(v+1))
+		c.unplace(v)
+	}
+}

@@ -1,0 +1,165 @@
+package exact
+
+import (
+	"slices"
+
+	"github.com/chessmodel/chessmodel/model"
+)
+
+// measure computes the attacked or dominated open squares of a placement
+// (or its pieces, for any other measure).
+func (c *coverSearch) measure(vertices []int32, ms model.Measure) int64 {
+	if ms != model.MeasureAttacked && ms != model.MeasureDominated {
+		return int64(len(vertices))
+	}
+	saved := slices.Clone(c.occupied)
+	savedDominate := c.dominate
+	c.occupied.copyFrom(c.p.fixedSquares)
+	for _, v := range vertices {
+		c.occupied.set(c.p.squareOf(int(v)))
+	}
+	c.dominate = ms == model.MeasureDominated
+	att := newBitset(c.p.squares)
+	c.attacks(vertices, att)
+	n := att.countAnd(c.p.open)
+	c.occupied.copyFrom(saved)
+	c.dominate = savedDominate
+	return int64(n)
+}
+
+// solveCover answers models with a cover rule or a coverage objective.
+func solveCover(st *stopper, p *problem, opts model.Options, res *model.Result) error {
+	g, err := newConflictGraph(p)
+	if err != nil {
+		return err
+	}
+	res.Stats.Extra["engine"] = "coverage search on the most constrained square"
+	m := p.m
+	if (m.Rules.Independent && p.fixedConflict()) || p.minTotal > p.maxTotal {
+		return infeasible(res, opts)
+	}
+	c := newCoverSearch(p, g, st)
+	open := c.openCount
+	ruleTarget := 0
+	if r := m.Rules.Cover; r != nil {
+		ruleTarget = r.AtLeast
+		if ruleTarget == 0 {
+			ruleTarget = open
+		}
+	}
+	obj := m.Objective
+	objMeasure := obj.Measure
+	valueOf := func(v, _ []int32) int64 { return c.measure(v, objMeasure) }
+
+	var best []int32
+	found := false
+	firstOnly := func(int) {
+		found = true
+		best = slices.Clone(c.chosen)
+		c.halted = true
+	}
+	lo, hi := p.minTotal, p.maxTotal
+	target := ruleTarget
+	run := func(t, l, h int) {
+		c.target, c.lo, c.cap = t, l, h
+		c.halted = false
+		c.start()
+	}
+	coverageObjective := objMeasure == model.MeasureAttacked || objMeasure == model.MeasureDominated
+	exhaustive := false // evaluate every placement to find the optimum
+	switch {
+	case coverageObjective && obj.Sense == model.Maximize && (m.Rules.Cover == nil || m.Rules.Cover.What == objMeasure):
+		c.accept = firstOnly
+		for t := open; t >= ruleTarget && !found && !st.stopped(); t-- {
+			run(t, lo, hi)
+			if found {
+				target = t
+			}
+		}
+	case objMeasure == model.MeasurePieces && obj.Sense == model.Minimize:
+		c.accept = firstOnly
+		for k := lo; k <= hi && !found && !st.stopped(); k++ {
+			run(target, lo, k)
+			if found {
+				lo, hi = k, k
+			}
+		}
+	case objMeasure == model.MeasurePieces && obj.Sense == model.Maximize:
+		c.accept = firstOnly
+		for k := hi; k >= lo && !found && !st.stopped(); k-- {
+			run(target, k, hi)
+			if found {
+				lo, hi = k, k
+			}
+		}
+	case obj.Sense == model.Fixed:
+		if opts.Task == model.TaskSolve {
+			c.accept = firstOnly
+			run(target, lo, hi)
+		} else {
+			found = true
+		}
+	default:
+		// minimum coverage, or a coverage objective on another measure than
+		// the rule's: every placement meeting the rule is weighed
+		exhaustive = true
+		var bestValue int64
+		c.accept = func(int) {
+			v := c.measure(c.chosen, objMeasure)
+			if !found || (obj.Sense == model.Maximize && v > bestValue) || (obj.Sense == model.Minimize && v < bestValue) {
+				found, bestValue, best = true, v, slices.Clone(c.chosen)
+			}
+		}
+		run(target, lo, hi)
+	}
+	res.Stats.Nodes += c.nodes
+	if st.canceled.Load() {
+		return unknown(res, p, found, best, nil, valueOf)
+	}
+	if !found {
+		return infeasible(res, opts)
+	}
+	if opts.Task == model.TaskSolve {
+		return solved(res, p, best, nil, valueOf)
+	}
+
+	// count or enumerate at the optimum
+	var want int64
+	if exhaustive {
+		want = valueOf(best, nil)
+	}
+	keep := func() bool { return !exhaustive || c.measure(c.chosen, objMeasure) == want }
+	c.nodes = 0
+	if opts.Task == model.TaskEnumerate {
+		var n int64
+		var emitErr error
+		c.accept = func(int) {
+			if !keep() {
+				return
+			}
+			if emitErr = opts.Emit(p.solution(c.chosen, nil)); emitErr != nil {
+				c.halted = true
+				return
+			}
+			n++
+		}
+		run(target, lo, hi)
+		res.Stats.Nodes += c.nodes
+		return enumerated(res, st, n, emitErr)
+	}
+	t := newTally(p, opts.Symmetry)
+	c.accept = func(int) {
+		if keep() {
+			t.add(0, c.chosen, nil)
+		}
+	}
+	run(target, lo, hi)
+	res.Stats.Nodes += c.nodes
+	if st.canceled.Load() {
+		res.Status = model.StatusUnknown
+		res.Stats.Extra["counted_so_far"] = t.count
+		return nil
+	}
+	p.countResult(res, t, opts.Symmetry, valueOf)
+	return nil
+}
