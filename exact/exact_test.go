@@ -1,0 +1,333 @@
+package exact
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"testing"
+	"time"
+
+	"github.com/chessmodel/chessmodel/model"
+)
+
+// Published numbers: OEIS A000170 (n-queens solutions) and A002562 (up to
+// symmetry).
+var (
+	queensTotals  = []int64{1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200, 73712, 365596, 2279184, 14772512}
+	queensClasses = []int64{1, 0, 0, 1, 2, 1, 6, 12, 46, 92, 341, 1787, 9233, 45752, 285053, 1846955}
+	// A000903: n x n permutation matrices up to the symmetries of the square.
+	rooksClassesKnown = []int64{1, 1, 2, 7, 23, 115, 694, 5282}
+)
+
+func TestNQueensCounts(t *testing.T) {
+	for n := 1; n <= 16; n++ {
+		if n > 14 && testing.Short() {
+			continue
+		}
+		t.Run(fmt.Sprint(n), func(t *testing.T) {
+			m := load(t, "n-queens", fmt.Sprintf("board=%d", n))
+			r := run(t, m, model.Options{Task: model.TaskCount, Symmetry: true})
+			if count(r) != queensTotals[n-1] || classes(r) != queensClasses[n-1] {
+				t.Errorf("n=%d: count %d classes %d, want %d and %d", n, count(r), classes(r), queensTotals[n-1], queensClasses[n-1])
+			}
+			wantStatus := model.StatusOptimal
+			if queensTotals[n-1] == 0 {
+				wantStatus = model.StatusInfeasible
+			}
+			if r.Status != wantStatus {
+				t.Errorf("n=%d: status %v, want %v", n, r.Status, wantStatus)
+			}
+		})
+	}
+}
+
+// The counter gives the same numbers on one worker as on several, and the
+// same as the general search, which knows nothing of queens.
+func TestNQueensAgreement(t *testing.T) {
+	for n := 1; n <= 10; n++ {
+		m := load(t, "n-queens", fmt.Sprintf("board=%d", n))
+		one := run(t, m, model.Options{Task: model.TaskCount, Symmetry: true, Workers: 1})
+		four := run(t, m, model.Options{Task: model.TaskCount, Symmetry: true, Workers: 4})
+		general := generalCount(t, m, model.Options{Task: model.TaskCount, Symmetry: true, Workers: 2})
+		for _, r := range []*model.Result{one, four, general} {
+			if count(r) != queensTotals[n-1] || classes(r) != queensClasses[n-1] {
+				t.Errorf("n=%d (%v): count %d classes %d, want %d and %d", n, r.Stats.Extra["engine"], count(r), classes(r), queensTotals[n-1], queensClasses[n-1])
+			}
+		}
+	}
+}
+
+// generalCount runs the clique search on a model, bypassing fast paths.
+func generalCount(t *testing.T, m *model.Model, opts model.Options) *model.Result {
+	t.Helper()
+	p, err := compile(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res := &model.Result{Stats: model.Stats{Extra: map[string]any{}}}
+	st := newStopper(context.Background())
+	defer st.close()
+	if err := solveIndependent(st, p, opts, res); err != nil {
+		t.Fatal(err)
+	}
+	if res.Solution != nil {
+		mustCheck(t, m, res.Solution)
+	}
+	return res
+}
+
+func TestNRooks(t *testing.T) {
+	factorial := int64(1)
+	for n := 1; n <= 8; n++ {
+		factorial *= int64(n)
+		m := load(t, "n-rooks", fmt.Sprintf("board=%d", n))
+		r := run(t, m, model.Options{Task: model.TaskCount, Symmetry: true})
+		if count(r) != factorial || classes(r) != rooksClassesKnown[n-1] {
+			t.Errorf("n=%d: count %d classes %d, want %d and %d", n, count(r), classes(r), factorial, rooksClassesKnown[n-1])
+		}
+		if n <= 6 {
+			if got := int64(len(enumerate(t, m))); got != factorial {
+				t.Errorf("n=%d: %d rook placements listed, want %d", n, got, factorial)
+			}
+			g := generalCount(t, m, model.Options{Task: model.TaskCount, Symmetry: true})
+			if count(g) != factorial || classes(g) != rooksClassesKnown[n-1] {
+				t.Errorf("n=%d general search: count %d classes %d", n, count(g), classes(g))
+			}
+		}
+		if s := run(t, m, model.Options{Task: model.TaskSolve}); value(s) != int64(n) {
+			t.Errorf("n=%d: solve value %d", n, value(s))
+		}
+	}
+}
+
+func TestEnumerateQueens(t *testing.T) {
+	m := load(t, "eight-queens")
+	sols := enumerate(t, m)
+	if len(sols) != 92 {
+		t.Fatalf("%d solutions listed, want 92", len(sols))
+	}
+	canon := m.CanonicalFunc()
+	classes := map[string]bool{}
+	for _, s := range sols {
+		c := canon(s)
+		classes[c.Key()] = true
+	}
+	if len(classes) != 12 {
+		t.Errorf("%d classes among the listed solutions, want 12", len(classes))
+	}
+}
+
+// Models with known answers: the seeds' numbers and classical results.
+func TestKnownModels(t *testing.T) {
+	cases := []struct {
+		name      string
+		overrides []string
+		opts      model.Options
+		value     int64
+		count     int64 // -1: not asked
+		classes   int64 // -1: not asked
+		slow      bool
+	}{
+		{"eight-queens", nil, model.Options{Task: model.TaskCount, Symmetry: true}, 8, 92, 12, false},
+		{"n-queens", []string{"board=6"}, model.Options{Task: model.TaskCount}, 6, 4, -1, false},
+		{"blocked-0w", nil, model.Options{Task: model.TaskSolve}, 8, -1, -1, false},
+		{"blocked-0w", nil, model.Options{Task: model.TaskCount, Symmetry: true}, 8, 92, 12, false},
+		{"blocked-2w-value10", nil, model.Options{Task: model.TaskSolve}, 10, -1, -1, false},
+		{"blocked-3w-value11", nil, model.Options{Task: model.TaskSolve}, 11, -1, -1, false},
+		{"blocked-3w-diagram", nil, model.Options{Task: model.TaskSolve}, 11, -1, -1, false},
+		{"blocked-4w-value11", nil, model.Options{Task: model.TaskSolve}, 11, -1, -1, false},
+		// fewest queens dominating 8x8: 5, in 4860 ways, 638 up to symmetry
+		{"queens-domination", nil, model.Options{Task: model.TaskCount, Symmetry: true}, 5, 4860, 638, false},
+		// the blocked-queens seed's least-walls results
+		{"least-walls-6x6-9", nil, model.Options{Task: model.TaskSolve}, 6, -1, -1, false},
+		{"least-walls-9", nil, model.Options{Task: model.TaskSolve}, 1, -1, -1, false},
+		{"least-walls-10", nil, model.Options{Task: model.TaskSolve}, 2, -1, -1, false},
+		{"least-walls-11", nil, model.Options{Task: model.TaskSolve}, 3, -1, -1, true},
+		{"least-walls-7x7-16", nil, model.Options{Task: model.TaskCount, DistinctWalls: true}, 33, 1, -1, false},
+		{"least-walls-7x7-15", nil, model.Options{Task: model.TaskCount, DistinctWalls: true}, 20, 36, -1, false},
+		// 32 camels on the files of one parity... and two more ways
+		{"camels", nil, model.Options{Task: model.TaskCount, Symmetry: true}, 32, 4, 1, false},
+		{"nightriders", nil, model.Options{Task: model.TaskSolve}, 16, -1, -1, false},
+		{"queens-6x9", nil, model.Options{Task: model.TaskSolve}, 6, -1, -1, false},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			if c.slow && testing.Short() {
+				t.Skip("slow")
+			}
+			m := load(t, c.name, c.overrides...)
+			r := run(t, m, c.opts)
+			if value(r) != c.value {
+				t.Errorf("value %d, want %d", value(r), c.value)
+			}
+			if c.count >= 0 && count(r) != c.count {
+				t.Errorf("count %d, want %d", count(r), c.count)
+			}
+			if c.classes >= 0 && classes(r) != c.classes {
+				t.Errorf("classes %d, want %d", classes(r), c.classes)
+			}
+			if r.Status != model.StatusOptimal {
+				t.Errorf("status %v", r.Status)
+			}
+		})
+	}
+}
+
+// The seed's census of the 2016 boards with two walls: 368 of value 8, 1610
+// of value 9, 38 of value 10.
+func TestBlockedTwoWallCensus(t *testing.T) {
+	census := map[int64]int{}
+	for a := 0; a < 64; a++ {
+		for b := a + 1; b < 64; b++ {
+			m := blockedBoard(t, a, b)
+			r, err := New().Solve(context.Background(), m, model.Options{Task: model.TaskSolve})
+			if err != nil {
+				t.Fatal(err)
+			}
+			mustCheck(t, m, r.Solution)
+			census[value(r)]++
+		}
+	}
+	want := map[int64]int{8: 368, 9: 1610, 10: 38}
+	if fmt.Sprint(census) != fmt.Sprint(want) {
+		t.Errorf("census %v, want %v", census, want)
+	}
+}
+
+// blockedBoard is max queens on 8x8 with walls on the given squares.
+func blockedBoard(t testing.TB, squares ...int) *model.Model {
+	t.Helper()
+	walls := ""
+	for i, s := range squares {
+		if i > 0 {
+			walls += ", "
+		}
+		walls += model.Square{File: s % 8, Rank: s / 8}.String()
+	}
+	return load(t, "blocked-0w", fmt.Sprintf("board={size: 8, walls: [%s]}", walls))
+}
+
+// The seed's census of 3-wall boards up to symmetry: 5278 classes, of values
+// 8, 9, 10, 11 in 294, 4291, 692 and 1 of them.
+func TestBlockedThreeWallClasses(t *testing.T) {
+	if testing.Short() {
+		t.Skip("5278 boards")
+	}
+	empty := load(t, "blocked-0w")
+	canon := empty.CanonicalFunc()
+	census := map[int64]int{}
+	for a := 0; a < 64; a++ {
+		for b := a + 1; b < 64; b++ {
+			for c := b + 1; c < 64; c++ {
+				walls := model.Solution{}
+				for _, s := range []int{a, b, c} {
+					walls.Walls = append(walls.Walls, model.Square{File: s % 8, Rank: s / 8})
+				}
+				if canon(walls).Key() != walls.Key() {
+					continue // not the least of its class
+				}
+				r := run(t, blockedBoard(t, a, b, c), model.Options{Task: model.TaskSolve})
+				census[value(r)]++
+			}
+		}
+	}
+	want := map[int64]int{8: 294, 9: 4291, 10: 692, 11: 1}
+	if fmt.Sprint(census) != fmt.Sprint(want) {
+		t.Errorf("census %v, want %v", census, want)
+	}
+}
+
+func TestWorkersGiveSameCounts(t *testing.T) {
+	for _, name := range []string{"amazons", "kings-shaped", "queens-6x9", "camels"} {
+		m := load(t, name)
+		var first *model.Result
+		for _, w := range []int{1, 2, 3} {
+			r := run(t, m, model.Options{Task: model.TaskCount, Symmetry: true, Workers: w})
+			if first == nil {
+				first = r
+				continue
+			}
+			if count(r) != count(first) || classes(r) != classes(first) || r.Solution.Key() != first.Solution.Key() {
+				t.Errorf("%s: %d workers: count %d classes %d example %s; one worker: %d %d %s", name, w,
+					count(r), classes(r), r.Solution.Key(), count(first), classes(first), first.Solution.Key())
+			}
+		}
+	}
+}
+
+func TestEnumerateMatchesCount(t *testing.T) {
+	for _, name := range []string{"amazons", "queens-6x9", "least-walls-6x6-9", "queens-domination", "camels"} {
+		m := load(t, name)
+		r := run(t, m, model.Options{Task: model.TaskCount})
+		if got := int64(len(enumerate(t, m))); got != count(r) {
+			t.Errorf("%s: %d listed, count says %d", name, got, count(r))
+		}
+	}
+}
+
+func TestUnsupportedKinds(t *testing.T) {
+	for _, name := range []string{"knights-tour", "sliding-rooks"} {
+		_, err := New().Solve(context.Background(), load(t, name), model.Options{Task: model.TaskSolve})
+		if !errors.Is(err, model.ErrUnsupported) {
+			t.Errorf("%s: error %v, want one wrapping ErrUnsupported", name, err)
+		}
+	}
+}
+
+func TestCancellation(t *testing.T) {
+	cases := []struct {
+		name      string
+		overrides []string
+		task      model.Task
+	}{
+		{"n-queens", []string{"board=22"}, model.TaskCount}, // the bitwise counter
+		{"n-queens", []string{"board=22"}, model.TaskEnumerate},
+		{"queens-6x9", []string{`board="14x15"`}, model.TaskCount}, // the clique search
+		{"least-walls-14", nil, model.TaskSolve},                   // free walls
+		{"eight-pieces-cover", nil, model.TaskSolve},               // coverage
+	}
+	for _, c := range cases {
+		t.Run(c.name+" "+c.task.String(), func(t *testing.T) {
+			m := load(t, c.name, c.overrides...)
+			ctx, cancel := context.WithTimeout(context.Background(), 200*time.Millisecond)
+			defer cancel()
+			start := time.Now()
+			opts := model.Options{Task: c.task, Emit: func(model.Solution) error { return nil }}
+			r, err := New().Solve(ctx, m, opts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if r.Status != model.StatusUnknown {
+				t.Errorf("status %v, want unknown", r.Status)
+			}
+			if d := time.Since(start); d > 5*time.Second {
+				t.Errorf("stopped after %v", d)
+			}
+			if r.Solution != nil {
+				mustCheck(t, m, r.Solution)
+			}
+		})
+	}
+}
+
+func TestProgressIsReported(t *testing.T) {
+	if testing.Short() {
+		t.Skip("needs a count of a second or so")
+	}
+	m := load(t, "n-queens", "board=15")
+	calls := 0
+	last := -1.0
+	r := run(t, m, model.Options{Task: model.TaskCount, Progress: func(done float64, note string) {
+		calls++
+		if done < last || done > 1 {
+			t.Errorf("progress %v after %v", done, last)
+		}
+		last = done
+	}})
+	if count(r) != queensTotals[14] {
+		t.Errorf("count %d", count(r))
+	}
+	if calls == 0 || last != 1 {
+		t.Errorf("%d progress calls, last %v", calls, last)
+	}
+}
