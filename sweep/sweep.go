@@ -7,6 +7,7 @@ import (
 	"runtime"
 	"sort"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/chessmodel/chessmodel/model"
@@ -75,19 +76,6 @@ func Run(ctx context.Context, m *model.Model, solver model.Solver, opts Options)
 		return nil, fmt.Errorf("sweep: %d walls on %d free squares is too many placements to enumerate", opts.Walls, len(walls.squares))
 	}
 	sum := &Summary{Model: m.Name, Walls: opts.Walls, Boards: walls.total, Group: len(walls.group)}
-	workers := opts.Workers
-	if workers <= 0 {
-		workers = runtime.NumCPU()
-	}
-
-	type job struct {
-		walls []int
-		orbit int
-	}
-	jobs := make(chan []job, workers)
-	ctx, cancel := context.WithCancel(ctx)
-	defer cancel()
-
 	var mu sync.Mutex
 	buckets := map[int64]*Bucket{}
 	better := func(v, best int64) bool {
@@ -96,15 +84,77 @@ func Run(ctx context.Context, m *model.Model, solver model.Solver, opts Options)
 		}
 		return v > best
 	}
-	var firstErr error
-	fail := func(err error) {
-		mu.Lock()
-		if firstErr == nil {
-			firstErr = err
+	err := eachClass(ctx, walls, opts.Workers, opts.Progress, func(ctx context.Context, squares []model.Square, orbit int) error {
+		board := m.WithWalls(squares)
+		res, err := solver.Solve(ctx, board, model.Options{Task: model.TaskSolve, Workers: 1})
+		if err != nil {
+			return fmt.Errorf("sweep: walls %v: %w", squares, err)
 		}
-		mu.Unlock()
-		cancel()
+		if res.Status == model.StatusUnknown {
+			return nil // cut short by ctx
+		}
+		if err := model.Verify(board, res); err != nil {
+			return fmt.Errorf("sweep: walls %v: %w", squares, err)
+		}
+		c := Class{Walls: squares, Orbit: orbit, Status: res.Status, Solution: res.Solution}
+		if res.Value != nil {
+			c.Value = *res.Value
+		}
+		mu.Lock()
+		defer mu.Unlock()
+		if opts.Record != nil {
+			if err := opts.Record(c); err != nil {
+				return err
+			}
+		}
+		sum.Classes++
+		if res.Status == model.StatusInfeasible {
+			sum.Infeasible++
+			return nil
+		}
+		b := buckets[c.Value]
+		if b == nil {
+			b = &Bucket{Value: c.Value}
+			buckets[c.Value] = b
+		}
+		b.Classes++
+		b.Boards += int64(c.Orbit)
+		if sum.Best == nil || better(c.Value, sum.Best.Value) {
+			best := c
+			sum.Best = &best
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
 	}
+	sum.Complete = ctx.Err() == nil && sum.Classes == walls.classes
+	for _, b := range buckets {
+		sum.Values = append(sum.Values, *b)
+	}
+	sort.Slice(sum.Values, func(i, j int) bool { return sum.Values[i].Value < sum.Values[j].Value })
+	sum.Seconds = time.Since(start).Seconds()
+	return sum, nil
+}
+
+// eachClass calls solve for every canonical wall set, from several
+// goroutines. The first error stops the work and is returned; so does the
+// end of ctx, without an error.
+func eachClass(ctx context.Context, walls *wallSets, workers int, progress func(float64, string),
+	solve func(ctx context.Context, squares []model.Square, orbit int) error) error {
+	if workers <= 0 {
+		workers = runtime.NumCPU()
+	}
+	type job struct {
+		walls []int
+		orbit int
+	}
+	jobs := make(chan []job, workers)
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	var once sync.Once
+	var firstErr error
+	var solved atomic.Int64
 	var wg sync.WaitGroup
 	for w := 0; w < workers; w++ {
 		wg.Add(1)
@@ -115,73 +165,30 @@ func Run(ctx context.Context, m *model.Model, solver model.Solver, opts Options)
 					if ctx.Err() != nil {
 						continue
 					}
-					squares := walls.squaresOf(j.walls)
-					board := m.WithWalls(squares)
-					res, err := solver.Solve(ctx, board, model.Options{Task: model.TaskSolve, Workers: 1})
-					if err != nil {
-						fail(fmt.Errorf("sweep: walls %v: %w", squares, err))
-						continue
+					if err := solve(ctx, walls.squaresOf(j.walls), j.orbit); err != nil {
+						once.Do(func() { firstErr = err })
+						cancel()
 					}
-					if res.Status == model.StatusUnknown {
-						continue // cut short by ctx
-					}
-					if err := model.Verify(board, res); err != nil {
-						fail(fmt.Errorf("sweep: walls %v: %w", squares, err))
-						continue
-					}
-					c := Class{Walls: squares, Orbit: j.orbit, Status: res.Status, Solution: res.Solution}
-					if res.Value != nil {
-						c.Value = *res.Value
-					}
-					if opts.Record != nil {
-						mu.Lock()
-						err := opts.Record(c)
-						mu.Unlock()
-						if err != nil {
-							fail(err)
-							continue
-						}
-					}
-					mu.Lock()
-					sum.Classes++
-					if res.Status == model.StatusInfeasible {
-						sum.Infeasible++
-					} else {
-						b := buckets[c.Value]
-						if b == nil {
-							b = &Bucket{Value: c.Value}
-							buckets[c.Value] = b
-						}
-						b.Classes++
-						b.Boards += int64(c.Orbit)
-						if sum.Best == nil || better(c.Value, sum.Best.Value) {
-							best := c
-							sum.Best = &best
-						}
-					}
-					mu.Unlock()
+					solved.Add(1)
 				}
 			}
 		}()
 	}
-
 	const batchSize = 64
 	var batch []job
 	walls.each(func(set []int, orbit int, fraction float64) bool {
 		batch = append(batch, job{walls: append([]int(nil), set...), orbit: orbit})
-		if len(batch) == batchSize {
-			select {
-			case jobs <- batch:
-			case <-ctx.Done():
-				return false
-			}
-			batch = nil
-			if opts.Progress != nil {
-				mu.Lock()
-				n := sum.Classes
-				mu.Unlock()
-				opts.Progress(fraction, fmt.Sprintf("%d classes solved", n))
-			}
+		if len(batch) < batchSize {
+			return true
+		}
+		select {
+		case jobs <- batch:
+		case <-ctx.Done():
+			return false
+		}
+		batch = nil
+		if progress != nil {
+			progress(fraction, fmt.Sprintf("%d classes solved", solved.Load()))
 		}
 		return true
 	})
@@ -190,14 +197,5 @@ func Run(ctx context.Context, m *model.Model, solver model.Solver, opts Options)
 	}
 	close(jobs)
 	wg.Wait()
-	if firstErr != nil {
-		return nil, firstErr
-	}
-	sum.Complete = ctx.Err() == nil && sum.Classes == walls.classes
-	for _, b := range buckets {
-		sum.Values = append(sum.Values, *b)
-	}
-	sort.Slice(sum.Values, func(i, j int) bool { return sum.Values[i].Value < sum.Values[j].Value })
-	sum.Seconds = time.Since(start).Seconds()
-	return sum, nil
+	return firstErr
 }

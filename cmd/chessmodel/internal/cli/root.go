@@ -118,6 +118,7 @@ claimed solutions, and solves it with independent backends.`,
 		newRenderCommand(g, streams),
 		newCompareCommand(g, streams),
 		newSweepCommand(g, streams),
+		newPuzzlesCommand(g, streams),
 	)
 	return root
 }

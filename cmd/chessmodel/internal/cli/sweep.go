@@ -121,3 +121,72 @@ func percent(part, whole int64) float64 {
 	}
 	return 100 * float64(part) / float64(whole)
 }
+
+type puzzleFlags struct {
+	maxWalls int
+	limit    int
+	backend  string
+	out      string
+	workers  int
+}
+
+func newPuzzlesCommand(g *globals, streams Streams) *cobra.Command {
+	f := &puzzleFlags{}
+	cmd := &cobra.Command{
+		Use:   "puzzles MODEL.yaml -o PUZZLES.jsonl",
+		Short: "Find boards with a unique optimal solution and no superfluous wall (the blocked-queens seed's puzzles)",
+		Long: `puzzles adds 0, 1, ... --max-walls walls to the model's board, one board per
+symmetry class, and keeps those whose optimal solution is unique and that
+contain no smaller such board of the same value. Each puzzle (walls, value,
+its unique solution, verified) is written to -o as a JSON line.`,
+		Args: cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			solver, ok := g.backends[f.backend]
+			if !ok {
+				return &ExitError{Code: ExitBadInput, Err: fmt.Errorf("unknown backend %q; expected one of %s", f.backend, g.backends.names())}
+			}
+			m, err := g.loadModel(args[0])
+			if err != nil {
+				return err
+			}
+			ctx, cancel := g.context(cmd.Context())
+			defer cancel()
+			progress := newProgress(streams.Err)
+			defer progress.done()
+			opts := sweep.PuzzleOptions{MaxWalls: f.maxWalls, Limit: f.limit, Workers: f.workers, Progress: progress.update}
+			if f.out != "" {
+				file, err := os.Create(f.out)
+				if err != nil {
+					return &ExitError{Code: ExitBadInput, Err: err}
+				}
+				defer file.Close()
+				buf := bufio.NewWriter(file)
+				defer buf.Flush()
+				opts.Record = func(p sweep.Puzzle) error { return writeJSON(buf, p) }
+			}
+			sum, err := sweep.Puzzles(ctx, m, solver, opts)
+			progress.done()
+			if err != nil {
+				return &ExitError{Code: ExitBadInput, Err: err}
+			}
+			if g.json {
+				return writeJSON(streams.Out, sum)
+			}
+			fmt.Fprintf(streams.Out, "%s: %d puzzles in %.1fs\n", sum.Model, sum.Puzzles, sum.Seconds)
+			fmt.Fprintf(streams.Out, "  %5s %10s %10s %10s\n", "walls", "classes", "unique", "puzzles")
+			for _, l := range sum.Levels {
+				fmt.Fprintf(streams.Out, "  %5d %10d %10d %10d\n", l.Walls, l.Classes, l.Unique, l.Puzzles)
+			}
+			if !sum.Complete {
+				fmt.Fprintln(streams.Out, "  (the last level was not tried to the end: --limit, --timeout or an interrupt)")
+			}
+			return nil
+		},
+	}
+	cmd.Flags().IntVar(&f.maxWalls, "max-walls", 3, "try boards with up to this many walls")
+	cmd.Flags().IntVar(&f.limit, "limit", 0, "stop after this many puzzles (0: no limit)")
+	cmd.Flags().StringVar(&f.backend, "backend", "exact", "solver backend")
+	cmd.Flags().StringVarP(&f.out, "output", "o", "", "write the puzzles to this file as JSON lines")
+	cmd.Flags().IntVar(&f.workers, "workers", 0, "boards solved at once (0: every core)")
+	return cmd
+}

@@ -1,0 +1,166 @@
+package sweep
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sync"
+	"time"
+
+	"github.com/chessmodel/chessmodel/model"
+)
+
+// A Puzzle is a board whose optimal solution is unique, with no smaller
+// puzzle of the same value inside it: every wall matters.
+type Puzzle struct {
+	Walls    []model.Square `json:"walls"`
+	Value    int64          `json:"value"`
+	Solution model.Solution `json:"solution"`
+}
+
+// PuzzleOptions tune Puzzles.
+type PuzzleOptions struct {
+	// MaxWalls is the largest number of walls tried; boards are tried with
+	// 0, 1, ... MaxWalls walls, one per symmetry class.
+	MaxWalls int
+	// Limit stops after this many puzzles (0: no limit).
+	Limit   int
+	Workers int
+	// Record receives each puzzle as it is found, from one goroutine at a time.
+	Record   func(Puzzle) error
+	Progress func(done float64, note string)
+}
+
+// PuzzleLevel counts the classes tried and puzzles found with some number of walls.
+type PuzzleLevel struct {
+	Walls   int   `json:"walls"`
+	Classes int64 `json:"classes"`
+	Unique  int64 `json:"unique"`  // classes whose optimal solution is unique
+	Puzzles int64 `json:"puzzles"` // of those, the ones with no smaller puzzle inside
+}
+
+// PuzzleSummary is what Puzzles found.
+type PuzzleSummary struct {
+	Model    string        `json:"model"`
+	Levels   []PuzzleLevel `json:"levels"`
+	Puzzles  int64         `json:"puzzles"`
+	Complete bool          `json:"complete"` // every level tried to the end
+	Seconds  float64       `json:"seconds"`
+}
+
+// errEnough stops an enumeration once a second optimal solution is seen.
+var errEnough = errors.New("sweep: two optimal solutions")
+
+// Puzzles finds the "interesting" boards of the blocked-queens seed: walls
+// placed so that the model's optimal solution is unique, and minimal — no
+// proper subset of the walls is already a puzzle of the same value (so a
+// wall that only removes a second solution does count). One board per
+// symmetry class. Uniqueness is decided by enumerating optimal solutions
+// with the solver and stopping at the second; every solution is verified.
+func Puzzles(ctx context.Context, m *model.Model, solver model.Solver, opts PuzzleOptions) (*PuzzleSummary, error) {
+	if m.Kind != model.KindPlace || m.FreeWalls != nil {
+		return nil, fmt.Errorf("sweep: puzzles need a place model without free walls")
+	}
+	start := time.Now()
+	sum := &PuzzleSummary{Model: m.Name, Complete: true}
+	canon := m.CanonicalFunc()
+	key := func(walls []model.Square) string { return canon(model.Solution{Walls: walls}).Key() }
+	found := map[string]int64{} // canonical walls of each puzzle -> its value
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	for k := 0; k <= opts.MaxWalls && ctx.Err() == nil; k++ {
+		walls := newWallSets(m, k)
+		if walls.total < 0 {
+			return nil, fmt.Errorf("sweep: %d walls: too many placements to enumerate", k)
+		}
+		level := PuzzleLevel{Walls: k}
+		var mu sync.Mutex
+		var newFound []Puzzle
+		progress := func(done float64, note string) {
+			if opts.Progress != nil {
+				opts.Progress(done, fmt.Sprintf("%d walls: %s, %d puzzles", k, note, sum.Puzzles+int64(len(newFound))))
+			}
+		}
+		err := eachClass(ctx, walls, opts.Workers, progress, func(ctx context.Context, squares []model.Square, orbit int) error {
+			board := m.WithWalls(squares)
+			value, solution, unique, err := uniqueOptimum(ctx, board, solver)
+			if err != nil || ctx.Err() != nil {
+				return err
+			}
+			mu.Lock()
+			defer mu.Unlock()
+			level.Classes++
+			if !unique {
+				return nil
+			}
+			level.Unique++
+			// Minimal: no proper subset of the walls is a puzzle of this value.
+			// Earlier levels are complete, so the lookup is exact.
+			for mask := 0; mask < 1<<len(squares)-1; mask++ {
+				var subset []model.Square
+				for i, s := range squares {
+					if mask&(1<<i) != 0 {
+						subset = append(subset, s)
+					}
+				}
+				if v, ok := found[key(subset)]; ok && v == value {
+					return nil
+				}
+			}
+			p := Puzzle{Walls: squares, Value: value, Solution: solution}
+			level.Puzzles++
+			newFound = append(newFound, p)
+			if opts.Record != nil {
+				if err := opts.Record(p); err != nil {
+					return err
+				}
+			}
+			if opts.Limit > 0 && sum.Puzzles+level.Puzzles >= int64(opts.Limit) {
+				cancel()
+			}
+			return nil
+		})
+		if err != nil {
+			return nil, err
+		}
+		for _, p := range newFound {
+			found[key(p.Walls)] = p.Value
+		}
+		sum.Puzzles += level.Puzzles
+		if ctx.Err() != nil || level.Classes != walls.classes {
+			sum.Complete = false
+		}
+		sum.Levels = append(sum.Levels, level)
+	}
+	sum.Seconds = time.Since(start).Seconds()
+	return sum, nil
+}
+
+// uniqueOptimum enumerates the optimal solutions of a board until it has
+// seen two, verifying each.
+func uniqueOptimum(ctx context.Context, board *model.Model, solver model.Solver) (value int64, first model.Solution, unique bool, err error) {
+	seen := 0
+	res, err := solver.Solve(ctx, board, model.Options{Task: model.TaskEnumerate, Workers: 1, Emit: func(s model.Solution) error {
+		report := model.Check(board, &s)
+		if !report.Valid {
+			return &model.InvalidSolutionError{Backend: solver.Name(), Problems: report.Problems}
+		}
+		if seen == 0 {
+			first, value = s, report.Value
+		}
+		seen++
+		if seen > 1 {
+			return errEnough
+		}
+		return nil
+	}})
+	switch {
+	case errors.Is(err, errEnough):
+		return value, first, false, nil
+	case err != nil:
+		return 0, first, false, fmt.Errorf("sweep: walls %v: %w", board.Board.Walls(), err)
+	case res.Status == model.StatusUnknown:
+		return 0, first, false, nil
+	}
+	return value, first, seen == 1, nil
+}
