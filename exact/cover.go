@@ -37,6 +37,7 @@ type coverSearch struct {
 	dark       []int
 	occupied   bitset // squares with a piece, fixed or placed
 	covered    bitset
+	gaveUp     bitset   // squares given up: none of their coverers will be placed
 	arena      []uint64 // available vertices per depth
 	depthLimit int
 	gains      [][]int // per kind, best gains (scratch)
@@ -51,7 +52,7 @@ func newCoverSearch(p *problem, g *conflictGraph, st *stopper) *coverSearch {
 		strong:   p.m.Rules.Attack == model.Strong,
 		dominate: coverMeasure(p.m) == model.MeasureDominated,
 		light:    make([]int, len(p.kinds)), dark: make([]int, len(p.kinds)),
-		occupied: newBitset(p.squares), covered: newBitset(p.squares),
+		occupied: newBitset(p.squares), covered: newBitset(p.squares), gaveUp: newBitset(p.squares),
 		gains: make([][]int, len(p.kinds)), openCount: p.open.count()}
 	c.coverers = make([]bitset, p.squares)
 	store := make([]uint64, c.words*p.squares)
@@ -190,6 +191,7 @@ func (c *coverSearch) start() {
 	clear(c.light)
 	clear(c.dark)
 	c.occupied.copyFrom(c.p.fixedSquares)
+	clear(c.gaveUp)
 	c.level(0).copyFrom(c.p.allowed)
 	c.search(0, 0)
 }
@@ -221,8 +223,9 @@ func (c *coverSearch) search(depth, givenUp int) {
 		c.supersets(depth, avail.first())
 		return
 	}
-	slack := c.budget - givenUp
-	if !c.canCover(avail, uncovered, missing-slack, c.cap-placed) {
+	// what the pieces to come must cover; squares given up stay uncovered
+	uncovered.andNot(c.gaveUp)
+	if !c.canCover(avail, uncovered, missing-c.budget, c.cap-placed) {
 		return
 	}
 	// the uncovered square with fewest possible coverers
@@ -237,17 +240,20 @@ func (c *coverSearch) search(depth, givenUp int) {
 		}
 	}
 	x := best
+	if x < 0 {
+		return // cannot happen: the target would be met
+	}
 	next := c.level(depth + 1)
 	excluded := newBitset(c.p.vertices) // the coverers tried so far
 	cov := c.coverers[x]
+	// The branches: the i-th coverer is placed and the ones before it are
+	// not; or none is. A coverer whose line to x is already blocked cannot
+	// cover it whatever comes, so it is neither a branch nor excluded.
 	for v := cov.first(); v >= 0 && !c.halted; v = cov.next(v + 1) {
-		if !avail.has(v) {
+		if !avail.has(v) || c.blocked(v, x) {
 			continue
 		}
 		excluded.set(v)
-		if c.blocked(v, x) {
-			continue
-		}
 		if !c.place(v) {
 			continue
 		}
@@ -258,10 +264,12 @@ func (c *coverSearch) search(depth, givenUp int) {
 		c.unplace(v)
 	}
 	// or give x up: none of its coverers will be placed
-	if slack > 0 && !c.halted {
+	if givenUp < c.budget && !c.halted {
 		copy(next, avail)
-		next.andNot(cov)
+		next.andNot(excluded)
+		c.gaveUp.set(x)
 		c.search(depth+1, givenUp+1)
+		c.gaveUp.clear(x)
 	}
 }
 
