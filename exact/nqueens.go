@@ -173,29 +173,35 @@ func (q *queensCounter) cornerLoop(start int, left, down, right uint64) {
 	q.count8 += found
 }
 
-// edgeLoop is edge without recursion.
+// edgeLoop is edge without recursion. The board of the ranks placed is
+// kept in a local array and handed to check only at the leaves.
 func (q *queensCounter) edgeLoop(start int, left, down, right uint64) {
-	var lefts, downs, rights, avail [64]uint64
+	var lefts, downs, rights, avail, board [64]uint64
+	copy(board[:], q.board[:])
 	mask, last := q.mask, q.sizeE-1
 	bound1, bound2, side := q.bound1, q.bound2, q.sideMask
 	lastMask, checkRow := q.lastMask, q.checkRow
+	// the files each rank may not use: the side files above bound1
+	var banned [64]uint64
+	for y := 0; y < bound1 && y < 64; y++ {
+		banned[y] = side
+	}
 	var nodes int64
-	filter := func(y int, free, down uint64) uint64 {
-		if y < bound1 {
-			return free &^ side
-		}
+	filter := func(y int, down uint64, free uint64) uint64 {
+		free &^= banned[y&63]
 		if y == bound2 {
-			if down&side == 0 {
+			switch down & side {
+			case 0:
 				return 0
-			}
-			if down&side != side {
-				return free & side
+			case side:
+			default:
+				free &= side
 			}
 		}
 		return free
 	}
 	y := start
-	avail[y&63] = filter(y, mask&^(left|down|right), down)
+	avail[y&63] = filter(y, down, mask&^(left|down|right))
 	for {
 		free := avail[y&63]
 		if free == 0 {
@@ -209,10 +215,11 @@ func (q *queensCounter) edgeLoop(start int, left, down, right uint64) {
 		bit := free & -free
 		avail[y&63] = free ^ bit
 		nodes++
-		q.board[y&63] = bit
+		board[y&63] = bit
 		nl, nd, nr := (left|bit)<<1, down|bit, (right|bit)>>1
 		if y == last {
 			if b := mask &^ (nl | nd | nr); b != 0 && b&lastMask == 0 {
+				q.board = board
 				q.board[(y+1)&63] = b
 				q.check(b)
 			}
@@ -225,7 +232,7 @@ func (q *queensCounter) edgeLoop(start int, left, down, right uint64) {
 			q.halted = true
 			break
 		}
-		avail[y&63] = filter(y, mask&^(left|down|right), down)
+		avail[y&63] = filter(y, down, mask&^(left|down|right))
 	}
 	q.nodes += nodes
 }
