@@ -134,7 +134,8 @@ func (p *problem) pieceGeometry(pc *model.Piece) *pieceGeometry {
 	if g := p.geometry[pc.Name]; g != nil {
 		return g
 	}
-	b := p.m.Board
+	rows, cols := p.rows, p.cols
+	openAt := p.openAt
 	g := &pieceGeometry{
 		name:  pc.Name,
 		leaps: make([][]int32, p.squares),
@@ -143,28 +144,35 @@ func (p *problem) pieceGeometry(pc *model.Piece) *pieceGeometry {
 	}
 	words := wordsFor(p.squares)
 	store := make([]uint64, words*p.squares)
+	// one backing array for all the square lists of the piece
+	backing := make([]int32, 0, p.squares*(len(pc.Leaps)+len(pc.Rides)*max(rows, cols)))
+	rayHeads := make([][]int32, 0, p.squares*len(pc.Rides))
 	for i := 0; i < p.squares; i++ {
 		g.weak[i] = bitset(store[i*words : (i+1)*words : (i+1)*words])
-		s := b.Square(i)
-		if !b.IsOpen(s) {
+		if !p.open.has(i) {
 			continue
 		}
+		f0, r0 := i%cols, i/cols
+		from := len(backing)
 		for _, v := range pc.Leaps {
-			if t := s.Add(v); b.IsOpen(t) {
-				j := b.Index(t)
-				g.leaps[i] = append(g.leaps[i], int32(j))
+			if f, r := f0+v.File, r0+v.Rank; openAt(f, r) {
+				j := r*cols + f
+				backing = append(backing, int32(j))
 				g.weak[i].set(j)
 			}
 		}
+		g.leaps[i] = backing[from:len(backing):len(backing)]
+		heads := len(rayHeads)
 		for _, d := range pc.Rides {
-			var ray []int32
-			for t := s.Add(d); b.IsOpen(t); t = t.Add(d) {
-				j := b.Index(t)
-				ray = append(ray, int32(j))
+			from := len(backing)
+			for f, r := f0+d.File, r0+d.Rank; openAt(f, r); f, r = f+d.File, r+d.Rank {
+				j := r*cols + f
+				backing = append(backing, int32(j))
 				g.weak[i].set(j)
 			}
-			g.rays[i] = append(g.rays[i], ray)
+			rayHeads = append(rayHeads, backing[from:len(backing):len(backing)])
 		}
+		g.rays[i] = rayHeads[heads:len(rayHeads):len(rayHeads)]
 	}
 	p.geometry[pc.Name] = g
 	return g
@@ -197,6 +205,11 @@ func (p *problem) fixedConflict() bool {
 		}
 	}
 	return false
+}
+
+// openAt reports whether the square on file f, rank r is open.
+func (p *problem) openAt(f, r int) bool {
+	return f >= 0 && f < p.cols && r >= 0 && r < p.rows && p.open.has(r*p.cols+f)
 }
 
 func (p *problem) kindOf(v int) int   { return v / p.squares }

@@ -110,17 +110,16 @@ func (g *conflictGraph) choosePartitions() {
 // that does not ride d, or pieces that may stack).
 func (g *conflictGraph) lineCliques(d model.Vector) []bitset {
 	p := g.p
-	b := p.m.Board
 	var out []bitset
 	for i := 0; i < p.squares; i++ {
-		s := b.Square(i)
-		if !b.IsOpen(s) || b.IsOpen(s.Add(model.Vector{File: -d.File, Rank: -d.Rank})) {
+		f, r := i%p.cols, i/p.cols
+		if !p.open.has(i) || p.openAt(f-d.File, r-d.Rank) {
 			continue // not the start of a segment
 		}
 		c := newBitset(p.vertices)
-		for t := s; b.IsOpen(t); t = t.Add(d) {
+		for ; p.openAt(f, r); f, r = f+d.File, r+d.Rank {
 			for k := range p.kinds {
-				if v := k*p.squares + b.Index(t); p.allowed.has(v) {
+				if v := k*p.squares + r*p.cols + f; p.allowed.has(v) {
 					c.set(v)
 				}
 			}
@@ -128,8 +127,8 @@ func (g *conflictGraph) lineCliques(d model.Vector) []bitset {
 		if c.empty() {
 			continue
 		}
+		others := c.count() - 1
 		for v := c.first(); v >= 0; v = c.next(v + 1) {
-			others := c.count() - 1
 			if g.adj[v].countAnd(c) != others {
 				return nil
 			}
