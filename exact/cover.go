@@ -1,7 +1,7 @@
 package exact
 
 import (
-	"slices"
+	"math/bits"
 
 	"github.com/chessmodel/chessmodel/model"
 )
@@ -41,6 +41,9 @@ type coverSearch struct {
 	arena      []uint64 // available vertices per depth
 	depthLimit int
 	gains      [][]int // per kind, best gains (scratch)
+	limits     []int
+	heads      []int
+	excludes   []uint64 // coverers tried, per depth
 	nodes      int64
 	st         *stopper
 	halted     bool
@@ -53,7 +56,8 @@ func newCoverSearch(p *problem, g *conflictGraph, st *stopper) *coverSearch {
 		dominate: coverMeasure(p.m) == model.MeasureDominated,
 		light:    make([]int, len(p.kinds)), dark: make([]int, len(p.kinds)),
 		occupied: newBitset(p.squares), covered: newBitset(p.squares), gaveUp: newBitset(p.squares),
-		gains: make([][]int, len(p.kinds)), openCount: p.open.count()}
+		gains: make([][]int, len(p.kinds)), openCount: p.open.count(),
+		limits: make([]int, len(p.kinds)), heads: make([]int, len(p.kinds))}
 	c.coverers = make([]bitset, p.squares)
 	store := make([]uint64, c.words*p.squares)
 	for x := range c.coverers {
@@ -186,6 +190,7 @@ func (c *coverSearch) start() {
 	c.depthLimit = c.cap + c.openCount + 4
 	if len(c.arena) < c.depthLimit*c.words {
 		c.arena = make([]uint64, c.depthLimit*c.words)
+		c.excludes = make([]uint64, c.depthLimit*c.words)
 	}
 	c.chosen = c.chosen[:0]
 	clear(c.light)
@@ -244,7 +249,8 @@ func (c *coverSearch) search(depth, givenUp int) {
 		return // cannot happen: the target would be met
 	}
 	next := c.level(depth + 1)
-	excluded := newBitset(c.p.vertices) // the coverers tried so far
+	excluded := bitset(c.excludes[depth*c.words : (depth+1)*c.words]) // the coverers tried so far
+	clear(excluded)
 	cov := c.coverers[x]
 	// The branches: the i-th coverer is placed and the ones before it are
 	// not; or none is. A coverer whose line to x is already blocked cannot
@@ -300,38 +306,64 @@ func (c *coverSearch) canCover(avail, uncovered bitset, want, room int) bool {
 		return true
 	}
 	p := c.p
+	limits := c.limits
 	for k := range c.gains {
 		c.gains[k] = c.gains[k][:0]
+		limits[k] = min(room, p.rules[k].most()-c.light[k]-c.dark[k])
 	}
+	n := p.squares
+	oneWord := len(uncovered) == 1
+	k, base := 0, 0 // the kind of v and its first vertex: no division per vertex
 	for v := avail.first(); v >= 0; v = avail.next(v + 1) {
-		k, s := p.kindOf(v), p.squareOf(v)
-		gain := p.kinds[k].weak[s].countAnd(uncovered)
+		for v >= base+n {
+			k, base = k+1, base+n
+		}
+		if limits[k] <= 0 {
+			v = base + n - 1 // on to the next kind
+			continue
+		}
+		s := v - base
+		var gain int
+		if oneWord {
+			gain = bits.OnesCount64(p.kinds[k].weak[s][0] & uncovered[0])
+		} else {
+			gain = p.kinds[k].weak[s].countAnd(uncovered)
+		}
 		if c.dominate && uncovered.has(s) {
 			gain++
 		}
-		if gain == 0 {
-			continue
-		}
-		limit := min(room, p.rules[k].most()-c.light[k]-c.dark[k])
+		// keep the kind's best gains, sorted from the largest
 		top := c.gains[k]
-		if len(top) < limit {
-			top = append(top, gain)
-		} else if limit > 0 && gain > top[len(top)-1] {
-			top[len(top)-1] = gain
-		} else {
-			continue
+		if len(top) == limits[k] {
+			if gain <= top[len(top)-1] {
+				continue
+			}
+			top = top[:len(top)-1]
 		}
-		slices.SortFunc(top, func(a, b int) int { return b - a })
+		i := len(top)
+		top = append(top, gain)
+		for ; i > 0 && top[i-1] < gain; i-- {
+			top[i] = top[i-1]
+		}
+		top[i] = gain
 		c.gains[k] = top
 	}
-	var all []int
-	for _, top := range c.gains {
-		all = append(all, top...)
-	}
-	slices.SortFunc(all, func(a, b int) int { return b - a })
+	// the room best gains over all kinds, taken from the heads of the lists
+	heads := c.heads
+	clear(heads)
 	sum := 0
-	for i := 0; i < len(all) && i < room; i++ {
-		sum += all[i]
+	for n := 0; n < room && sum < want; n++ {
+		best := -1
+		for k, top := range c.gains {
+			if heads[k] < len(top) && (best < 0 || top[heads[k]] > c.gains[best][heads[best]]) {
+				best = k
+			}
+		}
+		if best < 0 {
+			break
+		}
+		sum += c.gains[best][heads[best]]
+		heads[best]++
 	}
 	return sum >= want
 }
