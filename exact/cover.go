@@ -2,6 +2,7 @@ package exact
 
 import (
 	"math/bits"
+	"slices"
 
 	"github.com/chessmodel/chessmodel/model"
 )
@@ -48,10 +49,37 @@ type coverSearch struct {
 	st         *stopper
 	halted     bool
 	accept     func(value int) // a placement meeting the target, with its measure
+
+	splitDepth int // when >= 0, record subtrees at this depth instead of searching them
+	tasks      []coverTask
+	deeper     bool // some subtree reached the split depth: splitting deeper may give more
+}
+
+// A coverTask is a subtree of the coverage search.
+type coverTask struct {
+	depth, givenUp int
+	avail, gaveUp  bitset
+	chosen         []int32
+}
+
+func (c *coverSearch) record(depth, givenUp int) {
+	c.tasks = append(c.tasks, coverTask{depth: depth, givenUp: givenUp,
+		avail: slices.Clone(c.level(depth)), gaveUp: slices.Clone(c.gaveUp), chosen: slices.Clone(c.chosen)})
+}
+
+// resume searches one recorded subtree.
+func (c *coverSearch) resume(t coverTask) {
+	c.prepare()
+	for _, v := range t.chosen {
+		c.place(int(v))
+	}
+	c.gaveUp.copyFrom(t.gaveUp)
+	c.level(t.depth).copyFrom(t.avail)
+	c.search(t.depth, t.givenUp)
 }
 
 func newCoverSearch(p *problem, g *conflictGraph, st *stopper) *coverSearch {
-	c := &coverSearch{p: p, g: g, st: st, words: wordsFor(p.vertices), sqWords: wordsFor(p.squares),
+	c := &coverSearch{p: p, g: g, st: st, splitDepth: -1, words: wordsFor(p.vertices), sqWords: wordsFor(p.squares),
 		strong:   p.m.Rules.Attack == model.Strong,
 		dominate: coverMeasure(p.m) == model.MeasureDominated,
 		light:    make([]int, len(p.kinds)), dark: make([]int, len(p.kinds)),
@@ -186,6 +214,13 @@ func (c *coverSearch) unplace(v int) {
 
 // start searches every placement with lo..cap pieces covering target squares.
 func (c *coverSearch) start() {
+	c.prepare()
+	c.level(0).copyFrom(c.p.allowed)
+	c.search(0, 0)
+}
+
+// prepare sizes the search for its target and clears its state.
+func (c *coverSearch) prepare() {
 	c.budget = c.openCount - c.target
 	c.depthLimit = c.cap + c.openCount + 4
 	if len(c.arena) < c.depthLimit*c.words {
@@ -197,8 +232,6 @@ func (c *coverSearch) start() {
 	clear(c.dark)
 	c.occupied.copyFrom(c.p.fixedSquares)
 	clear(c.gaveUp)
-	c.level(0).copyFrom(c.p.allowed)
-	c.search(0, 0)
 }
 
 // search: avail at this depth holds the vertices still allowed; givenUp
@@ -209,6 +242,11 @@ func (c *coverSearch) search(depth, givenUp int) {
 		c.halted = true
 	}
 	if c.halted || givenUp > c.budget {
+		return
+	}
+	if depth == c.splitDepth {
+		c.deeper = true
+		c.record(depth, givenUp)
 		return
 	}
 	placed := len(c.chosen)
@@ -225,6 +263,10 @@ func (c *coverSearch) search(depth, givenUp int) {
 	missing := uncovered.count()
 	if c.openCount-missing >= c.target {
 		// the target is met: every superset is a candidate
+		if c.splitDepth >= 0 {
+			c.record(depth, givenUp)
+			return
+		}
 		c.supersets(depth, avail.first())
 		return
 	}

@@ -147,14 +147,11 @@ func solveCover(st *stopper, p *problem, opts model.Options, res *model.Result) 
 		res.Stats.Nodes += c.nodes
 		return enumerated(res, st, n, emitErr)
 	}
-	t := newTally(p, opts.Symmetry)
-	c.accept = func(int) {
-		if keep() {
-			t.add(0, c.chosen, nil)
-		}
-	}
-	run(target, lo, hi)
-	res.Stats.Nodes += c.nodes
+	c.target, c.lo, c.cap = target, lo, hi
+	t, nodes := countCover(st, c, opts, func(s *coverSearch) bool {
+		return !exhaustive || s.measure(s.chosen, objMeasure) == want
+	})
+	res.Stats.Nodes += nodes
 	if st.canceled.Load() {
 		res.Status = model.StatusUnknown
 		res.Stats.Extra["counted_so_far"] = t.count
@@ -162,4 +159,57 @@ func solveCover(st *stopper, p *problem, opts model.Options, res *model.Result) 
 	}
 	p.countResult(res, t, opts.Symmetry, valueOf)
 	return nil
+}
+
+// countCover counts the placements c's target and counts accept, sharing
+// the subtrees below the first branchings among workers.
+func countCover(st *stopper, c *coverSearch, opts model.Options, keep func(*coverSearch) bool) (*tally, int64) {
+	p := c.p
+	workers := workerCount(opts.Workers)
+	var tasks []coverTask
+	var nodes int64
+	if workers > 1 {
+		for d := 1; d <= c.cap+c.openCount; d++ {
+			c.splitDepth, c.tasks, c.halted, c.deeper = d, nil, false, false
+			c.accept = func(int) {}
+			c.start()
+			nodes += c.nodes
+			c.nodes = 0
+			tasks = c.tasks
+			if len(tasks) >= 32*workers || st.stopped() || !c.deeper {
+				break
+			}
+		}
+		c.splitDepth = -1
+	}
+	if tasks == nil {
+		c.prepare()
+		tasks = []coverTask{{avail: slices.Clone(p.allowed), gaveUp: newBitset(p.squares)}}
+	}
+	searches := make([]*coverSearch, workers)
+	tallies := make([]*tally, workers)
+	current := make([]int, workers)
+	for w := range searches {
+		w := w
+		s := newCoverSearch(p, c.g, st)
+		s.target, s.lo, s.cap = c.target, c.lo, c.cap
+		tallies[w] = newTally(p, opts.Symmetry)
+		s.accept = func(int) {
+			if keep(s) {
+				tallies[w].add(current[w], s.chosen, nil)
+			}
+		}
+		searches[w] = s
+	}
+	runTasks(st, workers, len(tasks), opts.Progress, "counting", func(w, i int) {
+		current[w] = i
+		searches[w].halted = false
+		searches[w].resume(tasks[i])
+	})
+	total := newTally(p, opts.Symmetry)
+	for w, s := range searches {
+		nodes += s.nodes
+		total.merge(tallies[w])
+	}
+	return total, nodes
 }

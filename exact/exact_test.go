@@ -148,6 +148,11 @@ func TestKnownModels(t *testing.T) {
 		// 32 camels on the files of one parity... and two more ways
 		{"camels", nil, model.Options{Task: model.TaskCount, Symmetry: true}, 32, 4, 1, false},
 		{"nightriders", nil, model.Options{Task: model.TaskSolve}, 16, -1, -1, false},
+		// the eight-pieces seed: with both bishops on one colour the pieces
+		// attack all 64 squares in three positions up to symmetry
+		{"eight-pieces-same-colour", nil, model.Options{Task: model.TaskCount, Symmetry: true}, 8, -1, 3, true},
+		{"eight-pieces-stack", nil, model.Options{Task: model.TaskSolve}, 8, -1, -1, false},
+		{"eight-pieces-weak", nil, model.Options{Task: model.TaskSolve}, 8, -1, -1, false},
 		{"queens-6x9", nil, model.Options{Task: model.TaskSolve}, 6, -1, -1, false},
 	}
 	for _, c := range cases {
@@ -238,7 +243,7 @@ func TestBlockedThreeWallClasses(t *testing.T) {
 }
 
 func TestWorkersGiveSameCounts(t *testing.T) {
-	for _, name := range []string{"amazons", "kings-shaped", "queens-6x9", "camels"} {
+	for _, name := range []string{"amazons", "kings-shaped", "queens-6x9", "camels", "queens-domination", "eight-pieces-superqueen"} {
 		m := load(t, name)
 		var first *model.Result
 		for _, w := range []int{1, 2, 3} {
