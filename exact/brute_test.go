@@ -210,6 +210,8 @@ func TestAgainstBruteForceTiny(t *testing.T) {
 		{"rook bishop most attacked 3x3", "board: 3\nplace: [1 rook, 1 bishop]\nobjective: maximize attacked"},
 		{"rook bishop fewest dominated weak 3x3", "board: 3\nplace: [1 rook, 1 bishop]\nrules: [attack weak]\nobjective: minimize dominated"},
 		{"two rooks cover 7 attacked 3x3", "board: 3\nplace: [2 rook]\nrules: [cover 7 attacked]"},
+		{"two rooks, no rules 3x3", "board: 3\nplace: [2 rook]"},
+		{"most rooks, fewest dominated 3x3", "board: 3\nplace: [2..3 rook]\nrules: [independent]\nobjective: minimize dominated"},
 		{"bishops on colours 3x3", "board: 3\nplace: [1 bishop on light, max bishop on dark]\nrules: [independent]"},
 		{"nightriders fixed knight 3x4", "pieces:\n  nightrider: {ride: [1, 2]}\nboard: \"3x4\"\nfixed: [knight a1]\nplace: [max nightrider]\nrules: [independent]"},
 	}
@@ -235,6 +237,7 @@ func TestAgainstBruteForceIndependent(t *testing.T) {
 		{"blocked 5x5", "board: {size: 5, walls: [b2, d3]}\nplace: [max queen]\nrules: [independent]", 25},
 		{"queens and knights 4x4", "board: 4\nplace: [max queen, 2 knight]\nrules: [independent]", 16},
 		{"stacked queens and rooks 4x4", "board: 4\nstack: true\nplace: [max queen, 1..2 rook]\nrules: [independent]", 16},
+		{"stacked queen and rook, no rules 2x3", "board: \"2x3\"\nstack: true\nplace: [1 queen, 1 rook]", 2},
 		{"rooks on dark 5x5", "board: 5\nplace: [max rook on dark, 1 bishop]\nrules: [independent]", 25},
 	}
 	for _, c := range cases {

@@ -243,7 +243,7 @@ func TestBlockedThreeWallClasses(t *testing.T) {
 }
 
 func TestWorkersGiveSameCounts(t *testing.T) {
-	for _, name := range []string{"amazons", "kings-shaped", "queens-6x9", "camels", "queens-domination", "eight-pieces-superqueen"} {
+	for _, name := range []string{"amazons", "kings-shaped", "queens-6x9", "camels", "queens-domination", "eight-pieces-superqueen", "least-walls-6x6-9", "least-walls-9"} {
 		m := load(t, name)
 		var first *model.Result
 		for _, w := range []int{1, 2, 3} {
@@ -257,6 +257,22 @@ func TestWorkersGiveSameCounts(t *testing.T) {
 					count(r), classes(r), r.Solution.Key(), count(first), classes(first), first.Solution.Key())
 			}
 		}
+	}
+}
+
+// Distinct wall sets: on a model whose walls are all fixed there is one
+// when it has a solution; with free walls, the boards of the seed.
+func TestDistinctWalls(t *testing.T) {
+	opts := model.Options{Task: model.TaskCount, DistinctWalls: true, Symmetry: true}
+	if r := run(t, load(t, "blocked-3w-value11"), opts); count(r) != 1 || classes(r) != 1 {
+		t.Errorf("fixed walls: count %d classes %d, want 1 and 1", count(r), classes(r))
+	}
+	if r := run(t, load(t, "n-queens", "board=3"), opts); count(r) != 0 {
+		t.Errorf("infeasible model: count %d, want 0", count(r))
+	}
+	// 6x6: 9 queens need 6 walls; 80 (queens, walls) pairs on 56 boards
+	if r := run(t, load(t, "least-walls-6x6-9"), opts); count(r) != 56 || classes(r) != 7 {
+		t.Errorf("least walls 6x6: %d boards, %d classes, want 56 and 7", count(r), classes(r))
 	}
 }
 

@@ -48,6 +48,50 @@ type wallSearch struct {
 	scratch   bitset
 	packStore []uint64
 	gapPool   []bitset
+
+	splitDepth int // when >= 0, record subtrees at this depth instead of searching them
+	tasks      []wallTask
+	deeper     bool
+}
+
+// A wallTask is a subtree of the search, or (setOnly) just the piece set
+// on the way to it.
+type wallTask struct {
+	depth   int
+	setOnly bool
+	cand    bitset
+	chosen  []int32
+}
+
+func (w *wallSearch) record(depth int, setOnly bool) {
+	t := wallTask{depth: depth, setOnly: setOnly, chosen: slices.Clone(w.chosen)}
+	if !setOnly {
+		t.cand = slices.Clone(w.level(depth))
+	}
+	w.tasks = append(w.tasks, t)
+}
+
+// resume replays the pieces of a task, which rebuilds its gaps, then
+// searches its subtree or visits its set.
+func (w *wallSearch) resume(t wallTask) {
+	w.reset()
+	for _, pos := range t.chosen {
+		k, s := int(pos)%w.kinds, int(pos)/w.kinds
+		if w.p.dark.has(s) {
+			w.dark[k]++
+		} else {
+			w.light[k]++
+		}
+		w.addGaps(k, s)
+		w.place(k, s, +1)
+		w.chosen = append(w.chosen, pos)
+	}
+	if t.setOnly {
+		w.visit()
+		return
+	}
+	w.level(t.depth).copyFrom(t.cand)
+	w.search(t.depth)
 }
 
 const occupiedBit = 1 << 31
@@ -58,7 +102,7 @@ func newWallSearch(p *problem, st *stopper) (*wallSearch, error) {
 		return nil, fmt.Errorf("exact: more than 31 kinds of piece with free walls: %w", model.ErrUnsupported)
 	}
 	n := p.squares
-	w := &wallSearch{p: p, kinds: K, st: st}
+	w := &wallSearch{p: p, kinds: K, st: st, splitDepth: -1}
 	positions := n * K
 	if positions > maxGraphVertices {
 		return nil, fmt.Errorf("exact: %d (piece, square) pairs are more than the %d the search handles: %w", positions, maxGraphVertices, model.ErrUnsupported)
@@ -291,6 +335,13 @@ func (w *wallSearch) need() int {
 
 // start searches every piece set whose gaps may be hit by budget walls.
 func (w *wallSearch) start() {
+	w.reset()
+	w.level(0).copyFrom(w.allowed)
+	w.search(0)
+}
+
+// reset sizes the search and clears its state.
+func (w *wallSearch) reset() {
 	// one level per piece placed: sized once, as slices into them are live
 	// across the recursion
 	depth := min(w.hi, w.allowed.count()) + 2
@@ -302,8 +353,12 @@ func (w *wallSearch) start() {
 	w.gaps = w.gaps[:0]
 	clear(w.packed)
 	w.packedN = 0
-	w.level(0).copyFrom(w.allowed)
-	w.search(0)
+	clear(w.light)
+	clear(w.dark)
+	clear(w.placedAt)
+	for _, sp := range w.segPlaced {
+		clear(sp)
+	}
 }
 
 func (w *wallSearch) search(depth int) {
@@ -320,7 +375,17 @@ func (w *wallSearch) search(depth int) {
 		return
 	}
 	cand := w.level(depth)
-	if placed >= w.lo && need == 0 {
+	if w.splitDepth >= 0 {
+		// recording subtrees: a set met on the way is a task of its own
+		if placed >= w.lo && need == 0 {
+			w.record(depth, true)
+		}
+		if depth == w.splitDepth {
+			w.deeper = true
+			w.record(depth, false)
+			return
+		}
+	} else if placed >= w.lo && need == 0 {
 		w.visit()
 		if w.halted {
 			return

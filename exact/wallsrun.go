@@ -8,6 +8,59 @@ import (
 	"github.com/chessmodel/chessmodel/model"
 )
 
+// A wallPricer prices the piece set a wallSearch stands on: which squares
+// may take a wall, and the hitting sets of its gaps among them.
+type wallPricer struct {
+	w    *wallSearch
+	h    *hitter
+	free bitset
+	cut  []bitset
+}
+
+func newWallPricer(w *wallSearch) *wallPricer {
+	return &wallPricer{w: w, h: newHitter(w.p.squares), free: newBitset(w.p.squares)}
+}
+
+// load prepares the hitter for the current piece set; false when no wall
+// can separate it.
+func (pr *wallPricer) load() bool {
+	w, p := pr.w, pr.w.p
+	pr.free.copyFrom(p.open)
+	pr.free.andNot(p.fixedSquares)
+	for _, pos := range w.chosen {
+		pr.free.clear(int(pos) / w.kinds)
+	}
+	pr.cut = pr.cut[:0]
+	for i, g := range w.gaps {
+		c := w.gapStore(len(w.gaps) + i) // beyond the live gaps
+		c.copyFrom(g)
+		c.and(pr.free)
+		pr.cut = append(pr.cut, c)
+	}
+	return pr.h.reset(pr.cut, pr.free)
+}
+
+// vertices gives the current pieces as problem vertices.
+func (pr *wallPricer) vertices() []int32 {
+	w := pr.w
+	out := make([]int32, len(w.chosen))
+	for i, pos := range w.chosen {
+		out[i] = int32(int(pos)%w.kinds*w.p.squares + int(pos)/w.kinds)
+	}
+	return out
+}
+
+// withExtra completes a hitting set with further free walls up to t.
+func (pr *wallPricer) withExtra(walls []int32, t int) []int32 {
+	walls = slices.Clone(walls)
+	for s := pr.free.first(); s >= 0 && len(walls) < t; s = pr.free.next(s + 1) {
+		if !slices.Contains(walls, int32(s)) {
+			walls = append(walls, int32(s))
+		}
+	}
+	return walls
+}
+
 // solveFreeWalls answers models whose walls are decision variables.
 func solveFreeWalls(st *stopper, p *problem, opts model.Options, res *model.Result) error {
 	w, err := newWallSearch(p, st)
@@ -18,44 +71,8 @@ func solveFreeWalls(st *stopper, p *problem, opts model.Options, res *model.Resu
 	fw := *p.m.FreeWalls
 	maxFree := min(fw.Max, p.open.count())
 	obj := p.m.Objective
-	h := newHitter(p.squares)
-	free := newBitset(p.squares)
-	cut := make([]bitset, 0, 64)
-
-	// load prepares the hitter for the current piece set; false when no wall
-	// can separate it.
-	load := func() bool {
-		free.copyFrom(p.open)
-		free.andNot(p.fixedSquares)
-		for _, pos := range w.chosen {
-			free.clear(int(pos) / w.kinds)
-		}
-		cut = cut[:0]
-		for i, g := range w.gaps {
-			c := w.gapStore(len(w.gaps) + i) // beyond the live gaps
-			c.copyFrom(g)
-			c.and(free)
-			cut = append(cut, c)
-		}
-		return h.reset(cut, free)
-	}
-	vertices := func() []int32 {
-		out := make([]int32, len(w.chosen))
-		for i, pos := range w.chosen {
-			out[i] = int32(int(pos)%w.kinds*p.squares + int(pos)/w.kinds)
-		}
-		return out
-	}
-	// withExtra completes a hitting set with t-len(walls) further free walls.
-	withExtra := func(walls []int32, t int) []int32 {
-		walls = slices.Clone(walls)
-		for s := free.first(); s >= 0 && len(walls) < t; s = free.next(s + 1) {
-			if !slices.Contains(walls, int32(s)) {
-				walls = append(walls, int32(s))
-			}
-		}
-		return walls
-	}
+	pr := newWallPricer(w)
+	h := pr.h
 	wallsValue := func(_, walls []int32) int64 { return int64(p.fixedWalls + len(walls)) }
 	piecesValue := func(v, _ []int32) int64 { return int64(len(v)) }
 	valueOf := piecesValue
@@ -75,10 +92,10 @@ func solveFreeWalls(st *stopper, p *problem, opts model.Options, res *model.Resu
 	switch {
 	case obj.Measure == model.MeasureWalls && obj.Sense == model.Minimize:
 		// the budget rises until some piece set fits
-		for b := 0; b <= maxFree && !found; b++ {
+		for b := 0; b <= maxFree && !found && !st.stopped(); b++ {
 			w.budget = b
 			w.visit = func() {
-				if !load() {
+				if !pr.load() {
 					return
 				}
 				m, walls := h.minimum(b)
@@ -86,17 +103,14 @@ func solveFreeWalls(st *stopper, p *problem, opts model.Options, res *model.Resu
 					return
 				}
 				t := max(m, fw.Min)
-				if t > free.count() || t > fw.Max {
+				if t > pr.free.count() || t > fw.Max {
 					return
 				}
-				found, bestV, bestW = true, vertices(), withExtra(walls, t)
+				found, bestV, bestW = true, pr.vertices(), pr.withExtra(walls, t)
 				w.halted = true
 			}
 			w.halted = false
 			w.start()
-			if st.canceled.Load() {
-				break
-			}
 		}
 		if found {
 			tLo, tHi = len(bestW), len(bestW)
@@ -106,15 +120,15 @@ func solveFreeWalls(st *stopper, p *problem, opts model.Options, res *model.Resu
 		w.budget = maxFree
 		best := -1
 		w.visit = func() {
-			if !load() {
+			if !pr.load() {
 				return
 			}
 			m, walls := h.minimum(maxFree)
-			t := min(fw.Max, free.count())
+			t := min(fw.Max, pr.free.count())
 			if m < 0 || t < max(m, fw.Min) || t <= best {
 				return
 			}
-			best, found, bestV, bestW = t, true, vertices(), withExtra(walls, t)
+			best, found, bestV, bestW = t, true, pr.vertices(), pr.withExtra(walls, t)
 		}
 		w.start()
 		if found {
@@ -124,14 +138,14 @@ func solveFreeWalls(st *stopper, p *problem, opts model.Options, res *model.Resu
 		w.budget = maxFree
 		sense := obj.Sense
 		w.visit = func() {
-			if !load() {
+			if !pr.load() {
 				return
 			}
 			m, walls := h.minimum(maxFree)
-			if m < 0 || max(m, fw.Min) > free.count() {
+			if m < 0 || max(m, fw.Min) > pr.free.count() {
 				return
 			}
-			found, bestV, bestW = true, vertices(), withExtra(walls, max(m, fw.Min))
+			found, bestV, bestW = true, pr.vertices(), pr.withExtra(walls, max(m, fw.Min))
 			switch sense {
 			case model.Maximize:
 				w.lo = len(w.chosen) + 1
@@ -164,78 +178,151 @@ func solveFreeWalls(st *stopper, p *problem, opts model.Options, res *model.Resu
 	// count or enumerate the (pieces, walls) pairs with tLo..tHi free walls
 	w.lo, w.hi, w.budget = lo, hi, tHi
 	w.halted = false
-	w.nodes = 0
-	list := opts.Task == model.TaskEnumerate || opts.Symmetry || opts.DistinctWalls
-	t := newTally(p, opts.Symmetry && !opts.DistinctWalls)
-	total := new(big.Int)
-	boards := map[string][]int32{}
-	var emitErr error
-	w.visit = func() {
-		if !load() {
-			return
-		}
-		v := vertices()
-		if !list && t.firstTask < 0 {
-			if m, ws := h.minimum(tHi); m >= 0 && max(m, tLo) <= min(tHi, free.count()) {
-				t.first, t.walls, t.firstTask = v, withExtra(ws, max(m, tLo)), 0
+	if opts.Task == model.TaskEnumerate {
+		var n int64
+		var emitErr error
+		w.visit = func() {
+			if !pr.load() {
+				return
 			}
-		}
-		for walls := tLo; walls <= min(tHi, free.count()); walls++ {
-			n := h.each(walls, list, func(ws []int32) bool {
-				switch {
-				case opts.Task == model.TaskEnumerate:
+			v := pr.vertices()
+			for walls := tLo; walls <= min(tHi, pr.free.count()) && !w.halted; walls++ {
+				h.each(walls, true, func(ws []int32) bool {
 					if emitErr = opts.Emit(p.solution(v, ws)); emitErr != nil {
 						w.halted = true
 						return false
 					}
-				case opts.DistinctWalls:
-					key := newBitset(p.squares)
-					for _, s := range ws {
-						key.set(int(s))
-					}
-					if _, ok := boards[key.key()]; !ok {
-						boards[key.key()] = slices.Clone(ws)
-						if len(boards) == 1 {
-							t.first, t.walls, t.firstTask = slices.Clone(v), slices.Clone(ws), 0
-						}
-					}
-				default:
-					t.add(0, v, ws)
-				}
-				return !w.halted
-			})
-			total.Add(total, n)
+					n++
+					return !w.halted
+				})
+			}
 		}
+		w.nodes = 0
+		w.start()
+		res.Stats.Nodes += w.nodes + h.nodes
+		return enumerated(res, st, n, emitErr)
 	}
-	w.start()
-	res.Stats.Nodes += w.nodes + h.nodes
-	if opts.Task == model.TaskEnumerate {
-		if !total.IsInt64() {
-			return fmt.Errorf("exact: more than 2^63 solutions")
-		}
-		return enumerated(res, st, total.Int64(), emitErr)
-	}
+	wc, nodes := countWalls(st, w, opts, tLo, tHi)
+	res.Stats.Nodes += nodes
 	if st.canceled.Load() {
 		res.Status = model.StatusUnknown
-		res.Stats.Extra["counted_so_far"] = total.String()
+		res.Stats.Extra["counted_so_far"] = wc.total.String()
 		return nil
 	}
+	t := wc.tally
 	if opts.DistinctWalls {
-		t.count = int64(len(boards))
+		t.count = int64(len(wc.boards))
 		if opts.Symmetry {
 			canon := canonicalizer{p: p}
-			for _, ws := range boards {
+			for _, ws := range wc.boards {
 				if canon.wallsLeast(ws) {
 					t.classes++
 				}
 			}
 		}
-	} else if !list {
-		if !total.IsInt64() {
-			return fmt.Errorf("exact: %s solutions do not fit a 64-bit count", total)
+	} else if !wc.list {
+		if !wc.total.IsInt64() {
+			return fmt.Errorf("exact: %s solutions do not fit a 64-bit count", wc.total)
 		}
-		t.count = total.Int64()
+		t.count = wc.total.Int64()
 	}
 	p.countResult(res, t, opts.Symmetry, valueOf)
 	return nil
+}
+
+// A wallCount is what counting found: pairs counted (total), or listed one
+// by one into the tally (list), or the distinct wall sets (boards).
+type wallCount struct {
+	tally  *tally
+	total  *big.Int
+	boards map[string][]int32
+	list   bool
+}
+
+// countWalls counts the (pieces, walls) pairs with tLo..tHi free walls,
+// sharing subtrees among workers. Pairs are listed one by one when classes
+// or distinct wall sets are asked for, and otherwise counted with binomial
+// coefficients for the walls that need not separate anything.
+func countWalls(st *stopper, w0 *wallSearch, opts model.Options, tLo, tHi int) (*wallCount, int64) {
+	p := w0.p
+	list := opts.Symmetry || opts.DistinctWalls
+	workers := workerCount(opts.Workers)
+	var nodes int64
+	var tasks []wallTask
+	if workers > 1 {
+		for d := 1; d <= w0.hi+1; d++ {
+			w0.splitDepth, w0.tasks, w0.deeper, w0.halted = d, nil, false, false
+			w0.nodes = 0
+			w0.start()
+			nodes += w0.nodes
+			tasks = w0.tasks
+			if len(tasks) >= 32*workers || st.stopped() || !w0.deeper {
+				break
+			}
+		}
+		w0.splitDepth = -1
+	}
+	if tasks == nil {
+		tasks = []wallTask{{cand: slices.Clone(w0.allowed)}}
+	}
+	counts := make([]*wallCount, workers)
+	searches := make([]*wallSearch, workers)
+	current := make([]int, workers)
+	for i := range counts {
+		i := i
+		w, _ := newWallSearch(p, st) // built once already: cannot fail
+		w.lo, w.hi, w.budget = w0.lo, w0.hi, w0.budget
+		pr := newWallPricer(w)
+		wc := &wallCount{tally: newTally(p, opts.Symmetry && !opts.DistinctWalls), total: new(big.Int),
+			boards: map[string][]int32{}, list: list}
+		w.visit = func() {
+			if !pr.load() {
+				return
+			}
+			v := pr.vertices()
+			if !list && wc.tally.firstTask < 0 {
+				if m, ws := pr.h.minimum(tHi); m >= 0 && max(m, tLo) <= min(tHi, pr.free.count()) {
+					wc.tally.first, wc.tally.walls, wc.tally.firstTask = v, pr.withExtra(ws, max(m, tLo)), current[i]
+				}
+			}
+			for walls := tLo; walls <= min(tHi, pr.free.count()); walls++ {
+				n := pr.h.each(walls, list, func(ws []int32) bool {
+					if opts.DistinctWalls {
+						key := newBitset(p.squares)
+						for _, s := range ws {
+							key.set(int(s))
+						}
+						if _, ok := wc.boards[key.key()]; !ok {
+							wc.boards[key.key()] = slices.Clone(ws)
+						}
+						if wc.tally.firstTask < 0 || current[i] < wc.tally.firstTask {
+							wc.tally.first, wc.tally.walls, wc.tally.firstTask = slices.Clone(v), slices.Clone(ws), current[i]
+						}
+					} else {
+						wc.tally.add(current[i], v, ws)
+					}
+					return !w.halted
+				})
+				wc.total.Add(wc.total, n)
+			}
+		}
+		counts[i], searches[i] = wc, w
+	}
+	runTasks(st, workers, len(tasks), opts.Progress, "counting", func(i, task int) {
+		current[i] = task
+		searches[i].resume(tasks[task])
+	})
+	out := counts[0]
+	for i, wc := range counts {
+		nodes += searches[i].nodes
+		if i == 0 {
+			continue
+		}
+		out.tally.merge(wc.tally)
+		out.total.Add(out.total, wc.total)
+		for k, ws := range wc.boards {
+			out.boards[k] = ws
+		}
+	}
+	return out, nodes
 }
