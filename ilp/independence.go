@@ -1,0 +1,389 @@
+package ilp
+
+import (
+	"sort"
+	"strconv"
+
+	"github.com/chessmodel/chessmodel/model"
+)
+
+// Independence: no piece attacks another.
+//
+// Lines. Under independence strong and weak attack allow the same
+// placements: a piece standing between a rider and its target would itself
+// be attacked. So along a line direction d only walls matter, and within a
+// segment (a maximal run of open squares between walls, the edge and squares
+// off the board) a rider of d attacks every other piece of the segment. A
+// segment therefore holds at most one rider of d, and a rider excludes any
+// other piece from it:
+//
+//	seg_<d>_<first square>:      sum of riders in the segment <= 1
+//	seg_<d>_<first>_<square t>:  riders elsewhere in it + any piece on t <= 1
+//
+// the second only where a piece that does not ride d may stand. Each is one
+// row for the whole segment, not a row per pair, and its LP relaxation is
+// the clique it describes.
+//
+// Free walls. Two riders on a line may both stand only if a wall stands
+// strictly between them. For a window [i, j] of a segment the pieces in it,
+// in order, need a wall between each consecutive pair, so
+//
+//	win_<d>_<i>_<j>:  riders on i..j  -  walls strictly inside (i, j)  <= 1
+//
+// which is stronger than the pair rows (a window row counts every rider in
+// it, a pair row two) and as many. The pair and the visibility-chain
+// formulations are kept for comparison (wallFormulation); the benchmarks
+// and TestWallFormulations measure them.
+//
+// Leaps do not depend on walls. Their conflicts are covered by cliques:
+// each uncovered conflict grows greedily into a maximal set of mutually
+// attacking (piece, square) variables, one "at most one" row per clique:
+// for kings every 2x2 block.
+
+// independence writes every independence row.
+func (pc *placement) independence() {
+	for _, d := range pc.rideDirections() {
+		if !canonical(d) {
+			continue
+		}
+		for _, seg := range pc.segments(d) {
+			pc.segmentRows(d, seg)
+		}
+	}
+	pc.leapRows()
+}
+
+// lineSquare says what may stand on one square of a segment.
+type lineSquare struct {
+	s        model.Square
+	rider    linear // indicator of a rider of the line's direction
+	all      linear // indicator of any piece
+	canRider bool
+	canOther bool // a piece that does not ride the direction
+}
+
+func (pc *placement) lineSquares(d model.Vector, seg []model.Square) []lineSquare {
+	name := directionName(d)
+	out := make([]lineSquare, len(seg))
+	for i, s := range seg {
+		out[i] = lineSquare{
+			s:        s,
+			rider:    pc.indicator(s, "rider_"+name, rides(d)),
+			all:      pc.indicator(s, "piece", anyPiece),
+			canRider: pc.mayHold(s, rides(d)),
+			canOther: pc.mayHold(s, notRides(d)),
+		}
+	}
+	return out
+}
+
+func (pc *placement) segmentRows(d model.Vector, seg []model.Square) {
+	squares := pc.lineSquares(d, seg)
+	riders, others, walls := 0, 0, 0
+	for _, q := range squares {
+		if q.canRider {
+			riders++
+		}
+		if q.canOther {
+			others++
+		}
+		if _, ok := pc.walls[q.s]; ok {
+			walls++
+		}
+	}
+	if riders == 0 || (riders == 1 && others == 0) {
+		return
+	}
+	prefix := directionName(d) + "_" + seg[0].String()
+	if walls == 0 {
+		pc.fixedSegmentRows(prefix, squares)
+		return
+	}
+	switch pc.form.freeWalls {
+	case wallPairs:
+		pc.pairRows(d, squares)
+	case wallChain:
+		if others == 0 {
+			pc.chainRows(d, squares)
+			return
+		}
+		pc.windowRows(d, squares)
+	default:
+		pc.windowRows(d, squares)
+	}
+}
+
+// fixedSegmentRows: no wall can be added inside the segment.
+func (pc *placement) fixedSegmentRows(prefix string, squares []lineSquare) {
+	hasOthers := false
+	for _, q := range squares {
+		hasOthers = hasOthers || q.canOther
+	}
+	if !hasOthers {
+		var l linear
+		for _, q := range squares {
+			l.plusLinear(q.rider, 1)
+		}
+		pc.addRow("seg_"+prefix, l, LessEqual, 1)
+		return
+	}
+	for t, qt := range squares {
+		if !qt.canOther {
+			continue
+		}
+		var l linear
+		elsewhere := false
+		for i, q := range squares {
+			if i != t && q.canRider {
+				l.plusLinear(q.rider, 1)
+				elsewhere = true
+			}
+		}
+		if !elsewhere {
+			continue
+		}
+		l.plusLinear(qt.all, 1)
+		pc.addRow("seg_"+prefix+"_"+qt.s.String(), l, LessEqual, 1)
+	}
+}
+
+// wallsBetween sums the free walls strictly between squares i and j.
+func (pc *placement) wallsBetween(squares []lineSquare, i, j int) linear {
+	var l linear
+	for k := i + 1; k < j; k++ {
+		l.plusLinear(pc.wall(squares[k].s), 1)
+	}
+	return l
+}
+
+// windowRows writes the window rows of a segment with free walls. A window
+// whose end cannot hold the piece the row counts there is dominated by the
+// shorter window without that end, and is skipped. Where a piece that does
+// not ride d may stand at an end, that end counts any piece (_hi, _lo): the
+// pieces in the window still need a wall between consecutive ones, since
+// every pair of them includes a rider.
+func (pc *placement) windowRows(d model.Vector, squares []lineSquare) {
+	dir := directionName(d)
+	ridersIn := func(from, to int) linear {
+		var l linear
+		for k := from; k <= to; k++ {
+			if squares[k].canRider {
+				l.plusLinear(squares[k].rider, 1)
+			}
+		}
+		return l
+	}
+	for i := range squares {
+		for j := i + 1; j < len(squares); j++ {
+			qi, qj := squares[i], squares[j]
+			name := "win_" + dir + "_" + qi.s.String() + "_" + qj.s.String()
+			walls := pc.wallsBetween(squares, i, j)
+			if !qi.canOther && !qj.canOther {
+				if qi.canRider && qj.canRider {
+					l := ridersIn(i, j)
+					pc.addRow(name, *l.plusLinear(walls, -1), LessEqual, 1)
+				}
+				continue
+			}
+			if qi.canRider && qj.canOther {
+				l := ridersIn(i, j-1)
+				pc.addRow(name+"_hi", *l.plusLinear(qj.all, 1).plusLinear(walls, -1), LessEqual, 1)
+			}
+			if qi.canOther && qj.canRider {
+				l := ridersIn(i+1, j)
+				pc.addRow(name+"_lo", *l.plusLinear(qi.all, 1).plusLinear(walls, -1), LessEqual, 1)
+			}
+		}
+	}
+}
+
+// pairRows writes one row per pair of squares: the textbook formulation.
+func (pc *placement) pairRows(d model.Vector, squares []lineSquare) {
+	dir := directionName(d)
+	for i := range squares {
+		for j := i + 1; j < len(squares); j++ {
+			qi, qj := squares[i], squares[j]
+			name := "pair_" + dir + "_" + qi.s.String() + "_" + qj.s.String()
+			walls := pc.wallsBetween(squares, i, j)
+			if qi.canRider && (qj.canRider || qj.canOther) {
+				var l linear
+				pc.addRow(name, *l.plusLinear(qi.rider, 1).plusLinear(qj.all, 1).plusLinear(walls, -1), LessEqual, 1)
+			}
+			if qi.canOther && qj.canRider {
+				var l linear
+				pc.addRow(name+"_lo", *l.plusLinear(qi.all, 1).plusLinear(qj.rider, 1).plusLinear(walls, -1), LessEqual, 1)
+			}
+		}
+	}
+}
+
+// chainRows writes the visibility chain of a segment that only riders of d
+// can stand on: vis_<d>_<s> is 1 when a rider stands on s or before it with
+// no wall since; a rider may not stand where the previous square sees one.
+func (pc *placement) chainRows(d model.Vector, squares []lineSquare) {
+	dir := directionName(d)
+	previous := -1
+	for i, q := range squares {
+		name := dir + "_" + q.s.String()
+		if previous >= 0 {
+			var l linear
+			pc.addRow("vissee_"+name, *l.plusLinear(q.rider, 1).plus(previous, 1), LessEqual, 1)
+		}
+		if i == len(squares)-1 {
+			break
+		}
+		v := pc.p.addVariable(unitVariable("vis_" + name))
+		var from linear
+		pc.addRow("visfrom_"+name, *from.plus(v, 1).plusLinear(q.rider, -1), GreaterEqual, 0)
+		if previous >= 0 {
+			var pass linear
+			pc.addRow("vispass_"+name, *pass.plus(v, 1).plus(previous, -1).plusLinear(pc.wall(q.s), 1), GreaterEqual, 0)
+		}
+		previous = v
+	}
+}
+
+// leapRows covers the conflicts of leaps with clique rows, and fixes at 0
+// the pieces a fixed piece attacks (or that would attack one).
+func (pc *placement) leapRows() {
+	type edge struct{ a, b int }
+	adjacent := map[edge]bool{}
+	var edges []edge
+	addEdge := func(a, b int) {
+		if a > b {
+			a, b = b, a
+		}
+		if !adjacent[edge{a, b}] {
+			adjacent[edge{a, b}] = true
+			edges = append(edges, edge{a, b})
+		}
+	}
+	neighbours := map[int][]int{}
+	for _, s := range pc.open {
+		for _, f := range pc.fixed[s] {
+			for _, v := range f.Leaps {
+				t := s.Add(v)
+				if !pc.board.IsOpen(t) {
+					continue
+				}
+				var l linear
+				l.plusConst(1)
+				l.plusLinear(pc.presenceSum(t, anyPiece), 1)
+				pc.addRow("leapfix_"+s.String()+"_"+t.String(), l, LessEqual, 1)
+			}
+		}
+		for _, pr := range pc.presences[s] {
+			for _, v := range pr.kind.piece.Leaps {
+				t := s.Add(v)
+				if !pc.board.IsOpen(t) {
+					continue
+				}
+				if len(pc.fixed[t]) > 0 {
+					var l linear
+					pc.addRow("leapfix_"+s.String()+"_"+t.String(), *l.plus(pr.v, 1).plusConst(1), LessEqual, 1)
+				}
+				for _, other := range pc.presences[t] {
+					if !adjacent[edge{min(pr.v, other.v), max(pr.v, other.v)}] {
+						neighbours[pr.v] = append(neighbours[pr.v], other.v)
+						neighbours[other.v] = append(neighbours[other.v], pr.v)
+					}
+					addEdge(pr.v, other.v)
+				}
+			}
+		}
+	}
+	sort.Slice(edges, func(i, j int) bool {
+		if edges[i].a != edges[j].a {
+			return edges[i].a < edges[j].a
+		}
+		return edges[i].b < edges[j].b
+	})
+	conflict := pc.conflictTest(func(a, b int) bool { return adjacent[edge{min(a, b), max(a, b)}] })
+	covered := map[edge]bool{}
+	named := map[string]int{}
+	for _, e := range edges {
+		if covered[e] {
+			continue
+		}
+		clique := []int{e.a, e.b}
+		var candidates []int
+		candidates = append(candidates, neighbours[e.a]...)
+		candidates = append(candidates, neighbours[e.b]...)
+		sort.Ints(candidates)
+		for i, c := range candidates {
+			if (i > 0 && candidates[i-1] == c) || c == e.a || c == e.b {
+				continue
+			}
+			all := true
+			for _, m := range clique {
+				if !conflict(c, m) {
+					all = false
+					break
+				}
+			}
+			if all {
+				clique = append(clique, c)
+			}
+		}
+		sort.Ints(clique)
+		var l linear
+		for x, a := range clique {
+			l.plus(a, 1)
+			for _, b := range clique[x+1:] {
+				covered[edge{a, b}] = true
+			}
+		}
+		name := "leap_" + pc.p.Variables[clique[0]].Name
+		if n := named[name]; n > 0 {
+			named[name] = n + 1
+			name += "_" + strconv.Itoa(n+1)
+		} else {
+			named[name] = 1
+		}
+		pc.addRow(name, l, LessEqual, 1)
+	}
+}
+
+// conflictTest returns a test of whether two level-1 piece variables can
+// never both be 1: a leap between them, the same square without stacking,
+// or a line one of them rides with no square between them that a wall
+// could take.
+func (pc *placement) conflictTest(leap func(a, b int) bool) func(a, b int) bool {
+	directions := pc.rideDirections()
+	return func(a, b int) bool {
+		if leap(a, b) {
+			return true
+		}
+		va, vb := pc.p.Variables[a], pc.p.Variables[b]
+		if va.Square == vb.Square {
+			return !pc.stack
+		}
+		pa, pb := pc.m.Pieces[va.Piece], pc.m.Pieces[vb.Piece]
+		diff := model.Vector{File: vb.Square.File - va.Square.File, Rank: vb.Square.Rank - va.Square.Rank}
+		for _, d := range directions {
+			if !rides(d)(pa) && !rides(d)(pb) {
+				continue
+			}
+			steps := 0
+			switch {
+			case d.File != 0:
+				steps = diff.File / d.File
+			default:
+				steps = diff.Rank / d.Rank
+			}
+			if steps < 1 || d.File*steps != diff.File || d.Rank*steps != diff.Rank {
+				continue
+			}
+			clear := true
+			for k := 1; k < steps && clear; k++ {
+				s := va.Square.Add(model.Vector{File: d.File * k, Rank: d.Rank * k})
+				_, wallable := pc.walls[s]
+				clear = pc.board.IsOpen(s) && !wallable
+			}
+			if clear {
+				return true
+			}
+		}
+		return false
+	}
+}

@@ -1,0 +1,182 @@
+package ilp
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/chessmodel/chessmodel/model"
+)
+
+// A Program is a mixed-integer linear program with named variables and rows:
+// what Compile builds from a model, what the writers print and what the
+// solver hands to lp_solve. Variables and rows keep the order in which the
+// compiler created them, so the same model always gives the same program.
+type Program struct {
+	Name      string // the model's name, for comments in written files
+	Variables []Variable
+	Rows      []Row
+	Objective Objective
+
+	varIndex map[string]int
+	rowIndex map[string]int
+	// unboundedStack is set when stacked copies of a piece with an open-ended
+	// count had to be capped: the program then answers solve, but counting
+	// its solutions (or maximising pieces) would be wrong.
+	unboundedStack bool
+}
+
+// A Variable is a column of the program. Its Role says what it stands for
+// in the model: decision variables (pieces and free walls) are what Decode
+// reads and what no-good cuts speak of; auxiliary ones follow from them.
+type Variable struct {
+	Name         string
+	Lower, Upper float64 // Upper is math.Inf(1) when open
+	Integer      bool
+	Role         Role
+	Piece        string       // RolePiece: the piece's name
+	Square       model.Square // RolePiece, RoleWall: where it stands
+	Level        int          // RolePiece: 1 for the first piece of its kind on the square, 2 for a second stacked copy, ...
+}
+
+// Binary reports whether the variable is an integer in [0, 1].
+func (v Variable) Binary() bool { return v.Integer && v.Lower == 0 && v.Upper == 1 }
+
+// Role is what a variable stands for.
+type Role int
+
+const (
+	RoleAux   Role = iota // an auxiliary variable: attack, coverage, visibility, counts
+	RolePiece             // a piece on a square
+	RoleWall              // a free wall on a square
+)
+
+func (r Role) String() string { return [...]string{"aux", "piece", "wall"}[r] }
+
+// A Term is one coefficient of a row or of the objective.
+type Term struct {
+	Var  int // index into Program.Variables
+	Coef float64
+}
+
+// Sense is the relation of a row to its right-hand side.
+type Sense int
+
+const (
+	LessEqual Sense = iota + 1
+	GreaterEqual
+	Equal
+)
+
+func (s Sense) String() string {
+	switch s {
+	case LessEqual:
+		return "<="
+	case GreaterEqual:
+		return ">="
+	case Equal:
+		return "="
+	}
+	return fmt.Sprintf("Sense(%d)", int(s))
+}
+
+// A Row is a linear constraint: sum of Terms, Sense, RHS. Its terms are
+// sorted by variable index, each variable at most once, no zero coefficient.
+type Row struct {
+	Name  string
+	Terms []Term
+	Sense Sense
+	RHS   float64
+}
+
+// Objective is what the program optimises. Sense is model.Fixed when the
+// model only asks for a feasible placement; Measure names the quantity.
+type Objective struct {
+	Sense   model.Optimize
+	Measure model.Measure
+	Terms   []Term
+}
+
+// Var returns the index of the variable with the given name.
+func (p *Program) Var(name string) (int, bool) {
+	i, ok := p.varIndex[name]
+	return i, ok
+}
+
+// Row returns the row with the given name.
+func (p *Program) Row(name string) (*Row, bool) {
+	i, ok := p.rowIndex[name]
+	if !ok {
+		return nil, false
+	}
+	return &p.Rows[i], true
+}
+
+// NonZeros counts the coefficients of the constraint matrix.
+func (p *Program) NonZeros() int {
+	n := 0
+	for _, r := range p.Rows {
+		n += len(r.Terms)
+	}
+	return n
+}
+
+// Decisions lists the indices of the piece and wall variables, the ones a
+// solution is made of.
+func (p *Program) Decisions() []int {
+	var out []int
+	for i, v := range p.Variables {
+		if v.Role != RoleAux {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+// ObjectiveValue evaluates the objective at the given variable values.
+func (p *Program) ObjectiveValue(values []float64) float64 {
+	total := 0.0
+	for _, t := range p.Objective.Terms {
+		total += t.Coef * values[t.Var]
+	}
+	return total
+}
+
+// newProgram returns an empty program.
+func newProgram(name string) *Program {
+	return &Program{Name: name, varIndex: map[string]int{}, rowIndex: map[string]int{}}
+}
+
+// addVariable appends a column. Names are made by the compiler, so a
+// duplicate is a bug in it.
+func (p *Program) addVariable(v Variable) int {
+	if _, dup := p.varIndex[v.Name]; dup {
+		panic("ilp: duplicate variable " + v.Name)
+	}
+	p.varIndex[v.Name] = len(p.Variables)
+	p.Variables = append(p.Variables, v)
+	return len(p.Variables) - 1
+}
+
+// appendRow adds a normalised row; callers go through builder.addRow.
+func (p *Program) appendRow(r Row) {
+	if _, dup := p.rowIndex[r.Name]; dup {
+		panic("ilp: duplicate row " + r.Name)
+	}
+	p.rowIndex[r.Name] = len(p.Rows)
+	p.Rows = append(p.Rows, r)
+}
+
+// binaryVariable is a 0/1 column.
+func binaryVariable(name string) Variable {
+	return Variable{Name: name, Lower: 0, Upper: 1, Integer: true}
+}
+
+// unitVariable is a continuous column in [0, 1].
+func unitVariable(name string) Variable {
+	return Variable{Name: name, Lower: 0, Upper: 1}
+}
+
+// openVariable is a continuous column in [0, +Inf).
+func openVariable(name string) Variable {
+	return Variable{Name: name, Lower: 0, Upper: math.Inf(1)}
+}
