@@ -1,0 +1,95 @@
+package ilp
+
+import (
+	"io"
+	"math"
+
+	"github.com/chessmodel/chessmodel/model"
+)
+
+// WriteCPLEX writes the program in CPLEX LP format (cbc and glpsol --cpxlp
+// read it):
+//
+//	Maximize
+//	 obj: + q_a1 + q_b1 ...
+//	Subject To
+//	 seg_e_a1: + q_a1 + q_b1 ... <= 1
+//	Bounds
+//	 0 <= att_a1 <= 1
+//	Binaries
+//	 q_a1 q_b1 ...
+//	End
+//
+// Continuation lines start with a space, which the format allows anywhere
+// in the objective and constraints.
+func (p *Program) WriteCPLEX(w io.Writer) error {
+	t := newTextWriter(w)
+	t.printf("\\ chessmodel: %s\n", commentSafe(p.Name, "\n"))
+	t.printf("\\ %d variables, %d rows, %d nonzeros\n", len(p.Variables), len(p.Rows), p.NonZeros())
+	t.printf("\\ Objective: %s\n", p.objectiveComment())
+	if p.Objective.Sense == model.Maximize {
+		t.print("Maximize\n")
+	} else {
+		t.print("Minimize\n")
+	}
+	t.print(" obj:")
+	terms := p.objectiveTerms()
+	if len(terms) == 0 && len(p.Variables) > 0 {
+		terms = []Term{{Var: 0, Coef: 0}}
+	}
+	for _, term := range terms {
+		if term.Coef == 0 {
+			t.word("+ 0 "+p.Variables[term.Var].Name, "  ")
+			continue
+		}
+		t.word(signedTerm(term.Coef, p.Variables[term.Var].Name, true), "  ")
+	}
+	t.print("\nSubject To\n")
+	for _, r := range p.Rows {
+		t.print(" " + r.Name + ":")
+		for _, term := range r.Terms {
+			t.word(signedTerm(term.Coef, p.Variables[term.Var].Name, true), "  ")
+		}
+		t.word(r.Sense.String()+" "+number(r.RHS), "  ")
+		t.print("\n")
+	}
+
+	first := true
+	for _, v := range p.Variables {
+		if !bounded(v) || v.Binary() {
+			continue
+		}
+		if first {
+			t.print("Bounds\n")
+			first = false
+		}
+		switch {
+		case v.Lower == v.Upper:
+			t.printf(" %s = %s\n", v.Name, number(v.Lower))
+		case math.IsInf(v.Upper, 1):
+			t.printf(" %s >= %s\n", v.Name, number(v.Lower))
+		default:
+			t.printf(" %s <= %s <= %s\n", number(v.Lower), v.Name, number(v.Upper))
+		}
+	}
+	section := func(title string, match func(Variable) bool) {
+		first := true
+		for _, v := range p.Variables {
+			if !match(v) {
+				continue
+			}
+			if first {
+				t.print(title + "\n")
+				first = false
+			}
+			t.word(v.Name, " ")
+		}
+		if !first {
+			t.print("\n")
+		}
+	}
+	section("Generals", func(v Variable) bool { return v.Integer && !v.Binary() })
+	section("Binaries", Variable.Binary)
+	t.print("End\n")
+	return t.flush()
+}
