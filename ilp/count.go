@@ -1,0 +1,204 @@
+package ilp
+
+import (
+	"context"
+	"fmt"
+	"sort"
+
+	"github.com/chessmodel/chessmodel/ilp/internal/lpsolve"
+	"github.com/chessmodel/chessmodel/model"
+)
+
+// Counting and enumeration. lp_solve has no solution pool, so solutions are
+// found one at a time: after each, a no-good cut forbids it and the program
+// is solved again, until it is infeasible. For a 0/1 solution x with ones O
+// among the decision variables D (pieces and free walls) the cut is
+//
+//	sum over O of x  -  sum over D \ O of x  <=  |O| - 1
+//
+// which removes x and nothing else. With an objective the optimum is found
+// first and then fixed by a row (count_objective), so that only optimal
+// solutions are counted.
+//
+// Each solution found is mapped by every symmetry of the model; all its
+// distinct images are solutions too, so they are counted (and emitted) at
+// once and cut together. That needs one solve per class instead of one per
+// solution, and gives the classes up to symmetry for free. With
+// DistinctWalls the cuts speak of the wall variables only, so each wall set
+// is found once.
+
+// count performs TaskCount and TaskEnumerate.
+func count(ctx context.Context, m *model.Model, sess *session, opts model.Options, res *model.Result) error {
+	p := sess.p
+	first, err := sess.solve(ctx)
+	if err != nil {
+		return err
+	}
+	if first.values == nil {
+		if first.status == lpsolve.Infeasible {
+			res.Status = model.StatusInfeasible
+			res.Count = model.Int64(0)
+			if opts.Symmetry {
+				res.Classes = model.Int64(0)
+			}
+			return nil
+		}
+		partial(res, 0, 0)
+		return nil
+	}
+	sol, value, err := checkedSolution(m, p, first)
+	if err != nil {
+		return err
+	}
+	res.Solution, res.Value = &sol, model.Int64(value)
+	if first.stopped {
+		partial(res, 0, 0)
+		return nil
+	}
+	if err := fixObjective(sess, first.objective); err != nil {
+		return err
+	}
+
+	group := m.Symmetries()
+	decisions := p.Decisions()
+	if opts.DistinctWalls {
+		decisions = nil
+		for _, i := range p.Decisions() {
+			if p.Variables[i].Role == RoleWall {
+				decisions = append(decisions, i)
+			}
+		}
+	}
+	var solutions, classes int64
+	out := first
+	for {
+		found, _, err := checkedSolution(m, p, out)
+		if err != nil {
+			return err
+		}
+		orbit := images(m, group, found, opts.DistinctWalls)
+		classes++
+		for _, img := range orbit {
+			if report := model.Check(m, &img); !report.Valid {
+				return fmt.Errorf("%w: the image %v of a solution: %v", ErrInvalidSolution, img.Key(), report.Problems)
+			}
+			solutions++
+			if opts.Task == model.TaskEnumerate && opts.Emit != nil {
+				if err := opts.Emit(img); err != nil {
+					return err
+				}
+			}
+			if len(decisions) == 0 {
+				continue
+			}
+			if err := cut(sess, img, decisions); err != nil {
+				return err
+			}
+		}
+		if opts.Progress != nil {
+			opts.Progress(-1, fmt.Sprintf("%d solutions, %d classes", solutions, classes))
+		}
+		if len(decisions) == 0 {
+			break // nothing to vary: the one solution is all there is
+		}
+		out, err = sess.solve(ctx)
+		if err != nil {
+			return err
+		}
+		if out.stopped {
+			partial(res, solutions, classes)
+			return nil
+		}
+		if out.values == nil {
+			if out.status != lpsolve.Infeasible {
+				return fmt.Errorf("ilp: counting stopped by lp_solve status %v", out.status)
+			}
+			break
+		}
+	}
+	res.Status = model.StatusOptimal
+	res.Count = model.Int64(solutions)
+	if opts.Symmetry {
+		res.Classes = model.Int64(classes)
+	}
+	return nil
+}
+
+// partial marks a count cut short: status unknown, no count, and in the
+// statistics what had been found.
+func partial(res *model.Result, solutions, classes int64) {
+	res.Status = model.StatusUnknown
+	res.Count, res.Classes = nil, nil
+	if res.Stats.Extra == nil {
+		res.Stats.Extra = map[string]any{}
+	}
+	res.Stats.Extra["count_complete"] = false
+	res.Stats.Extra["partial_count"] = solutions
+	res.Stats.Extra["partial_classes"] = classes
+}
+
+// fixObjective keeps later solves at the optimum found, and drops the
+// objective so that lp_solve stops at the first solution.
+func fixObjective(sess *session, optimum float64) error {
+	p := sess.p
+	if p.Objective.Sense == model.Fixed {
+		return nil
+	}
+	rounded := float64(int64(optimum + 0.5))
+	if optimum < 0 {
+		rounded = -float64(int64(-optimum + 0.5))
+	}
+	if err := sess.addRow(p.Objective.Terms, Equal, rounded); err != nil {
+		return fmt.Errorf("ilp: fixing the objective: %w", err)
+	}
+	if err := sess.setObjective(nil, model.Fixed); err != nil {
+		return fmt.Errorf("ilp: %w", err)
+	}
+	if err := sess.lp.SetBreakAtFirst(true); err != nil {
+		return fmt.Errorf("ilp: %w", err)
+	}
+	return nil
+}
+
+// images returns the distinct images of s under the group, s first; with
+// walls set, the distinct wall sets (as solutions whose pieces are those of
+// the image that first gave the wall set).
+func images(m *model.Model, group []model.Transform, s model.Solution, walls bool) []model.Solution {
+	seen := map[string]bool{}
+	var out []model.Solution
+	for _, t := range group {
+		img := m.TransformSolution(t, s)
+		key := img.Key()
+		if walls {
+			key = model.Solution{Walls: img.Walls}.Key()
+		}
+		if !seen[key] {
+			seen[key] = true
+			out = append(out, img)
+		}
+	}
+	return out
+}
+
+// cut adds the no-good cut of solution s over the decision variables.
+func cut(sess *session, s model.Solution, decisions []int) error {
+	ones, ok := sess.p.Encode(s)
+	if !ok {
+		return fmt.Errorf("ilp: internal error: solution %v has a piece or wall without a variable", s.Key())
+	}
+	var terms []Term
+	n := 0
+	for _, i := range decisions {
+		if ones[i] {
+			terms = append(terms, Term{Var: i, Coef: 1})
+			n++
+		} else {
+			terms = append(terms, Term{Var: i, Coef: -1})
+		}
+	}
+	sort.Slice(terms, func(a, b int) bool { return terms[a].Var < terms[b].Var })
+	if err := sess.addRow(terms, LessEqual, float64(n-1)); err != nil {
+		return fmt.Errorf("ilp: adding a no-good cut: %w", err)
+	}
+	return nil
+}

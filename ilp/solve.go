@@ -1,0 +1,122 @@
+package ilp
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"strings"
+	"time"
+
+	"github.com/chessmodel/chessmodel/ilp/internal/lpsolve"
+	"github.com/chessmodel/chessmodel/model"
+)
+
+// ErrInvalidSolution is wrapped by the error returned when a solution from
+// lp_solve fails the model checker: a bug in the compiler, never an answer.
+var ErrInvalidSolution = errors.New("ilp: solution rejected by the checker")
+
+// Solver is the ILP backend: it compiles the model, solves it in-process
+// with lp_solve and checks every solution with model.Check.
+type Solver struct {
+	form formulation
+}
+
+var _ model.Solver = (*Solver)(nil)
+
+// New returns the ILP backend.
+func New() *Solver { return &Solver{form: defaultFormulation} }
+
+// Name is "ilp".
+func (*Solver) Name() string { return "ilp" }
+
+// Solve performs opts.Task on m: one optimal (or, without an objective,
+// feasible) solution; or the number of (optimal) solutions, with classes up
+// to symmetry when opts.Symmetry is set; or every (optimal) solution, each
+// passed to opts.Emit. When ctx ends first the result has Status Unknown,
+// the best solution found so far, and no count (Stats.Extra["partial_count"]
+// says how many solutions had been found).
+func (s *Solver) Solve(ctx context.Context, m *model.Model, opts model.Options) (*model.Result, error) {
+	start := time.Now()
+	p, err := compile(m, s.form)
+	if err != nil {
+		return nil, err
+	}
+	if p.unboundedStack {
+		if opts.Task != model.TaskSolve {
+			return nil, fmt.Errorf("ilp: pieces stack and the place list has an open-ended count, so there are infinitely many solutions to %v: %w", opts.Task, model.ErrUnsupported)
+		}
+		if p.Objective.Sense == model.Maximize && p.Objective.Measure == model.MeasurePieces {
+			return nil, fmt.Errorf("ilp: pieces stack and the place list has an open-ended count, so the number of pieces has no maximum: %w", model.ErrUnsupported)
+		}
+	}
+	res := &model.Result{Model: m.Name, Kind: m.Kind.String(), Task: opts.Task, Backend: s.Name(), Status: model.StatusUnknown}
+	sess, err := load(p)
+	if err != nil {
+		return nil, err
+	}
+	defer sess.close()
+	switch opts.Task {
+	case model.TaskSolve:
+		err = solveOnce(ctx, m, sess, res)
+	case model.TaskCount, model.TaskEnumerate:
+		err = count(ctx, m, sess, opts, res)
+	default:
+		err = fmt.Errorf("ilp: unknown task %v", opts.Task)
+	}
+	if err != nil {
+		return nil, err
+	}
+	sess.stats(&res.Stats)
+	res.Stats.Extra["formulation_free_walls"] = s.form.freeWalls.String()
+	res.Stats.Seconds = time.Since(start).Seconds()
+	return res, nil
+}
+
+// solveOnce finds one optimal solution.
+func solveOnce(ctx context.Context, m *model.Model, sess *session, res *model.Result) error {
+	out, err := sess.solve(ctx)
+	if err != nil {
+		return err
+	}
+	if out.values == nil {
+		res.Status = model.StatusUnknown
+		if out.status == lpsolve.Infeasible {
+			res.Status = model.StatusInfeasible
+		}
+		return nil
+	}
+	sol, value, err := checkedSolution(m, sess.p, out)
+	if err != nil {
+		return err
+	}
+	res.Solution, res.Value = &sol, model.Int64(value)
+	switch {
+	case out.stopped:
+		res.Status = model.StatusUnknown
+	case sess.p.Objective.Sense == model.Fixed:
+		res.Status = model.StatusFeasible
+	default:
+		res.Status = model.StatusOptimal
+	}
+	return nil
+}
+
+// checkedSolution decodes the values of a solve and checks the placement;
+// for a proven optimum it also checks that the checker measures the
+// objective the program found.
+func checkedSolution(m *model.Model, p *Program, out outcome) (model.Solution, int64, error) {
+	sol, err := p.Decode(out.values)
+	if err != nil {
+		return sol, 0, err
+	}
+	report := model.Check(m, &sol)
+	if !report.Valid {
+		return sol, 0, fmt.Errorf("%w: %s", ErrInvalidSolution, strings.Join(report.Problems, "; "))
+	}
+	if !out.stopped && p.Objective.Sense != model.Fixed && math.Abs(out.objective-float64(report.Value)) > 0.5 {
+		return sol, 0, fmt.Errorf("%w: the program's optimum is %g, the checker measures %d %s",
+			ErrInvalidSolution, out.objective, report.Value, p.Objective.Measure)
+	}
+	return sol, report.Value, nil
+}
