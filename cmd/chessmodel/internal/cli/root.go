@@ -117,6 +117,7 @@ claimed solutions, and solves it with independent backends.`,
 		newEnumerateCommand(g, streams),
 		newRenderCommand(g, streams),
 		newCompareCommand(g, streams),
+		newExportCommand(g, streams),
 		newSweepCommand(g, streams),
 		newPuzzlesCommand(g, streams),
 	)
