@@ -379,7 +379,9 @@ func TestCancellation(t *testing.T) {
 		{"n-queens", []string{"board=22"}, model.TaskEnumerate},
 		{"queens-6x9", []string{`board="14x15"`}, model.TaskCount}, // the clique search
 		{"least-walls-14", nil, model.TaskSolve},                   // free walls
-		{"eight-pieces-cover", nil, model.TaskSolve},               // coverage
+		// branch and bound: stopped with the best placement found so far
+		{"blocked-0w", []string{"board={size: 16, walls: [c3, f7, j2, d10, k9, g5, b8, h11, n14, m3, e13, o6]}"}, model.TaskSolve},
+		{"eight-pieces-cover", nil, model.TaskSolve}, // coverage
 	}
 	for _, c := range cases {
 		t.Run(c.name+" "+c.task.String(), func(t *testing.T) {
@@ -400,6 +402,8 @@ func TestCancellation(t *testing.T) {
 			}
 			if r.Solution != nil {
 				mustCheck(t, m, r.Solution)
+			} else if c.name == "blocked-0w" {
+				t.Errorf("no best-so-far solution")
 			}
 		})
 	}
