@@ -102,7 +102,6 @@ func newCoverSearch(p *problem, g *conflictGraph, st *stopper) *coverSearch {
 		}
 	}
 	if p.squares <= 64 && c.strong {
-		b := p.m.Board
 		c.between = make([]uint64, p.squares*p.squares)
 		for s := 0; s < p.squares; s++ {
 			for _, geo := range p.kinds {
@@ -115,7 +114,6 @@ func newCoverSearch(p *problem, g *conflictGraph, st *stopper) *coverSearch {
 				}
 			}
 		}
-		_ = b
 	}
 	return c
 }

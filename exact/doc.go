@@ -23,9 +23,17 @@
 //   - cover rules and coverage objectives: search that branches on the most
 //     constrained uncovered square.
 //
-// Counting splits the search tree among goroutines (Options.Workers) and
-// gives the same numbers on any number of them. Classes up to the model's
-// symmetry group are counted as the solutions that are the least of their
-// orbit. Tours and slides are not placement models; Solve returns an error
-// wrapping model.ErrUnsupported for them.
+// Counting splits the search tree among goroutines (Options.Workers, all
+// cores when 0) and gives the same numbers, and the same example solution,
+// on any number of them; Options.Progress hears the fraction of subtrees
+// done. Classes up to the model's symmetry group (Options.Symmetry) are
+// counted as the solutions that are the least of their orbit;
+// Options.DistinctWalls counts wall sets instead of solutions. When the
+// context ends, Solve returns status unknown with the best solution found
+// (and, for counts, "counted_so_far" in the stats).
+//
+// Tours and slides are not placement models; Solve returns an error wrapping
+// model.ErrUnsupported for them, as it does for free walls combined with
+// coverage and for boards beyond the general search (4096 squares) other than
+// the empty-board fast paths.
 package exact

@@ -51,9 +51,6 @@ func (h *hitter) reset(gaps []bitset, free bitset) bool {
 	return true
 }
 
-// hit reports whether square s (chosen) or the chosen set hits gap i.
-func (h *hitter) hitBy(i int, walls bitset) bool { return h.gaps[i].intersects(walls) }
-
 // minimum returns the least number of walls that hit every gap, or -1 when
 // more than limit are needed, and one such wall set.
 func (h *hitter) minimum(limit int) (int, []int32) {

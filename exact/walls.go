@@ -173,7 +173,6 @@ func newWallSearch(p *problem, st *stopper) (*wallSearch, error) {
 	independent := p.m.Rules.Independent
 	for k := 0; k < K; k++ {
 		for s := 0; s < n; s++ {
-			v := k*n + s
 			if !p.open.has(s) || (p.fixedSquares.has(s) && !p.m.Rules.Stack) {
 				continue
 			}
@@ -183,7 +182,6 @@ func newWallSearch(p *problem, st *stopper) (*wallSearch, error) {
 			if independent && w.hardWithFixed(k, s) {
 				continue
 			}
-			_ = v
 			w.allowed.set(s*K + k)
 		}
 	}
