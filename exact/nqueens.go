@@ -42,8 +42,11 @@ type queensTask struct {
 	bound1            int
 	rank              int
 	left, down, right uint64
-	board             [maxQueensSide]uint64
+	board             [maxSplitRank]uint64 // the queens of the ranks above
 }
+
+// maxSplitRank bounds the rank at which the tree is split into tasks.
+const maxSplitRank = 4
 
 // maxQueensSide bounds the bitwise counter: a rank is one machine word.
 const maxQueensSide = 63
