@@ -30,6 +30,10 @@ func parse(t testing.TB, yaml string, overrides ...string) *model.Model {
 	return m
 }
 
+func parseModel(yaml string) (*model.Model, error) {
+	return model.Parse([]byte(yaml), "random.yaml")
+}
+
 // run solves and checks the reported solution with the model's checker.
 func run(t testing.TB, m *model.Model, opts model.Options) *model.Result {
 	t.Helper()
