@@ -2,6 +2,7 @@ package exact
 
 import (
 	"fmt"
+	"sync"
 
 	"github.com/chessmodel/chessmodel/model"
 )
@@ -41,7 +42,28 @@ type problem struct {
 	fixedSquares bitset
 	geometry     map[string]*pieceGeometry // every piece named by the place list or a fixed piece
 
-	group [][]int32 // the model's symmetries as permutations of squares, identity excluded
+	groupOnce sync.Once
+	group     [][]int32 // the model's symmetries as permutations of squares, identity excluded
+}
+
+// symmetries returns the model's symmetry group (identity excluded) as
+// permutations of squares, computed when first asked for: only counts of
+// classes need it.
+func (p *problem) symmetries() [][]int32 {
+	p.groupOnce.Do(func() {
+		b := p.m.Board
+		for _, t := range p.m.Symmetries() {
+			if t == (model.Transform{}) {
+				continue
+			}
+			perm := make([]int32, p.squares)
+			for i := range perm {
+				perm[i] = int32(b.Index(t.Apply(b.Square(i), b.Rows, b.Cols)))
+			}
+			p.group = append(p.group, perm)
+		}
+	})
+	return p.group
 }
 
 type fixedPiece struct {
@@ -115,16 +137,6 @@ func compile(m *model.Model) (*problem, error) {
 	}
 	p.maxTotal = min(p.maxTotal, p.allowed.count())
 
-	for _, t := range m.Symmetries() {
-		if t == (model.Transform{}) {
-			continue
-		}
-		perm := make([]int32, p.squares)
-		for i := range perm {
-			perm[i] = int32(b.Index(t.Apply(b.Square(i), b.Rows, b.Cols)))
-		}
-		p.group = append(p.group, perm)
-	}
 	return p, nil
 }
 

@@ -14,7 +14,8 @@ type canonicalizer struct {
 
 func (c *canonicalizer) isLeast(vertices, walls []int32) bool {
 	p := c.p
-	if len(p.group) == 0 {
+	group := p.symmetries()
+	if len(group) == 0 {
 		return true
 	}
 	c.vert = append(c.vert[:0], vertices...)
@@ -22,7 +23,7 @@ func (c *canonicalizer) isLeast(vertices, walls []int32) bool {
 	c.walls = append(c.walls[:0], walls...)
 	slices.Sort(c.walls)
 	n := int32(p.squares)
-	for _, perm := range p.group {
+	for _, perm := range group {
 		c.img = c.img[:0]
 		for _, v := range c.vert {
 			k, s := v/n, v%n
