@@ -126,10 +126,12 @@ func (q *queensCounter) run(t *queensTask) {
 	}
 }
 
-// cornerLoop is corner without recursion: the masks of each rank live in
-// small arrays, and the last rank is tested without descending to it.
+// cornerLoop is corner without recursion: the masks of each rank sit
+// together in a small array, and the last rank is tested without
+// descending to it.
 func (q *queensCounter) cornerLoop(start int, left, down, right uint64) {
-	var lefts, downs, rights, avail [64]uint64
+	type rank struct{ left, down, right, avail uint64 }
+	var ranks [64]rank
 	mask, last, bound1 := q.mask, q.sizeE-1, q.bound1
 	checkRow := q.checkRow
 	var nodes, found int64
@@ -138,19 +140,21 @@ func (q *queensCounter) cornerLoop(start int, left, down, right uint64) {
 	if y < bound1 {
 		free &^= 2
 	}
-	avail[y&63] = free
+	ranks[y&63].avail = free
 	for {
-		free := avail[y&63]
+		r := &ranks[y&63]
+		free := r.avail
 		if free == 0 {
 			if y == start {
 				break
 			}
 			y--
-			left, down, right = lefts[y&63], downs[y&63], rights[y&63]
+			r = &ranks[y&63]
+			left, down, right = r.left, r.down, r.right
 			continue
 		}
 		bit := free & -free
-		avail[y&63] = free ^ bit
+		r.avail = free ^ bit
 		nodes++
 		nl, nd, nr := (left|bit)<<1, down|bit, (right|bit)>>1
 		if y == last {
@@ -159,7 +163,7 @@ func (q *queensCounter) cornerLoop(start int, left, down, right uint64) {
 			}
 			continue
 		}
-		lefts[y&63], downs[y&63], rights[y&63] = left, down, right
+		r.left, r.down, r.right = left, down, right
 		y++
 		left, down, right = nl, nd, nr
 		free = mask &^ (left | down | right)
@@ -170,16 +174,19 @@ func (q *queensCounter) cornerLoop(start int, left, down, right uint64) {
 			q.halted = true
 			break
 		}
-		avail[y&63] = free
+		ranks[y&63].avail = free
 	}
 	q.nodes += nodes
 	q.count8 += found
 }
 
 // edgeLoop is edge without recursion. The board of the ranks placed is
-// kept in a local array and handed to check only at the leaves.
+// kept in a local array and handed to check only at the leaves; the masks
+// of a rank sit together in one cache line.
 func (q *queensCounter) edgeLoop(start int, left, down, right uint64) {
-	var lefts, downs, rights, avail, board [64]uint64
+	type rank struct{ left, down, right, avail uint64 }
+	var ranks [64]rank
+	var board [64]uint64
 	copy(board[:], q.board[:])
 	mask, last := q.mask, q.sizeE-1
 	bound1, bound2, side := q.bound1, q.bound2, q.sideMask
@@ -204,19 +211,21 @@ func (q *queensCounter) edgeLoop(start int, left, down, right uint64) {
 		return free
 	}
 	y := start
-	avail[y&63] = filter(y, down, mask&^(left|down|right))
+	ranks[y&63].avail = filter(y, down, mask&^(left|down|right))
 	for {
-		free := avail[y&63]
+		r := &ranks[y&63]
+		free := r.avail
 		if free == 0 {
 			if y == start {
 				break
 			}
 			y--
-			left, down, right = lefts[y&63], downs[y&63], rights[y&63]
+			r = &ranks[y&63]
+			left, down, right = r.left, r.down, r.right
 			continue
 		}
 		bit := free & -free
-		avail[y&63] = free ^ bit
+		r.avail = free ^ bit
 		nodes++
 		board[y&63] = bit
 		nl, nd, nr := (left|bit)<<1, down|bit, (right|bit)>>1
@@ -228,14 +237,14 @@ func (q *queensCounter) edgeLoop(start int, left, down, right uint64) {
 			}
 			continue
 		}
-		lefts[y&63], downs[y&63], rights[y&63] = left, down, right
+		r.left, r.down, r.right = left, down, right
 		y++
 		left, down, right = nl, nd, nr
 		if y == checkRow && q.st.stopped() {
 			q.halted = true
 			break
 		}
-		avail[y&63] = filter(y, down, mask&^(left|down|right))
+		ranks[y&63].avail = filter(y, down, mask&^(left|down|right))
 	}
 	q.nodes += nodes
 }
