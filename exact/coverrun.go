@@ -69,12 +69,20 @@ func solveCover(st *stopper, p *problem, opts model.Options, res *model.Result) 
 	exhaustive := false // evaluate every placement to find the optimum
 	switch {
 	case coverageObjective && obj.Sense == model.Maximize && (m.Rules.Cover == nil || m.Rules.Cover.What == objMeasure):
-		c.accept = firstOnly
-		for t := open; t >= ruleTarget && !found && !st.stopped(); t-- {
+		// raise the target past each placement found until none is left, so
+		// that a search stopped early still has its best placement
+		var value int
+		c.accept = func(v int) {
+			value, best = v, slices.Clone(c.chosen)
+			c.halted = true
+		}
+		for t := ruleTarget; t <= open && !st.stopped(); t = value + 1 {
+			value = -1
 			run(t, lo, hi)
-			if found {
-				target = t
+			if value < 0 {
+				break
 			}
+			found, target = true, value
 		}
 	case objMeasure == model.MeasurePieces && obj.Sense == model.Minimize:
 		c.accept = firstOnly
