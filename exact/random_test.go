@@ -24,7 +24,7 @@ func randomModel(rng *rand.Rand) string {
 		}
 	}
 	freeWalls := rng.IntN(5) == 0
-	cover := !freeWalls && rng.IntN(3) == 0
+	cover := rng.IntN(3) == 0
 	walls := ""
 	if rng.IntN(2) == 0 {
 		walls = fmt.Sprintf("[%c%d]", 'a'+rune(rng.IntN(cols)), 1+rng.IntN(rows))
