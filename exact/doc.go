@@ -21,7 +21,8 @@
 //   - free walls: search of piece sets, each priced by a minimum hitting set of
 //     the gaps between pieces that see each other;
 //   - cover rules and coverage objectives: search that branches on the most
-//     constrained uncovered square.
+//     constrained uncovered square (with free walls too: one wall set at a
+//     time, for small boards or few walls).
 //
 // Counting splits the search tree among goroutines (Options.Workers, all
 // cores when 0) and gives the same numbers, and the same example solution,
@@ -33,7 +34,7 @@
 // (and, for counts, "counted_so_far" in the stats).
 //
 // Tours and slides are not placement models; Solve returns an error wrapping
-// model.ErrUnsupported for them, as it does for free walls combined with
-// coverage and for boards beyond the general search (4096 squares) other than
-// the empty-board fast paths.
+// model.ErrUnsupported for them, as it does for boards beyond the general
+// search (4096 squares) other than the empty-board fast paths, and for free
+// walls with coverage when there are more than 20000 wall sets to try.
 package exact
