@@ -176,7 +176,7 @@ func countCover(st *stopper, c *coverSearch, opts model.Options, keep func(*cove
 	workers := workerCount(opts.Workers)
 	var tasks []coverTask
 	var nodes int64
-	if workers > 1 {
+	if workers > 1 || opts.Progress != nil { // subtrees share the work and measure progress
 		for d := 1; d <= c.cap+c.openCount; d++ {
 			c.splitDepth, c.tasks, c.halted, c.deeper = d, nil, false, false
 			c.accept = func(int) {}

@@ -88,7 +88,7 @@ func countCliqueSets(st *stopper, g *conflictGraph, lo, hi int, opts model.Optio
 	workers := workerCount(opts.Workers)
 	tasks := []cliqueTask{{depth: 0, cand: p.allowed}}
 	var nodes int64
-	if workers > 1 {
+	if workers > 1 || opts.Progress != nil { // subtrees share the work and measure progress
 		for d := 1; d <= len(g.cliques)+1; d++ {
 			s := newCliqueSearch(g, st)
 			s.lo, s.hi = lo, hi

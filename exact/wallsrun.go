@@ -249,7 +249,7 @@ func countWalls(st *stopper, w0 *wallSearch, opts model.Options, tLo, tHi int) (
 	workers := workerCount(opts.Workers)
 	var nodes int64
 	var tasks []wallTask
-	if workers > 1 {
+	if workers > 1 || opts.Progress != nil { // subtrees share the work and measure progress
 		for d := 1; d <= w0.hi+1; d++ {
 			w0.splitDepth, w0.tasks, w0.deeper, w0.halted = d, nil, false, false
 			w0.nodes = 0
