@@ -131,6 +131,7 @@ type space struct {
 type kindRange struct {
 	piece    string
 	min, max int
+	open     bool // the place list sets no upper bound
 }
 
 func newSpace(m *model.Model, budget int) (*space, error) {
@@ -162,16 +163,20 @@ func newSpace(m *model.Model, budget int) (*space, error) {
 			order = append(order, e.Piece.Name)
 		}
 		k.min += e.Count.Min
-		if e.Count.Max == model.Unbounded || k.max+e.Count.Max > n {
-			k.max = n
-		} else {
+		switch {
+		case e.Count.Max == model.Unbounded:
+			k.max = n // without stacking no more fit; with it, refused below
+			k.open = true
+		case !m.Rules.Stack && k.max+e.Count.Max > n:
+			k.max = n // more cannot stand on distinct squares
+		default:
 			k.max += e.Count.Max
 		}
 	}
 	size := 1.0
 	for _, name := range order {
 		k := *byPiece[name]
-		if m.Rules.Stack && k.max == n && n > 4 {
+		if m.Rules.Stack && k.open {
 			return nil, fmt.Errorf("brute: unbounded counts with stacking: %w", model.ErrUnsupported)
 		}
 		sp.kinds = append(sp.kinds, k)

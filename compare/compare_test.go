@@ -148,3 +148,17 @@ func TestRandomModelsReproducible(t *testing.T) {
 		t.Errorf("random models cover only %v", kinds)
 	}
 }
+
+// TestBruteStacksMorePiecesThanSquares is the regression case of random
+// model 87 of seed 1: five stacked pieces on two open squares.
+func TestBruteStacksMorePiecesThanSquares(t *testing.T) {
+	m := parse(t, "pieces: {alfil: {leap: [2, 2]}, camel: {leap: [1, 3]}}\nboard: {size: 2x2, walls: [b2, a1]}\nplace: [3 alfil, 2 camel]\nrules: [stack]\nobjective: minimize dominated")
+	res, err := (&compare.Brute{}).Solve(context.Background(), m, model.Options{Task: model.TaskCount, Symmetry: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Every piece on a2, or every piece on b1: one square dominated.
+	if res.Status != model.StatusOptimal || *res.Value != 1 || *res.Count != 2 {
+		t.Errorf("status %v value %v count %v; want optimal, 1, 2", res.Status, *res.Value, *res.Count)
+	}
+}

@@ -3,10 +3,11 @@ package cli
 import (
 	"github.com/chessmodel/chessmodel/compare"
 	"github.com/chessmodel/chessmodel/exact"
+	"github.com/chessmodel/chessmodel/ilp"
 )
 
 // DefaultBackends are the solvers of a chessmodel installation. brute, the
 // naive referee of differential tests, answers only tiny models.
 func DefaultBackends() Backends {
-	return Backends{"exact": exact.New(), "brute": &compare.Brute{}}
+	return Backends{"exact": exact.New(), "ilp": ilp.New(), "brute": &compare.Brute{}}
 }
