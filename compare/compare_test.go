@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
+	"os/exec"
 	"strings"
 	"testing"
 
@@ -160,5 +161,49 @@ func TestBruteStacksMorePiecesThanSquares(t *testing.T) {
 	// Every piece on a2, or every piece on b1: one square dominated.
 	if res.Status != model.StatusOptimal || *res.Value != 1 || *res.Count != 2 {
 		t.Errorf("status %v value %v count %v; want optimal, 1, 2", res.Status, *res.Value, *res.Count)
+	}
+}
+
+// TestExternalSolvers solves exported models with the command-line tools;
+// each reads another format (lp_solve LP, cbc CPLEX LP, glpsol free MPS),
+// and each answer is decoded and verified by the checker.
+func TestExternalSolvers(t *testing.T) {
+	for _, tc := range []struct {
+		file   string
+		status model.Status
+		value  int64
+	}{
+		{"blocked-3w-value11.yaml", model.StatusOptimal, 11},
+		{"least-walls-9.yaml", model.StatusOptimal, 1},
+		{"kings-shaped.yaml", model.StatusOptimal, 11},
+	} {
+		m, err := model.Load("../testdata/models/" + tc.file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, tool := range compare.ExternalTools {
+			t.Run(tc.file+"/"+tool, func(t *testing.T) {
+				if _, err := exec.LookPath(tool); err != nil {
+					t.Skipf("%s not installed", tool)
+				}
+				res, err := (&compare.External{Tool: tool}).Solve(context.Background(), m, model.Options{})
+				if err != nil {
+					t.Fatal(err)
+				}
+				if err := model.Verify(m, res); err != nil || res.Status != tc.status || *res.Value != tc.value {
+					t.Errorf("status %v value %v verify %v; want %v %d", res.Status, res.Value, err, tc.status, tc.value)
+				}
+			})
+		}
+	}
+	infeasible := parse(t, "board: 8\nplace: [9 queen]\nrules: [independent]")
+	for _, tool := range compare.ExternalTools {
+		if _, err := exec.LookPath(tool); err != nil {
+			continue
+		}
+		res, err := (&compare.External{Tool: tool}).Solve(context.Background(), infeasible, model.Options{})
+		if err != nil || res.Status != model.StatusInfeasible {
+			t.Errorf("%s on nine queens: %v %v; want infeasible", tool, err, res)
+		}
 	}
 }

@@ -22,6 +22,7 @@ type compareFlags struct {
 	random   int
 	seed     uint64
 	out      string
+	solvers  bool
 }
 
 func newCompareCommand(g *globals, streams Streams) *cobra.Command {
@@ -51,6 +52,7 @@ disagree is written to --out, with the command that reproduces it.`,
 	cmd.Flags().IntVar(&f.random, "random", 0, "compare on this many random small models")
 	cmd.Flags().Uint64Var(&f.seed, "seed", 1, "seed of the random models")
 	cmd.Flags().StringVar(&f.out, "out", ".", "directory for models on which backends disagree")
+	cmd.Flags().BoolVar(&f.solvers, "solvers", false, "solve rows also run the exported model through lp_solve (LP), cbc (MPS) and glpsol (CPLEX LP)")
 	return cmd
 }
 
@@ -75,6 +77,14 @@ func runCompare(ctx context.Context, g *globals, streams Streams, f *compareFlag
 		}
 	}
 	opts := compare.Options{Timeout: g.timeout, Symmetry: f.symmetry}
+	// The command-line tools can only solve; they join the solve rows.
+	solveWith := solvers
+	if f.solvers {
+		solveWith = append([]model.Solver(nil), solvers...)
+		for _, tool := range compare.ExternalTools {
+			solveWith = append(solveWith, &compare.External{Tool: tool})
+		}
+	}
 
 	// Read every model first: bad input stops before any work.
 	type job struct {
@@ -100,7 +110,7 @@ func runCompare(ctx context.Context, g *globals, streams Streams, f *compareFlag
 		jobs = append(jobs, job{m: m, text: text})
 	}
 
-	table := newCompareTable(streams.Out, g.json, solvers)
+	table := newCompareTable(streams.Out, g.json)
 	progress := newProgress(streams.Err)
 	defer progress.done()
 	bad := 0
@@ -112,7 +122,11 @@ func runCompare(ctx context.Context, g *globals, streams Streams, f *compareFlag
 				return &ExitError{Code: ExitBadInput, Err: fmt.Errorf("interrupted after %d of %d models", i, len(jobs))}
 			}
 			progress.update(float64(i)/float64(len(jobs)), fmt.Sprintf("%s %s", j.m.Name, task))
-			row := compare.Run(ctx, j.m, solvers, task, opts)
+			with := solvers
+			if task == model.TaskSolve {
+				with = solveWith
+			}
+			row := compare.Run(ctx, j.m, with, task, opts)
 			tally[row.Verdict]++
 			progress.clear()
 			if err := table.add(row); err != nil {
@@ -145,14 +159,13 @@ func runCompare(ctx context.Context, g *globals, streams Streams, f *compareFlag
 // compareTable prints rows as they come, in fixed-width columns (so that a
 // long comparison shows its progress), or as JSON lines.
 type compareTable struct {
-	json    bool
-	w       io.Writer
-	started bool
-	solvers []model.Solver
+	json   bool
+	w      io.Writer
+	header string // the backends of the last header printed
 }
 
-func newCompareTable(w io.Writer, asJSON bool, solvers []model.Solver) *compareTable {
-	return &compareTable{json: asJSON, w: w, solvers: solvers}
+func newCompareTable(w io.Writer, asJSON bool) *compareTable {
+	return &compareTable{json: asJSON, w: w}
 }
 
 const (
@@ -164,11 +177,16 @@ func (t *compareTable) add(row compare.Row) error {
 	if t.json {
 		return writeJSON(t.w, row)
 	}
-	if !t.started {
-		t.started = true
+	var names []string
+	for _, a := range row.Answers {
+		names = append(names, a.Backend)
+	}
+	// A header whenever the backends change (solve rows may have more).
+	if header := strings.Join(names, " "); header != t.header {
+		t.header = header
 		fmt.Fprintf(t.w, "%-*s %-6s", modelWidth, "model", "task")
-		for _, s := range t.solvers {
-			fmt.Fprintf(t.w, " %-*s", answerWidth, s.Name())
+		for _, name := range names {
+			fmt.Fprintf(t.w, " %-*s", answerWidth, name)
 		}
 		fmt.Fprintf(t.w, " %-8s %s\n", "verified", "verdict")
 	}
