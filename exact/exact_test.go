@@ -76,6 +76,23 @@ func generalCount(t *testing.T, m *model.Model, opts model.Options) *model.Resul
 	return res
 }
 
+// Queens domination: the fewest queens occupying or attacking every square
+// (OEIS A075458) and the number of ways (A002564), n = 1..12.
+func TestQueensDomination(t *testing.T) {
+	least := []int64{1, 1, 1, 2, 3, 3, 4, 5, 5, 5, 5, 6}
+	ways := []int64{1, 4, 1, 12, 186, 4, 86, 4860, 114, 8, 2, 8}
+	for n := 1; n <= 12; n++ {
+		if n == 12 && testing.Short() {
+			continue
+		}
+		m := load(t, "queens-domination", fmt.Sprintf("board=%d", n))
+		r := run(t, m, model.Options{Task: model.TaskCount})
+		if value(r) != least[n-1] || count(r) != ways[n-1] {
+			t.Errorf("n=%d: %d queens in %d ways, want %d in %d", n, value(r), count(r), least[n-1], ways[n-1])
+		}
+	}
+}
+
 func TestNRooks(t *testing.T) {
 	factorial := int64(1)
 	for n := 1; n <= 8; n++ {
