@@ -67,6 +67,11 @@ func (s *Solver) Solve(ctx context.Context, m *model.Model, opts model.Options) 
 	if err != nil {
 		return nil, err
 	}
+	// Every solution was checked on the way; Verify records it in the
+	// result, and checks the value against the solution once more.
+	if err := model.Verify(m, res); err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrInvalidSolution, err)
+	}
 	sess.stats(&res.Stats)
 	res.Stats.Extra["formulation_free_walls"] = s.form.freeWalls.String()
 	res.Stats.Seconds = time.Since(start).Seconds()

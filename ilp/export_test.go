@@ -1,0 +1,14 @@
+package ilp
+
+// Hooks for the external tests (package ilp_test).
+
+// NewWithWallFormulation returns the backend compiling free walls with the
+// named formulation: windows (the default), pairs or chain.
+func NewWithWallFormulation(name string) *Solver {
+	for f := wallWindows; f <= wallChain; f++ {
+		if f.String() == name {
+			return &Solver{form: formulation{freeWalls: f}}
+		}
+	}
+	panic("unknown wall formulation " + name)
+}
