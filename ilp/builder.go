@@ -105,17 +105,10 @@ func (b *builder) addRow(name string, lhs linear, sense Sense, rhs float64) {
 		if holds(0, sense, rhs) {
 			return
 		}
-		// Kept as a row so that the infeasibility survives export: the
-		// constant column is 1, so "rhs+1 * const_one <= rhs" cannot hold.
-		one := b.constantOne()
-		switch sense {
-		case LessEqual:
-			terms = []Term{{one, rhs + 1}}
-		case GreaterEqual:
-			terms = []Term{{one, rhs - 1}}
-		default:
-			terms = []Term{{one, rhs + 1}}
-		}
+		// Kept as a row so that the infeasibility survives export: "0 sense
+		// rhs" fails, and so does "const_one sense rhs+1" with const_one = 1.
+		terms = []Term{{b.constantOne(), 1}}
+		rhs++
 	case len(terms) == 1 && b.tightenBound(terms[0], sense, rhs):
 		return
 	case rhs == 0 && sense == LessEqual && b.allNonNegativeTerms(terms, 1):
