@@ -1,0 +1,120 @@
+package ilp
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chessmodel/chessmodel/model"
+)
+
+// The measurements behind the choice of formulations and the tractability
+// table of the package's notes. They take minutes, so they run only when
+// asked for:
+//
+//	go test ./ilp -run Measure -ilp.measure=60s -v
+var measureLimit = flag.Duration("ilp.measure", 0, "run the Measure tests, bounding each solve by this duration")
+
+// relaxation returns the optimum of p's LP relaxation.
+func relaxation(t testing.TB, p *Program) float64 {
+	t.Helper()
+	relaxed := *p
+	relaxed.Variables = append([]Variable(nil), p.Variables...)
+	for i := range relaxed.Variables {
+		relaxed.Variables[i].Integer = false
+	}
+	sess, err := load(&relaxed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer sess.close()
+	out, err := sess.solve(context.Background())
+	if err != nil || out.values == nil {
+		t.Fatalf("relaxation: %v %v", out.status, err)
+	}
+	return out.objective
+}
+
+// TestMeasureWallFormulations compares the formulations of independence
+// with free walls: size, LP bound, and time to prove the optimum.
+func TestMeasureWallFormulations(t *testing.T) {
+	if *measureLimit == 0 {
+		t.Skip("measurement: run with -ilp.measure=DURATION")
+	}
+	models := []string{"least-walls-9", "least-walls-10", "least-walls-11", "least-walls-12", "least-walls-13", "least-walls-6x6-9", "least-walls-7x7-16"}
+	var table strings.Builder
+	fmt.Fprintf(&table, "\n%-20s %-8s %6s %6s %8s %8s %8s %10s %9s\n", "model", "form", "cols", "rows", "nonzero", "LP bound", "status", "value", "seconds")
+	for _, name := range models {
+		m := load_(t, name)
+		for _, form := range []wallFormulation{wallWindows, wallPairs, wallChain} {
+			p, err := compile(m, formulation{freeWalls: form})
+			if err != nil {
+				t.Fatal(err)
+			}
+			bound := relaxation(t, p)
+			ctx, cancel := context.WithTimeout(context.Background(), *measureLimit)
+			res, err := (&Solver{form: formulation{freeWalls: form}}).Solve(ctx, m, model.Options{})
+			cancel()
+			if err != nil {
+				t.Fatal(err)
+			}
+			fmt.Fprintf(&table, "%-20s %-8v %6d %6d %8d %8.3f %8v %10s %9.2f\n", name, form, len(p.Variables), len(p.Rows), p.NonZeros(),
+				bound, res.Status, value(res), res.Stats.Seconds)
+		}
+	}
+	t.Log(table.String())
+}
+
+// TestMeasureTractability solves the seed models lp_solve may not manage,
+// each within the limit.
+func TestMeasureTractability(t *testing.T) {
+	if *measureLimit == 0 {
+		t.Skip("measurement: run with -ilp.measure=DURATION")
+	}
+	models := []string{
+		"least-walls-9", "least-walls-10", "least-walls-11", "least-walls-12", "least-walls-13", "least-walls-14",
+		"least-walls-15", "least-walls-16", "least-walls-6x6-9", "least-walls-7x7-15", "least-walls-7x7-16",
+		"eight-pieces", "eight-pieces-cover", "eight-pieces-same-colour", "eight-pieces-weak", "eight-pieces-stack",
+		"eight-pieces-superqueen",
+	}
+	var table strings.Builder
+	fmt.Fprintf(&table, "\n%-26s %6s %6s %8s %10s %6s %9s %9s\n", "model", "cols", "rows", "status", "value", "bound", "nodes", "seconds")
+	for _, name := range models {
+		m := load_(t, name)
+		p, err := Compile(m)
+		if err != nil {
+			t.Fatal(err)
+		}
+		bound := relaxation(t, p)
+		ctx, cancel := context.WithTimeout(context.Background(), *measureLimit)
+		res, err := New().Solve(ctx, m, model.Options{})
+		cancel()
+		if err != nil {
+			t.Fatal(err)
+		}
+		fmt.Fprintf(&table, "%-26s %6d %6d %8v %10s %6.1f %9d %9.2f\n", name, len(p.Variables), len(p.Rows), res.Status, value(res),
+			bound, res.Stats.Nodes, res.Stats.Seconds)
+	}
+	t.Log(table.String())
+}
+
+func load_(t testing.TB, name string) *model.Model {
+	t.Helper()
+	m, err := model.Load("../testdata/models/" + name + ".yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m
+}
+
+func value(res *model.Result) string {
+	if res.Value == nil {
+		return "-"
+	}
+	return fmt.Sprint(*res.Value)
+}
+
+var _ = time.Second
