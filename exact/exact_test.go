@@ -93,6 +93,36 @@ func TestQueensDomination(t *testing.T) {
 	}
 }
 
+// Free walls of a fixed number: n+2 queens and 2 walls on an n x n board,
+// up to symmetry (OEIS A129552: 0 up to n = 6, then 1, 6, 37, 164); and
+// independent domination, non-attacking queens dominating the board
+// (A075324 and A002568).
+func TestNPlusTwoQueens(t *testing.T) {
+	classesKnown := map[int]int64{4: 0, 5: 0, 6: 0, 7: 1, 8: 6}
+	for n, want := range classesKnown {
+		m := parse(t, fmt.Sprintf("board: {size: %d, walls: {free: 2}}\nplace: [%d queen]\nrules: [independent]", n, n+2))
+		r := run(t, m, model.Options{Task: model.TaskCount, Symmetry: true})
+		if classes(r) != want {
+			t.Errorf("n=%d: %d classes, want %d", n, classes(r), want)
+		}
+	}
+}
+
+func TestIndependentDomination(t *testing.T) {
+	least := []int64{1, 1, 1, 3, 3, 4, 4, 5, 5, 5, 5, 7}
+	ways := []int64{1, 4, 1, 16, 16, 120, 8, 728, 92, 8, 2, 840}
+	for n := 1; n <= 12; n++ {
+		if n == 12 && testing.Short() {
+			continue
+		}
+		m := parse(t, fmt.Sprintf("board: %d\nplace: [min queen]\nrules: [independent, cover dominated]", n))
+		r := run(t, m, model.Options{Task: model.TaskCount})
+		if value(r) != least[n-1] || count(r) != ways[n-1] {
+			t.Errorf("n=%d: %d queens in %d ways, want %d in %d", n, value(r), count(r), least[n-1], ways[n-1])
+		}
+	}
+}
+
 func TestNRooks(t *testing.T) {
 	factorial := int64(1)
 	for n := 1; n <= 8; n++ {
