@@ -1,11 +1,26 @@
 #!/bin/sh
-# The showcase of `make run`: every seed model shown, and solved where a
-# backend can, with both backends.
+# The showcase of `make run`: the seed puzzles, shown, solved by both
+# backends, cross-checked, swept and drawn. Pictures go to out/.
 set -e
 BIN=${BIN:-bin/chessmodel}
 M=testdata/models
 say() { printf '\n\033[1m$ %s\033[0m\n' "$*"; "$@"; }
+mkdir -p out
 
 say "$BIN" show $M/blocked-3w-value11.yaml
-say "$BIN" check $M/eight-queens.yaml testdata/solutions/eight-queens.json
+say "$BIN" solve $M/blocked-3w-value11.yaml --backend exact
+say "$BIN" solve $M/blocked-3w-value11.yaml --backend ilp
+say "$BIN" count --symmetry $M/n-queens.yaml --set board=10
+say "$BIN" count --symmetry $M/n-rooks.yaml --set board=6 --backend ilp
+say "$BIN" solve $M/least-walls-12.yaml
+say "$BIN" compare --solvers --task solve --timeout 60s \
+    $M/blocked-0w.yaml $M/blocked-2w-value10.yaml $M/blocked-3w-value11.yaml $M/blocked-4w-value11.yaml \
+    $M/least-walls-9.yaml $M/least-walls-10.yaml $M/least-walls-6x6-9.yaml $M/queens-domination.yaml \
+    $M/amazons.yaml $M/camels.yaml $M/nightriders.yaml $M/queens-6x9.yaml $M/kings-shaped.yaml
+say "$BIN" compare --task count --timeout 60s $M/n-queens.yaml --set board=6
+say "$BIN" sweep $M/blocked-0w.yaml --walls 3
 say "$BIN" check $M/knights-tour.yaml testdata/solutions/knights-tour-seed.json
+say "$BIN" render $M/eight-queens.yaml --all --symmetry -o out/eight-queens-12.gif
+say "$BIN" render $M/blocked-3w-value11.yaml --solve -o out/blocked-3w-value11.png
+say "$BIN" render $M/knights-tour.yaml --solution testdata/solutions/knights-tour-seed.json -o out/knights-tour.svg
+printf '\npictures written to out/\n'
