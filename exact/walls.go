@@ -21,12 +21,20 @@ type wallSearch struct {
 	hard     []bitset     // per position: positions that cannot stand with it whatever the walls
 	lines    [][2][]int32 // per square, per line direction: squares behind (0) and ahead (1), nearest first
 	dirs     []model.Vector
-	rideMask []uint32  // per kind: the line directions it rides
-	fixedAt  []uint32  // per square: line directions ridden by fixed pieces there (bit 31: a fixed piece stands there)
-	segments [][]int32 // per bounding partition: square -> segment (-1 for none)
+	rideMask []uint32   // per kind: the line directions it rides
+	fixedAt  []uint32   // per square: line directions ridden by fixed pieces there (bit 31: a fixed piece stands there)
+	segments [][]int32  // per bounding partition: square -> segment (-1 for none)
+	segMasks [][]bitset // per bounding partition, per segment: its positions
 	segCount []int
-	cliques  []bitset // a partition of positions into cliques of hard conflicts
-	allowed  bitset
+	// the line segments of each direction, for finding the piece behind a
+	// square without walking: segment and position of each square, the
+	// nearest fixed pieces behind and ahead, and the squares of each
+	// segment's first i positions
+	segOf, posOf            [][]int32
+	fixedBehind, fixedAhead [][]int32
+	prefix                  [][][]bitset
+	cliques                 []bitset // a partition of positions into cliques of hard conflicts
+	allowed                 bitset
 
 	// state
 	budget    int     // most free walls
@@ -36,6 +44,10 @@ type wallSearch struct {
 	dark      []int
 	placedAt  []uint32 // per square: directions ridden by placed pieces there (bit 31: occupied)
 	segPlaced [][]int
+	alive     []int     // per bounding partition: segments holding a piece
+	lastOn    [][]int32 // per direction, per segment: the square of the last piece placed on it
+	lastSave  []int32   // lastOn entries overwritten, per depth and direction
+	occupants []int32   // per square: pieces placed on it
 	gaps      []bitset
 	packed    bitset
 	packedN   int
@@ -75,7 +87,7 @@ func (w *wallSearch) record(depth int, setOnly bool) {
 // searches its subtree or visits its set.
 func (w *wallSearch) resume(t wallTask) {
 	w.reset()
-	for _, pos := range t.chosen {
+	for depth, pos := range t.chosen {
 		k, s := int(pos)%w.kinds, int(pos)/w.kinds
 		if w.p.dark.has(s) {
 			w.dark[k]++
@@ -83,7 +95,7 @@ func (w *wallSearch) resume(t wallTask) {
 			w.light[k]++
 		}
 		w.addGaps(k, s)
-		w.place(k, s, +1)
+		w.place(depth, k, s, +1)
 		w.chosen = append(w.chosen, pos)
 	}
 	if t.setOnly {
@@ -256,8 +268,21 @@ func newWallSearch(p *problem, st *stopper) (*wallSearch, error) {
 			w.segCount = append(w.segCount, count)
 		}
 	}
+	for i, seg := range w.segments {
+		masks := make([]bitset, w.segCount[i])
+		for c := range masks {
+			masks[c] = newBitset(positions)
+		}
+		for pos := w.allowed.first(); pos >= 0; pos = w.allowed.next(pos + 1) {
+			masks[seg[pos/K]].set(pos)
+		}
+		w.segMasks = append(w.segMasks, masks)
+	}
+	w.lineSegments()
 	w.light, w.dark = make([]int, K), make([]int, K)
 	w.placedAt = make([]uint32, n)
+	w.occupants = make([]int32, n)
+	w.alive = make([]int, len(w.segCount))
 	for _, c := range w.segCount {
 		w.segPlaced = append(w.segPlaced, make([]int, c))
 	}
@@ -354,8 +379,18 @@ func (w *wallSearch) reset() {
 	clear(w.light)
 	clear(w.dark)
 	clear(w.placedAt)
+	clear(w.occupants)
+	clear(w.alive)
 	for _, sp := range w.segPlaced {
 		clear(sp)
+	}
+	for _, last := range w.lastOn {
+		for i := range last {
+			last[i] = -1
+		}
+	}
+	if need := depth * len(w.dirs); len(w.lastSave) < need {
+		w.lastSave = make([]int32, need)
 	}
 }
 
@@ -397,25 +432,15 @@ func (w *wallSearch) search(depth int) {
 		if openCliques(w.cliques, cand, want) < want {
 			return
 		}
-		for i, seg := range w.segments {
-			alive := 0
-			for c := range w.segPlaced[i] {
-				if w.segPlaced[i][c] > 0 {
-					alive++
-				}
-			}
+		for i, masks := range w.segMasks {
 			// segments with a candidate and no piece yet
-			seen := w.scratch
-			clear(seen)
 			fresh := 0
-			for pos := cand.first(); pos >= 0; pos = cand.next(pos + 1) {
-				sg := int(seg[pos/w.kinds])
-				if w.segPlaced[i][sg] == 0 && !seen.has(sg) {
-					seen.set(sg)
+			for c, m := range masks {
+				if w.segPlaced[i][c] == 0 && m.intersects(cand) {
 					fresh++
 				}
 			}
-			if alive+fresh+w.budget < w.lo {
+			if w.alive[i]+fresh+w.budget < w.lo {
 				return
 			}
 		}
@@ -436,11 +461,11 @@ func (w *wallSearch) search(depth int) {
 				copy(next, cand)
 				clearBelow(next, pos+1)
 				next.andNot(w.hard[pos])
-				w.place(k, s, +1)
+				w.place(depth, k, s, +1)
 				w.chosen = append(w.chosen, int32(pos))
 				w.search(depth + 1)
 				w.chosen = w.chosen[:len(w.chosen)-1]
-				w.place(k, s, -1)
+				w.place(depth, k, s, -1)
 			}
 			w.gaps = w.gaps[:gaps]
 			w.packedN = packedN
@@ -483,57 +508,151 @@ func clearBelow(b bitset, n int) {
 	}
 }
 
-func (w *wallSearch) place(k, s, delta int) {
+// lineSegments cuts every line direction into segments between walls.
+func (w *wallSearch) lineSegments() {
+	p := w.p
+	n, nd := p.squares, len(w.dirs)
+	w.segOf, w.posOf = make([][]int32, nd), make([][]int32, nd)
+	w.fixedBehind, w.fixedAhead = make([][]int32, nd), make([][]int32, nd)
+	w.prefix, w.lastOn = make([][][]bitset, nd), make([][]int32, nd)
+	for j := 0; j < nd; j++ {
+		segOf, posOf := make([]int32, n), make([]int32, n)
+		behindF, aheadF := make([]int32, n), make([]int32, n)
+		var prefix [][]bitset
+		for s := 0; s < n; s++ {
+			segOf[s], posOf[s], behindF[s], aheadF[s] = -1, -1, -1, -1
+			if !p.open.has(s) {
+				continue
+			}
+			line := w.lines[s*nd+j]
+			if len(line[0]) > 0 {
+				segOf[s] = segOf[line[0][0]]
+				posOf[s] = posOf[line[0][0]] + 1
+			} else {
+				// s starts a segment: its squares in order and their prefixes
+				segOf[s], posOf[s] = int32(len(prefix)), 0
+				squares := append([]int32{int32(s)}, line[1]...)
+				pre := make([]bitset, len(squares)+1)
+				pre[0] = newBitset(n)
+				for i, t := range squares {
+					pre[i+1] = slices.Clone(pre[i])
+					pre[i+1].set(int(t))
+				}
+				prefix = append(prefix, pre)
+			}
+			for side, nearest := range []*int32{&behindF[s], &aheadF[s]} {
+				for _, t := range line[side] {
+					if w.fixedAt[t]&occupiedBit != 0 {
+						*nearest = t
+						break
+					}
+				}
+			}
+		}
+		w.segOf[j], w.posOf[j], w.fixedBehind[j], w.fixedAhead[j], w.prefix[j] = segOf, posOf, behindF, aheadF, prefix
+		w.lastOn[j] = make([]int32, len(prefix))
+	}
+}
+
+// place puts a piece of kind k on s at the given depth of the search (its
+// line bookkeeping is saved there), or takes it away again.
+func (w *wallSearch) place(depth, k, s, delta int) {
+	nd := len(w.dirs)
 	if delta > 0 {
+		w.occupants[s]++
 		w.placedAt[s] |= occupiedBit | w.rideMask[k]
+		for j := 0; j < nd; j++ {
+			if seg := w.segOf[j][s]; seg >= 0 {
+				w.lastSave[depth*nd+j] = w.lastOn[j][seg]
+				w.lastOn[j][seg] = int32(s)
+			}
+		}
 	} else {
-		// recompute: other kinds may share the square
+		w.occupants[s]--
 		w.placedAt[s] = 0
-		for _, pos := range w.chosen {
-			if int(pos)/w.kinds == s {
-				w.placedAt[s] |= occupiedBit | w.rideMask[int(pos)%w.kinds]
+		if w.occupants[s] > 0 { // pieces stacked on s: recompute their rides
+			for _, pos := range w.chosen {
+				if int(pos)/w.kinds == s {
+					w.placedAt[s] |= occupiedBit | w.rideMask[int(pos)%w.kinds]
+				}
+			}
+		}
+		for j := 0; j < nd; j++ {
+			if seg := w.segOf[j][s]; seg >= 0 {
+				w.lastOn[j][seg] = w.lastSave[depth*nd+j]
 			}
 		}
 	}
 	for i, seg := range w.segments {
-		w.segPlaced[i][seg[s]] += delta
+		c := seg[s]
+		if delta > 0 && w.segPlaced[i][c] == 0 {
+			w.alive[i]++
+		}
+		w.segPlaced[i][c] += delta
+		if delta < 0 && w.segPlaced[i][c] == 0 {
+			w.alive[i]--
+		}
 	}
 }
 
 // addGaps records the gaps a piece of kind k on s opens: towards the nearest
-// piece behind it on each line, and towards a fixed piece ahead of it. It
-// reports false when a gap is empty (which the hard conflicts already
-// exclude, except through pieces that share a square).
+// piece behind it on each line (the last placed on the segment, or a fixed
+// piece nearer), and towards a fixed piece ahead of it. It reports false
+// when a gap is empty (no wall can separate the two) or the disjoint gaps
+// already need more walls than the budget.
 func (w *wallSearch) addGaps(k, s int) bool {
-	nd := len(w.dirs)
-	for j := 0; j < nd; j++ {
-		for side := 0; side < 2; side++ {
-			line := w.lines[s*nd+j][side]
-			for i, t := range line {
-				at := w.fixedAt[t]
-				if side == 0 {
-					at |= w.placedAt[t]
-				}
-				if at&occupiedBit == 0 {
-					continue
-				}
-				if (w.rideMask[k]|at)&(1<<j) != 0 {
-					if i == 0 {
-						return false
-					}
-					g := w.gapStore(len(w.gaps))
-					for _, u := range line[:i] {
-						g.set(int(u))
-					}
-					w.gaps = append(w.gaps, g)
-					if !g.intersects(w.packed) {
-						w.packed.or(g)
-						w.packedN++
-					}
-				}
-				break
+	for j := range w.dirs {
+		seg := w.segOf[j][s]
+		if seg < 0 {
+			continue
+		}
+		pos := w.posOf[j]
+		b := pos[s]
+		t := w.lastOn[j][seg]
+		if t == int32(s) {
+			t = w.placedBehind(j, s) // a piece stacked on s: look past it
+		}
+		if f := w.fixedBehind[j][s]; f >= 0 && (t < 0 || pos[f] > pos[t]) {
+			t = f
+		}
+		if t >= 0 && (w.rideMask[k]|w.fixedAt[t]|w.placedAt[t])&(1<<j) != 0 {
+			if !w.openGap(j, seg, pos[t], b) {
+				return false
+			}
+		}
+		if f := w.fixedAhead[j][s]; f >= 0 && (w.rideMask[k]|w.fixedAt[f])&(1<<j) != 0 {
+			if !w.openGap(j, seg, b, pos[f]) {
+				return false
 			}
 		}
 	}
 	return true
+}
+
+// placedBehind walks the line behind s to the nearest placed piece.
+func (w *wallSearch) placedBehind(j, s int) int32 {
+	for _, t := range w.lines[s*len(w.dirs)+j][0] {
+		if w.placedAt[t]&occupiedBit != 0 {
+			return t
+		}
+	}
+	return -1
+}
+
+// openGap records the squares strictly between positions a < b of a
+// segment, and packs the gap if it is disjoint from those packed.
+func (w *wallSearch) openGap(j int, seg, a, b int32) bool {
+	if b-a <= 1 {
+		return false
+	}
+	pre := w.prefix[j][seg]
+	g := w.gapStore(len(w.gaps))
+	g.copyFrom(pre[b])
+	g.andNot(pre[a+1])
+	w.gaps = append(w.gaps, g)
+	if !g.intersects(w.packed) {
+		w.packed.or(g)
+		w.packedN++
+	}
+	return w.packedN <= w.budget // beyond the budget: no need to go on
 }
