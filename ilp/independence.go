@@ -33,7 +33,7 @@ import (
 // which is stronger than the pair rows (a window row counts every rider in
 // it, a pair row two) and as many. The pair and the visibility-chain
 // formulations are kept for comparison (wallFormulation); the benchmarks
-// and TestWallFormulations measure them.
+// and TestMeasureWallFormulations measure them.
 //
 // Leaps do not depend on walls. Their conflicts are covered by cliques:
 // each uncovered conflict grows greedily into a maximal set of mutually
@@ -66,13 +66,17 @@ func (pc *placement) lineSquares(d model.Vector, seg []model.Square) []lineSquar
 	name := directionName(d)
 	out := make([]lineSquare, len(seg))
 	for i, s := range seg {
-		out[i] = lineSquare{
-			s:        s,
-			rider:    pc.indicator(s, "rider_"+name, rides(d)),
-			all:      pc.indicator(s, "piece", anyPiece),
-			canRider: pc.mayHold(s, rides(d)),
-			canOther: pc.mayHold(s, notRides(d)),
+		q := lineSquare{s: s, canRider: pc.mayHold(s, rides(d)), canOther: pc.mayHold(s, notRides(d))}
+		// Indicators may cost variables (with stacking): made only when
+		// some row can use them.
+		if q.canRider {
+			q.rider = pc.indicator(s, "rider_"+name, rides(d))
 		}
+		q.all = q.rider
+		if q.canOther {
+			q.all = pc.indicator(s, "piece", anyPiece)
+		}
+		out[i] = q
 	}
 	return out
 }
