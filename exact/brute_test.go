@@ -221,6 +221,7 @@ func TestAgainstBruteForceTiny(t *testing.T) {
 		{"fewest rooks dominating with up to 2 free walls 3x3", "board: {size: 3, walls: {free: 0..2}}\nplace: [min rook]\nrules: [cover dominated]"},
 		{"least walls for 2 rooks to attack everything 3x3", "board: {size: 3, walls: free}\nplace: [2 rook]\nrules: [cover attacked]\nobjective: minimize walls"},
 		{"most attacked by a queen with one free wall 2x4", "board: {size: \"2x4\", walls: {free: 1}}\nplace: [1 queen, 1 knight]\nobjective: maximize attacked"},
+		{"cover 3 attacked, fewest dominated 3x3", "board: 3\nplace: [1 rook, 1 knight]\nrules: [cover 3 attacked]\nobjective: minimize dominated"},
 		{"bishops on colours 3x3", "board: 3\nplace: [1 bishop on light, max bishop on dark]\nrules: [independent]"},
 		{"nightriders fixed knight 3x4", "pieces:\n  nightrider: {ride: [1, 2]}\nboard: \"3x4\"\nfixed: [knight a1]\nplace: [max nightrider]\nrules: [independent]"},
 	}

@@ -39,6 +39,7 @@ type coverSearch struct {
 	occupied   bitset // squares with a piece, fixed or placed
 	covered    bitset
 	gaveUp     bitset   // squares given up: none of their coverers will be placed
+	wallState           // free walls, when the model has them
 	arena      []uint64 // available vertices per depth
 	depthLimit int
 	gains      [][]int // per kind, best gains (scratch)
@@ -118,12 +119,11 @@ func newCoverSearch(p *problem, g *conflictGraph, st *stopper) *coverSearch {
 	return c
 }
 
-// coverMeasure is what the model's coverage speaks of.
+// coverMeasure is what the search covers: the rule's measure when there is
+// a cover rule (an objective on another measure is weighed separately),
+// otherwise the objective's.
 func coverMeasure(m *model.Model) model.Measure {
 	if m.Rules.Cover != nil {
-		if ms := m.Objective.Measure; ms == model.MeasureAttacked || ms == model.MeasureDominated {
-			return ms
-		}
 		return m.Rules.Cover.What
 	}
 	return m.Objective.Measure
@@ -135,12 +135,16 @@ func coverMeasure(m *model.Model) model.Measure {
 func (c *coverSearch) attacks(vertices []int32, out bitset) {
 	clear(out)
 	p := c.p
+	walls := c.walls // free walls: they stop lines and are not attacked
 	one := func(geo *pieceGeometry, s int) {
 		for _, t := range geo.leaps[s] {
 			out.set(int(t))
 		}
 		for _, ray := range geo.rays[s] {
 			for _, t := range ray {
+				if walls != nil && walls.has(int(t)) {
+					break
+				}
 				out.set(int(t))
 				if c.strong && c.occupied.has(int(t)) {
 					break
@@ -156,6 +160,9 @@ func (c *coverSearch) attacks(vertices []int32, out bitset) {
 	}
 	if c.dominate {
 		out.or(c.occupied)
+	}
+	if walls != nil {
+		out.andNot(walls)
 	}
 }
 

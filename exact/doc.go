@@ -21,8 +21,8 @@
 //   - free walls: search of piece sets, each priced by a minimum hitting set of
 //     the gaps between pieces that see each other;
 //   - cover rules and coverage objectives: search that branches on the most
-//     constrained uncovered square (with free walls too: one wall set at a
-//     time, for small boards or few walls).
+//     constrained uncovered square (with free walls, also on whether that
+//     square becomes a wall).
 //
 // Counting splits the search tree among goroutines (Options.Workers, all
 // cores when 0) and gives the same numbers, and the same example solution,
@@ -35,6 +35,5 @@
 //
 // Tours and slides are not placement models; Solve returns an error wrapping
 // model.ErrUnsupported for them, as it does for boards beyond the general
-// search (4096 squares) other than the empty-board fast paths, and for free
-// walls with coverage when there are more than 20000 wall sets to try.
+// search (4096 squares) other than the empty-board fast paths.
 package exact

@@ -110,3 +110,43 @@ func TestRandomModelsAgainstBruteForce(t *testing.T) {
 		})
 	}
 }
+
+// Free walls with coverage, the hardest mix: random models rewritten to a
+// random wall range and objective, judged against the brute-force referee.
+func TestRandomFreeWallsCoverage(t *testing.T) {
+	cases := 60
+	if testing.Short() {
+		cases = 15
+	}
+	n := 0
+	for seed := 1000; n < cases; seed++ {
+		rng := rand.New(rand.NewPCG(uint64(seed), 7))
+		text := randomModel(rng)
+		if !strings.Contains(text, "free") {
+			continue
+		}
+		objective := []string{"", "objective: maximize attacked\n", "objective: minimize dominated\n",
+			"objective: maximize walls\n", "objective: minimize walls\n"}[rng.IntN(5)]
+		text = strings.Replace(text, "objective: minimize walls\n", objective, 1)
+		switch {
+		case !strings.Contains(text, "rules:"):
+			text += "rules: [cover dominated]\n"
+		case !strings.Contains(text, "cover") && rng.IntN(2) == 0:
+			text = strings.Replace(text, "rules: [", "rules: [cover 3 attacked, ", 1)
+		}
+		ranges := []string{"any", "0..2", "1", "1..3"}
+		text = strings.Replace(text, "free: any", "free: "+ranges[rng.IntN(4)], 1)
+		text = strings.Replace(text, "walls: free}", "walls: {free: "+ranges[rng.IntN(4)]+"}}", 1)
+		n++
+		t.Run(fmt.Sprint(seed), func(t *testing.T) {
+			m, err := parseModel(text)
+			if err != nil {
+				t.Skipf("the rewritten model does not parse: %v\n%s", err, text)
+			}
+			compareWithBrute(t, m, bruteAssignments(t, m))
+			if t.Failed() {
+				t.Logf("model:\n%s", text)
+			}
+		})
+	}
+}

@@ -62,7 +62,7 @@ func dispatch(st *stopper, m *model.Model, opts model.Options, res *model.Result
 	switch {
 	case m.FreeWalls != nil:
 		if needsCoverage(m) {
-			return solveFreeWallsCover(st, m, opts, res)
+			return solveCoverWalls(st, p, opts, res)
 		}
 		return solveFreeWalls(st, p, opts, res)
 	case needsCoverage(m):

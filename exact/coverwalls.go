@@ -1,0 +1,556 @@
+package exact
+
+import (
+	"slices"
+
+	"github.com/chessmodel/chessmodel/model"
+)
+
+// Coverage with free walls. A wall stops lines, is not attacked and takes
+// its square out of what is to be covered. The coverage search then also
+// branches on whether the uncovered square it looks at becomes a wall, and
+// its supersets may add walls. Independence is only known once the walls
+// are: the search prunes on the conflicts no wall can mend and checks the
+// rest at each placement.
+
+// wallState is the part of a coverSearch that deals with free walls.
+type wallState struct {
+	walls    bitset // the free walls placed (nil: the model has none)
+	wallN    int
+	noWall   bitset // squares decided not to take a wall
+	wallable bitset // open squares without a fixed piece
+	wallLo   int
+	wallHi   int
+	all      bool // cover every open square that is not a wall (else target)
+	hard     []bitset
+	acceptW  func(value int) // sees c.chosen and c.walls
+}
+
+// setupWalls prepares a coverage search for free walls: the vertices a
+// fixed piece excludes whatever the walls, and the conflicts no wall mends.
+func (c *coverSearch) setupWalls() {
+	p := c.p
+	m := p.m
+	c.walls = newBitset(p.squares)
+	c.noWall = newBitset(p.squares)
+	c.wallable = slices.Clone(p.open)
+	c.wallable.andNot(p.fixedSquares)
+	c.wallLo, c.wallHi = m.FreeWalls.Min, min(m.FreeWalls.Max, c.wallable.count())
+	c.all = m.Rules.Cover != nil && m.Rules.Cover.AtLeast == 0
+	n := p.squares
+	// hard conflicts: leaps, the first square of a ride, a shared square
+	hardPair := func(k1, s1, k2, s2 int) bool {
+		if s1 == s2 {
+			return !m.Rules.Stack
+		}
+		if !m.Rules.Independent {
+			return false
+		}
+		for _, pair := range [][4]int{{k1, s1, k2, s2}, {k2, s2, k1, s1}} {
+			g := p.kinds[pair[0]]
+			if slices.Contains(g.leaps[pair[1]], int32(pair[3])) {
+				return true
+			}
+			for _, ray := range g.rays[pair[1]] {
+				if len(ray) > 0 && int(ray[0]) == pair[3] {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	// the allowed vertices again: the compiler's exclude fixed conflicts a
+	// wall could mend
+	allowed := newBitset(p.vertices)
+	for k := range p.kinds {
+		r := p.rules[k]
+		for s := 0; s < n; s++ {
+			if !p.open.has(s) || (p.fixedSquares.has(s) && !m.Rules.Stack) {
+				continue
+			}
+			if p.dark.has(s) && !r.allowsDark() || !p.dark.has(s) && !r.allowsLight() {
+				continue
+			}
+			ok := true
+			for _, f := range p.fixed {
+				if m.Rules.Independent && f.square != s && (slices.Contains(f.geo.leaps[f.square], int32(s)) ||
+					slices.Contains(p.kinds[k].leaps[s], int32(f.square)) || firstOnRay(f.geo, f.square, s) || firstOnRay(p.kinds[k], s, f.square)) {
+					ok = false
+				}
+			}
+			if ok {
+				allowed.set(k*n + s)
+			}
+		}
+	}
+	p.allowed = allowed
+	c.hard = make([]bitset, p.vertices)
+	for v := allowed.first(); v >= 0; v = allowed.next(v + 1) {
+		c.hard[v] = newBitset(p.vertices)
+		for u := allowed.first(); u >= 0; u = allowed.next(u + 1) {
+			if u != v && hardPair(v/n, v%n, u/n, u%n) {
+				c.hard[v].set(u)
+			}
+		}
+	}
+	// coverers: as before, from the new allowed set
+	for x := range c.coverers {
+		clear(c.coverers[x])
+	}
+	for v := allowed.first(); v >= 0; v = allowed.next(v + 1) {
+		k, s := v/n, v%n
+		w := p.kinds[k].weak[s]
+		for x := w.first(); x >= 0; x = w.next(x + 1) {
+			c.coverers[x].set(v)
+		}
+		if c.dominate {
+			c.coverers[s].set(v)
+		}
+	}
+}
+
+func firstOnRay(g *pieceGeometry, from, to int) bool {
+	for _, ray := range g.rays[from] {
+		if len(ray) > 0 && int(ray[0]) == to {
+			return true
+		}
+	}
+	return false
+}
+
+// independentNow checks independence with the walls placed: no piece rides
+// or leaps onto another before a wall.
+func (c *coverSearch) independentNow() bool {
+	p := c.p
+	at := make(map[int]int, len(c.chosen)+len(p.fixed)) // square -> pieces there
+	for _, f := range p.fixed {
+		at[f.square]++
+	}
+	for _, v := range c.chosen {
+		at[p.squareOf(int(v))]++
+	}
+	check := func(g *pieceGeometry, s int) bool {
+		for _, t := range g.leaps[s] {
+			if !c.walls.has(int(t)) && at[int(t)] > 0 {
+				return false
+			}
+		}
+		for _, ray := range g.rays[s] {
+			for _, t := range ray {
+				if c.walls.has(int(t)) {
+					break
+				}
+				if at[int(t)] > 0 {
+					return false
+				}
+			}
+		}
+		return true
+	}
+	for _, f := range p.fixed {
+		if !check(f.geo, f.square) {
+			return false
+		}
+	}
+	for _, v := range c.chosen {
+		if !check(p.kinds[p.kindOf(int(v))], p.squareOf(int(v))) {
+			return false
+		}
+	}
+	return true
+}
+
+// startWalls searches every placement of pieces and free walls that meets
+// the target (all open squares not walls when c.all).
+func (c *coverSearch) startWalls() {
+	c.prepare()
+	clear(c.walls)
+	clear(c.noWall)
+	c.wallN = 0
+	c.level(0).copyFrom(c.p.allowed)
+	c.searchWalls(0, 0)
+}
+
+// covered counts the open squares, walls excepted, the pieces cover now,
+// and leaves the uncovered ones in c.covered.
+func (c *coverSearch) coveredNow() (covered, missing int) {
+	unc := c.covered
+	c.attacks(c.chosen, unc)
+	for i := range unc {
+		unc[i] = c.p.open[i] &^ unc[i] &^ c.walls[i]
+	}
+	missing = unc.count()
+	return c.openCount - c.wallN - missing, missing
+}
+
+func (c *coverSearch) metWalls(covered, missing int) bool {
+	if c.all {
+		return missing == 0
+	}
+	return covered >= c.target
+}
+
+func (c *coverSearch) searchWalls(depth, givenUp int) {
+	c.nodes++
+	if c.nodes&1023 == 0 && c.st.stopped() {
+		c.halted = true
+	}
+	if c.halted {
+		return
+	}
+	// squares certainly uncovered, and walls, against what the target allows
+	if !c.all && givenUp+c.wallN > c.openCount-c.target {
+		return
+	}
+	placed := len(c.chosen)
+	if placed+c.need() > c.cap {
+		return
+	}
+	avail := c.level(depth)
+	covered, missing := c.coveredNow()
+	if c.metWalls(covered, missing) {
+		c.supersetsWalls(depth, 0)
+		return
+	}
+	uncovered := c.covered
+	uncovered.andNot(c.gaveUp)
+	// what the pieces and walls to come must still cover or take away
+	want := missing - givenUp
+	if c.all {
+		want -= c.wallHi - c.wallN
+	} else {
+		want = c.target - covered
+	}
+	if !c.canCover(avail, uncovered, want, c.cap-placed) {
+		return
+	}
+	best, bestCount := -1, 1<<30
+	for x := uncovered.first(); x >= 0; x = uncovered.next(x + 1) {
+		nc := c.coverers[x].countAnd(avail)
+		if nc < bestCount {
+			best, bestCount = x, nc
+		}
+	}
+	x := best
+	if x < 0 {
+		return
+	}
+	next := c.level(depth + 1)
+	// x becomes a wall
+	if c.wallN < c.wallHi && c.wallable.has(x) && !c.noWall.has(x) && !c.occupied.has(x) {
+		copy(next, avail)
+		for k := range c.p.kinds {
+			next.clear(k*c.p.squares + x)
+		}
+		c.walls.set(x)
+		c.wallN++
+		c.searchWalls(depth+1, givenUp)
+		c.wallN--
+		c.walls.clear(x)
+	}
+	// or not: one of its coverers is placed (the first of them in P), or none
+	wasNoWall := c.noWall.has(x)
+	c.noWall.set(x)
+	excluded := bitset(c.excludes[depth*c.words : (depth+1)*c.words])
+	clear(excluded)
+	cov := c.coverers[x]
+	for v := cov.first(); v >= 0 && !c.halted; v = cov.next(v + 1) {
+		if !avail.has(v) || c.blockedNow(v, x) {
+			continue
+		}
+		excluded.set(v)
+		if !c.place(v) {
+			continue
+		}
+		copy(next, avail)
+		next.andNot(excluded)
+		next.andNot(c.hard[v])
+		next.clear(v)
+		c.searchWalls(depth+1, givenUp)
+		c.unplace(v)
+	}
+	if !c.all && !c.halted {
+		copy(next, avail)
+		next.andNot(excluded)
+		c.gaveUp.set(x)
+		c.searchWalls(depth+1, givenUp+1)
+		c.gaveUp.clear(x)
+	}
+	if !wasNoWall {
+		c.noWall.clear(x)
+	}
+}
+
+// blockedNow is blocked with the free walls as blockers too.
+func (c *coverSearch) blockedNow(v, x int) bool {
+	if c.between == nil {
+		return false
+	}
+	s := c.p.squareOf(v)
+	if s == x || slices.Contains(c.p.kinds[c.p.kindOf(v)].leaps[s], int32(x)) {
+		return false
+	}
+	stops := c.walls[0]
+	if c.strong {
+		stops |= c.occupied[0]
+	}
+	return c.between[s*c.p.squares+x]&stops != 0
+}
+
+// supersetsWalls adds pieces (vertices from avail, increasing) and then
+// walls (free squares not decided otherwise, increasing) and accepts every
+// placement that meets the place list, the walls range, independence and
+// the target. Positions below n*kinds are vertices, above them walls.
+func (c *coverSearch) supersetsWalls(depth, from int) {
+	if c.halted {
+		return
+	}
+	placed := len(c.chosen)
+	need := c.need()
+	if placed+need > c.cap {
+		return
+	}
+	if need == 0 && placed >= c.lo && c.wallN >= c.wallLo {
+		covered, missing := c.coveredNow()
+		if c.metWalls(covered, missing) && (!c.p.m.Rules.Independent || c.independentNow()) {
+			value := covered
+			if c.dominate && c.all {
+				value = c.openCount - c.wallN
+			}
+			c.acceptW(value)
+			if c.halted {
+				return
+			}
+		}
+	}
+	V := c.p.vertices
+	avail := c.level(depth)
+	next := c.level(depth + 1)
+	if from < V && placed < c.cap {
+		for v := avail.next(from); v >= 0 && !c.halted; v = avail.next(v + 1) {
+			if !c.place(v) {
+				continue
+			}
+			copy(next, avail)
+			next.andNot(c.hard[v])
+			next.clear(v)
+			c.supersetsWalls(depth+1, v+1)
+			c.unplace(v)
+		}
+	}
+	if c.wallN >= c.wallHi {
+		return
+	}
+	for s := max(from-V, 0); s < c.p.squares && !c.halted; s++ {
+		if !c.wallable.has(s) || c.noWall.has(s) || c.walls.has(s) || c.occupied.has(s) {
+			continue
+		}
+		copy(next, avail)
+		c.walls.set(s)
+		c.wallN++
+		c.supersetsWalls(depth+1, V+s+1)
+		c.wallN--
+		c.walls.clear(s)
+	}
+}
+
+// wallList gives the free walls placed.
+func (c *coverSearch) wallList() []int32 {
+	var out []int32
+	for s := c.walls.first(); s >= 0; s = c.walls.next(s + 1) {
+		out = append(out, int32(s))
+	}
+	return out
+}
+
+// measureWalls is measure with the free walls of a solution in place.
+func (c *coverSearch) measureWalls(vertices, walls []int32, ms model.Measure) int64 {
+	switch ms {
+	case model.MeasureWalls:
+		return int64(c.p.fixedWalls + len(walls))
+	case model.MeasureAttacked, model.MeasureDominated:
+	default:
+		return int64(len(vertices))
+	}
+	saved := slices.Clone(c.walls)
+	clear(c.walls)
+	for _, w := range walls {
+		c.walls.set(int(w))
+	}
+	n := c.measure(vertices, ms)
+	c.walls.copyFrom(saved)
+	return n
+}
+
+// solveCoverWalls answers models with free walls and a cover rule or a
+// coverage objective.
+func solveCoverWalls(st *stopper, p *problem, opts model.Options, res *model.Result) error {
+	g, err := newConflictGraph(p)
+	if err != nil {
+		return err
+	}
+	res.Stats.Extra["engine"] = "coverage search with free walls"
+	m := p.m
+	if p.minTotal > p.maxTotal || m.FreeWalls.Min > m.FreeWalls.Max {
+		return infeasible(res, opts)
+	}
+	c := newCoverSearch(p, g, st)
+	c.setupWalls()
+	open := c.openCount
+	ruleTarget := 0
+	if r := m.Rules.Cover; r != nil {
+		ruleTarget = r.AtLeast
+	}
+	obj := m.Objective
+	valueOf := func(v, w []int32) int64 { return c.measureWalls(v, w, obj.Measure) }
+	var bestV, bestW []int32
+	found := false
+	firstOnly := func(int) {
+		found, bestV, bestW = true, slices.Clone(c.chosen), c.wallList()
+		c.halted = true
+	}
+	lo, hi := p.minTotal, p.maxTotal
+	wallLo, wallHi := c.wallLo, c.wallHi
+	run := func(target, l, h, wl, wh int) {
+		c.target, c.lo, c.cap, c.wallLo, c.wallHi = target, l, h, wl, wh
+		c.halted = false
+		c.startWalls()
+	}
+	target := ruleTarget
+	coverageObjective := obj.Measure == model.MeasureAttacked || obj.Measure == model.MeasureDominated
+	exhaustive := false
+	switch {
+	case obj.Measure == model.MeasureWalls && obj.Sense == model.Minimize:
+		c.acceptW = firstOnly
+		for k := wallLo; k <= wallHi && !found && !st.stopped(); k++ {
+			run(target, lo, hi, wallLo, k)
+			if found {
+				wallHi = k
+			}
+		}
+	case obj.Measure == model.MeasureWalls:
+		c.acceptW = firstOnly
+		for k := wallHi; k >= wallLo && !found && !st.stopped(); k-- {
+			run(target, lo, hi, k, wallHi)
+			if found {
+				wallLo = k
+			}
+		}
+	case coverageObjective && obj.Sense == model.Maximize && (m.Rules.Cover == nil || m.Rules.Cover.What == obj.Measure) && !c.all:
+		var value int
+		c.acceptW = func(v int) {
+			value, bestV, bestW = v, slices.Clone(c.chosen), c.wallList()
+			c.halted = true
+		}
+		for t := ruleTarget; t <= open && !st.stopped(); t = value + 1 {
+			value = -1
+			run(t, lo, hi, wallLo, wallHi)
+			if value < 0 {
+				break
+			}
+			found, target = true, value
+		}
+	case obj.Measure == model.MeasurePieces && obj.Sense == model.Minimize:
+		c.acceptW = firstOnly
+		for k := lo; k <= hi && !found && !st.stopped(); k++ {
+			run(target, lo, k, wallLo, wallHi)
+			if found {
+				lo, hi = k, k
+			}
+		}
+	case obj.Measure == model.MeasurePieces && obj.Sense == model.Maximize:
+		c.acceptW = firstOnly
+		for k := hi; k >= lo && !found && !st.stopped(); k-- {
+			run(target, k, hi, wallLo, wallHi)
+			if found {
+				lo, hi = k, k
+			}
+		}
+	case obj.Sense == model.Fixed:
+		if opts.Task == model.TaskSolve {
+			c.acceptW = firstOnly
+			run(target, lo, hi, wallLo, wallHi)
+		} else {
+			found = true
+		}
+	default:
+		exhaustive = true
+		var bestValue int64
+		c.acceptW = func(int) {
+			v := valueOf(c.chosen, c.wallList())
+			if !found || (obj.Sense == model.Maximize && v > bestValue) || (obj.Sense == model.Minimize && v < bestValue) {
+				found, bestValue, bestV, bestW = true, v, slices.Clone(c.chosen), c.wallList()
+			}
+		}
+		run(target, lo, hi, wallLo, wallHi)
+	}
+	res.Stats.Nodes += c.nodes
+	if st.canceled.Load() {
+		return unknown(res, p, found, bestV, bestW, valueOf)
+	}
+	if !found {
+		return infeasible(res, opts)
+	}
+	if opts.Task == model.TaskSolve {
+		return solved(res, p, bestV, bestW, valueOf)
+	}
+
+	var want int64
+	if exhaustive {
+		want = valueOf(bestV, bestW)
+	}
+	keep := func() bool { return !exhaustive || valueOf(c.chosen, c.wallList()) == want }
+	c.nodes = 0
+	t := newTally(p, opts.Symmetry)
+	boards := map[string][]int32{}
+	var n int64
+	var emitErr error
+	c.acceptW = func(int) {
+		if !keep() {
+			return
+		}
+		walls := c.wallList()
+		switch {
+		case opts.Task == model.TaskEnumerate:
+			if emitErr = opts.Emit(p.solution(c.chosen, walls)); emitErr != nil {
+				c.halted = true
+				return
+			}
+			n++
+		case opts.DistinctWalls:
+			key := slices.Clone(c.walls).key()
+			if _, ok := boards[key]; !ok {
+				boards[key] = walls
+			}
+			if t.firstTask < 0 {
+				t.first, t.walls, t.firstTask = slices.Clone(c.chosen), walls, 0
+			}
+		default:
+			t.add(0, c.chosen, walls)
+		}
+	}
+	run(target, lo, hi, wallLo, wallHi)
+	res.Stats.Nodes += c.nodes
+	if opts.Task == model.TaskEnumerate {
+		return enumerated(res, st, n, emitErr)
+	}
+	if st.canceled.Load() {
+		res.Status = model.StatusUnknown
+		res.Stats.Extra["counted_so_far"] = t.count
+		return nil
+	}
+	if opts.DistinctWalls {
+		t.count = int64(len(boards))
+		if opts.Symmetry {
+			canon := canonicalizer{p: p}
+			t.classes = 0
+			for _, ws := range boards {
+				if canon.wallsLeast(ws) {
+					t.classes++
+				}
+			}
+		}
+	}
+	p.countResult(res, t, opts.Symmetry, valueOf)
+	return nil
+}
