@@ -76,6 +76,9 @@ func (b *Brute) Solve(ctx context.Context, m *model.Model, opts model.Options) (
 		return res, nil
 	}
 	if best == nil {
+		if opts.Task != model.TaskSolve {
+			res.Count = model.Int64(0)
+		}
 		return res, nil
 	}
 	res.Status = model.StatusOptimal

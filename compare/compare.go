@@ -163,6 +163,9 @@ func differ(m *model.Model, task model.Task, opts Options, a, b Answer) string {
 	if feasible(a) != feasible(b) {
 		return fmt.Sprintf("%s says %s, %s says %s", a.Backend, a.Status, b.Backend, b.Status)
 	}
+	if !feasible(a) {
+		return "" // both infeasible: nothing more to compare
+	}
 	switch task {
 	case model.TaskSolve:
 		if m.Kind == model.KindPlace && m.Objective.Sense == model.Fixed {
