@@ -96,10 +96,10 @@ func TestCompileRows(t *testing.T) {
 			model: parseModel(t, "board: 3\nplace: [max king]\nrules: [independent]\n"),
 			vars:  9,
 			rows: map[string]string{
-				"leap_k_a1": "k_a1 + k_a2 + k_b1 + k_b2 <= 1",
-				"leap_k_b1": "k_b1 + k_b2 + k_c1 + k_c2 <= 1",
-				"leap_k_a2": "k_a2 + k_a3 + k_b2 + k_b3 <= 1",
-				"leap_k_b2": "k_b2 + k_b3 + k_c2 + k_c3 <= 1",
+				"clique_k_a1": "k_a1 + k_a2 + k_b1 + k_b2 <= 1",
+				"clique_k_b1": "k_b1 + k_b2 + k_c1 + k_c2 <= 1",
+				"clique_k_a2": "k_a2 + k_a3 + k_b2 + k_b3 <= 1",
+				"clique_k_b2": "k_b2 + k_b3 + k_c2 + k_c3 <= 1",
 			},
 		},
 		{

@@ -3,6 +3,7 @@ package ilp
 import (
 	"fmt"
 	"math"
+	"strconv"
 
 	"github.com/chessmodel/chessmodel/model"
 )
@@ -157,10 +158,18 @@ func (p *Program) addVariable(v Variable) int {
 	return len(p.Variables) - 1
 }
 
-// appendRow adds a normalised row; callers go through builder.addRow.
+// appendRow adds a normalised row; callers go through builder.addRow. A
+// name already taken gets a suffix _2, _3, ... (two fixed pieces on one
+// stacked square may leap to the same target).
 func (p *Program) appendRow(r Row) {
 	if _, dup := p.rowIndex[r.Name]; dup {
-		panic("ilp: duplicate row " + r.Name)
+		for n := 2; ; n++ {
+			name := r.Name + "_" + strconv.Itoa(n)
+			if _, taken := p.rowIndex[name]; !taken {
+				r.Name = name
+				break
+			}
+		}
 	}
 	p.rowIndex[r.Name] = len(p.Rows)
 	p.Rows = append(p.Rows, r)

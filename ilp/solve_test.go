@@ -70,8 +70,13 @@ func TestSeedValues(t *testing.T) {
 		{"least-walls-10", model.StatusOptimal, 2, false},
 		{"least-walls-11", model.StatusOptimal, 3, false},
 		{"least-walls-6x6-9", model.StatusOptimal, 6, false},
+		{"least-walls-7x7-15", model.StatusOptimal, 20, false},
+		{"least-walls-7x7-16", model.StatusOptimal, 33, false},
 		{"least-walls-12", model.StatusOptimal, 5, true},
-		{"least-walls-7x7-16", model.StatusOptimal, 33, true},
+		{"least-walls-13", model.StatusOptimal, 7, true},
+		{"least-walls-14", model.StatusOptimal, 9, true},
+		{"least-walls-15", model.StatusOptimal, 11, true},
+		{"least-walls-16", model.StatusOptimal, 12, false},
 	}
 	for _, tc := range tests {
 		t.Run(tc.model, func(t *testing.T) {
@@ -99,9 +104,12 @@ func TestCounts(t *testing.T) {
 		{"6 rooks", loadModel(t, "n-rooks", "board=6"), model.Options{Task: model.TaskCount, Symmetry: true}, 720, 115, true},
 		// The only 3-W board of value 11 has one optimal solution.
 		{"3-W board of value 11", loadModel(t, "blocked-3w-value11"), model.Options{Task: model.TaskCount}, 1, 0, false},
-		// 7x7: one 33-wall board holds 16 queens (the seed); its symmetric
-		// images are the same board.
-		{"7x7 boards for 16 queens", loadModel(t, "least-walls-7x7-16"), model.Options{Task: model.TaskCount, DistinctWalls: true, Symmetry: true}, 1, 1, true},
+		// The seed's counts of least-wall boards: two 12-wall boards hold 16
+		// queens on 8x8 (mirror images), one 33-wall board 16 queens on 7x7,
+		// thirty-six 20-wall boards 15 queens on 7x7.
+		{"8x8 boards for 16 queens", loadModel(t, "least-walls-16"), model.Options{Task: model.TaskCount, DistinctWalls: true, Symmetry: true}, 2, 1, false},
+		{"7x7 boards for 16 queens", loadModel(t, "least-walls-7x7-16"), model.Options{Task: model.TaskCount, DistinctWalls: true, Symmetry: true}, 1, 1, false},
+		{"7x7 boards for 15 queens", loadModel(t, "least-walls-7x7-15"), model.Options{Task: model.TaskCount, DistinctWalls: true, Symmetry: true}, 36, 6, false},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -230,13 +238,13 @@ func TestSolveTimeout(t *testing.T) {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
 	defer cancel()
-	m := loadModel(t, "least-walls-15")
+	m := loadModel(t, "eight-pieces") // beyond lp_solve: see the package notes
 	res, err := ilp.New().Solve(ctx, m, model.Options{Task: model.TaskSolve})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if res.Status != model.StatusUnknown {
-		t.Fatalf("status %v after 2s on least-walls-15, want unknown", res.Status)
+		t.Fatalf("status %v after 2s on eight-pieces, want unknown", res.Status)
 	}
 	if res.Solution != nil && !model.Check(m, res.Solution).Valid {
 		t.Errorf("incumbent %v fails the checker", res.Solution.Key())
