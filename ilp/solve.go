@@ -56,6 +56,9 @@ func (s *Solver) Solve(ctx context.Context, m *model.Model, opts model.Options) 
 		return nil, err
 	}
 	defer sess.close()
+	if opts.Progress != nil {
+		opts.Progress(-1, fmt.Sprintf("lp_solve: %d columns, %d rows", len(p.Variables), len(p.Rows)))
+	}
 	switch opts.Task {
 	case model.TaskSolve:
 		err = solveOnce(ctx, m, sess, res)
