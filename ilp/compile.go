@@ -26,6 +26,10 @@ func Compile(m *model.Model) (*Program, error) {
 // compare them, Compile uses defaultFormulation.
 type formulation struct {
 	freeWalls wallFormulation
+	// rays writes blocked lines with one variable per (rider square,
+	// direction, distance) instead of the visibility chain; kept to
+	// measure the chain against it (TestMeasureAttackFormulations).
+	rays bool
 }
 
 // wallFormulation is how independence along a line is written when walls

@@ -106,9 +106,12 @@ func (pc *placement) coverage() {
 	}
 	pc.leapWitnesses(attacks)
 	for _, d := range pc.rideDirections() {
-		if pc.needsVisibility(d) {
+		switch {
+		case pc.needsVisibility(d) && pc.form.rays && !need.down():
+			pc.rayWitnesses(d, attacks)
+		case pc.needsVisibility(d):
 			pc.visibilityWitnesses(d, need, attacks)
-		} else {
+		default:
 			pc.lineWitnesses(d, attacks)
 		}
 	}
@@ -320,4 +323,44 @@ func splitTerms(l linear) []linear {
 		out = append(out, linear{constant: l.constant})
 	}
 	return out
+}
+
+// rayWitnesses is the textbook alternative to the visibility chain, for
+// comparison: ray_<d>_<s>_<m> is at most 1 when a rider of d on s reaches
+// the square m steps away, every square between empty. Upper rows only.
+func (pc *placement) rayWitnesses(d model.Vector, attacks map[model.Square]*witnesses) {
+	dir := directionName(d)
+	strong := pc.m.Rules.Attack == model.Strong && !pc.m.Rules.Independent
+	for _, seg := range pc.segments(d) {
+		for i, s := range seg {
+			riders := pc.presenceSum(s, rides(d))
+			if riders.isZero() {
+				continue
+			}
+			previous := -1
+			for j := i + 1; j < len(seg); j++ {
+				t := seg[j]
+				name := dir + "_" + s.String() + "_" + strconv.Itoa(j-i)
+				ray := pc.p.addVariable(unitVariable("ray_" + name))
+				var l linear
+				if previous < 0 {
+					pc.addRow("ray_"+name+"_from", *l.plus(ray, 1).plusLinear(riders, -1), LessEqual, 0)
+				} else {
+					pc.addRow("ray_"+name+"_on", *l.plus(ray, 1).plus(previous, -1), LessEqual, 0)
+					// One row per blocker: stacked pieces would add up.
+					blockers := []linear{pc.wall(seg[j-1])}
+					if strong {
+						blockers = append(blockers, splitTerms(pc.presenceSum(seg[j-1], anyPiece))...)
+					}
+					for k, block := range blockers {
+						var b linear
+						pc.addRow("ray_"+name+"_block_"+strconv.Itoa(k+1), *b.plus(ray, 1).plusLinear(block, 1), LessEqual, 1)
+					}
+				}
+				var witness linear
+				attacks[t].add(*witness.plus(ray, 1))
+				previous = ray
+			}
+		}
+	}
 }

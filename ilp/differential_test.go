@@ -20,7 +20,7 @@ var randomModels = flag.Int("ilp.random", 150, "random models in TestAgainstBrut
 // small random models (seeded, so reproducible): feasibility, optimal
 // values, counts and classes up to symmetry must agree, and every solution
 // must pass the checker. Models with free walls are also solved with the
-// pair and chain formulations of walls.
+// pair and chain formulations of walls, models of coverage with rays.
 func TestAgainstBrute(t *testing.T) {
 	n := *randomModels
 	if testing.Short() {
@@ -44,6 +44,9 @@ func TestAgainstBrute(t *testing.T) {
 		solvers := solvers
 		if m.FreeWalls != nil {
 			solvers = append(solvers[:2:2], ilp.NewWithWallFormulation("pairs"), ilp.NewWithWallFormulation("chain"))
+		}
+		if m.Rules.Cover != nil || m.Objective.Measure == model.MeasureAttacked || m.Objective.Measure == model.MeasureDominated {
+			solvers = append(solvers[:len(solvers):len(solvers)], ilp.NewWithRays())
 		}
 		for _, task := range []model.Task{model.TaskSolve, model.TaskCount} {
 			if task == model.TaskCount && !fewSolutions(m, solvers[0]) {

@@ -12,3 +12,7 @@ func NewWithWallFormulation(name string) *Solver {
 	}
 	panic("unknown wall formulation " + name)
 }
+
+// NewWithRays returns the backend writing blocked lines with ray variables
+// instead of the visibility chain.
+func NewWithRays() *Solver { return &Solver{form: formulation{rays: true}} }

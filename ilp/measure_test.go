@@ -4,6 +4,7 @@ import (
 	"context"
 	"flag"
 	"fmt"
+	"sort"
 	"strings"
 	"testing"
 	"time"
@@ -118,3 +119,51 @@ func value(res *model.Result) string {
 }
 
 var _ = time.Second
+
+// TestMeasureAttackFormulations compares the visibility chain with rays on
+// models of strong attack that lp_solve can prove.
+func TestMeasureAttackFormulations(t *testing.T) {
+	if *measureLimit == 0 {
+		t.Skip("measurement: run with -ilp.measure=DURATION")
+	}
+	texts := map[string]string{
+		"5x5 Q R B N":     "board: 5\nplace: [1 queen, 1 rook, 1 bishop, 1 knight]\nobjective: maximize attacked\n",
+		"6x6 Q R":         "board: 6\nplace: [1 queen, 1 rook, 1 knight]\nobjective: maximize attacked\n",
+		"8x8 Q R R N":     "board: 8\nplace: [1 queen, 2 rook, 1 knight]\nobjective: maximize attacked\n",
+		"6x6 walls Q R N": "board: {size: 6, walls: free}\nplace: [1 queen, 1 rook, 1 knight]\nobjective: maximize attacked\n",
+	}
+	var names []string
+	for name := range texts {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	var table strings.Builder
+	fmt.Fprintf(&table, "\n%-16s %-6s %6s %6s %8s %8s %8s %6s %9s\n", "model", "form", "cols", "rows", "nonzero", "LP bound", "status", "value", "seconds")
+	for _, name := range names {
+		m, err := model.Parse([]byte(texts[name]), name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, rays := range []bool{false, true} {
+			form := formulation{rays: rays}
+			p, err := compile(m, form)
+			if err != nil {
+				t.Fatal(err)
+			}
+			bound := relaxation(t, p)
+			ctx, cancel := context.WithTimeout(context.Background(), *measureLimit)
+			res, err := (&Solver{form: form}).Solve(ctx, m, model.Options{})
+			cancel()
+			if err != nil {
+				t.Fatal(err)
+			}
+			label := "chain"
+			if rays {
+				label = "rays"
+			}
+			fmt.Fprintf(&table, "%-16s %-6s %6d %6d %8d %8.2f %8v %6s %9.2f\n", name, label, len(p.Variables), len(p.Rows), p.NonZeros(),
+				bound, res.Status, value(res), res.Stats.Seconds)
+		}
+	}
+	t.Log(table.String())
+}
