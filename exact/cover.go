@@ -221,13 +221,23 @@ func (c *coverSearch) unplace(v int) {
 func (c *coverSearch) start() {
 	c.prepare()
 	c.level(0).copyFrom(c.p.allowed)
+	if c.lowTarget() {
+		c.supersets(0, 0)
+		return
+	}
 	c.search(0, 0)
 }
+
+// lowTarget reports whether the target is so low (half the open squares or
+// less) that branching on squares would only multiply the ways of leaving
+// them uncovered: the placements are then listed directly and weighed.
+func (c *coverSearch) lowTarget() bool { return 2*c.target <= c.openCount && c.splitDepth < 0 }
 
 // prepare sizes the search for its target and clears its state.
 func (c *coverSearch) prepare() {
 	c.budget = c.openCount - c.target
-	c.depthLimit = c.cap + c.openCount + 4
+	// the branchings on squares, then one level per clique of the supersets
+	c.depthLimit = c.cap + c.openCount + max(len(c.g.cliques), len(c.hardCliques)) + 4
 	if len(c.arena) < c.depthLimit*c.words {
 		c.arena = make([]uint64, c.depthLimit*c.words)
 		c.excludes = make([]uint64, c.depthLimit*c.words)
@@ -272,7 +282,7 @@ func (c *coverSearch) search(depth, givenUp int) {
 			c.record(depth, givenUp)
 			return
 		}
-		c.supersets(depth, avail.first())
+		c.supersets(depth, 0)
 		return
 	}
 	// what the pieces to come must cover; squares given up stay uncovered
@@ -415,10 +425,12 @@ func (c *coverSearch) canCover(avail, uncovered bitset, want, room int) bool {
 	return sum >= want
 }
 
-// supersets enumerates the placements that add vertices from avail, in
-// increasing order from 'from', to the current pieces, and accepts those
-// that meet the place list and the target.
-func (c *coverSearch) supersets(depth, from int) {
+// supersets enumerates the placements that add vertices from avail to the
+// current pieces, deciding the cliques of the conflict graph from ci on —
+// one vertex of each, or none — so that each placement comes once and the
+// cliques left bound the pieces still to come; it accepts those that meet
+// the place list and the target.
+func (c *coverSearch) supersets(depth, ci int) {
 	if c.halted {
 		return
 	}
@@ -427,29 +439,40 @@ func (c *coverSearch) supersets(depth, from int) {
 	if placed+need > c.cap {
 		return
 	}
-	if need == 0 && placed >= c.lo {
-		att := c.covered
-		c.attacks(c.chosen, att)
-		if n := att.countAnd(c.p.open); n >= c.target {
-			c.accept(n)
-			if c.halted {
-				return
+	cliques := c.g.cliques
+	avail := c.level(depth)
+	for ci < len(cliques) && !cliques[ci].intersects(avail) {
+		ci++
+	}
+	if ci == len(cliques) || placed == c.cap {
+		if need == 0 && placed >= c.lo {
+			att := c.covered
+			c.attacks(c.chosen, att)
+			if n := att.countAnd(c.p.open); n >= c.target {
+				c.accept(n)
 			}
 		}
-	}
-	if placed == c.cap || from < 0 {
 		return
 	}
-	avail := c.level(depth)
+	if want := max(c.lo-placed, need); want > 0 && openCliques(cliques[ci:], avail, want) < want {
+		return
+	}
 	next := c.level(depth + 1)
-	for v := avail.next(from); v >= 0 && !c.halted; v = avail.next(v + 1) {
-		if !c.place(v) {
+	clique := cliques[ci]
+	for v := clique.first(); v >= 0 && !c.halted; v = clique.next(v + 1) {
+		if !avail.has(v) || !c.place(v) {
 			continue
 		}
-		copy(next, avail)
-		next.andNot(c.g.adj[v])
-		next.clear(v)
-		c.supersets(depth+1, next.next(v+1))
+		for i := range next {
+			next[i] = avail[i] &^ (c.g.adj[v][i] | clique[i])
+		}
+		c.supersets(depth+1, ci+1)
 		c.unplace(v)
+	}
+	if !c.halted {
+		for i := range next {
+			next[i] = avail[i] &^ clique[i]
+		}
+		c.supersets(depth+1, ci+1)
 	}
 }

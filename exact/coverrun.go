@@ -93,12 +93,22 @@ func solveCover(st *stopper, p *problem, opts model.Options, res *model.Result) 
 			}
 		}
 	case objMeasure == model.MeasurePieces && obj.Sense == model.Maximize:
-		c.accept = firstOnly
-		for k := hi; k >= lo && !found && !st.stopped(); k-- {
+		// raise the least number of pieces past each placement found, so
+		// that a search stopped early keeps its best
+		got := false
+		c.accept = func(int) {
+			got, found, best = true, true, slices.Clone(c.chosen)
+			c.halted = true
+		}
+		for k := lo; k <= hi && !st.stopped(); k = len(best) + 1 {
+			got = false
 			run(target, k, hi)
-			if found {
-				lo, hi = k, k
+			if !got {
+				break
 			}
+		}
+		if found {
+			lo, hi = len(best), len(best)
 		}
 	case obj.Sense == model.Fixed:
 		if opts.Task == model.TaskSolve {

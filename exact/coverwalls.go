@@ -15,15 +15,18 @@ import (
 
 // wallState is the part of a coverSearch that deals with free walls.
 type wallState struct {
-	walls    bitset // the free walls placed (nil: the model has none)
-	wallN    int
-	noWall   bitset // squares decided not to take a wall
-	wallable bitset // open squares without a fixed piece
-	wallLo   int
-	wallHi   int
-	all      bool // cover every open square that is not a wall (else target)
-	hard     []bitset
-	acceptW  func(value int) // sees c.chosen and c.walls
+	walls       bitset // the free walls placed (nil: the model has none)
+	wallN       int
+	noWall      bitset // squares decided not to take a wall
+	wallable    bitset // open squares without a fixed piece
+	wallLo      int
+	wallHi      int
+	all         bool // cover every open square that is not a wall (else target)
+	hard        []bitset
+	hardCliques []bitset // a partition of the vertices into cliques of hard
+	// conflicts: each holds one piece at most
+	minimalWalls bool            // only walls that separate pieces: enough to find a placement
+	acceptW      func(value int) // sees c.chosen and c.walls
 }
 
 // setupWalls prepares a coverage search for free walls: the vertices a
@@ -93,6 +96,7 @@ func (c *coverSearch) setupWalls() {
 			}
 		}
 	}
+	c.hardCliques = greedyPartition(c.hard, allowed)
 	// coverers: as before, from the new allowed set
 	for x := range c.coverers {
 		clear(c.coverers[x])
@@ -168,6 +172,10 @@ func (c *coverSearch) startWalls() {
 	clear(c.noWall)
 	c.wallN = 0
 	c.level(0).copyFrom(c.p.allowed)
+	if !c.all && c.lowTarget() {
+		c.supersetsWalls(0, 0)
+		return
+	}
 	c.searchWalls(0, 0)
 }
 
@@ -236,8 +244,9 @@ func (c *coverSearch) searchWalls(depth, givenUp int) {
 		return
 	}
 	next := c.level(depth + 1)
-	// x becomes a wall
-	if c.wallN < c.wallHi && c.wallable.has(x) && !c.noWall.has(x) && !c.occupied.has(x) {
+	// x becomes a wall (when only separating walls are wanted, a wall that
+	// does not take x out of a cover-all rule cannot help)
+	if (c.all || !c.minimalWalls) && c.wallN < c.wallHi && c.wallable.has(x) && !c.noWall.has(x) && !c.occupied.has(x) {
 		copy(next, avail)
 		for k := range c.p.kinds {
 			next.clear(k*c.p.squares + x)
@@ -297,11 +306,9 @@ func (c *coverSearch) blockedNow(v, x int) bool {
 	return c.between[s*c.p.squares+x]&stops != 0
 }
 
-// supersetsWalls adds pieces (vertices from avail, increasing) and then
-// walls (free squares not decided otherwise, increasing) and accepts every
-// placement that meets the place list, the walls range, independence and
-// the target. Positions below n*kinds are vertices, above them walls.
-func (c *coverSearch) supersetsWalls(depth, from int) {
+// supersetsWalls adds pieces, deciding the cliques of hard conflicts from
+// ci on (one vertex of each, or none), then walls; see wallsFrom.
+func (c *coverSearch) supersetsWalls(depth, ci int) {
 	if c.halted {
 		return
 	}
@@ -310,48 +317,109 @@ func (c *coverSearch) supersetsWalls(depth, from int) {
 	if placed+need > c.cap {
 		return
 	}
-	if need == 0 && placed >= c.lo && c.wallN >= c.wallLo {
+	cliques := c.hardCliques
+	avail := c.level(depth)
+	for ci < len(cliques) && !cliques[ci].intersects(avail) {
+		ci++
+	}
+	if ci == len(cliques) || placed == c.cap {
+		if need == 0 && placed >= c.lo {
+			c.wallsFrom(depth, 0)
+		}
+		return
+	}
+	if want := max(c.lo-placed, need); want > 0 && openCliques(cliques[ci:], avail, want) < want {
+		return
+	}
+	next := c.level(depth + 1)
+	clique := cliques[ci]
+	for v := clique.first(); v >= 0 && !c.halted; v = clique.next(v + 1) {
+		if !avail.has(v) || !c.place(v) {
+			continue
+		}
+		for i := range next {
+			next[i] = avail[i] &^ (c.hard[v][i] | clique[i])
+		}
+		c.supersetsWalls(depth+1, ci+1)
+		c.unplace(v)
+	}
+	if !c.halted {
+		for i := range next {
+			next[i] = avail[i] &^ clique[i]
+		}
+		c.supersetsWalls(depth+1, ci+1)
+	}
+}
+
+// wallsFrom adds walls on free squares from square 'from' on (none decided
+// otherwise, and in minimal mode only between pieces that see each other)
+// and accepts every placement that meets the walls range, independence and
+// the target.
+func (c *coverSearch) wallsFrom(depth, from int) {
+	if c.halted {
+		return
+	}
+	if c.wallN >= c.wallLo {
 		covered, missing := c.coveredNow()
 		if c.metWalls(covered, missing) && (!c.p.m.Rules.Independent || c.independentNow()) {
-			value := covered
-			if c.dominate && c.all {
-				value = c.openCount - c.wallN
-			}
-			c.acceptW(value)
+			c.acceptW(covered)
 			if c.halted {
 				return
 			}
 		}
 	}
-	V := c.p.vertices
-	avail := c.level(depth)
-	next := c.level(depth + 1)
-	if from < V && placed < c.cap {
-		for v := avail.next(from); v >= 0 && !c.halted; v = avail.next(v + 1) {
-			if !c.place(v) {
-				continue
-			}
-			copy(next, avail)
-			next.andNot(c.hard[v])
-			next.clear(v)
-			c.supersetsWalls(depth+1, v+1)
-			c.unplace(v)
-		}
-	}
 	if c.wallN >= c.wallHi {
 		return
 	}
-	for s := max(from-V, 0); s < c.p.squares && !c.halted; s++ {
-		if !c.wallable.has(s) || c.noWall.has(s) || c.walls.has(s) || c.occupied.has(s) {
+	var useful bitset
+	if c.minimalWalls {
+		if useful = c.gapSquares(); useful.empty() {
+			return // nothing to separate: more walls only block
+		}
+	}
+	for s := from; s < c.p.squares && !c.halted; s++ {
+		if !c.wallable.has(s) || c.noWall.has(s) || c.walls.has(s) || c.occupied.has(s) || useful != nil && !useful.has(s) {
 			continue
 		}
-		copy(next, avail)
 		c.walls.set(s)
 		c.wallN++
-		c.supersetsWalls(depth+1, V+s+1)
+		c.wallsFrom(depth, s+1)
 		c.wallN--
 		c.walls.clear(s)
 	}
+}
+
+// gapSquares are the squares between two pieces that see each other along
+// a line with no wall between: the only places a wall helps independence.
+func (c *coverSearch) gapSquares() bitset {
+	p := c.p
+	out := newBitset(p.squares)
+	if !p.m.Rules.Independent {
+		return out
+	}
+	occupied := c.occupied
+	walk := func(g *pieceGeometry, s int) {
+		for _, ray := range g.rays[s] {
+			for i, t := range ray {
+				if c.walls.has(int(t)) {
+					break
+				}
+				if occupied.has(int(t)) {
+					for _, u := range ray[:i] {
+						out.set(int(u))
+					}
+					break
+				}
+			}
+		}
+	}
+	for _, f := range p.fixed {
+		walk(f.geo, f.square)
+	}
+	for _, v := range c.chosen {
+		walk(p.kinds[p.kindOf(int(v))], p.squareOf(int(v)))
+	}
+	return out
 }
 
 // wallList gives the free walls placed.
@@ -411,12 +479,16 @@ func solveCoverWalls(st *stopper, p *problem, opts model.Options, res *model.Res
 	}
 	lo, hi := p.minTotal, p.maxTotal
 	wallLo, wallHi := c.wallLo, c.wallHi
+	// finding passes need only walls that separate pieces, unless walls are
+	// wanted for themselves
+	findMinimal := wallLo == 0 && obj.Measure != model.MeasureWalls
 	run := func(target, l, h, wl, wh int) {
 		c.target, c.lo, c.cap, c.wallLo, c.wallHi = target, l, h, wl, wh
 		c.halted = false
 		c.startWalls()
 	}
 	target := ruleTarget
+	c.minimalWalls = findMinimal
 	coverageObjective := obj.Measure == model.MeasureAttacked || obj.Measure == model.MeasureDominated
 	exhaustive := false
 	switch {
@@ -459,12 +531,20 @@ func solveCoverWalls(st *stopper, p *problem, opts model.Options, res *model.Res
 			}
 		}
 	case obj.Measure == model.MeasurePieces && obj.Sense == model.Maximize:
-		c.acceptW = firstOnly
-		for k := hi; k >= lo && !found && !st.stopped(); k-- {
+		got := false
+		c.acceptW = func(int) {
+			got, found, bestV, bestW = true, true, slices.Clone(c.chosen), c.wallList()
+			c.halted = true
+		}
+		for k := lo; k <= hi && !st.stopped(); k = len(bestV) + 1 {
+			got = false
 			run(target, k, hi, wallLo, wallHi)
-			if found {
-				lo, hi = k, k
+			if !got {
+				break
 			}
+		}
+		if found {
+			lo, hi = len(bestV), len(bestV)
 		}
 	case obj.Sense == model.Fixed:
 		if opts.Task == model.TaskSolve {
@@ -475,6 +555,8 @@ func solveCoverWalls(st *stopper, p *problem, opts model.Options, res *model.Res
 		}
 	default:
 		exhaustive = true
+		findMinimal = false
+		c.minimalWalls = false
 		var bestValue int64
 		c.acceptW = func(int) {
 			v := valueOf(c.chosen, c.wallList())
@@ -501,6 +583,7 @@ func solveCoverWalls(st *stopper, p *problem, opts model.Options, res *model.Res
 	}
 	keep := func() bool { return !exhaustive || valueOf(c.chosen, c.wallList()) == want }
 	c.nodes = 0
+	c.minimalWalls = false // every wall set counts
 	t := newTally(p, opts.Symmetry)
 	boards := map[string][]int32{}
 	var n int64
