@@ -496,6 +496,18 @@ func (p *position) uncovered(what Measure) string {
 
 // ---- tours ----
 
+// steps tells how many steps of d make diff, when a whole positive number
+// of them does.
+func steps(d, diff Vector) (int, bool) {
+	k := 0
+	if d.File != 0 {
+		k = diff.File / d.File
+	} else {
+		k = diff.Rank / d.Rank
+	}
+	return k, k >= 1 && d.File*k == diff.File && d.Rank*k == diff.Rank
+}
+
 // move reports whether pc can go from a to b on an empty board with walls:
 // a leap, or a ride whose intermediate squares are all open.
 func move(b *Board, pc *Piece, from, to Square, occupied func(Square) bool) bool {
@@ -506,13 +518,8 @@ func move(b *Board, pc *Piece, from, to Square, occupied func(Square) bool) bool
 		}
 	}
 	for _, d := range pc.Rides {
-		k := 0
-		if d.File != 0 {
-			k = diff.File / d.File
-		} else {
-			k = diff.Rank / d.Rank
-		}
-		if k < 1 || d.File*k != diff.File || d.Rank*k != diff.Rank {
+		k, ok := steps(d, diff)
+		if !ok {
 			continue
 		}
 		clear := true
@@ -628,13 +635,7 @@ func maximal(b *Board, pc *Piece, mv Move, occupied func(Square) bool) bool {
 		}
 	}
 	for _, d := range pc.Rides {
-		k := 0
-		if d.File != 0 {
-			k = diff.File / d.File
-		} else {
-			k = diff.Rank / d.Rank
-		}
-		if k < 1 || d.File*k != diff.File || d.Rank*k != diff.Rank {
+		if _, ok := steps(d, diff); !ok {
 			continue
 		}
 		next := mv.To.Add(d)

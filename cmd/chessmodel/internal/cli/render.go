@@ -269,9 +269,9 @@ func hasSolution(fields map[string]json.RawMessage) bool {
 // solveForPicture asks a backend for the solution (--solve) or every
 // solution, or one per class (--all, --symmetry) to draw; each is verified.
 func solveForPicture(ctx context.Context, g *globals, m *model.Model, f *renderFlags) ([]model.Solution, error) {
-	solver, ok := g.backends[f.backend]
-	if !ok {
-		return nil, &ExitError{Code: ExitBadInput, Err: fmt.Errorf("unknown backend %q; expected one of %s", f.backend, g.backends.names())}
+	solver, err := g.backend(f.backend)
+	if err != nil {
+		return nil, err
 	}
 	ctx, cancel := g.context(ctx)
 	defer cancel()

@@ -1,10 +1,12 @@
 package cli
 
 import (
+	"bufio"
 	"context"
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"strings"
 	"sync"
 	"time"
@@ -19,6 +21,37 @@ type Backends map[string]model.Solver
 
 // names lists the backends for help and errors.
 func (b Backends) names() string { return strings.Join(sortedKeys(b), ", ") }
+
+// backend finds a backend by name; an unknown name is bad input.
+func (g *globals) backend(name string) (model.Solver, error) {
+	s, ok := g.backends[name]
+	if !ok {
+		return nil, &ExitError{Code: ExitBadInput, Err: fmt.Errorf("unknown backend %q; expected one of %s", name, g.backends.names())}
+	}
+	return s, nil
+}
+
+// jsonLines creates a file that records are written to as JSON lines; close
+// flushes and closes it, and may be called again (as a deferred backstop).
+func jsonLines(path string) (write func(any) error, close func() error, err error) {
+	file, err := os.Create(path)
+	if err != nil {
+		return nil, nil, &ExitError{Code: ExitBadInput, Err: err}
+	}
+	buf := bufio.NewWriter(file)
+	closed := false
+	return func(v any) error { return writeJSON(buf, v) }, func() error {
+		if closed {
+			return nil
+		}
+		closed = true
+		if err := buf.Flush(); err != nil {
+			file.Close()
+			return err
+		}
+		return file.Close()
+	}, nil
+}
 
 // taskFlags are the flags of solve, count and enumerate.
 type taskFlags struct {
@@ -65,9 +98,9 @@ func newTaskCommand(g *globals, streams Streams, task model.Task, use, short str
 }
 
 func runTask(ctx context.Context, g *globals, streams Streams, task model.Task, f *taskFlags, path string) error {
-	solver, ok := g.backends[f.backend]
-	if !ok {
-		return &ExitError{Code: ExitBadInput, Err: fmt.Errorf("unknown backend %q; expected one of %s", f.backend, g.backends.names())}
+	solver, err := g.backend(f.backend)
+	if err != nil {
+		return err
 	}
 	if f.distinct != "" && f.distinct != "walls" {
 		return &ExitError{Code: ExitBadInput, Err: fmt.Errorf(`--distinct %q: the only choice is "walls"`, f.distinct)}

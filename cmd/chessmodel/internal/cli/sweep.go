@@ -1,12 +1,10 @@
 package cli
 
 import (
-	"bufio"
 	"context"
 	"errors"
 	"fmt"
 	"io"
-	"os"
 
 	"github.com/spf13/cobra"
 
@@ -44,9 +42,9 @@ boards in the class), value and an optimal solution.`,
 }
 
 func runSweep(ctx context.Context, g *globals, streams Streams, f *sweepFlags, path string) error {
-	solver, ok := g.backends[f.backend]
-	if !ok {
-		return &ExitError{Code: ExitBadInput, Err: fmt.Errorf("unknown backend %q; expected one of %s", f.backend, g.backends.names())}
+	solver, err := g.backend(f.backend)
+	if err != nil {
+		return err
 	}
 	if f.walls < 0 {
 		return &ExitError{Code: ExitBadInput, Err: fmt.Errorf("--walls %d: expected a number of walls from 0", f.walls)}
@@ -60,20 +58,23 @@ func runSweep(ctx context.Context, g *globals, streams Streams, f *sweepFlags, p
 	progress := newProgress(streams.Err)
 	defer progress.done()
 	opts := sweep.Options{Walls: f.walls, Workers: f.workers, Progress: progress.update}
+	closeOut := func() error { return nil }
 	if f.out != "" {
-		file, err := os.Create(f.out)
+		write, closeFile, err := jsonLines(f.out)
 		if err != nil {
-			return &ExitError{Code: ExitBadInput, Err: err}
+			return err
 		}
-		defer file.Close()
-		buf := bufio.NewWriter(file)
-		defer buf.Flush()
-		opts.Record = func(c sweep.Class) error { return writeJSON(buf, c) }
+		defer closeFile()
+		closeOut = closeFile
+		opts.Record = func(c sweep.Class) error { return write(c) }
 	}
 	sum, err := sweep.Run(ctx, m, solver, opts)
 	progress.done()
 	if err != nil {
 		return &ExitError{Code: ExitBadInput, Err: err}
+	}
+	if err := closeOut(); err != nil {
+		return err
 	}
 	if g.json {
 		if err := writeJSON(streams.Out, sum); err != nil {
@@ -141,9 +142,9 @@ contain no smaller such board of the same value. Each puzzle (walls, value,
 its unique solution, verified) is written to -o as a JSON line.`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			solver, ok := g.backends[f.backend]
-			if !ok {
-				return &ExitError{Code: ExitBadInput, Err: fmt.Errorf("unknown backend %q; expected one of %s", f.backend, g.backends.names())}
+			solver, err := g.backend(f.backend)
+			if err != nil {
+				return err
 			}
 			m, err := g.loadModel(args[0])
 			if err != nil {
@@ -154,20 +155,23 @@ its unique solution, verified) is written to -o as a JSON line.`,
 			progress := newProgress(streams.Err)
 			defer progress.done()
 			opts := sweep.PuzzleOptions{MaxWalls: f.maxWalls, Limit: f.limit, Workers: f.workers, Progress: progress.update}
+			closeOut := func() error { return nil }
 			if f.out != "" {
-				file, err := os.Create(f.out)
+				write, closeFile, err := jsonLines(f.out)
 				if err != nil {
-					return &ExitError{Code: ExitBadInput, Err: err}
+					return err
 				}
-				defer file.Close()
-				buf := bufio.NewWriter(file)
-				defer buf.Flush()
-				opts.Record = func(p sweep.Puzzle) error { return writeJSON(buf, p) }
+				defer closeFile()
+				closeOut = closeFile
+				opts.Record = func(p sweep.Puzzle) error { return write(p) }
 			}
 			sum, err := sweep.Puzzles(ctx, m, solver, opts)
 			progress.done()
 			if err != nil {
 				return &ExitError{Code: ExitBadInput, Err: err}
+			}
+			if err := closeOut(); err != nil {
+				return err
 			}
 			if g.json {
 				return writeJSON(streams.Out, sum)
