@@ -32,7 +32,10 @@ import (
 // which is stronger than the pair rows (a window row counts every rider in
 // it, a pair row two) and as many. The pair and the visibility-chain
 // formulations are kept for comparison (wallFormulation); the benchmarks
-// and TestMeasureWallFormulations measure them.
+// and TestMeasureWallFormulations measure them. On least walls for q
+// queens on 8x8 the windows give the LP bound q-8, the pairs and the chain
+// 0; lp_solve proves q = 10 in 0.07 s with windows, 20 s with pairs, 35 s
+// with the chain, and q = 11 only with windows.
 //
 // Leaps do not depend on walls. Their conflicts are covered by cliques:
 // each uncovered conflict grows greedily into a maximal set of mutually
