@@ -38,7 +38,7 @@ func newCliqueSearch(g *conflictGraph, st *stopper) *cliqueSearch {
 	words := wordsFor(g.p.vertices)
 	s := &cliqueSearch{g: g, words: words, st: st, splitDepth: -1,
 		arena: make([]uint64, words*(len(g.cliques)+2)),
-		light: make([]int, len(g.p.kinds)), dark: make([]int, len(g.p.kinds))}
+		light: make([]int, len(g.p.rules)), dark: make([]int, len(g.p.rules))}
 	s.members = make([][]int32, len(g.cliques))
 	for i, c := range g.cliques {
 		for v := c.first(); v >= 0; v = c.next(v + 1) {
@@ -108,7 +108,7 @@ func (s *cliqueSearch) search(depth int) {
 		return
 	}
 	if u < 0 {
-		if placed >= s.lo && need == 0 {
+		if placed >= s.lo && need == 0 && s.g.p.copiesInOrder(s.chosen) {
 			s.visit(s)
 		}
 		return

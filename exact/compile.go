@@ -2,10 +2,14 @@ package exact
 
 import (
 	"fmt"
+	"slices"
 	"sync"
 
 	"github.com/chessmodel/chessmodel/model"
 )
+
+// maxStackCopies bounds the identical pieces on one square.
+const maxStackCopies = 16
 
 // maxSearchSquares bounds the boards the general searches accept: their
 // attack sets are bitsets of the whole board, one per (piece, square).
@@ -31,8 +35,11 @@ type problem struct {
 	dark                bitset
 	fixedWalls          int
 
-	kinds    []*pieceGeometry // the pieces of the place list, in order of first mention
-	rules    []countRule      // per kind
+	kinds       []*pieceGeometry // per slot: the pieces of the place list, in order of first mention
+	rules       []countRule      // per kind of piece
+	ruleOf      []int            // per slot: its kind of piece
+	copyOf      []int            // per slot: which of the identical pieces on one square it is
+	stackCopies bool             // some kind has more than one slot
 	vertices int
 	allowed  bitset // vertices the board, colour rules and fixed pieces leave possible
 	minTotal int    // least pieces the place list asks for
@@ -92,16 +99,43 @@ func compile(m *model.Model) (*problem, error) {
 	}
 	p.fixedWalls = len(b.Walls())
 
-	kindIndex := map[string]int{}
+	ruleIndex := map[string]int{}
+	var pieces []*model.Piece
 	for _, e := range m.Place {
-		k, ok := kindIndex[e.Piece.Name]
+		r, ok := ruleIndex[e.Piece.Name]
 		if !ok {
-			k = len(p.kinds)
-			kindIndex[e.Piece.Name] = k
-			p.kinds = append(p.kinds, p.pieceGeometry(e.Piece))
+			r = len(p.rules)
+			ruleIndex[e.Piece.Name] = r
 			p.rules = append(p.rules, countRule{})
+			pieces = append(pieces, e.Piece)
 		}
-		p.rules[k].addEntry(e)
+		p.rules[r].addEntry(e)
+	}
+	// One slot per kind of piece; when pieces stack, identical pieces may
+	// share a square, so a kind has one slot per piece of it that could
+	// stand on one square (the i-th slot on a square is used only with the
+	// one before it, which keeps identical pieces interchangeable).
+	for r, pc := range pieces {
+		copies := 1
+		if m.Rules.Stack {
+			switch most := p.rules[r].most(); {
+			case most < model.Unbounded:
+				copies = max(1, min(most, maxStackCopies))
+			case m.Objective.Sense == model.Minimize && m.Objective.Measure == model.MeasurePieces:
+				// a piece on a square that holds its twin changes nothing but
+				// the count: a least placement stacks no more than the minimum
+				copies = max(1, min(p.rules[r].least(), maxStackCopies))
+			default:
+				return nil, fmt.Errorf("exact: pieces stack and the place list has no upper count for %s, so identical pieces could pile up on one square without end; give it a maximum (like 0..8 %s): %w",
+					pc.Name, pc.Name, model.ErrUnsupported)
+			}
+		}
+		for c := 0; c < copies; c++ {
+			p.kinds = append(p.kinds, p.pieceGeometry(pc))
+			p.ruleOf = append(p.ruleOf, r)
+			p.copyOf = append(p.copyOf, c)
+		}
+		p.stackCopies = p.stackCopies || copies > 1
 	}
 	p.fixedSquares = newBitset(p.squares)
 	for _, f := range m.Fixed {
@@ -117,7 +151,7 @@ func compile(m *model.Model) (*problem, error) {
 	p.vertices = len(p.kinds) * p.squares
 	p.allowed = newBitset(p.vertices)
 	for k := range p.kinds {
-		r := p.rules[k]
+		r := p.rules[p.ruleOf[k]]
 		for i := 0; i < p.squares; i++ {
 			if !p.open.has(i) || (p.fixedSquares.has(i) && !m.Rules.Stack) {
 				continue
@@ -131,9 +165,9 @@ func compile(m *model.Model) (*problem, error) {
 			p.allowed.set(k*p.squares + i)
 		}
 	}
-	for k := range p.kinds {
-		p.minTotal += p.rules[k].least()
-		p.maxTotal = capped(p.maxTotal + p.rules[k].most())
+	for _, r := range p.rules {
+		p.minTotal += r.least()
+		p.maxTotal = capped(p.maxTotal + r.most())
 	}
 	p.maxTotal = min(p.maxTotal, p.allowed.count())
 
@@ -222,6 +256,21 @@ func (p *problem) fixedConflict() bool {
 // openAt reports whether the square on file f, rank r is open.
 func (p *problem) openAt(f, r int) bool {
 	return f >= 0 && f < p.cols && r >= 0 && r < p.rows && p.open.has(r*p.cols+f)
+}
+
+// copiesInOrder reports whether each identical piece stacked on a square
+// comes with the ones before it: the form in which a placement is counted.
+func (p *problem) copiesInOrder(vertices []int32) bool {
+	if !p.stackCopies {
+		return true
+	}
+	n := int32(p.squares)
+	for _, v := range vertices {
+		if p.copyOf[v/n] > 0 && !slices.Contains(vertices, v-n) {
+			return false
+		}
+	}
+	return true
 }
 
 func (p *problem) kindOf(v int) int   { return v / p.squares }

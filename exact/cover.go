@@ -83,7 +83,7 @@ func newCoverSearch(p *problem, g *conflictGraph, st *stopper) *coverSearch {
 	c := &coverSearch{p: p, g: g, st: st, splitDepth: -1, words: wordsFor(p.vertices), sqWords: wordsFor(p.squares),
 		strong:   p.m.Rules.Attack == model.Strong,
 		dominate: coverMeasure(p.m) == model.MeasureDominated,
-		light:    make([]int, len(p.kinds)), dark: make([]int, len(p.kinds)),
+		light:    make([]int, len(p.rules)), dark: make([]int, len(p.rules)),
 		occupied: newBitset(p.squares), covered: newBitset(p.squares), gaveUp: newBitset(p.squares),
 		gains: make([][]int, len(p.kinds)), openCount: p.open.count(),
 		limits: make([]int, len(p.kinds)), heads: make([]int, len(p.kinds))}
@@ -179,7 +179,7 @@ func (c *coverSearch) need() int {
 }
 
 func (c *coverSearch) add(v int, delta int) {
-	k, s := c.p.kindOf(v), c.p.squareOf(v)
+	k, s := c.p.ruleOf[c.p.kindOf(v)], c.p.squareOf(v)
 	if c.p.dark.has(s) {
 		c.dark[k] += delta
 	} else {
@@ -189,7 +189,7 @@ func (c *coverSearch) add(v int, delta int) {
 
 // place puts vertex v and returns whether the place list allows it.
 func (c *coverSearch) place(v int) bool {
-	k := c.p.kindOf(v)
+	k := c.p.ruleOf[c.p.kindOf(v)]
 	c.add(v, 1)
 	if c.p.rules[k].over(c.light[k], c.dark[k]) {
 		c.add(v, -1)
@@ -366,7 +366,8 @@ func (c *coverSearch) canCover(avail, uncovered bitset, want, room int) bool {
 	limits := c.limits
 	for k := range c.gains {
 		c.gains[k] = c.gains[k][:0]
-		limits[k] = min(room, p.rules[k].most()-c.light[k]-c.dark[k])
+		r := p.ruleOf[k]
+		limits[k] = min(room, p.rules[r].most()-c.light[r]-c.dark[r])
 	}
 	n := p.squares
 	oneWord := len(uncovered) == 1
@@ -445,7 +446,7 @@ func (c *coverSearch) supersets(depth, ci int) {
 		ci++
 	}
 	if ci == len(cliques) || placed == c.cap {
-		if need == 0 && placed >= c.lo {
+		if need == 0 && placed >= c.lo && c.p.copiesInOrder(c.chosen) {
 			att := c.covered
 			c.attacks(c.chosen, att)
 			if n := att.countAnd(c.p.open); n >= c.target {

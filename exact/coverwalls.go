@@ -66,7 +66,7 @@ func (c *coverSearch) setupWalls() {
 	// wall could mend
 	allowed := newBitset(p.vertices)
 	for k := range p.kinds {
-		r := p.rules[k]
+		r := p.rules[p.ruleOf[k]]
 		for s := 0; s < n; s++ {
 			if !p.open.has(s) || (p.fixedSquares.has(s) && !m.Rules.Stack) {
 				continue
@@ -323,7 +323,7 @@ func (c *coverSearch) supersetsWalls(depth, ci int) {
 		ci++
 	}
 	if ci == len(cliques) || placed == c.cap {
-		if need == 0 && placed >= c.lo {
+		if need == 0 && placed >= c.lo && c.p.copiesInOrder(c.chosen) {
 			c.wallsFrom(depth, 0)
 		}
 		return

@@ -23,7 +23,7 @@ type conflictGraph struct {
 	cliques   []bitset // the partition the search branches on
 	cliqueOf  []int32  // vertex -> index in cliques
 	bounds    [][]bitset
-	kindOf    []int8
+	kindOf    []int8 // the kind of piece (its count rule) of each vertex
 	darkOf    []bool
 	partition string // how the cliques were formed, for stats
 }
@@ -39,7 +39,7 @@ func newConflictGraph(p *problem) (*conflictGraph, error) {
 	n := p.squares
 	for v := 0; v < p.vertices; v++ {
 		g.adj[v] = bitset(store[v*words : (v+1)*words : (v+1)*words])
-		g.kindOf[v] = int8(v / n)
+		g.kindOf[v] = int8(p.ruleOf[v/n]) // counted by kind of piece
 		g.darkOf[v] = p.dark.has(v % n)
 	}
 	stack := p.m.Rules.Stack

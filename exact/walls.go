@@ -89,10 +89,10 @@ func (w *wallSearch) resume(t wallTask) {
 	w.reset()
 	for depth, pos := range t.chosen {
 		k, s := int(pos)%w.kinds, int(pos)/w.kinds
-		if w.p.dark.has(s) {
-			w.dark[k]++
+		if r := w.p.ruleOf[k]; w.p.dark.has(s) {
+			w.dark[r]++
 		} else {
-			w.light[k]++
+			w.light[r]++
 		}
 		w.addGaps(k, s)
 		w.place(depth, k, s, +1)
@@ -188,7 +188,7 @@ func newWallSearch(p *problem, st *stopper) (*wallSearch, error) {
 			if !p.open.has(s) || (p.fixedSquares.has(s) && !p.m.Rules.Stack) {
 				continue
 			}
-			if p.dark.has(s) && !p.rules[k].allowsDark() || !p.dark.has(s) && !p.rules[k].allowsLight() {
+			if r := p.rules[p.ruleOf[k]]; p.dark.has(s) && !r.allowsDark() || !p.dark.has(s) && !r.allowsLight() {
 				continue
 			}
 			if independent && w.hardWithFixed(k, s) {
@@ -279,7 +279,7 @@ func newWallSearch(p *problem, st *stopper) (*wallSearch, error) {
 		w.segMasks = append(w.segMasks, masks)
 	}
 	w.lineSegments()
-	w.light, w.dark = make([]int, K), make([]int, K)
+	w.light, w.dark = make([]int, len(p.rules)), make([]int, len(p.rules))
 	w.placedAt = make([]uint32, n)
 	w.occupants = make([]int32, n)
 	w.alive = make([]int, len(w.segCount))
@@ -410,7 +410,7 @@ func (w *wallSearch) search(depth int) {
 	cand := w.level(depth)
 	if w.splitDepth >= 0 {
 		// recording subtrees: a set met on the way is a task of its own
-		if placed >= w.lo && need == 0 {
+		if placed >= w.lo && need == 0 && w.copiesInOrder() {
 			w.record(depth, true)
 		}
 		if depth == w.splitDepth {
@@ -418,7 +418,7 @@ func (w *wallSearch) search(depth int) {
 			w.record(depth, false)
 			return
 		}
-	} else if placed >= w.lo && need == 0 {
+	} else if placed >= w.lo && need == 0 && w.copiesInOrder() {
 		w.visit()
 		if w.halted {
 			return
@@ -448,13 +448,14 @@ func (w *wallSearch) search(depth int) {
 	next := w.level(depth + 1)
 	for pos := cand.first(); pos >= 0; pos = cand.next(pos + 1) {
 		k, s := pos%w.kinds, pos/w.kinds
+		r := w.p.ruleOf[k]
 		dark := w.p.dark.has(s)
 		if dark {
-			w.dark[k]++
+			w.dark[r]++
 		} else {
-			w.light[k]++
+			w.light[r]++
 		}
-		if !w.p.rules[k].over(w.light[k], w.dark[k]) {
+		if !w.p.rules[r].over(w.light[r], w.dark[r]) {
 			gaps, packedN := len(w.gaps), w.packedN
 			savedPacked := w.savePacked(depth)
 			if w.addGaps(k, s) {
@@ -472,9 +473,9 @@ func (w *wallSearch) search(depth int) {
 			copy(w.packed, savedPacked)
 		}
 		if dark {
-			w.dark[k]--
+			w.dark[r]--
 		} else {
-			w.light[k]--
+			w.light[r]--
 		}
 		if w.halted {
 			return
@@ -487,6 +488,19 @@ func (w *wallSearch) savePacked(depth int) bitset {
 	saved := bitset(w.packStore[depth*len(w.packed) : (depth+1)*len(w.packed)])
 	copy(saved, w.packed)
 	return saved
+}
+
+// copiesInOrder is problem.copiesInOrder for positions (square*K + slot).
+func (w *wallSearch) copiesInOrder() bool {
+	if !w.p.stackCopies {
+		return true
+	}
+	for _, pos := range w.chosen {
+		if w.p.copyOf[int(pos)%w.kinds] > 0 && !slices.Contains(w.chosen, pos-1) {
+			return false
+		}
+	}
+	return true
 }
 
 // gapStore returns the i-th gap bitset of the pool, cleared.
