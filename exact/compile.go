@@ -40,10 +40,10 @@ type problem struct {
 	ruleOf      []int            // per slot: its kind of piece
 	copyOf      []int            // per slot: which of the identical pieces on one square it is
 	stackCopies bool             // some kind has more than one slot
-	vertices int
-	allowed  bitset // vertices the board, colour rules and fixed pieces leave possible
-	minTotal int    // least pieces the place list asks for
-	maxTotal int    // most pieces it allows (capped at the vertices)
+	vertices    int
+	allowed     bitset // vertices the board, colour rules and fixed pieces leave possible
+	minTotal    int    // least pieces the place list asks for
+	maxTotal    int    // most pieces it allows (capped at the vertices)
 
 	fixed        []fixedPiece
 	fixedSquares bitset
