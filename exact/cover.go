@@ -432,6 +432,10 @@ func (c *coverSearch) canCover(avail, uncovered bitset, want, room int) bool {
 // cliques left bound the pieces still to come; it accepts those that meet
 // the place list and the target.
 func (c *coverSearch) supersets(depth, ci int) {
+	c.nodes++
+	if c.nodes&1023 == 0 && c.st.stopped() {
+		c.halted = true
+	}
 	if c.halted {
 		return
 	}

@@ -309,6 +309,10 @@ func (c *coverSearch) blockedNow(v, x int) bool {
 // supersetsWalls adds pieces, deciding the cliques of hard conflicts from
 // ci on (one vertex of each, or none), then walls; see wallsFrom.
 func (c *coverSearch) supersetsWalls(depth, ci int) {
+	c.nodes++
+	if c.nodes&1023 == 0 && c.st.stopped() {
+		c.halted = true
+	}
 	if c.halted {
 		return
 	}
@@ -356,6 +360,10 @@ func (c *coverSearch) supersetsWalls(depth, ci int) {
 // and accepts every placement that meets the walls range, independence and
 // the target.
 func (c *coverSearch) wallsFrom(depth, from int) {
+	c.nodes++
+	if c.nodes&1023 == 0 && c.st.stopped() {
+		c.halted = true
+	}
 	if c.halted {
 		return
 	}
