@@ -256,6 +256,8 @@ func TestAgainstBruteForceIndependent(t *testing.T) {
 		{"stacked queen and rook, no rules 2x3", "board: \"2x3\"\nstack: true\nplace: [1 queen, 1 rook]", 2},
 		{"queens stacking on a fixed rook 4x4", "board: 4\nstack: true\nfixed: [rook b2]\nplace: [0..3 queen]\nrules: [independent]\nobjective: maximize pieces", 3},
 		{"weak attack queens and a fixed knight 5x5", "board: 5\nfixed: [knight c3]\nplace: [max queen]\nrules: [independent, attack weak]", 25},
+		{"stacked rooks and knights covering 3x3", "board: 3\nstack: true\nplace: [2 rook, 2 knight]\nrules: [cover 8 attacked]", 4},
+		{"stacked rooks and a bishop, most attacked 3x4", "board: \"3x4\"\nstack: true\nplace: [2 rook, 1 bishop]\nobjective: maximize attacked", 3},
 		{"rooks on dark 5x5", "board: 5\nplace: [max rook on dark, 1 bishop]\nrules: [independent]", 25},
 	}
 	for _, c := range cases {

@@ -313,7 +313,7 @@ func (c *coverSearch) search(depth, givenUp int) {
 	// not; or none is. A coverer whose line to x is already blocked cannot
 	// cover it whatever comes, so it is neither a branch nor excluded.
 	for v := cov.first(); v >= 0 && !c.halted; v = cov.next(v + 1) {
-		if !avail.has(v) || c.blocked(v, x) {
+		if !avail.has(v) || c.blocked(v, x) || !c.stackedAfter(v) {
 			continue
 		}
 		excluded.set(v)
@@ -334,6 +334,17 @@ func (c *coverSearch) search(depth, givenUp int) {
 		c.search(depth+1, givenUp+1)
 		c.gaveUp.clear(x)
 	}
+}
+
+// stackedAfter reports whether v, an identical piece stacked on a square,
+// may be placed: the one before it must stand there already. (A placement
+// holding v holds that one too, which comes earlier among the coverers.)
+func (c *coverSearch) stackedAfter(v int) bool {
+	p := c.p
+	if !p.stackCopies || p.copyOf[p.kindOf(v)] == 0 {
+		return true
+	}
+	return slices.Contains(c.chosen, int32(v-p.squares))
 }
 
 // blocked reports whether v's line to x already passes an occupied square,

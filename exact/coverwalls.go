@@ -264,7 +264,7 @@ func (c *coverSearch) searchWalls(depth, givenUp int) {
 	clear(excluded)
 	cov := c.coverers[x]
 	for v := cov.first(); v >= 0 && !c.halted; v = cov.next(v + 1) {
-		if !avail.has(v) || c.blockedNow(v, x) {
+		if !avail.has(v) || c.blockedNow(v, x) || !c.stackedAfter(v) {
 			continue
 		}
 		excluded.set(v)
