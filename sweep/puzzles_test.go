@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/chessmodel/chessmodel/exact"
+	"github.com/chessmodel/chessmodel/ilp"
 	"github.com/chessmodel/chessmodel/model"
 	"github.com/chessmodel/chessmodel/sweep"
 )
@@ -52,5 +53,37 @@ func TestPuzzles(t *testing.T) {
 				t.Errorf("puzzle %v is not minimal: walls %v alone give value %d uniquely", p.Walls, subset, v)
 			}
 		}
+	}
+}
+
+// TestPuzzlesRecountedByILP counts the optimal solutions of a sample of the
+// 3-wall puzzles with the ILP backend, independent of the exact one that
+// found them: each must have exactly one.
+func TestPuzzlesRecountedByILP(t *testing.T) {
+	m, err := model.Load("../testdata/models/blocked-0w.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var puzzles []sweep.Puzzle
+	if _, err := sweep.Puzzles(context.Background(), m, exact.New(), sweep.PuzzleOptions{MaxWalls: 3,
+		Record: func(p sweep.Puzzle) error { puzzles = append(puzzles, p); return nil }}); err != nil {
+		t.Fatal(err)
+	}
+	step := max(1, len(puzzles)/25) // every puzzle in -short would be slow
+	checked := 0
+	for i := 0; i < len(puzzles); i += step {
+		p := puzzles[i]
+		board := m.WithWalls(p.Walls)
+		res, err := ilp.New().Solve(context.Background(), board, model.Options{Task: model.TaskCount})
+		if err != nil || res.Count == nil || res.Value == nil {
+			t.Fatalf("ilp count of %v: %v %+v", p.Walls, err, res)
+		}
+		if *res.Count != 1 || *res.Value != p.Value {
+			t.Errorf("puzzle %v: ilp finds %d optimal solutions of value %d, want 1 of value %d", p.Walls, *res.Count, *res.Value, p.Value)
+		}
+		checked++
+	}
+	if checked < 20 {
+		t.Errorf("only %d puzzles re-counted", checked)
 	}
 }
