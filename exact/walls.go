@@ -409,14 +409,15 @@ func (w *wallSearch) search(depth int) {
 	}
 	cand := w.level(depth)
 	if w.splitDepth >= 0 {
-		// recording subtrees: a set met on the way is a task of its own
-		if placed >= w.lo && need == 0 && w.copiesInOrder() {
-			w.record(depth, true)
-		}
+		// recording subtrees: a subtree at the split depth visits its own
+		// root set when resumed; a set met above it is a task of its own
 		if depth == w.splitDepth {
 			w.deeper = true
 			w.record(depth, false)
 			return
+		}
+		if placed >= w.lo && need == 0 && w.copiesInOrder() {
+			w.record(depth, true)
 		}
 	} else if placed >= w.lo && need == 0 && w.copiesInOrder() {
 		w.visit()
@@ -609,12 +610,17 @@ func (w *wallSearch) place(depth, k, s, delta int) {
 	}
 }
 
-// addGaps records the gaps a piece of kind k on s opens: towards the nearest
+// addGaps records the gaps a piece of kind k on s opens under independence: towards the nearest
 // piece behind it on each line (the last placed on the segment, or a fixed
 // piece nearer), and towards a fixed piece ahead of it. It reports false
 // when a gap is empty (no wall can separate the two) or the disjoint gaps
 // already need more walls than the budget.
 func (w *wallSearch) addGaps(k, s int) bool {
+	if !w.p.m.Rules.Independent {
+		// pieces may attack one another: walls need separate nothing, they
+		// only take squares
+		return true
+	}
 	for j := range w.dirs {
 		seg := w.segOf[j][s]
 		if seg < 0 {
