@@ -20,8 +20,10 @@ import (
 //	 q_a1 q_b1 ...
 //	End
 //
-// Continuation lines start with a space, which the format allows anywhere
-// in the objective and constraints.
+// The objective names every column, with coefficient 0 where it has none,
+// so that readers number the columns as the program does. Continuation
+// lines start with a space, which the format allows anywhere in the
+// objective and constraints.
 func (p *Program) WriteCPLEX(w io.Writer) error {
 	t := newTextWriter(w)
 	t.printf("\\ chessmodel: %s\n", commentSafe(p.Name, "\n"))
@@ -33,11 +35,7 @@ func (p *Program) WriteCPLEX(w io.Writer) error {
 		t.print("Minimize\n")
 	}
 	t.print(" obj:")
-	terms := p.objectiveTerms()
-	if len(terms) == 0 && len(p.Variables) > 0 {
-		terms = []Term{{Var: 0, Coef: 0}}
-	}
-	for _, term := range terms {
+	for _, term := range p.objectiveEveryColumn() {
 		if term.Coef == 0 {
 			t.word("+ 0 "+p.Variables[term.Var].Name, "  ")
 			continue

@@ -16,9 +16,11 @@ import (
 //	att_a1 <= 1;
 //	int q_a1,q_b1,...;
 //
-// Every row is named, so that a row of one variable stays a row (lp_solve
-// reads an unnamed one as a bound). Bounds other than [0, +Inf) follow the
-// rows; integer columns are declared last.
+// The objective names every column, with coefficient 0 where it has none,
+// so that readers number the columns as the program does. Every row is
+// named, so that a row of one variable stays a row (lp_solve reads an
+// unnamed one as a bound). Bounds other than [0, +Inf) follow the rows;
+// integer columns are declared last.
 func (p *Program) WriteLP(w io.Writer) error {
 	t := newTextWriter(w)
 	t.printf("/* chessmodel: %s */\n", commentSafe(p.Name, "*/"))
@@ -30,7 +32,7 @@ func (p *Program) WriteLP(w io.Writer) error {
 	}
 	t.printf("/* Objective: %s */\n", p.objectiveComment())
 	t.print(sense)
-	for _, term := range p.objectiveTerms() {
+	for _, term := range p.objectiveEveryColumn() {
 		t.word(signedTerm(term.Coef, p.Variables[term.Var].Name, false), "  ")
 	}
 	t.print(";\n")

@@ -4,6 +4,7 @@ import (
 	"context"
 	"flag"
 	"fmt"
+	"math"
 	"sort"
 	"strings"
 	"testing"
@@ -19,7 +20,8 @@ import (
 //	go test ./ilp -run Measure -ilp.measure=60s -v
 var measureLimit = flag.Duration("ilp.measure", 0, "run the Measure tests, bounding each solve by this duration")
 
-// relaxation returns the optimum of p's LP relaxation.
+// relaxation returns the optimum of p's LP relaxation (NaN when lp_solve
+// does not finish it within the measurement limit).
 func relaxation(t testing.TB, p *Program) float64 {
 	t.Helper()
 	relaxed := *p
@@ -32,9 +34,18 @@ func relaxation(t testing.TB, p *Program) float64 {
 		t.Fatal(err)
 	}
 	defer sess.close()
-	out, err := sess.solve(context.Background())
-	if err != nil || out.values == nil {
+	limit := *measureLimit
+	if limit == 0 {
+		limit = time.Minute
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), limit)
+	defer cancel()
+	out, err := sess.solve(ctx)
+	if err != nil {
 		t.Fatalf("relaxation: %v %v", out.status, err)
+	}
+	if out.values == nil || out.stopped {
+		return math.NaN()
 	}
 	return out.objective
 }
@@ -96,8 +107,10 @@ func TestMeasureTractability(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		fmt.Fprintf(&table, "%-26s %6d %6d %8v %10s %6.1f %9d %9.2f\n", name, len(p.Variables), len(p.Rows), res.Status, value(res),
+		line := fmt.Sprintf("%-26s %6d %6d %8v %10s %6.1f %9d %9.2f", name, len(p.Variables), len(p.Rows), res.Status, value(res),
 			bound, res.Stats.Nodes, res.Stats.Seconds)
+		t.Log(line)
+		table.WriteString(line + "\n")
 	}
 	t.Log(table.String())
 }
@@ -117,8 +130,6 @@ func value(res *model.Result) string {
 	}
 	return fmt.Sprint(*res.Value)
 }
-
-var _ = time.Second
 
 // TestMeasureAttackFormulations compares the visibility chain with rays on
 // models of strong attack that lp_solve can prove.

@@ -140,16 +140,25 @@ func (p *Program) orphans() []Term {
 // objectiveTerms are the objective's terms and the orphans, by variable.
 func (p *Program) objectiveTerms() []Term {
 	terms := append(append([]Term(nil), p.Objective.Terms...), p.orphans()...)
-	// Orphans have coefficient 0, which merged would drop: sort by hand.
-	out := make([]Term, 0, len(terms))
-	index := map[int]bool{}
-	for _, t := range terms {
-		if !index[t.Var] {
-			index[t.Var] = true
-			out = append(out, t)
-		}
+	sortTerms(terms)
+	return terms
+}
+
+// objectiveEveryColumn lists every variable in index order with its
+// objective coefficient, 0 included. The LP formats create columns in the
+// order they first mention them, and lp_solve branches on the
+// lowest-numbered fractional column: written this way a file keeps the
+// program's order (pieces before walls and auxiliary variables), which
+// matters. Least walls for 14 queens, objective on walls only, took lp_solve
+// more than 60 s from a file mentioning the walls first, 6.5 s in this order.
+func (p *Program) objectiveEveryColumn() []Term {
+	out := make([]Term, len(p.Variables))
+	for i := range out {
+		out[i].Var = i
 	}
-	sortTerms(out)
+	for _, t := range p.Objective.Terms {
+		out[t.Var].Coef += t.Coef
+	}
 	return out
 }
 
