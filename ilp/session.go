@@ -18,6 +18,22 @@ type session struct {
 	solves     int
 	nodes      int64
 	iterations int64
+	rebuilds   int
+
+	// What was changed after loading — the cuts of counting and the
+	// objective in force — so that the model can be built again when
+	// lp_solve loses its numerical footing on a much-modified model.
+	built    bool
+	cuts     []addedRow
+	objTerms []Term
+	objSense model.Optimize
+}
+
+// addedRow is a row added to a loaded program.
+type addedRow struct {
+	terms []Term
+	sense Sense
+	rhs   float64
 }
 
 // load builds the lp_solve model of p: columns with names, bounds and
@@ -27,12 +43,36 @@ func load(p *Program) (*session, error) {
 	if err != nil {
 		return nil, fmt.Errorf("ilp: %w", err)
 	}
-	s := &session{p: p, lp: lp}
+	s := &session{p: p, lp: lp, objTerms: p.Objective.Terms, objSense: p.Objective.Sense}
 	if err := s.build(); err != nil {
 		lp.Close()
 		return nil, fmt.Errorf("ilp: loading the program into lp_solve: %w", err)
 	}
+	s.built = true
 	return s, nil
+}
+
+// rebuild loads the program afresh, with the cuts and the objective the
+// session has now.
+func (s *session) rebuild() error {
+	lp, err := lpsolve.New(0, len(s.p.Variables))
+	if err != nil {
+		return err
+	}
+	s.lp.Close()
+	s.lp = lp
+	s.built = false
+	defer func() { s.built = true }()
+	if err := s.build(); err != nil {
+		return err
+	}
+	for _, c := range s.cuts {
+		if err := s.addRow(c.terms, c.sense, c.rhs); err != nil {
+			return err
+		}
+	}
+	s.rebuilds++
+	return nil
 }
 
 func (s *session) build() error {
@@ -59,10 +99,13 @@ func (s *session) build() error {
 			return err
 		}
 	}
-	return s.setObjective(s.p.Objective.Terms, s.p.Objective.Sense)
+	return s.setObjective(s.objTerms, s.objSense)
 }
 
 func (s *session) addRow(terms []Term, sense Sense, rhs float64) error {
+	if s.built {
+		s.cuts = append(s.cuts, addedRow{terms, sense, rhs})
+	}
 	indices := make([]int, len(terms))
 	values := make([]float64, len(terms))
 	for i, t := range terms {
@@ -79,6 +122,7 @@ func (s *session) addRow(terms []Term, sense Sense, rhs float64) error {
 }
 
 func (s *session) setObjective(terms []Term, sense model.Optimize) error {
+	s.objTerms, s.objSense = terms, sense
 	indices := make([]int, len(terms))
 	values := make([]float64, len(terms))
 	for i, t := range terms {
@@ -107,6 +151,14 @@ type outcome struct {
 // comes back with stopped set, and the incumbent if lp_solve had one.
 func (s *session) solve(ctx context.Context) (outcome, error) {
 	status, err := s.lp.SolveContext(ctx)
+	if (status == lpsolve.AccuracyError || status == lpsolve.NumFailure) && ctx.Err() == nil {
+		// Seen after many no-good cuts: the same program loaded afresh
+		// solves cleanly.
+		if rerr := s.rebuild(); rerr != nil {
+			return outcome{status: status}, fmt.Errorf("ilp: rebuilding after %v: %w", status, rerr)
+		}
+		status, err = s.lp.SolveContext(ctx)
+	}
 	s.solves++
 	if nodes, nerr := s.lp.TotalNodes(); nerr == nil {
 		s.nodes += nodes
@@ -148,5 +200,8 @@ func (s *session) stats(st *model.Stats) {
 	st.Extra["columns"] = len(s.p.Variables)
 	st.Extra["nonzeros"] = s.p.NonZeros()
 	st.Extra["iterations"] = s.iterations
+	if s.rebuilds > 0 {
+		st.Extra["rebuilds"] = s.rebuilds
+	}
 	st.Extra["solves"] = s.solves
 }
