@@ -193,6 +193,9 @@ func solveFreeWalls(st *stopper, p *problem, opts model.Options, res *model.Resu
 						return false
 					}
 					n++
+					if st.stopped() {
+						w.halted = true
+					}
 					return !w.halted
 				})
 			}
@@ -300,6 +303,10 @@ func countWalls(st *stopper, w0 *wallSearch, opts model.Options, tLo, tHi int) (
 						}
 					} else {
 						wc.tally.add(current[i], v, ws)
+					}
+					// one piece set may have a great many wall sets: poll the stopper
+					if st.stopped() {
+						w.halted = true
 					}
 					return !w.halted
 				})
