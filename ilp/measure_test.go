@@ -139,7 +139,7 @@ func TestMeasureAttackFormulations(t *testing.T) {
 	}
 	texts := map[string]string{
 		"5x5 Q R B N":     "board: 5\nplace: [1 queen, 1 rook, 1 bishop, 1 knight]\nobjective: maximize attacked\n",
-		"6x6 Q R":         "board: 6\nplace: [1 queen, 1 rook, 1 knight]\nobjective: maximize attacked\n",
+		"6x6 Q R N":       "board: 6\nplace: [1 queen, 1 rook, 1 knight]\nobjective: maximize attacked\n",
 		"8x8 Q R R N":     "board: 8\nplace: [1 queen, 2 rook, 1 knight]\nobjective: maximize attacked\n",
 		"6x6 walls Q R N": "board: {size: 6, walls: free}\nplace: [1 queen, 1 rook, 1 knight]\nobjective: maximize attacked\n",
 	}
