@@ -23,7 +23,11 @@ import (
 //     Linearised with the blockers of that square: see <= rider + see(prev),
 //     see <= 1 - (pieces that do not ride d) - wall. O(squares x directions)
 //     variables, where one variable per (rider square, direction, distance)
-//     would be O(n^3).
+//     would be O(n^3). Measured (TestMeasureAttackFormulations): the same
+//     LP bound as those rays, half the columns, a third of the rows, and
+//     lp_solve 2-3 times faster (5x5 queen, rook, bishop, knight: 4.8 s
+//     against 9.1 s; 8x8 queen, two rooks, knight: 55 s, rays unfinished
+//     at 60 s).
 //
 // A measure or a rule only ever pushes a coverage variable one way, so only
 // that side is written: "upper" rows (att <= its witnesses) when the model
