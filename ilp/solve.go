@@ -43,7 +43,11 @@ func (s *Solver) Solve(ctx context.Context, m *model.Model, opts model.Options) 
 		return nil, err
 	}
 	if p.unboundedStack {
-		if opts.Task != model.TaskSolve {
+		// Copies beyond the cap only add pieces: optimal solutions of
+		// "minimize pieces" never have them, every other count would be
+		// infinite.
+		fewest := p.Objective.Sense == model.Minimize && p.Objective.Measure == model.MeasurePieces
+		if opts.Task != model.TaskSolve && !fewest {
 			return nil, fmt.Errorf("ilp: pieces stack and the place list has an open-ended count, so there are infinitely many solutions to %v: %w", opts.Task, model.ErrUnsupported)
 		}
 		if p.Objective.Sense == model.Maximize && p.Objective.Measure == model.MeasurePieces {

@@ -263,6 +263,13 @@ func TestUnsupported(t *testing.T) {
 	if _, err := ilp.New().Solve(context.Background(), m, model.Options{}); !errors.Is(err, model.ErrUnsupported) {
 		t.Errorf("stack with max: %v", err)
 	}
+	// But the fewest pieces are well defined, and so is their number: two
+	// queens on the single square.
+	m = parseModel(t, "board: 1x1\nstack: true\nplace: [2.. queen]\nobjective: minimize pieces\n")
+	res := solve(t, m, model.Options{Task: model.TaskCount})
+	if res.Count == nil || *res.Count != 1 || *res.Value != 2 {
+		t.Errorf("two stacked queens: count %s, value %v", show(res.Count), res.Value)
+	}
 }
 
 func TestName(t *testing.T) {
