@@ -154,7 +154,7 @@ func fixObjective(sess *session, optimum float64) error {
 	if err := sess.setObjective(nil, model.Fixed); err != nil {
 		return fmt.Errorf("ilp: %w", err)
 	}
-	if err := sess.lp.SetBreakAtFirst(true); err != nil {
+	if err := sess.stopAtFirst(); err != nil {
 		return fmt.Errorf("ilp: %w", err)
 	}
 	return nil

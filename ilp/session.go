@@ -27,6 +27,7 @@ type session struct {
 	cuts     []addedRow
 	objTerms []Term
 	objSense model.Optimize
+	first    bool // stop branch and bound at the first solution (stopAtFirst)
 }
 
 // addedRow is a row added to a loaded program.
@@ -99,7 +100,19 @@ func (s *session) build() error {
 			return err
 		}
 	}
+	if s.first {
+		if err := s.lp.SetBreakAtFirst(true); err != nil {
+			return err
+		}
+	}
 	return s.setObjective(s.objTerms, s.objSense)
+}
+
+// stopAtFirst makes later solves stop at the first solution found, which
+// is all counting needs once the objective is fixed.
+func (s *session) stopAtFirst() error {
+	s.first = true
+	return s.lp.SetBreakAtFirst(true)
 }
 
 func (s *session) addRow(terms []Term, sense Sense, rhs float64) error {
