@@ -175,11 +175,6 @@ func (p *Program) appendRow(r Row) {
 	p.Rows = append(p.Rows, r)
 }
 
-// binaryVariable is a 0/1 column.
-func binaryVariable(name string) Variable {
-	return Variable{Name: name, Lower: 0, Upper: 1, Integer: true}
-}
-
 // unitVariable is a continuous column in [0, 1].
 func unitVariable(name string) Variable {
 	return Variable{Name: name, Lower: 0, Upper: 1}
