@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/chessmodel/chessmodel/exact"
+	"github.com/chessmodel/chessmodel/ilp"
 	"github.com/chessmodel/chessmodel/model"
 	"github.com/chessmodel/chessmodel/sweep"
 )
@@ -49,6 +50,28 @@ func TestBlockedQueensSeed(t *testing.T) {
 		}
 		if boards != tc.boards {
 			t.Errorf("%d walls: orbits add up to %d boards, want %d", tc.walls, boards, tc.boards)
+		}
+	}
+}
+
+// TestTwoWallsByILP sweeps the 2-wall boards with the ILP backend: the
+// seed's table again, from an independent method.
+func TestTwoWallsByILP(t *testing.T) {
+	m, err := model.Load("../testdata/models/blocked-0w.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	sum, err := sweep.Run(context.Background(), m, ilp.New(), sweep.Options{Walls: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[int64]int64{8: 368, 9: 1610, 10: 38}
+	if !sum.Complete || len(sum.Values) != len(want) {
+		t.Fatalf("complete=%v values %+v", sum.Complete, sum.Values)
+	}
+	for _, b := range sum.Values {
+		if b.Boards != want[b.Value] {
+			t.Errorf("value %d: %d boards, want %d", b.Value, b.Boards, want[b.Value])
 		}
 	}
 }
