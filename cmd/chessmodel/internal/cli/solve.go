@@ -33,7 +33,11 @@ func (g *globals) backend(name string) (model.Solver, error) {
 
 // jsonLines creates a file that records are written to as JSON lines; close
 // flushes and closes it, and may be called again (as a deferred backstop).
+// An empty path means no file: write is nil and close does nothing.
 func jsonLines(path string) (write func(any) error, close func() error, err error) {
+	if path == "" {
+		return nil, func() error { return nil }, nil
+	}
 	file, err := os.Create(path)
 	if err != nil {
 		return nil, nil, &ExitError{Code: ExitBadInput, Err: err}

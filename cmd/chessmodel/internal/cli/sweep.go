@@ -58,14 +58,12 @@ func runSweep(ctx context.Context, g *globals, streams Streams, f *sweepFlags, p
 	progress := newProgress(streams.Err)
 	defer progress.done()
 	opts := sweep.Options{Walls: f.walls, Workers: f.workers, Progress: progress.update}
-	closeOut := func() error { return nil }
-	if f.out != "" {
-		write, closeFile, err := jsonLines(f.out)
-		if err != nil {
-			return err
-		}
-		defer closeFile()
-		closeOut = closeFile
+	write, closeOut, err := jsonLines(f.out)
+	if err != nil {
+		return err
+	}
+	defer closeOut()
+	if write != nil {
 		opts.Record = func(c sweep.Class) error { return write(c) }
 	}
 	sum, err := sweep.Run(ctx, m, solver, opts)
@@ -155,14 +153,12 @@ its unique solution, verified) is written to -o as a JSON line.`,
 			progress := newProgress(streams.Err)
 			defer progress.done()
 			opts := sweep.PuzzleOptions{MaxWalls: f.maxWalls, Limit: f.limit, Workers: f.workers, Progress: progress.update}
-			closeOut := func() error { return nil }
-			if f.out != "" {
-				write, closeFile, err := jsonLines(f.out)
-				if err != nil {
-					return err
-				}
-				defer closeFile()
-				closeOut = closeFile
+			write, closeOut, err := jsonLines(f.out)
+			if err != nil {
+				return err
+			}
+			defer closeOut()
+			if write != nil {
 				opts.Record = func(p sweep.Puzzle) error { return write(p) }
 			}
 			sum, err := sweep.Puzzles(ctx, m, solver, opts)
