@@ -61,13 +61,12 @@ func (a Answer) complete() bool { return a.Problem == "" }
 
 // A Row is the comparison of every backend on one task of one model.
 type Row struct {
-	Model   string        `json:"model"`
-	File    string        `json:"file,omitempty"`
-	Task    model.Task    `json:"task"`
-	Answers []Answer      `json:"answers"`
-	Verdict Verdict       `json:"verdict"`
-	Reason  string        `json:"reason,omitempty"`
-	Elapsed time.Duration `json:"-"`
+	Model   string     `json:"model"`
+	File    string     `json:"file,omitempty"`
+	Task    model.Task `json:"task"`
+	Answers []Answer   `json:"answers"`
+	Verdict Verdict    `json:"verdict"`
+	Reason  string     `json:"reason,omitempty"`
 }
 
 // Options tune a comparison.
@@ -82,11 +81,9 @@ type Options struct {
 // model's checker, and compares the answers.
 func Run(ctx context.Context, m *model.Model, solvers []model.Solver, task model.Task, opts Options) Row {
 	row := Row{Model: m.Name, File: m.Source, Task: task}
-	start := time.Now()
 	for _, s := range solvers {
 		row.Answers = append(row.Answers, ask(ctx, m, s, task, opts))
 	}
-	row.Elapsed = time.Since(start)
 	row.Verdict, row.Reason = judge(m, task, opts, row.Answers)
 	return row
 }

@@ -2,7 +2,9 @@ package compare
 
 import (
 	"fmt"
+	"maps"
 	"math/rand/v2"
+	"slices"
 	"strings"
 
 	"github.com/chessmodel/chessmodel/model"
@@ -161,17 +163,8 @@ func randomModel(rng *rand.Rand, name string) string {
 func pick(rng *rand.Rand, s []string) string { return s[rng.IntN(len(s))] }
 
 func pickKey(rng *rand.Rand, m map[string]string) string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
 	// Map order is random; sort for a reproducible draw.
-	for i := 1; i < len(keys); i++ {
-		for j := i; j > 0 && keys[j] < keys[j-1]; j-- {
-			keys[j], keys[j-1] = keys[j-1], keys[j]
-		}
-	}
-	return pick(rng, keys)
+	return pick(rng, slices.Sorted(maps.Keys(m)))
 }
 
 func unique(s []string) []string {

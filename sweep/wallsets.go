@@ -2,6 +2,7 @@ package sweep
 
 import (
 	"math"
+	"slices"
 
 	"github.com/chessmodel/chessmodel/model"
 )
@@ -77,8 +78,8 @@ func (w *wallSets) each(visit func(set []int, orbit int, done float64) bool) {
 				for i, j := range set {
 					image[i] = p[j]
 				}
-				insertionSort(image)
-				switch compareTuples(image, set) {
+				slices.Sort(image)
+				switch slices.Compare(image, set) {
 				case -1:
 					return true // a smaller image: not the representative
 				case 0:
@@ -97,24 +98,4 @@ func (w *wallSets) each(visit func(set []int, orbit int, done float64) bool) {
 		return true
 	}
 	rec(0, 0)
-}
-
-func insertionSort(a []int) {
-	for i := 1; i < len(a); i++ {
-		for j := i; j > 0 && a[j] < a[j-1]; j-- {
-			a[j], a[j-1] = a[j-1], a[j]
-		}
-	}
-}
-
-func compareTuples(a, b []int) int {
-	for i := range a {
-		if a[i] != b[i] {
-			if a[i] < b[i] {
-				return -1
-			}
-			return 1
-		}
-	}
-	return 0
 }
