@@ -8,8 +8,12 @@ import (
 	"github.com/chessmodel/chessmodel/model"
 )
 
-// maxStackCopies bounds the identical pieces on one square.
-const maxStackCopies = 16
+// maxStackCopies bounds the identical pieces the search lets stand on one
+// square: each copy is a slot of its own (a kind of piece in the search).
+// A place list that lets more than this many pieces of a kind stack (or, to
+// minimise pieces, asks for more) is refused with model.ErrUnsupported,
+// never answered with the copies cut off.
+const maxStackCopies = 64
 
 // maxSearchSquares bounds the boards the general searches accept: their
 // attack sets are bitsets of the whole board, one per (piece, square).
@@ -78,12 +82,21 @@ type fixedPiece struct {
 	square int
 }
 
-// compile builds the problem; it fails on boards too large to search.
-func compile(m *model.Model) (*problem, error) {
+// compile builds the problem under the default memory bound; it fails on
+// boards too large to search.
+func compile(m *model.Model) (*problem, error) { return compileWithin(m, 0) }
+
+// compileWithin builds the problem when its estimated size is within
+// maxMemory bytes (model.Options.MaxMemory: 0 for the default, negative for
+// no bound); it fails on boards too large to search.
+func compileWithin(m *model.Model, maxMemory int64) (*problem, error) {
 	b := m.Board
 	if b.Size() > maxSearchSquares {
 		return nil, fmt.Errorf("exact: the %s board has %d squares, more than the %d the general search handles (only empty-board n-queens and n-rooks have fast paths): %w",
 			b.Dims(), b.Size(), maxSearchSquares, model.ErrUnsupported)
+	}
+	if err := checkCost(m, maxMemory); err != nil {
+		return nil, err
 	}
 	p := &problem{m: m, rows: b.Rows, cols: b.Cols, squares: b.Size(), geometry: map[string]*pieceGeometry{}}
 	p.open = newBitset(p.squares)
@@ -116,19 +129,9 @@ func compile(m *model.Model) (*problem, error) {
 	// stand on one square (the i-th slot on a square is used only with the
 	// one before it, which keeps identical pieces interchangeable).
 	for r, pc := range pieces {
-		copies := 1
-		if m.Rules.Stack {
-			switch most := p.rules[r].most(); {
-			case most < model.Unbounded:
-				copies = max(1, min(most, maxStackCopies))
-			case m.Objective.Sense == model.Minimize && m.Objective.Measure == model.MeasurePieces:
-				// a piece on a square that holds its twin changes nothing but
-				// the count: a least placement stacks no more than the minimum
-				copies = max(1, min(p.rules[r].least(), maxStackCopies))
-			default:
-				return nil, fmt.Errorf("exact: pieces stack and the place list has no upper count for %s, so identical pieces could pile up on one square without end; give it a maximum (like 0..8 %s): %w",
-					pc.Name, pc.Name, model.ErrUnsupported)
-			}
+		copies, err := stackCopies(m, p.rules[r], pc)
+		if err != nil {
+			return nil, err
 		}
 		for c := 0; c < copies; c++ {
 			p.kinds = append(p.kinds, p.pieceGeometry(pc))
@@ -172,6 +175,29 @@ func compile(m *model.Model) (*problem, error) {
 	p.maxTotal = min(p.maxTotal, p.allowed.count())
 
 	return p, nil
+}
+
+// stackCopies is the number of identical pieces of one kind that may share
+// a square: 1 without stack, the most the place list allows with it.
+func stackCopies(m *model.Model, r countRule, pc *model.Piece) (int, error) {
+	if !m.Rules.Stack {
+		return 1, nil
+	}
+	copies := r.most()
+	if copies == model.Unbounded {
+		if m.Objective.Sense != model.Minimize || m.Objective.Measure != model.MeasurePieces {
+			return 0, fmt.Errorf("exact: pieces stack and the place list has no upper count for %s, so identical pieces could pile up on one square without end; give it a maximum (like 0..8 %s): %w",
+				pc.Name, pc.Name, model.ErrUnsupported)
+		}
+		// a piece on a square that holds its twin changes nothing but the
+		// count: a least placement stacks no more than the minimum
+		copies = r.least()
+	}
+	if copies > maxStackCopies {
+		return 0, fmt.Errorf("exact: pieces stack and up to %d %s could share one square, more than the %d copies the search represents: %w",
+			copies, pc.Name, maxStackCopies, model.ErrUnsupported)
+	}
+	return max(1, copies), nil
 }
 
 // pieceGeometry computes (once per piece) the reach of a piece from every

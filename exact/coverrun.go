@@ -175,8 +175,7 @@ func solveCover(st *stopper, p *problem, opts model.Options, res *model.Result) 
 		res.Stats.Extra["counted_so_far"] = t.count
 		return nil
 	}
-	p.countResult(res, t, opts.Symmetry, valueOf)
-	return nil
+	return p.countResult(res, t, opts.Symmetry, valueOf)
 }
 
 // countCover counts the placements c's target and counts accept, sharing

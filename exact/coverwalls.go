@@ -642,6 +642,5 @@ func solveCoverWalls(st *stopper, p *problem, opts model.Options, res *model.Res
 			}
 		}
 	}
-	p.countResult(res, t, opts.Symmetry, valueOf)
-	return nil
+	return p.countResult(res, t, opts.Symmetry, valueOf)
 }

@@ -34,6 +34,33 @@
 // (and, for counts, "counted_so_far" in the stats).
 //
 // Tours and slides are not placement models; Solve returns an error wrapping
-// model.ErrUnsupported for them, as it does for boards beyond the general
-// search (4096 squares) other than the empty-board fast paths.
+// model.ErrUnsupported for them.
+//
+// # Limits
+//
+// Every internal limit is checked before it is reached; beyond it Solve
+// returns an error wrapping model.ErrUnsupported (model.ErrTooLarge for the
+// memory bound), never an answer. TestLimits walks past each one.
+//
+//   - Board: 4096 squares for the general searches (their attack sets are
+//     bitsets of the whole board). The empty-board n-queens and n-rooks fast
+//     paths take any size for one solution.
+//   - (piece, square) pairs: 8192, counting one per stacked copy (the
+//     conflict graph and the free-wall search keep a bitset of them per pair).
+//   - Stacking: at most 64 identical pieces on one square (maxStackCopies);
+//     a place list that lets more stack, or asks for more while minimising
+//     pieces, or has no upper count, is refused.
+//   - Free walls: at most 31 kinds of piece (stacked copies count) and 31
+//     ride directions (one of each opposite pair): a line's directions are
+//     one 32-bit word.
+//   - N-queens counter: 63 ranks (a rank is one machine word); n-rooks
+//     counts are computed as big integers and refused above 2^63-1 (from
+//     21 rooks).
+//   - Counts: every count is an int64 added with a check; a count above
+//     2^63-1 (free-wall counts are big integers, and 2^64 wall sets are a
+//     small board's worth) is refused, never wrapped.
+//   - Memory: before it builds anything, compile estimates the bytes of the
+//     pieces' reach tables and of the (piece, square) bitsets; above
+//     model.Options.MaxMemory (model.DefaultMaxMemory when 0) the model is
+//     refused with model.ErrTooLarge.
 package exact

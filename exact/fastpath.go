@@ -2,6 +2,7 @@ package exact
 
 import (
 	"fmt"
+	"math/big"
 
 	"github.com/chessmodel/chessmodel/model"
 )
@@ -78,7 +79,7 @@ func solveSquareRiders(st *stopper, m *model.Model, sq squareRiders, opts model.
 		res.Stats.Extra["engine"] = "n-rooks: n!"
 		total, classes := rooksCount(n), rooksClasses(n)
 		if !total.IsInt64() {
-			return fmt.Errorf("exact: the %d-rooks count, %d!, does not fit a 64-bit count", n, n)
+			return fmt.Errorf("exact: the %d-rooks count, %d!, does not fit a 64-bit count: %w", n, n, model.ErrUnsupported)
 		}
 		res.Count = model.Int64(total.Int64())
 		if opts.Symmetry {
@@ -100,14 +101,39 @@ func solveSquareRiders(st *stopper, m *model.Model, sq squareRiders, opts model.
 		res.Stats.Extra["counted_so_far"] = c.total()
 		return nil
 	}
-	res.Count = model.Int64(c.total())
+	total, ok := checkedQueensTotal(c)
+	if !ok {
+		return fmt.Errorf("exact: the %d-queens count does not fit a 64-bit count: %w", n, model.ErrUnsupported)
+	}
+	res.Count = model.Int64(total)
 	if opts.Symmetry {
 		res.Classes = model.Int64(c.classes())
 	}
-	if c.total() == 0 {
+	if total == 0 {
 		res.Status = model.StatusInfeasible
 		return nil
 	}
 	found(example())
 	return nil
+}
+
+// checkedQueensTotal is c.total() computed without wrapping: ok is false
+// when 8*count8 + 4*count4 + 2*count2 + count1 (or the classes) does not fit
+// an int64.
+func checkedQueensTotal(c queensCount) (total int64, ok bool) {
+	sum := new(big.Int)
+	for _, t := range []struct{ n, times int64 }{{c.count8, 8}, {c.count4, 4}, {c.count2, 2}, {c.count1, 1}} {
+		if t.n < 0 {
+			return 0, false // a per-class counter already wrapped
+		}
+		sum.Add(sum, new(big.Int).Mul(big.NewInt(t.n), big.NewInt(t.times)))
+	}
+	classes := new(big.Int).SetInt64(c.count8)
+	for _, n := range []int64{c.count4, c.count2, c.count1} {
+		classes.Add(classes, big.NewInt(n))
+	}
+	if !sum.IsInt64() || !classes.IsInt64() {
+		return 0, false
+	}
+	return sum.Int64(), true
 }

@@ -23,7 +23,7 @@ type conflictGraph struct {
 	cliques   []bitset // the partition the search branches on
 	cliqueOf  []int32  // vertex -> index in cliques
 	bounds    [][]bitset
-	kindOf    []int8 // the kind of piece (its count rule) of each vertex
+	kindOf    []int32 // the kind of piece (its count rule) of each vertex
 	darkOf    []bool
 	partition string // how the cliques were formed, for stats
 }
@@ -33,13 +33,13 @@ func newConflictGraph(p *problem) (*conflictGraph, error) {
 		return nil, fmt.Errorf("exact: %d (piece, square) pairs are more than the %d the search handles: %w", p.vertices, maxGraphVertices, model.ErrUnsupported)
 	}
 	g := &conflictGraph{p: p, adj: make([]bitset, p.vertices), cliqueOf: make([]int32, p.vertices),
-		kindOf: make([]int8, p.vertices), darkOf: make([]bool, p.vertices)}
+		kindOf: make([]int32, p.vertices), darkOf: make([]bool, p.vertices)}
 	words := wordsFor(p.vertices)
 	store := make([]uint64, words*p.vertices)
 	n := p.squares
 	for v := 0; v < p.vertices; v++ {
 		g.adj[v] = bitset(store[v*words : (v+1)*words : (v+1)*words])
-		g.kindOf[v] = int8(p.ruleOf[v/n]) // counted by kind of piece
+		g.kindOf[v] = int32(p.ruleOf[v/n]) // counted by kind of piece
 		g.darkOf[v] = p.dark.has(v % n)
 	}
 	stack := p.m.Rules.Stack

@@ -77,8 +77,7 @@ func solveIndependent(st *stopper, p *problem, opts model.Options, res *model.Re
 		res.Stats.Extra["counted_so_far"] = t.count
 		return nil
 	}
-	p.countResult(res, t, opts.Symmetry, pieces)
-	return nil
+	return p.countResult(res, t, opts.Symmetry, pieces)
 }
 
 // countCliqueSets counts the accepted sets with lo..hi pieces, splitting the

@@ -55,7 +55,7 @@ func dispatch(st *stopper, m *model.Model, opts model.Options, res *model.Result
 	if sq, ok := detectSquareRiders(m); ok {
 		return solveSquareRiders(st, m, sq, opts, res)
 	}
-	p, err := compile(m)
+	p, err := compileWithin(m, opts.MaxMemory)
 	if err != nil {
 		return err
 	}

@@ -225,12 +225,11 @@ func solveFreeWalls(st *stopper, p *problem, opts model.Options, res *model.Resu
 		}
 	} else if !wc.list {
 		if !wc.total.IsInt64() {
-			return fmt.Errorf("exact: %s solutions do not fit a 64-bit count", wc.total)
+			return fmt.Errorf("exact: %s solutions do not fit a 64-bit count: %w", wc.total, model.ErrUnsupported)
 		}
 		t.count = wc.total.Int64()
 	}
-	p.countResult(res, t, opts.Symmetry, valueOf)
-	return nil
+	return p.countResult(res, t, opts.Symmetry, valueOf)
 }
 
 // A wallCount is what counting found: pairs counted (total), or listed one

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math"
 )
 
 // A Solver is a backend: it answers a Task on a Model.
@@ -50,6 +51,34 @@ type Options struct {
 	Progress func(done float64, note string)
 	// Workers bounds the goroutines a backend may use; 0 means all cores.
 	Workers int
+	// MaxMemory bounds the bytes a backend may plan to allocate for the
+	// model: each backend estimates what it will build before it builds it
+	// and refuses with an error wrapping ErrTooLarge above the bound. 0 means
+	// DefaultMaxMemory, a negative value no bound.
+	MaxMemory int64
+}
+
+// DefaultMaxMemory is the memory bound of Options.MaxMemory when it is 0.
+const DefaultMaxMemory = 512 << 20
+
+// ErrTooLarge is wrapped by the errors of backends that refuse a model whose
+// estimated size is above Options.MaxMemory. It wraps ErrUnsupported: the
+// backend does not answer.
+var ErrTooLarge = fmt.Errorf("too large for the memory bound (raise it with --max-memory): %w", ErrUnsupported)
+
+// MemoryLimit is the bound MaxMemory sets, in bytes: DefaultMaxMemory for 0
+// and the largest int64 when negative.
+func (o Options) MemoryLimit() int64 { return MemoryLimit(o.MaxMemory) }
+
+// MemoryLimit turns a MaxMemory value into a bound in bytes.
+func MemoryLimit(maxMemory int64) int64 {
+	switch {
+	case maxMemory == 0:
+		return DefaultMaxMemory
+	case maxMemory < 0:
+		return math.MaxInt64
+	}
+	return maxMemory
 }
 
 // Status is the outcome of a solve.
