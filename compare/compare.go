@@ -52,6 +52,7 @@ type Problem string
 const (
 	Unsupported Problem = "unsupported" // the backend cannot do this task on this model
 	TimedOut    Problem = "timeout"     // stopped by the timeout before a complete answer
+	Interrupted Problem = "interrupted" // stopped by the caller (a signal, a cancelled context) before a complete answer
 	Crashed     Problem = "failed"      // the backend returned an error
 	Invalid     Problem = "invalid"     // the checker rejected the backend's solution or value
 )
@@ -75,6 +76,8 @@ type Options struct {
 	Timeout time.Duration
 	// Symmetry asks count to compare classes up to symmetry too.
 	Symmetry bool
+	// MaxMemory is passed on to every backend (model.Options.MaxMemory).
+	MaxMemory int64
 }
 
 // Run asks every solver to do task on m, checks every solution with the
@@ -91,16 +94,27 @@ func Run(ctx context.Context, m *model.Model, solvers []model.Solver, task model
 // ask runs one backend under the per-task timeout and checks its answer.
 func ask(ctx context.Context, m *model.Model, s model.Solver, task model.Task, opts Options) Answer {
 	a := Answer{Backend: s.Name()}
+	parent := ctx
 	if opts.Timeout > 0 {
 		var cancel context.CancelFunc
 		ctx, cancel = context.WithTimeout(ctx, opts.Timeout)
 		defer cancel()
 	}
-	solveOpts := model.Options{Task: task, Symmetry: opts.Symmetry && task == model.TaskCount}
+	solveOpts := model.Options{Task: task, Symmetry: opts.Symmetry && task == model.TaskCount, MaxMemory: opts.MaxMemory}
 	start := time.Now()
 	res, err := s.Solve(ctx, m, solveOpts)
 	a.Seconds = time.Since(start).Seconds()
+	interrupted := parent.Err() != nil
 	switch {
+	case interrupted && (err != nil || res == nil || res.Status == model.StatusUnknown):
+		a.Problem, a.Error = Interrupted, "interrupted before a complete answer"
+		if err != nil {
+			a.Error += ": " + err.Error()
+		}
+		if res != nil {
+			a.Status, a.Value, a.Count, a.Classes = res.Status, res.Value, res.Count, res.Classes
+		}
+		return a
 	case errors.Is(err, model.ErrUnsupported):
 		a.Problem, a.Error = Unsupported, err.Error()
 		return a

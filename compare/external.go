@@ -27,6 +27,10 @@ type External struct {
 
 var _ model.Solver = (*External)(nil)
 
+// waitDelay bounds how long Solve waits, once the tool is killed, for its
+// output pipes to close (a grandchild holding them open).
+const waitDelay = 2 * time.Second
+
 // ExternalTools are the command-line solvers External knows.
 var ExternalTools = []string{"lp_solve", "cbc", "glpsol"}
 
@@ -47,7 +51,7 @@ func (e *External) Solve(ctx context.Context, m *model.Model, opts model.Options
 		return nil, fmt.Errorf("%s is not installed (apt-get install lp-solve coinor-cbc glpk-utils): %w", e.Tool, model.ErrUnsupported)
 	}
 	start := time.Now()
-	program, err := ilp.Compile(m)
+	program, err := ilp.CompileWithin(m, opts.MaxMemory)
 	if err != nil {
 		return nil, err
 	}
@@ -83,6 +87,10 @@ func (e *External) Solve(ctx context.Context, m *model.Model, opts model.Options
 		return nil, err
 	}
 	cmd := exec.CommandContext(ctx, path, args...)
+	ownProcessGroup(cmd)
+	// Whatever happens to the tool, Output returns only once it has been
+	// reaped, so the deferred RemoveAll finds no process writing in dir.
+	cmd.WaitDelay = waitDelay
 	stdout, runErr := cmd.Output()
 	res := &model.Result{Model: m.Name, Kind: m.Kind.String(), Task: opts.Task, Backend: e.Tool}
 	res.Stats.Seconds = time.Since(start).Seconds()

@@ -1,14 +1,14 @@
 package ilp
 
 import (
-	"errors"
 	"fmt"
 
 	"github.com/chessmodel/chessmodel/model"
 )
 
-// ErrTooLarge is wrapped by the error for a board too large to compile.
-var ErrTooLarge = errors.New("ilp: board too large for the ILP backend")
+// ErrTooLarge is wrapped by the error for a board too large to compile. It
+// wraps model.ErrUnsupported: the backend does not answer.
+var ErrTooLarge = fmt.Errorf("ilp: board too large for the ILP backend: %w", model.ErrUnsupported)
 
 // maxSquares bounds the boards Compile accepts. Far below it lp_solve stops
 // being useful; above it the programs would not fit in memory sensibly.
@@ -19,7 +19,15 @@ const maxSquares = 1 << 14
 // model.ErrUnsupported). The program is deterministic: the same model gives
 // the same variables and rows in the same order.
 func Compile(m *model.Model) (*Program, error) {
-	return compile(m, defaultFormulation)
+	return compileWithin(m, defaultFormulation, 0)
+}
+
+// CompileWithin is Compile under a memory bound: maxMemory as in
+// model.Options.MaxMemory (0 for model.DefaultMaxMemory, negative for none).
+// A program estimated above it is refused with an error wrapping
+// model.ErrTooLarge.
+func CompileWithin(m *model.Model, maxMemory int64) (*Program, error) {
+	return compileWithin(m, defaultFormulation, maxMemory)
 }
 
 // formulation selects between equivalent formulations; benchmarks and tests
@@ -55,6 +63,10 @@ func (w wallFormulation) String() string {
 var defaultFormulation = formulation{freeWalls: wallWindows}
 
 func compile(m *model.Model, form formulation) (*Program, error) {
+	return compileWithin(m, form, 0)
+}
+
+func compileWithin(m *model.Model, form formulation, maxMemory int64) (*Program, error) {
 	switch m.Kind {
 	case model.KindPlace:
 	case model.KindTour:
@@ -68,5 +80,5 @@ func compile(m *model.Model, form formulation) (*Program, error) {
 		return nil, fmt.Errorf("%w: the %s board has %d squares, the ILP compiler takes up to %d; use the exact backend",
 			ErrTooLarge, m.Board.Dims(), n, maxSquares)
 	}
-	return compilePlacement(m, form)
+	return compilePlacement(m, form, model.MemoryLimit(maxMemory))
 }

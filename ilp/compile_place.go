@@ -94,7 +94,7 @@ type placement struct {
 	indicators map[string]linear
 }
 
-func compilePlacement(m *model.Model, form formulation) (*Program, error) {
+func compilePlacement(m *model.Model, form formulation, limit int64) (*Program, error) {
 	pc := &placement{
 		builder:    newBuilder(m.Name),
 		m:          m,
@@ -106,7 +106,11 @@ func compilePlacement(m *model.Model, form formulation) (*Program, error) {
 		walls:      map[model.Square]int{},
 		indicators: map[string]linear{},
 	}
+	pc.p.limit = limit
 	if err := pc.collect(); err != nil {
+		return nil, err
+	}
+	if err := pc.checkPieceCost(); err != nil {
 		return nil, err
 	}
 	pc.pieceVariables()
@@ -119,7 +123,54 @@ func compilePlacement(m *model.Model, form formulation) (*Program, error) {
 	}
 	pc.coverage()
 	pc.objective()
+	if pc.p.overLimit {
+		return nil, fmt.Errorf("ilp: the program grew past %d columns and %d rows, about %s, above the bound of %s: %w",
+			len(pc.p.Variables), len(pc.p.Rows), byteSize(pc.p.cost), byteSize(limit), model.ErrTooLarge)
+	}
 	return pc.p, nil
+}
+
+// checkPieceCost estimates, before any is made, the piece variables and
+// their copy rows — with stacking, one per piece that may stand on a square,
+// which a count like 10^9 makes arbitrarily many — and refuses the model
+// when they alone are above the memory bound.
+func (pc *placement) checkPieceCost() error {
+	const perColumn = bytesPerColumn + bytesPerRow + 2*bytesPerTerm + 16
+	var columns int64
+	refuse := func() error {
+		return fmt.Errorf("ilp: the place list needs %d or more piece variables (stacked copies count), about %s, above the bound of %s: %w",
+			columns, byteSize(columns*perColumn), byteSize(pc.p.limit), model.ErrTooLarge)
+	}
+	for _, k := range pc.kinds {
+		for _, s := range pc.open {
+			if !k.allows(s) {
+				continue
+			}
+			copies := int64(1)
+			if pc.stack {
+				copies = int64(k.maxOn(s))
+				if copies >= model.Unbounded {
+					copies = int64(max(1, k.minOn(s)))
+				}
+			}
+			columns += copies
+			if columns > pc.p.limit/perColumn {
+				return refuse() // checked as it grows: the sum cannot wrap
+			}
+		}
+	}
+	return nil
+}
+
+// byteSize prints a byte count for people: 512 MiB, 3.2 GiB.
+func byteSize(n int64) string {
+	switch {
+	case n >= 1<<30:
+		return fmt.Sprintf("%.1f GiB", float64(n)/(1<<30))
+	case n >= 1<<20:
+		return fmt.Sprintf("%.0f MiB", float64(n)/(1<<20))
+	}
+	return fmt.Sprintf("%d KiB", (n+1023)/1024)
 }
 
 // collect gathers the kinds, the open squares and the fixed pieces.

@@ -24,6 +24,29 @@ type Program struct {
 	// count had to be capped: the program then answers solve, but counting
 	// its solutions (or maximising pieces) would be wrong.
 	unboundedStack bool
+	// cost estimates the bytes the program takes here and in lp_solve; once
+	// it passes limit, rows are no longer stored and compile refuses the
+	// model (see the memory bound in doc.go).
+	cost, limit int64
+	overLimit   bool
+}
+
+// Estimated bytes of a column and of a row with its terms, in the Program
+// and again in lp_solve (measured roughly: TestMemoryBound).
+const (
+	bytesPerColumn = 300
+	bytesPerRow    = 250
+	bytesPerTerm   = 40
+)
+
+// charge adds bytes to the program's estimated cost and reports whether it
+// is still within the limit.
+func (p *Program) charge(bytes int64) bool {
+	p.cost += bytes
+	if p.limit > 0 && p.cost > p.limit {
+		p.overLimit = true
+	}
+	return !p.overLimit
 }
 
 // A Variable is a column of the program. Its Role says what it stands for
@@ -153,6 +176,7 @@ func (p *Program) addVariable(v Variable) int {
 	if _, dup := p.varIndex[v.Name]; dup {
 		panic("ilp: duplicate variable " + v.Name)
 	}
+	p.charge(bytesPerColumn + int64(len(v.Name)))
 	p.varIndex[v.Name] = len(p.Variables)
 	p.Variables = append(p.Variables, v)
 	return len(p.Variables) - 1
@@ -162,6 +186,9 @@ func (p *Program) addVariable(v Variable) int {
 // name already taken gets a suffix _2, _3, ... (two fixed pieces on one
 // stacked square may leap to the same target).
 func (p *Program) appendRow(r Row) {
+	if !p.charge(bytesPerRow + int64(len(r.Name)) + bytesPerTerm*int64(len(r.Terms))) {
+		return // refused at the end of compile: nothing more is stored
+	}
 	if _, dup := p.rowIndex[r.Name]; dup {
 		for n := 2; ; n++ {
 			name := r.Name + "_" + strconv.Itoa(n)

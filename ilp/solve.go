@@ -38,7 +38,7 @@ func (*Solver) Name() string { return "ilp" }
 // says how many solutions had been found).
 func (s *Solver) Solve(ctx context.Context, m *model.Model, opts model.Options) (*model.Result, error) {
 	start := time.Now()
-	p, err := compile(m, s.form)
+	p, err := compileWithin(m, s.form, opts.MaxMemory)
 	if err != nil {
 		return nil, err
 	}

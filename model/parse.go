@@ -3,11 +3,14 @@ package model
 import (
 	"bytes"
 	"fmt"
+	"io"
+	"io/fs"
 	"os"
 	"regexp"
 	"sort"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"go.yaml.in/yaml/v3"
 )
@@ -17,27 +20,91 @@ import (
 // reach this far.
 const MaxBoardSide = 10_000_000
 
-// Load reads a model file. Each override is "path=value": the YAML value
-// replaces (or adds) the node at the dotted key path before the model is
-// read, so `board=12` turns the eight-queens board into a twelve-queens one.
+// MaxFileBytes bounds the model files Load reads (and the values of
+// overrides): a model of the largest board the backends search, written out
+// square by square, takes a small fraction of it.
+const MaxFileBytes = 1 << 20
+
+// maxOverrideQuote bounds how much of an override's text an error quotes.
+const maxOverrideQuote = 60
+
+// Load reads a model file ("-" for standard input). Each override is
+// "path=value": the YAML value replaces (or adds) the node at the dotted key
+// path before the model is read, so `board=12` turns the eight-queens board
+// into a twelve-queens one. Only regular files (and standard input) are
+// read, and no more than MaxFileBytes of them.
 func Load(path string, overrides ...string) (*Model, error) {
-	data, err := os.ReadFile(path)
+	data, err := ReadFile(path, MaxFileBytes)
 	if err != nil {
 		return nil, err
 	}
 	return Parse(data, path, overrides...)
 }
 
+// ReadFile reads a regular file, or standard input for "-", refusing
+// anything longer than limit bytes and anything that is not a regular file
+// (a device like /dev/zero, a directory, a pipe named as a path) before it
+// reads it.
+func ReadFile(path string, limit int64) ([]byte, error) {
+	var r io.Reader = os.Stdin
+	if path != "-" {
+		f, err := os.Open(path)
+		if err != nil {
+			return nil, err
+		}
+		defer f.Close()
+		info, err := f.Stat()
+		if err != nil {
+			return nil, err
+		}
+		if !info.Mode().IsRegular() {
+			return nil, &Error{File: path, Line: 1, Column: 1, Msg: fmt.Sprintf("not a regular file (%s); expected a model file, or - for standard input", kindOfFile(info.Mode()))}
+		}
+		if info.Size() > limit {
+			return nil, &Error{File: path, Line: 1, Column: 1, Msg: fmt.Sprintf("the file has %d bytes, more than the %d a model may have", info.Size(), limit)}
+		}
+		r = f
+	}
+	data, err := io.ReadAll(io.LimitReader(r, limit+1))
+	if err != nil {
+		return nil, err
+	}
+	if int64(len(data)) > limit {
+		return nil, &Error{File: path, Line: 1, Column: 1, Msg: fmt.Sprintf("more than the %d bytes a model may have", limit)}
+	}
+	return data, nil
+}
+
+func kindOfFile(mode fs.FileMode) string {
+	switch {
+	case mode.IsDir():
+		return "a directory"
+	case mode&fs.ModeDevice != 0:
+		return "a device"
+	case mode&fs.ModeNamedPipe != 0:
+		return "a named pipe"
+	case mode&fs.ModeSocket != 0:
+		return "a socket"
+	}
+	return mode.Type().String()
+}
+
 // Parse reads a model from YAML text; name is used in error messages.
 func Parse(data []byte, name string, overrides ...string) (*Model, error) {
 	data = trimBOM(data)
 	p := &parser{file: name, lines: strings.Split(string(data), "\n"), origin: map[*yaml.Node]string{}}
+	if len(data) > MaxFileBytes {
+		return nil, &Error{File: name, Line: 1, Column: 1, Msg: fmt.Sprintf("the model has %d bytes, more than the %d a model may have", len(data), MaxFileBytes)}
+	}
 	var doc yaml.Node
 	if err := yaml.Unmarshal(data, &doc); err != nil {
 		return nil, p.yamlError(err)
 	}
 	if doc.Kind == 0 || len(doc.Content) == 0 {
 		return nil, &Error{File: name, Line: 1, Column: 1, Msg: "empty model: expected a mapping with board and one of place, tour, slide"}
+	}
+	if err := p.refuseAliases(&doc); err != nil {
+		return nil, err
 	}
 	root := resolve(doc.Content[0])
 	if root.Kind != yaml.MappingNode {
@@ -51,6 +118,26 @@ func Parse(data []byte, name string, overrides ...string) (*Model, error) {
 	return p.model(root)
 }
 
+// refuseAliases decides aliases once, for the whole document: a model has
+// none. An alias could make a small file stand for an exponentially large
+// (or, pointing into itself, infinite) value, and every reader of the model
+// would have to bound what it expands; refusing them here means no reader
+// ever meets one. Anchors alone are harmless and left alone.
+func (p *parser) refuseAliases(doc *yaml.Node) error {
+	stack := []*yaml.Node{doc}
+	for len(stack) > 0 {
+		n := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if n.Kind == yaml.AliasNode {
+			return p.errorf(n, "YAML aliases (*%s) are not accepted in a model; write the value out where it is used", n.Value)
+		}
+		for i := len(n.Content) - 1; i >= 0; i-- {
+			stack = append(stack, n.Content[i]) // the first child on top: the first alias is reported
+		}
+	}
+	return nil
+}
+
 type parser struct {
 	file   string
 	lines  []string
@@ -61,14 +148,115 @@ var yamlLine = regexp.MustCompile(`^yaml: line (\d+): (.*)$`)
 
 func (p *parser) yamlError(err error) error {
 	msg := err.Error()
-	line := 1
+	line, hasLine := 1, false
 	if m := yamlLine.FindStringSubmatch(msg); m != nil {
 		line, _ = strconv.Atoi(m[1])
-		msg = m[2]
+		msg, hasLine = m[2], true
 	} else {
 		msg = strings.TrimPrefix(msg, "yaml: ")
 	}
-	return &Error{File: p.file, Line: line, Column: 1, Msg: "not a valid YAML model: " + msg}
+	line, column := p.locate(line, msg, hasLine)
+	return &Error{File: p.file, Line: line, Column: column, Msg: "not a valid YAML model: " + msg}
+}
+
+// locate finds the line and column of a YAML library error. The library
+// names only a line, counted from 0 for the parser's errors and from 1 for
+// the scanner's, and leaves it out when it is the first; locate corrects the
+// line and finds the character the message is about when it names one kind
+// (a tab, a second ':' on the line, an unclosed bracket or quote), otherwise
+// the first character of the line.
+func (p *parser) locate(line int, msg string, hasLine bool) (int, int) {
+	parserError := strings.HasPrefix(msg, "did not find expected") &&
+		!strings.Contains(msg, "alphabetic") && !strings.Contains(msg, "line break")
+	switch {
+	case !hasLine:
+		line = 1
+	case parserError:
+		line++
+	}
+	line = max(1, min(line, len(p.lines)))
+	if strings.Contains(msg, "end of stream") {
+		for l := len(p.lines); l >= 1; l-- {
+			if i := unclosedQuote(p.lines[l-1]); i >= 0 {
+				return l, i + 1
+			}
+		}
+	}
+	if strings.Contains(msg, "expected ',' or") {
+		// the library's line is not reliable here: find the bracket
+		if l, c := p.unclosedBracket(); l > 0 {
+			return l, c
+		}
+	}
+	text := p.lines[line-1]
+	first := len(text) - len(strings.TrimLeft(text, " "))
+	switch {
+	case strings.Contains(msg, "cannot start any token"):
+		if i := strings.IndexAny(text, "\t@`%"); i >= 0 {
+			return line, i + 1
+		}
+	case strings.Contains(msg, "mapping values are not allowed"):
+		// the second "key:" of the line
+		if i := strings.Index(text, ": "); i >= 0 {
+			if j := strings.Index(text[i+2:], ":"); j >= 0 {
+				return line, i + 2 + j + 1
+			}
+			return line, i + 1
+		}
+	}
+	if first < len(text) {
+		return line, first + 1
+	}
+	return line, 1
+}
+
+// unclosedBracket finds the last '[' or '{' of a flow collection left open,
+// outside quotes and comments: (line, column), or (0, 0).
+func (p *parser) unclosedBracket() (int, int) {
+	type at struct{ line, col int }
+	var open []at
+	for l, text := range p.lines {
+		quote := byte(0)
+		for i := 0; i < len(text); i++ {
+			c := text[i]
+			switch {
+			case quote != 0:
+				if c == quote {
+					quote = 0
+				}
+			case c == '\'' || c == '"':
+				quote = c
+			case c == '#' && (i == 0 || text[i-1] == ' '):
+				i = len(text)
+			case c == '[' || c == '{':
+				open = append(open, at{l + 1, i + 1})
+			case (c == ']' || c == '}') && len(open) > 0:
+				open = open[:len(open)-1]
+			}
+		}
+	}
+	if len(open) == 0 {
+		return 0, 0
+	}
+	return open[len(open)-1].line, open[len(open)-1].col
+}
+
+// unclosedQuote returns the index of a quote a line opens and does not
+// close, or -1.
+func unclosedQuote(text string) int {
+	open, at := byte(0), -1
+	for i := 0; i < len(text); i++ {
+		switch c := text[i]; {
+		case open == 0 && (c == '\'' || c == '"'):
+			open, at = c, i
+		case open != 0 && c == open:
+			open = 0
+		}
+	}
+	if open != 0 {
+		return at
+	}
+	return -1
 }
 
 func (p *parser) errorf(n *yaml.Node, format string, args ...any) error {
@@ -80,7 +268,7 @@ func (p *parser) errorAt(n *yaml.Node, offset int, format string, args ...any) e
 	file := p.file
 	line, col := n.Line, n.Column
 	if o, ok := p.origin[n]; ok {
-		file = "--set " + o
+		file = "--set " + shortQuote(o)
 	}
 	if n.Style == 0 || n.Style == yaml.FlowStyle {
 		col += offset
@@ -105,7 +293,7 @@ func describe(n *yaml.Node) string {
 		if n.Tag == "!!null" {
 			return "nothing"
 		}
-		return fmt.Sprintf("%q", n.Value)
+		return fmt.Sprintf("%q", shortQuote(n.Value))
 	}
 	return "something else"
 }
@@ -113,7 +301,11 @@ func describe(n *yaml.Node) string {
 // override applies one "path=value" to the document before it is read.
 func (p *parser) override(root *yaml.Node, o string) error {
 	path, value, ok := strings.Cut(o, "=")
-	bad := &Error{File: "--set " + o, Line: 1, Column: 1}
+	bad := &Error{File: "--set " + shortQuote(o), Line: 1, Column: 1}
+	if len(o) > MaxFileBytes {
+		bad.Msg = fmt.Sprintf("the value has %d bytes, more than the %d a model may have", len(o), MaxFileBytes)
+		return bad
+	}
 	if !ok || strings.TrimSpace(path) == "" {
 		bad.Msg = "expected key=value, like board=12 or board.walls=[e4]"
 		return bad
@@ -130,11 +322,14 @@ func (p *parser) override(root *yaml.Node, o string) error {
 		val = &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!null", Line: 1, Column: 1}
 	}
 	mark(val, p.origin, o)
+	if err := p.refuseAliases(val); err != nil {
+		return err
+	}
 	node := root
 	keys := strings.Split(strings.TrimSpace(path), ".")
 	for i, key := range keys {
 		if node.Kind != yaml.MappingNode {
-			bad.Msg = fmt.Sprintf("cannot set %s: %s is not a mapping", path, strings.Join(keys[:i], "."))
+			bad.Msg = fmt.Sprintf("cannot set %s: %s is not a mapping", shortQuote(path), shortQuote(strings.Join(keys[:i], ".")))
 			return bad
 		}
 		var next *yaml.Node
@@ -173,6 +368,19 @@ func (p *parser) override(root *yaml.Node, o string) error {
 		node = resolve(next)
 	}
 	return nil
+}
+
+// shortQuote is an override as error messages quote it: whole when short,
+// otherwise its first characters and how long it is.
+func shortQuote(o string) string {
+	if len(o) <= maxOverrideQuote {
+		return o
+	}
+	cut := maxOverrideQuote
+	for cut > 0 && !utf8.RuneStart(o[cut]) {
+		cut--
+	}
+	return fmt.Sprintf("%s... (%d bytes)", o[:cut], len(o))
 }
 
 func mark(n *yaml.Node, origin map[*yaml.Node]string, o string) {
@@ -329,7 +537,7 @@ func (p *parser) integer(n *yaml.Node, what string, lo, hi int) (int, error) {
 	}
 	v, err := strconv.Atoi(s)
 	if err != nil || v < lo || v > hi {
-		return 0, p.errorf(n, "expected %s from %d to %d, found %q", what, lo, hi, s)
+		return 0, p.errorf(n, "expected %s from %d to %d, found %q", what, lo, hi, shortQuote(s))
 	}
 	return v, nil
 }
@@ -345,7 +553,7 @@ func (p *parser) boolean(n *yaml.Node, what string) (bool, error) {
 	case "false", "no", "off":
 		return false, nil
 	}
-	return false, p.errorf(n, "expected true or false for %s, found %q", what, s)
+	return false, p.errorf(n, "expected true or false for %s, found %q", what, shortQuote(s))
 }
 
 // items returns the elements of a list, or the scalar itself as a list of one.
@@ -520,7 +728,7 @@ func (p *parser) pieceDef(name string, def *yaml.Node, define func(string, *yaml
 				return nil, err
 			}
 			if len(s) != 1 || s[0] < 'A' || s[0] > 'Z' || s[0] == 'P' {
-				return nil, p.errorf(n, "expected one upper-case letter other than P as the symbol, found %q", s)
+				return nil, p.errorf(n, "expected one upper-case letter other than P as the symbol, found %q", shortQuote(s))
 			}
 			symbol = rune(s[0])
 		}
@@ -632,7 +840,7 @@ func (p *parser) size(n *yaml.Node) (int, int, error) {
 	}
 	g := sizePattern.FindStringSubmatch(s)
 	if g == nil {
-		return 0, 0, p.errorf(n, "expected a board size like 8 or \"6x9\" (ranks x files), found %q", s)
+		return 0, 0, p.errorf(n, "expected a board size like 8 or \"6x9\" (ranks x files), found %q", shortQuote(s))
 	}
 	rows, err1 := strconv.Atoi(g[1])
 	cols := rows
@@ -873,7 +1081,7 @@ func (p *parser) place(n *yaml.Node, m *Model) error {
 		}
 		words := strings.Fields(it.Value)
 		if len(words) != 2 && len(words) != 4 {
-			return p.errorf(it, "expected COUNT PIECE [on light|dark], like \"8 queen\" or \"1 bishop on dark\", found %q", it.Value)
+			return p.errorf(it, "expected COUNT PIECE [on light|dark], like \"8 queen\" or \"1 bishop on dark\", found %q", shortQuote(it.Value))
 		}
 		r, o, err := p.count(it, words[0], strings.Index(it.Value, words[0]), m.Board)
 		if err != nil {
@@ -892,7 +1100,7 @@ func (p *parser) place(n *yaml.Node, m *Model) error {
 		e := PlaceEntry{Piece: pc, Count: r, Opt: o}
 		if len(words) == 4 {
 			if words[2] != "on" {
-				return p.errorAt(it, strings.Index(it.Value, words[2]), "expected \"on light\" or \"on dark\" after the piece, found %q", words[2]+" "+words[3])
+				return p.errorAt(it, strings.Index(it.Value, words[2]), "expected \"on light\" or \"on dark\" after the piece, found %q", shortQuote(words[2]+" "+words[3]))
 			}
 			switch words[3] {
 			case "light", "white":
@@ -900,7 +1108,7 @@ func (p *parser) place(n *yaml.Node, m *Model) error {
 			case "dark", "black":
 				e.Colour = Dark
 			default:
-				return p.errorAt(it, strings.LastIndex(it.Value, words[3]), "expected light or dark after \"on\", found %q", words[3])
+				return p.errorAt(it, strings.LastIndex(it.Value, words[3]), "expected light or dark after \"on\", found %q", shortQuote(words[3]))
 			}
 		}
 		m.Place = append(m.Place, e)
@@ -1074,7 +1282,7 @@ func (p *parser) cover(it *yaml.Node, words []string) (*Cover, error) {
 			}
 			c.AtLeast = v
 		default:
-			return nil, p.errorf(it, "expected cover attacked, cover dominated or cover N [attacked|dominated], found %q", it.Value)
+			return nil, p.errorf(it, "expected cover attacked, cover dominated or cover N [attacked|dominated], found %q", shortQuote(it.Value))
 		}
 	}
 	return c, nil
@@ -1113,7 +1321,7 @@ func (p *parser) objective(n, place *yaml.Node, m *Model) error {
 		}
 	}
 	if o.Sense == Fixed || o.Measure == MeasureNone {
-		return p.errorf(n, "expected maximize or minimize, then pieces, attacked, dominated or walls, found %q", s)
+		return p.errorf(n, "expected maximize or minimize, then pieces, attacked, dominated or walls, found %q", shortQuote(s))
 	}
 	if implied != Fixed && (o.Measure != MeasurePieces || o.Sense != implied) {
 		return p.errorf(n, "objective %q conflicts with the max/min count in place; give fixed counts or drop the objective", s)

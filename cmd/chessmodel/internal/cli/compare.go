@@ -76,7 +76,7 @@ func runCompare(ctx context.Context, g *globals, streams Streams, f *compareFlag
 			return &ExitError{Code: ExitBadInput, Err: fmt.Errorf("--task %q: expected solve, count or solve,count", name)}
 		}
 	}
-	opts := compare.Options{Timeout: g.timeout, Symmetry: f.symmetry}
+	opts := compare.Options{Timeout: g.timeout, Symmetry: f.symmetry, MaxMemory: int64(g.maxMemory)}
 	// The command-line tools can only solve; they join the solve rows.
 	solveWith := solvers
 	if f.solvers {
@@ -146,6 +146,9 @@ func runCompare(ctx context.Context, g *globals, streams Streams, f *compareFlag
 		}
 	}
 	progress.done()
+	if ctx.Err() != nil {
+		return &ExitError{Code: ExitBadInput, Err: fmt.Errorf("interrupted during the last of %d models", len(jobs))}
+	}
 	if !g.json {
 		fmt.Fprintf(streams.Out, "\n%d rows: %d agree, %d incomplete, %d disagree, %d failed\n", tally[compare.Agree]+tally[compare.Incomplete]+tally[compare.Disagree]+tally[compare.Failed],
 			tally[compare.Agree], tally[compare.Incomplete], tally[compare.Disagree], tally[compare.Failed])

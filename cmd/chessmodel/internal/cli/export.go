@@ -54,7 +54,7 @@ output is one JSON object describing the program, with its text in the
 			if err != nil {
 				return err
 			}
-			p, err := ilp.Compile(m)
+			p, err := ilp.CompileWithin(m, int64(g.maxMemory))
 			if err != nil {
 				return &ExitError{Code: ExitBadInput, Err: fmt.Errorf("%s: %w", args[0], err)}
 			}

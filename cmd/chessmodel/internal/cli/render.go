@@ -276,7 +276,7 @@ func solveForPicture(ctx context.Context, g *globals, m *model.Model, f *renderF
 	ctx, cancel := g.context(ctx)
 	defer cancel()
 	var sols []model.Solution
-	opts := model.Options{Task: model.TaskSolve}
+	opts := g.options(model.TaskSolve)
 	if f.all {
 		canon := m.CanonicalFunc()
 		seen := map[string]bool{}

@@ -9,6 +9,9 @@ import (
 	"io/fs"
 	"os"
 	"os/signal"
+	"strconv"
+	"strings"
+	"syscall"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -44,9 +47,12 @@ func (e *ExitError) Error() string {
 
 func (e *ExitError) Unwrap() error { return e.Err }
 
-// Main runs the command line and exits with its status.
+// Main runs the command line and exits with its status. SIGINT and SIGTERM
+// both cancel the work: the command stops, ends the processes it started,
+// removes its temporary files, prints what it had found and exits with
+// status 2 (ExitBadInput: the work failed to finish), not 130 or 143.
 func Main() {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	err := Run(ctx, os.Args[1:], Streams{In: os.Stdin, Out: os.Stdout, Err: os.Stderr})
 	stop()
 	os.Exit(ExitCode(err))
@@ -81,7 +87,51 @@ type globals struct {
 	json      bool
 	timeout   time.Duration
 	overrides []string
+	maxMemory byteFlag
 	backends  Backends
+}
+
+// options are the model.Options every command starts from.
+func (g *globals) options(task model.Task) model.Options {
+	return model.Options{Task: task, MaxMemory: int64(g.maxMemory)}
+}
+
+// A byteFlag is a size in bytes written as 512M, 2G, 1.5GiB or 0 (the
+// default bound) or "none" (no bound, stored as -1).
+type byteFlag int64
+
+func (b *byteFlag) String() string {
+	switch {
+	case *b == 0:
+		return "512M"
+	case *b < 0:
+		return "none"
+	}
+	return strconv.FormatInt(int64(*b), 10)
+}
+
+func (b *byteFlag) Type() string { return "size" }
+
+func (b *byteFlag) Set(s string) error {
+	t := strings.ToUpper(strings.TrimSpace(s))
+	if t == "NONE" || t == "-1" {
+		*b = -1
+		return nil
+	}
+	t = strings.TrimSuffix(strings.TrimSuffix(t, "B"), "I")
+	scale := 1.0
+	if n := len(t); n > 0 {
+		if i := strings.IndexByte("KMGT", t[n-1]); i >= 0 {
+			scale = float64(int64(1) << (10 * (i + 1)))
+			t = t[:n-1]
+		}
+	}
+	v, err := strconv.ParseFloat(t, 64)
+	if err != nil || v < 0 || v*scale > 1<<62 {
+		return fmt.Errorf("expected a size like 512M, 2G or none")
+	}
+	*b = byteFlag(v * scale)
+	return nil
 }
 
 // NewRootCommand builds the command tree with the real backends.
@@ -108,6 +158,7 @@ claimed solutions, and solves it with independent backends.`,
 	f := root.PersistentFlags()
 	f.BoolVar(&g.json, "json", false, "machine-readable JSON output")
 	f.DurationVar(&g.timeout, "timeout", 0, "bound the work, e.g. 30s or 5m (0: no bound)")
+	f.Var(&g.maxMemory, "max-memory", "bound the memory a backend may plan for a model, e.g. 2G, or none; a model estimated above it is refused (exit 2)")
 	f.StringArrayVar(&g.overrides, "set", nil, "change the model without editing it: key=value, e.g. --set board=12 (repeatable)")
 	root.AddCommand(
 		newShowCommand(g, streams),

@@ -118,7 +118,7 @@ func runTask(ctx context.Context, g *globals, streams Streams, task model.Task, 
 
 	progress := newProgress(streams.Err)
 	defer progress.done()
-	opts := model.Options{Task: task, Symmetry: f.symmetry, DistinctWalls: f.distinct == "walls", Progress: progress.update}
+	opts := model.Options{Task: task, Symmetry: f.symmetry, DistinctWalls: f.distinct == "walls", Progress: progress.update, MaxMemory: int64(g.maxMemory)}
 	var emitted int64
 	var out sync.Mutex
 	if task == model.TaskEnumerate {
