@@ -9,7 +9,7 @@ SUDO    := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
 # that read the exported LP, MPS and CPLEX-LP files.
 APT_PACKAGES := liblpsolve55-dev lp-solve coinor-cbc glpk-utils
 
-.PHONY: all deps build run test bench fuzz clean
+.PHONY: all deps build run test bench fuzz fuzz-pipeline clean
 
 all: build
 
@@ -37,6 +37,12 @@ bench: deps
 
 fuzz:
 	$(GO) test ./model -run XXX -fuzz FuzzParse -fuzztime 60s
+
+# The whole pipeline (parse, every backend, checker, comparison); `go test`
+# runs its seeds. FUZZTIME=10m for a long run.
+FUZZTIME ?= 2m
+fuzz-pipeline:
+	$(GO) test ./compare -run XXX -fuzz FuzzPipeline -fuzztime $(FUZZTIME)
 
 clean:
 	rm -rf bin
