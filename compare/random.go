@@ -28,8 +28,9 @@ var builtin = []string{"king", "queen", "rook", "bishop", "knight"}
 // Random returns the text of a small random placement model that parses:
 // a board of up to 6x6 (sometimes with squares off the board, walls, free
 // walls or fixed pieces), one or two kinds of piece, built-in or fairy, and
-// a random choice of rules and objective. The same rng state gives the same
-// model.
+// a random choice of rules and objective. One model in ten is drawn at the
+// backends' internal limits instead (see atLimit). The same rng state gives
+// the same model.
 func Random(rng *rand.Rand, name string) string {
 	for {
 		text := randomModel(rng, name)
@@ -40,6 +41,9 @@ func Random(rng *rand.Rand, name string) string {
 }
 
 func randomModel(rng *rand.Rand, name string) string {
+	if rng.IntN(10) == 0 {
+		return atLimit(rng, name)
+	}
 	rows, cols := 2+rng.IntN(5), 2+rng.IntN(5)
 	if rng.IntN(3) == 0 {
 		cols = rows
@@ -177,4 +181,61 @@ func unique(s []string) []string {
 		}
 	}
 	return out
+}
+
+// atLimit returns a tiny model just below, at or just past one of the
+// internal limits the exact backend documents (exact/doc.go): identical
+// pieces stacked on one square (64 copies; once 16), kinds of piece with
+// free walls (31), ride directions with free walls (31), kinds of piece in
+// the conflict graph (once an int8). On one side of a limit a backend must
+// answer right, on the other refuse; a differential test sees a silent cap
+// as a disagreement.
+func atLimit(rng *rand.Rand, name string) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "name: %s\n", name)
+	near := func(limit int) int { return limit - 1 + rng.IntN(3) }
+	switch rng.IntN(4) {
+	case 0: // stacked copies on a board of one to four squares
+		rows, cols := 1+rng.IntN(2), 1+rng.IntN(2)
+		piece := pick(rng, builtin)
+		n := near([]int{16, 64}[rng.IntN(2)])
+		fmt.Fprintf(&b, "board: %dx%d\nstack: true\n", rows, cols)
+		count := fmt.Sprint(n)
+		switch rng.IntN(3) {
+		case 1:
+			count = fmt.Sprintf("%d..%d", n-rng.IntN(3), n)
+		case 2:
+			count = fmt.Sprintf("%d..", n)
+			b.WriteString("objective: minimize pieces\n")
+		}
+		fmt.Fprintf(&b, "place: [%s %s]\n", count, piece)
+		if rng.IntN(2) == 0 {
+			b.WriteString("rules: [independent]\n")
+		}
+	case 1, 2: // many kinds of piece, each stacking on a tiny board
+		kinds := near(31)
+		if rng.IntN(3) == 0 {
+			kinds = near(128)
+		}
+		var defs, place []string
+		for i := 0; i < kinds; i++ {
+			defs = append(defs, fmt.Sprintf("  p%d: {leap: [%d, %d]}", i, rng.IntN(2), 1+rng.IntN(2)))
+			place = append(place, fmt.Sprintf("%s p%d", []string{"1", "0..1"}[rng.IntN(2)], i))
+		}
+		if kinds < 64 && rng.IntN(2) == 0 {
+			fmt.Fprintf(&b, "board: {size: 1x%d, walls: free}\nobjective: minimize walls\n", 1+rng.IntN(2))
+		} else {
+			fmt.Fprintf(&b, "board: 1x%d\n", 1+rng.IntN(2))
+		}
+		fmt.Fprintf(&b, "stack: true\npieces:\n%s\nplace: [%s]\n", strings.Join(defs, "\n"), strings.Join(place, ", "))
+	case 3: // ride directions with free walls: four (one per opposite pair) per base vector
+		bases := 7 + rng.IntN(2)
+		var rides []string
+		for i := 0; i < bases; i++ {
+			rides = append(rides, fmt.Sprintf("[1, %d]", i+2))
+		}
+		fmt.Fprintf(&b, "board: {size: %d, walls: free}\npieces:\n  r: {ride: [%s]}\nplace: [%d r]\nrules: [independent]\nobjective: minimize walls\n",
+			3+rng.IntN(2), strings.Join(rides, ", "), 2+rng.IntN(2))
+	}
+	return b.String()
 }

@@ -69,7 +69,7 @@ func canonical(d model.Vector) bool {
 // or start with e.
 func piecePrefix(pc *model.Piece) string {
 	s := strings.ToLower(string(pc.Symbol))
-	if s == "w" || s == "e" || s == "" {
+	if pc.Symbol == 0 || s == "w" || s == "e" {
 		return "p" + sanitize(pc.Name)
 	}
 	return s
