@@ -8,7 +8,6 @@ import (
 	"io"
 	"os"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -63,6 +62,7 @@ type taskFlags struct {
 	symmetry bool
 	distinct string
 	limit    int64
+	workers  int
 }
 
 func newSolveCommand(g *globals, streams Streams) *cobra.Command {
@@ -90,7 +90,8 @@ func newTaskCommand(g *globals, streams Streams, task model.Task, use, short str
 			return runTask(cmd.Context(), g, streams, task, f, args[0])
 		},
 	}
-	cmd.Flags().StringVar(&f.backend, "backend", "exact", "solver backend: exact or ilp")
+	cmd.Flags().StringVar(&f.backend, "backend", "exact", "solver backend: "+g.backends.names())
+	cmd.Flags().IntVar(&f.workers, "workers", 0, "goroutines the backend may use (0: every core); answers are the same on any number")
 	switch task {
 	case model.TaskCount:
 		cmd.Flags().BoolVar(&f.symmetry, "symmetry", false, "also count classes up to the model's symmetry group")
@@ -119,32 +120,17 @@ func runTask(ctx context.Context, g *globals, streams Streams, task model.Task, 
 	progress := newProgress(streams.Err)
 	defer progress.done()
 	opts := model.Options{Task: task, Symmetry: f.symmetry, DistinctWalls: f.distinct == "walls", Progress: progress.update}
-	var emitted int64
-	var out sync.Mutex
+	var list *enumeration
 	if task == model.TaskEnumerate {
-		opts.Emit = func(s model.Solution) error {
-			one := &model.Result{Model: m.Name, Kind: m.Kind.String(), Task: task, Backend: solver.Name(), Solution: &s}
-			if err := model.Verify(m, one); err != nil {
-				return err
-			}
-			out.Lock()
-			defer out.Unlock()
-			emitted++
-			progress.clear()
-			if err := writeJSON(streams.Out, enumerated{Model: m.Name, Index: emitted, Solution: &s}); err != nil {
-				return err
-			}
-			if f.limit > 0 && emitted >= f.limit {
-				cancel()
-			}
-			return nil
-		}
+		list = newEnumeration(m, solver, streams.Out, f.limit, progress)
+		opts.Emit = list.emit
 	}
+	opts.Workers = f.workers
 	start := time.Now()
 	res, err := solver.Solve(ctx, m, opts)
 	progress.done()
-	limited := f.limit > 0 && emitted >= f.limit
-	if err != nil && !(limited && errors.Is(err, context.Canceled)) {
+	limited := errors.Is(err, errLimitReached)
+	if err != nil && !limited {
 		if errors.Is(err, model.ErrUnsupported) {
 			return &ExitError{Code: ExitBadInput, Err: err}
 		}
@@ -160,7 +146,7 @@ func runTask(ctx context.Context, g *globals, streams Streams, task model.Task, 
 		return err
 	}
 	if task == model.TaskEnumerate {
-		fmt.Fprintf(streams.Err, "%s: %d solutions enumerated%s (%s)\n", m.Name, emitted, enumerationEnd(res, limited), statsLine(res))
+		fmt.Fprintf(streams.Err, "%s: %s (%s)\n", m.Name, list.summary(res, limited), statsLine(res))
 		if res.Status == model.StatusUnknown && !limited {
 			return &ExitError{Code: ExitBadInput, Err: stopReason(ctx, g)}
 		}
@@ -177,23 +163,6 @@ func runTask(ctx context.Context, g *globals, streams Streams, task model.Task, 
 		return &ExitError{Code: ExitBadInput, Err: stopReason(ctx, g)}
 	}
 	return nil
-}
-
-// enumerated is one line of enumerate's output.
-type enumerated struct {
-	Model    string          `json:"model"`
-	Index    int64           `json:"index"`
-	Solution *model.Solution `json:"solution"`
-}
-
-func enumerationEnd(res *model.Result, limited bool) string {
-	switch {
-	case limited:
-		return ", stopped at --limit"
-	case res.Status == model.StatusUnknown:
-		return ", stopped before the end"
-	}
-	return ", complete"
 }
 
 // stopReason explains a result cut short.
