@@ -22,12 +22,28 @@ type Streams struct {
 	Out, Err io.Writer
 }
 
-// Exit statuses of the CLI contract.
+// Exit statuses of the CLI contract. 0, 1 and 2 are DESIGN.md's; work cut
+// short has statuses of its own, like timeout(1)'s 124 and the shell's 128+n
+// for a signal, so that a script can tell "no complete answer yet" from
+// "wrong input".
 const (
-	ExitOK       = 0
-	ExitNegative = 1 // a negative answer the user asked about
-	ExitBadInput = 2 // bad input or failure
+	ExitOK          = 0
+	ExitNegative    = 1   // a negative answer the user asked about
+	ExitBadInput    = 2   // bad input or failure
+	ExitTimeout     = 3   // --timeout ended the work before a complete answer; what was found is printed
+	ExitUnsupported = 4   // the backend cannot do this task on this model (another backend may)
+	ExitInterrupted = 130 // interrupted (Ctrl-C) before a complete answer; what was found is printed
 )
+
+// exitStatusHelp documents the exit statuses in the root command's help.
+const exitStatusHelp = `Exit status:
+  0    success
+  1    a negative answer you asked about: backends disagree (compare), a
+       solution is invalid (check)
+  2    bad input (a model, flag or file) or a failure
+  3    stopped by --timeout before a complete answer; what was found is shown
+  4    the backend cannot do this task on this model; try another --backend
+  130  interrupted (Ctrl-C) before a complete answer; what was found is shown`
 
 // ExitError carries an exit status; its message, if any, has been printed.
 type ExitError struct {
@@ -64,15 +80,14 @@ func ExitCode(err error) int {
 	return ExitBadInput
 }
 
-// Run executes one command line.
+// Run executes one command line. An error is printed once, on standard
+// error: a line "chessmodel: ...", or with --json one JSON object (see
+// errorOutput).
 func Run(ctx context.Context, args []string, streams Streams) error {
 	cmd := NewRootCommand(streams)
 	cmd.SetArgs(args)
-	err := cmd.ExecuteContext(ctx)
-	var exit *ExitError
-	if err != nil && !(errors.As(err, &exit) && exit.Err == nil) {
-		fmt.Fprintln(streams.Err, "chessmodel:", err)
-	}
+	err := classify(cmd.ExecuteContext(ctx))
+	printError(streams.Err, err, wantsJSON(cmd, args))
 	return err
 }
 
@@ -101,12 +116,18 @@ func NewRootCommandWith(streams Streams, backends Backends) *cobra.Command {
 claimed solutions, and solves it with independent backends.`,
 		SilenceUsage:  true,
 		SilenceErrors: true,
+		Version:       buildVersion().Version,
 	}
+	root.Long += "\n\n" + exitStatusHelp
+	root.SetVersionTemplate(`{{printf "chessmodel %s" .Version}}` + "\n")
+	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error {
+		return &ExitError{Code: ExitBadInput, Err: err}
+	})
 	root.SetIn(streams.In)
 	root.SetOut(streams.Out)
 	root.SetErr(streams.Err)
 	f := root.PersistentFlags()
-	f.BoolVar(&g.json, "json", false, "machine-readable JSON output")
+	f.BoolVar(&g.json, "json", false, "machine-readable JSON output (errors too: one JSON object on standard error)")
 	f.DurationVar(&g.timeout, "timeout", 0, "bound the work, e.g. 30s or 5m (0: no bound)")
 	f.StringArrayVar(&g.overrides, "set", nil, "change the model without editing it: key=value, e.g. --set board=12 (repeatable)")
 	root.AddCommand(
@@ -120,6 +141,8 @@ claimed solutions, and solves it with independent backends.`,
 		newExportCommand(g, streams),
 		newSweepCommand(g, streams),
 		newPuzzlesCommand(g, streams),
+		newVersionCommand(g, streams),
+		newSolversCommand(g, streams),
 	)
 	return root
 }
