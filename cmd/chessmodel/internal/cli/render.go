@@ -307,7 +307,7 @@ func solveForPicture(ctx context.Context, g *globals, m *model.Model, f *renderF
 		return nil, &ExitError{Code: ExitBadInput, Err: err}
 	}
 	if res.Status == model.StatusUnknown {
-		return nil, &ExitError{Code: ExitBadInput, Err: stopReason(ctx, g)}
+		return nil, stopped(ctx, g, "")
 	}
 	if !f.all {
 		if res.Solution == nil {

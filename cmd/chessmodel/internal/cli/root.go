@@ -97,6 +97,7 @@ type globals struct {
 	timeout   time.Duration
 	overrides []string
 	backends  Backends
+	stdin     io.Reader // where a model named "-" is read from
 }
 
 // NewRootCommand builds the command tree with the real backends.
@@ -107,7 +108,7 @@ func NewRootCommand(streams Streams) *cobra.Command {
 // NewRootCommandWith builds the command tree over the given backends, so
 // that tests can put a backend of their own beside the real ones.
 func NewRootCommandWith(streams Streams, backends Backends) *cobra.Command {
-	g := &globals{backends: backends}
+	g := &globals{backends: backends, stdin: streams.In}
 	root := &cobra.Command{
 		Use:   "chessmodel",
 		Short: "Model chessboard puzzles once; solve them with an exact solver and an ILP",
@@ -147,9 +148,25 @@ claimed solutions, and solves it with independent backends.`,
 	return root
 }
 
-// loadModel reads a model file with the --set overrides; errors are bad input.
+// loadModel reads a model file, or standard input for "-", with the --set
+// overrides; errors are bad input.
 func (g *globals) loadModel(path string) (*model.Model, error) {
-	m, err := model.Load(path, g.overrides...)
+	var m *model.Model
+	var err error
+	if path == "-" {
+		if g.stdin == nil {
+			return nil, &ExitError{Code: ExitBadInput, Err: errors.New("-: standard input was already read; it holds one model")}
+		}
+		var data []byte
+		data, err = io.ReadAll(g.stdin)
+		g.stdin = nil
+		if err != nil {
+			return nil, &ExitError{Code: ExitBadInput, Err: fmt.Errorf("cannot read the model from standard input: %w", err)}
+		}
+		m, err = model.Parse(data, "stdin", g.overrides...)
+	} else {
+		m, err = model.Load(path, g.overrides...)
+	}
 	if err != nil {
 		var perr *fs.PathError
 		if errors.As(err, &perr) {
@@ -158,6 +175,19 @@ func (g *globals) loadModel(path string) (*model.Model, error) {
 		return nil, &ExitError{Code: ExitBadInput, Err: err}
 	}
 	return m, nil
+}
+
+// loadModels reads every model before any work starts.
+func (g *globals) loadModels(paths []string) ([]*model.Model, error) {
+	var ms []*model.Model
+	for _, path := range paths {
+		m, err := g.loadModel(path)
+		if err != nil {
+			return nil, err
+		}
+		ms = append(ms, m)
+	}
+	return ms, nil
 }
 
 // context applies --timeout.
