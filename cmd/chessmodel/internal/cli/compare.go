@@ -27,10 +27,15 @@ type compareFlags struct {
 	taskTimeout time.Duration
 }
 
-// defaultTaskTimeout bounds each backend on each task of compare unless
-// --task-timeout says otherwise: a random model on which one backend takes
-// minutes must not hold up the other hundreds.
-const defaultTaskTimeout = 10 * time.Second
+// Unless --task-timeout says otherwise, each backend has this long for each
+// task: a minute on the user's models; two seconds on random ones, which are
+// small, so that a model on which one backend would take minutes (an ILP
+// counting a hundred thousand solutions one no-good cut at a time) does not
+// hold up the other hundreds.
+const (
+	defaultTaskTimeout       = time.Minute
+	defaultRandomTaskTimeout = 2 * time.Second
+)
 
 func newCompareCommand(g *globals, streams Streams) *cobra.Command {
 	f := &compareFlags{}
@@ -55,18 +60,22 @@ the verdicts so far.`,
   # the exported LP, MPS and CPLEX LP files through lp_solve, cbc and glpsol too
   chessmodel compare --solvers --task solve testdata/models/blocked-3w-value11.yaml
 
-  # 300 random small models, at most 2s per backend and task
-  chessmodel compare --random 300 --seed 1 --task-timeout 2s -o failures/`,
+  # 300 random small models (at most 2s per backend and task)
+  chessmodel compare --random 300 --seed 1 -o failures/`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if (len(args) == 0) == (f.random == 0) {
 				return &ExitError{Code: ExitBadInput, Err: fmt.Errorf("give model files, or --random N (not both)")}
+			}
+			if f.random > 0 && !cmd.Flags().Changed("task-timeout") {
+				f.taskTimeout = defaultRandomTaskTimeout
 			}
 			return runCompare(cmd.Context(), g, streams, f, args)
 		},
 	}
 	cmd.Flags().StringVar(&f.tasks, "task", "solve,count", "tasks to compare: solve, count, or solve,count")
 	cmd.Flags().StringVar(&f.backends, "backends", "exact,ilp", "backends to compare, from "+g.backends.names())
-	cmd.Flags().DurationVar(&f.taskTimeout, "task-timeout", defaultTaskTimeout, "bound on each backend for each task (0: none); --timeout bounds the whole run")
+	cmd.Flags().DurationVar(&f.taskTimeout, "task-timeout", defaultTaskTimeout,
+		fmt.Sprintf("bound on each backend for each task, %v with --random (0: none); --timeout bounds the whole run", defaultRandomTaskTimeout))
 	cmd.Flags().BoolVar(&f.symmetry, "symmetry", true, "count also compares classes up to symmetry")
 	cmd.Flags().IntVar(&f.random, "random", 0, "compare on this many random small models")
 	cmd.Flags().Uint64Var(&f.seed, "seed", 1, "seed of the random models")

@@ -70,3 +70,16 @@ func deprecatedAlias(cmd *cobra.Command, old, now string) {
 	cmd.Flags().Var(f.Value, old, f.Usage)
 	_ = cmd.Flags().MarkDeprecated(old, "use --"+now)
 }
+
+// addCompletionExamples gives cobra's completion command an Examples
+// section like every other command.
+func addCompletionExamples(root *cobra.Command) {
+	root.InitDefaultCompletionCmd()
+	for _, c := range root.Commands() {
+		if c.Name() == "completion" {
+			c.Example = `  source <(chessmodel completion bash)
+  chessmodel completion zsh > "${fpath[1]}/_chessmodel"
+  chessmodel completion fish > ~/.config/fish/completions/chessmodel.fish`
+		}
+	}
+}

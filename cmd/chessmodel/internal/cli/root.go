@@ -120,6 +120,12 @@ claimed solutions, and solves it with independent backends.`,
 		Version:       buildVersion().Version,
 	}
 	root.Long += "\n\n" + exitStatusHelp
+	root.Example = `  chessmodel show testdata/models/eight-queens.yaml
+  chessmodel solve testdata/models/blocked-3w-value11.yaml
+  chessmodel count --symmetry testdata/models/n-queens.yaml --set board=12
+  chessmodel compare testdata/models/eight-queens.yaml
+  chessmodel solvers
+  source <(chessmodel completion bash)`
 	root.SetVersionTemplate(`{{printf "chessmodel %s" .Version}}` + "\n")
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error {
 		return &ExitError{Code: ExitBadInput, Err: err}
@@ -145,6 +151,7 @@ claimed solutions, and solves it with independent backends.`,
 		newVersionCommand(g, streams),
 		newSolversCommand(g, streams),
 	)
+	addCompletionExamples(root)
 	return root
 }
 
