@@ -1,7 +1,6 @@
 package cli
 
 import (
-	"bytes"
 	"context"
 	"os"
 	"path/filepath"
@@ -54,14 +53,7 @@ var eightQueens = queens("a4", "b2", "c7", "d3", "e6", "f8", "g5", "h1")
 
 func run(t *testing.T, backends Backends, args ...string) (code int, stdout, stderr string) {
 	t.Helper()
-	var out, errOut bytes.Buffer
-	cmd := NewRootCommandWith(Streams{In: strings.NewReader(""), Out: &out, Err: &errOut}, backends)
-	cmd.SetArgs(args)
-	err := cmd.ExecuteContext(context.Background())
-	if err != nil {
-		errOut.WriteString(err.Error())
-	}
-	return ExitCode(err), out.String(), errOut.String()
+	return runWith(context.Background(), t, backends, "", args...)
 }
 
 func writeFile(t *testing.T, name, content string) string {

@@ -64,22 +64,36 @@ func completeModels(cmd *cobra.Command) {
 	}
 }
 
-// deprecatedAlias keeps an old flag name working, hidden, for the new one.
+// deprecatedAlias keeps an old flag name working, hidden, for the new one,
+// and says so on standard error when it is used.
 func deprecatedAlias(cmd *cobra.Command, old, now string) {
 	f := cmd.Flags().Lookup(now)
 	cmd.Flags().Var(f.Value, old, f.Usage)
-	_ = cmd.Flags().MarkDeprecated(old, "use --"+now)
+	_ = cmd.Flags().MarkHidden(old)
+	cmd.PreRun = func(cmd *cobra.Command, _ []string) {
+		if cmd.Flags().Changed(old) {
+			fmt.Fprintf(cmd.ErrOrStderr(), "chessmodel: --%s is deprecated; use --%s (or -%s)\n", old, now, f.Shorthand)
+		}
+	}
 }
 
 // addCompletionExamples gives cobra's completion command an Examples
 // section like every other command.
 func addCompletionExamples(root *cobra.Command) {
 	root.InitDefaultCompletionCmd()
+	examples := map[string]string{
+		"bash":       "  source <(chessmodel completion bash)",
+		"zsh":        `  chessmodel completion zsh > "${fpath[1]}/_chessmodel"`,
+		"fish":       "  chessmodel completion fish > ~/.config/fish/completions/chessmodel.fish",
+		"powershell": "  chessmodel completion powershell | Out-String | Invoke-Expression",
+	}
 	for _, c := range root.Commands() {
-		if c.Name() == "completion" {
-			c.Example = `  source <(chessmodel completion bash)
-  chessmodel completion zsh > "${fpath[1]}/_chessmodel"
-  chessmodel completion fish > ~/.config/fish/completions/chessmodel.fish`
+		if c.Name() != "completion" {
+			continue
+		}
+		c.Example = strings.Join([]string{examples["bash"], examples["zsh"], examples["fish"]}, "\n")
+		for _, shell := range c.Commands() {
+			shell.Example = examples[shell.Name()]
 		}
 	}
 }
