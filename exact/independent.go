@@ -29,9 +29,13 @@ func solveIndependent(st *stopper, p *problem, opts model.Options, res *model.Re
 		s.minimize = sense == model.Minimize
 		var best []int32
 		found := false
+		bound := g.rootBound(lo, hi, sense)
 		s.visit = func(s *cliqueSearch) {
 			found = true
 			best = slices.Clone(s.chosen)
+			if opts.Progress != nil && sense != model.Fixed {
+				opts.Progress(-1, fmt.Sprintf("best %d pieces, bound %d", len(best), bound))
+			}
 			switch sense {
 			case model.Maximize:
 				s.lo = len(s.chosen) + 1
@@ -44,6 +48,9 @@ func solveIndependent(st *stopper, p *problem, opts model.Options, res *model.Re
 		s.start()
 		res.Stats.Nodes += s.nodes
 		if st.canceled.Load() {
+			if found && sense != model.Fixed {
+				res.Stats.Extra["bound"] = bound
+			}
 			return unknown(res, p, found, best, nil, pieces)
 		}
 		if !found {
@@ -78,6 +85,21 @@ func solveIndependent(st *stopper, p *problem, opts model.Options, res *model.Re
 		return nil
 	}
 	return p.countResult(res, t, opts.Symmetry, pieces)
+}
+
+// rootBound is a proven bound on the objective before any search: for a
+// maximum, the place list's limit and one piece per clique of every
+// partition; for a minimum, the least the place list asks for. It is what a
+// search stopped early can still claim.
+func (g *conflictGraph) rootBound(lo, hi int, sense model.Optimize) int64 {
+	if sense == model.Minimize {
+		return int64(lo)
+	}
+	bound := hi
+	for _, part := range append(g.bounds, g.cliques) {
+		bound = min(bound, openCliques(part, g.p.allowed, bound+1))
+	}
+	return int64(bound)
 }
 
 // countCliqueSets counts the accepted sets with lo..hi pieces, splitting the

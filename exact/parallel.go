@@ -48,6 +48,11 @@ const progressEvery = 250 * time.Millisecond
 // to workers goroutines, in order of task index as workers come free, and
 // reports the fraction of tasks done through progress from the calling
 // goroutine. It returns early when st stops.
+//
+// Only counting runs on it: tallies merge in any order. Enumeration stays one
+// depth-first search on the calling goroutine, so that solutions are emitted
+// in one order on every run and any number of workers, and the first N of
+// them (the CLI's --limit) are always the same N (TestEnumerationOrder).
 func runTasks(st *stopper, workers, tasks int, progress func(float64, string), what string, work func(worker, task int)) {
 	workers = max(1, min(workers, tasks))
 	var next, done atomic.Int64

@@ -43,8 +43,9 @@ type Options struct {
 	// DistinctWalls asks Count for the number of distinct wall sets instead of
 	// whole solutions.
 	DistinctWalls bool
-	// Emit receives each solution of TaskEnumerate, in the order found; an
-	// error from it stops the search and is returned.
+	// Emit receives each solution of TaskEnumerate, in the order found, which
+	// is the same on every run and any number of workers (so the first N are
+	// well defined); an error from it stops the search and is returned.
 	Emit func(Solution) error
 	// Progress, when set, is called now and then with a fraction done in [0,1]
 	// (negative when unknown) and a short account.

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"strings"
@@ -26,9 +27,14 @@ func newCheckCommand(g *globals, streams Streams) *cobra.Command {
 		Short: "Verify a claimed solution with the independent checker (exit 1 when invalid)",
 		Long: `check verifies a solution that came from anywhere against the model. The
 solution is JSON: the "solution" object of chessmodel's results, or a whole
-result. Use - to read it from standard input.`,
+result. Either file may be - for standard input (not both).`,
+		Example: `  chessmodel check testdata/models/knights-tour.yaml testdata/solutions/knights-tour-seed.json
+  chessmodel solve --json testdata/models/eight-queens.yaml | chessmodel check testdata/models/eight-queens.yaml -`,
 		Args: cobra.ExactArgs(2),
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if args[0] == "-" && args[1] == "-" {
+				return &ExitError{Code: ExitBadInput, Err: errors.New("the model and the solution cannot both come from standard input")}
+			}
 			m, err := g.loadModel(args[0])
 			if err != nil {
 				return err

@@ -1,7 +1,6 @@
 package cli
 
 import (
-	"bytes"
 	"context"
 	"os"
 	"path/filepath"
@@ -54,14 +53,7 @@ var eightQueens = queens("a4", "b2", "c7", "d3", "e6", "f8", "g5", "h1")
 
 func run(t *testing.T, backends Backends, args ...string) (code int, stdout, stderr string) {
 	t.Helper()
-	var out, errOut bytes.Buffer
-	cmd := NewRootCommandWith(Streams{In: strings.NewReader(""), Out: &out, Err: &errOut}, backends)
-	cmd.SetArgs(args)
-	err := cmd.ExecuteContext(context.Background())
-	if err != nil {
-		errOut.WriteString(err.Error())
-	}
-	return ExitCode(err), out.String(), errOut.String()
+	return runWith(context.Background(), t, backends, "", args...)
 }
 
 func writeFile(t *testing.T, name, content string) string {
@@ -115,7 +107,7 @@ func TestCLI(t *testing.T) {
 		{"wrong value", Backends{"scripted": boaster}, []string{"solve", "--backend", "scripted", models + "eight-queens.yaml"}, 2, "", "claims value 9, its solution has 8"},
 		{"unknown backend", Backends{"scripted": truthful}, []string{"solve", "--backend", "magic", models + "eight-queens.yaml"}, 2, "", `unknown backend "magic"; expected one of scripted`},
 		{"enumerate", Backends{"scripted": streaming}, []string{"enumerate", "--backend", "scripted", models + "eight-queens.yaml"}, 0, `"index":3,"solution":{"pieces":[{"piece":"queen","square":"h1"}`, "3 solutions enumerated, complete"},
-		{"enumerate limit", Backends{"scripted": streaming}, []string{"enumerate", "--limit", "2", "--backend", "scripted", models + "eight-queens.yaml"}, 0, `"index":2`, "2 solutions enumerated, stopped at --limit"},
+		{"enumerate limit", Backends{"scripted": streaming}, []string{"enumerate", "--limit", "2", "--backend", "scripted", models + "eight-queens.yaml"}, 0, `"index":2`, "2 solutions printed, and more exist (stopped at --limit 2)"},
 		{"enumerate lie", Backends{"scripted": streamingLiar}, []string{"enumerate", "--backend", "scripted", models + "eight-queens.yaml"}, 2, `"index":1`, "invalid solution"},
 		{"distinct what", Backends{"scripted": truthful}, []string{"count", "--distinct", "pieces", "--backend", "scripted", models + "eight-queens.yaml"}, 2, "", `the only choice is "walls"`},
 	} {

@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"time"
 
 	"github.com/spf13/cobra"
 
@@ -16,14 +17,25 @@ import (
 )
 
 type compareFlags struct {
-	tasks    string
-	backends string
-	symmetry bool
-	random   int
-	seed     uint64
-	out      string
-	solvers  bool
+	tasks       string
+	backends    string
+	symmetry    bool
+	random      int
+	seed        uint64
+	output      string
+	solvers     bool
+	taskTimeout time.Duration
 }
+
+// Unless --task-timeout says otherwise, each backend has this long for each
+// task: a minute on the user's models; two seconds on random ones, which are
+// small, so that a model on which one backend would take minutes (an ILP
+// counting a hundred thousand solutions one no-good cut at a time) does not
+// hold up the other hundreds.
+const (
+	defaultTaskTimeout       = time.Minute
+	defaultRandomTaskTimeout = 2 * time.Second
+)
 
 func newCompareCommand(g *globals, streams Streams) *cobra.Command {
 	f := &compareFlags{}
@@ -36,23 +48,42 @@ each backend's answer and time, and the verdict — agree, incomplete (a backend
 could not do the task or ran out of time: never counted as agreement),
 DISAGREE, or FAILED (a backend returned a solution the checker rejects).
 
---timeout bounds each backend on each task. With --random N, N small random
-models are generated from --seed and compared; a model on which the backends
-disagree is written to --out, with the command that reproduces it.`,
+--task-timeout bounds each backend on each task (a backend stopped by it makes
+the row incomplete); --timeout bounds the whole run. With --random N, N small
+random models are generated from --seed and compared; a model on which the
+backends disagree is written to the directory -o, with the command that
+reproduces it. On a terminal a status line shows the model being compared and
+the verdicts so far.`,
+		Example: `  # both backends, solve and count, on two models
+  chessmodel compare testdata/models/eight-queens.yaml testdata/models/amazons.yaml
+
+  # the exported LP, MPS and CPLEX LP files through lp_solve, cbc and glpsol too
+  chessmodel compare --solvers --task solve testdata/models/blocked-3w-value11.yaml
+
+  # 300 random small models (at most 2s per backend and task)
+  chessmodel compare --random 300 --seed 1 -o failures/`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if (len(args) == 0) == (f.random == 0) {
 				return &ExitError{Code: ExitBadInput, Err: fmt.Errorf("give model files, or --random N (not both)")}
 			}
+			if f.random > 0 && !cmd.Flags().Changed("task-timeout") {
+				f.taskTimeout = defaultRandomTaskTimeout
+			}
 			return runCompare(cmd.Context(), g, streams, f, args)
 		},
 	}
-	cmd.Flags().StringVar(&f.tasks, "task", "solve,count", "tasks to compare: solve, count, or both")
-	cmd.Flags().StringVar(&f.backends, "backends", "exact,ilp", "backends to compare")
+	cmd.Flags().StringVar(&f.tasks, "task", "solve,count", "tasks to compare: solve, count, or solve,count")
+	cmd.Flags().StringVar(&f.backends, "backends", "exact,ilp", "backends to compare, from "+g.backends.names())
+	cmd.Flags().DurationVar(&f.taskTimeout, "task-timeout", defaultTaskTimeout,
+		fmt.Sprintf("bound on each backend for each task, %v with --random (0: none); --timeout bounds the whole run", defaultRandomTaskTimeout))
 	cmd.Flags().BoolVar(&f.symmetry, "symmetry", true, "count also compares classes up to symmetry")
 	cmd.Flags().IntVar(&f.random, "random", 0, "compare on this many random small models")
 	cmd.Flags().Uint64Var(&f.seed, "seed", 1, "seed of the random models")
-	cmd.Flags().StringVar(&f.out, "out", ".", "directory for models on which backends disagree")
-	cmd.Flags().BoolVar(&f.solvers, "solvers", false, "solve rows also run the exported model through lp_solve (LP), cbc (MPS) and glpsol (CPLEX LP)")
+	cmd.Flags().StringVarP(&f.output, "output", "o", ".", "directory for random models on which backends disagree")
+	deprecatedAlias(cmd, "out", "output")
+	cmd.Flags().BoolVar(&f.solvers, "solvers", false, "solve rows also run the exported model through "+externalToolsHelp())
+	completeValues(cmd, "task", "solve", "count", "solve,count")
+	completeList(cmd, "backends", sortedKeys(g.backends))
 	return cmd
 }
 
@@ -76,7 +107,7 @@ func runCompare(ctx context.Context, g *globals, streams Streams, f *compareFlag
 			return &ExitError{Code: ExitBadInput, Err: fmt.Errorf("--task %q: expected solve, count or solve,count", name)}
 		}
 	}
-	opts := compare.Options{Timeout: g.timeout, Symmetry: f.symmetry, MaxMemory: int64(g.maxMemory)}
+	opts := compare.Options{Timeout: f.taskTimeout, Symmetry: f.symmetry, MaxMemory: int64(g.maxMemory)}
 	// The command-line tools can only solve; they join the solve rows.
 	solveWith := solvers
 	if f.solvers {
@@ -100,6 +131,9 @@ func runCompare(ctx context.Context, g *globals, streams Streams, f *compareFlag
 		jobs = append(jobs, job{m: m})
 	}
 	rng := rand.New(rand.NewPCG(f.seed, 0))
+	if f.random < 0 {
+		return &ExitError{Code: ExitBadInput, Err: fmt.Errorf("--random %d: expected a number of models from 1", f.random)}
+	}
 	for i := 0; i < f.random; i++ {
 		name := fmt.Sprintf("random-%d-%d", f.seed, i+1)
 		text := compare.Random(rng, name)
@@ -110,34 +144,43 @@ func runCompare(ctx context.Context, g *globals, streams Streams, f *compareFlag
 		jobs = append(jobs, job{m: m, text: text})
 	}
 
+	ctx, cancel := g.context(ctx)
+	defer cancel()
 	table := newCompareTable(streams.Out, g.json)
 	progress := newProgress(streams.Err)
 	defer progress.done()
 	bad := 0
 	tally := map[compare.Verdict]int{}
+	rows := 0
 	for i, j := range jobs {
 		for _, task := range tasks {
 			if ctx.Err() != nil {
 				progress.done()
-				return &ExitError{Code: ExitBadInput, Err: fmt.Errorf("interrupted after %d of %d models", i, len(jobs))}
+				printTally(streams.Out, g.json, rows, tally)
+				return stopped(ctx, g, fmt.Sprintf("after %d of %s", i, plural(int64(len(jobs)), "model", "models")))
 			}
-			progress.update(float64(i)/float64(len(jobs)), fmt.Sprintf("%s %s", j.m.Name, task))
+			progress.update(float64(i)/float64(len(jobs)), fmt.Sprintf("model %d of %d, %s %s; %s",
+				i+1, len(jobs), j.m.Name, task, tallyText(tally)))
 			with := solvers
 			if task == model.TaskSolve {
 				with = solveWith
 			}
 			row := compare.Run(ctx, j.m, with, task, opts)
-			tally[row.Verdict]++
 			progress.clear()
 			if err := table.add(row); err != nil {
 				return err
 			}
+			if ctx.Err() != nil {
+				continue // cut by the run's --timeout or an interrupt, not the task's bound: shown, not tallied
+			}
+			tally[row.Verdict]++
+			rows++
 			if row.Verdict == compare.Disagree || row.Verdict == compare.Failed {
 				bad++
 				if j.text != "" {
-					path := filepath.Join(f.out, j.m.Name+".yaml")
+					path := filepath.Join(f.output, j.m.Name+".yaml")
 					if err := os.WriteFile(path, []byte(j.text), 0o644); err != nil {
-						return err
+						return &ExitError{Code: ExitBadInput, Err: fmt.Errorf("cannot save the model: %w", err)}
 					}
 					fmt.Fprintf(streams.Err, "%s: %s — model written to %s; reproduce with:\n  chessmodel compare %s --task %s --backends %s\n",
 						j.m.Name, row.Reason, path, path, task, f.backends)
@@ -147,20 +190,33 @@ func runCompare(ctx context.Context, g *globals, streams Streams, f *compareFlag
 	}
 	progress.done()
 	if ctx.Err() != nil {
-		return &ExitError{Code: ExitBadInput, Err: fmt.Errorf("interrupted during the last of %d models", len(jobs))}
+		printTally(streams.Out, g.json, rows, tally)
+		return stopped(ctx, g, fmt.Sprintf("during the last of %s", plural(int64(len(jobs)), "model", "models")))
 	}
-	if !g.json {
-		fmt.Fprintf(streams.Out, "\n%d rows: %d agree, %d incomplete, %d disagree, %d failed\n", tally[compare.Agree]+tally[compare.Incomplete]+tally[compare.Disagree]+tally[compare.Failed],
-			tally[compare.Agree], tally[compare.Incomplete], tally[compare.Disagree], tally[compare.Failed])
-	}
+	printTally(streams.Out, g.json, rows, tally)
 	if bad > 0 {
 		return &ExitError{Code: ExitNegative}
 	}
 	return nil
 }
 
-// compareTable prints rows as they come, in fixed-width columns (so that a
-// long comparison shows its progress), or as JSON lines.
+// tallyText is the verdicts so far: "12 agree, 1 incomplete, 0 disagree".
+func tallyText(tally map[compare.Verdict]int) string {
+	return fmt.Sprintf("%d agree, %d incomplete, %d disagree, %d failed",
+		tally[compare.Agree], tally[compare.Incomplete], tally[compare.Disagree], tally[compare.Failed])
+}
+
+// printTally closes the table with the verdicts of every row.
+func printTally(w io.Writer, asJSON bool, rows int, tally map[compare.Verdict]int) {
+	if !asJSON {
+		fmt.Fprintf(w, "\n%s: %s\n", plural(int64(rows), "row", "rows"), tallyText(tally))
+	}
+}
+
+// compareTable prints rows as they come, in fixed-width columns, or as JSON
+// lines. It does not use text/tabwriter, which aligns only what it has
+// buffered: a comparison of hundreds of models piped to a file or to tee
+// should show each row as soon as it is judged.
 type compareTable struct {
 	json   bool
 	w      io.Writer

@@ -44,6 +44,9 @@ minimisation of the negated objective (the file's header says so).
 The program goes to standard output unless -o names a file. With --json the
 output is one JSON object describing the program, with its text in the
 "program" field when no file is given.`,
+		Example: `  chessmodel export testdata/models/eight-queens.yaml
+  chessmodel export --format mps -o queens.mps testdata/models/eight-queens.yaml && cbc queens.mps
+  chessmodel export --format cplex -o walls.lp testdata/models/least-walls-12.yaml && glpsol --cpxlp walls.lp`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			f, err := ilp.ParseFormat(format)
@@ -84,6 +87,8 @@ output is one JSON object describing the program, with its text in the
 	}
 	cmd.Flags().StringVar(&format, "format", "lp", "file format: lp (lp_solve LP), mps (free MPS) or cplex (CPLEX LP)")
 	cmd.Flags().StringVarP(&output, "output", "o", "", "write to this file instead of standard output")
+	completeValues(cmd, "format", "lp", "mps", "cplex")
+	completeModels(cmd)
 	return cmd
 }
 

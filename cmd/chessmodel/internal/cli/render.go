@@ -62,6 +62,10 @@ A GIF of one tour shows the path growing; of one slide, the moves one by
 one. --frames FILE.jsonl (one JSON result or solution per line, as
 "chessmodel enumerate" prints) makes a GIF with one frame per solution.
 Solutions are checked and drawn even when invalid, with a warning.`,
+		Example: `  chessmodel render testdata/models/blocked-3w-value11.yaml --solve -o board.png
+  chessmodel render testdata/models/eight-queens.yaml --all --symmetry -o twelve.gif
+  chessmodel render testdata/models/knights-tour.yaml --solution testdata/solutions/knights-tour-seed.json -o tour.svg
+  chessmodel enumerate --limit 10 testdata/models/amazons.yaml | chessmodel render testdata/models/amazons.yaml --frames - -o ten.gif`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return runRender(cmd.Context(), g, streams, f, args[0])
@@ -78,7 +82,9 @@ Solutions are checked and drawn even when invalid, with a warning.`,
 	fl.BoolVar(&f.solve, "solve", false, "solve the model with --backend and draw the solution")
 	fl.BoolVar(&f.all, "all", false, "GIF: enumerate every (optimal) solution with --backend, one per frame")
 	fl.BoolVar(&f.symmetry, "symmetry", false, "with --all: one frame per class up to the model's symmetry")
-	fl.StringVar(&f.backend, "backend", "exact", "the backend of --solve and --all")
+	fl.StringVar(&f.backend, "backend", "exact", "the backend of --solve and --all: "+g.backends.names())
+	completeValues(cmd, "backend", sortedKeys(g.backends)...)
+	completeModels(cmd)
 	return cmd
 }
 
@@ -307,7 +313,7 @@ func solveForPicture(ctx context.Context, g *globals, m *model.Model, f *renderF
 		return nil, &ExitError{Code: ExitBadInput, Err: err}
 	}
 	if res.Status == model.StatusUnknown {
-		return nil, &ExitError{Code: ExitBadInput, Err: stopReason(ctx, g)}
+		return nil, stopped(ctx, g, "")
 	}
 	if !f.all {
 		if res.Solution == nil {

@@ -25,12 +25,30 @@ type Streams struct {
 	Out, Err io.Writer
 }
 
-// Exit statuses of the CLI contract.
+// Exit statuses of the CLI contract. 0, 1 and 2 are DESIGN.md's; work cut
+// short has statuses of its own, like timeout(1)'s 124 and the shell's 128+n
+// for a signal, so that a script can tell "no complete answer yet" from
+// "wrong input".
 const (
-	ExitOK       = 0
-	ExitNegative = 1 // a negative answer the user asked about
-	ExitBadInput = 2 // bad input or failure
+	ExitOK          = 0
+	ExitNegative    = 1   // a negative answer the user asked about
+	ExitBadInput    = 2   // bad input or failure
+	ExitTimeout     = 3   // --timeout ended the work before a complete answer; what was found is printed
+	ExitUnsupported = 4   // the backend cannot do this task on this model (another backend may)
+	ExitInterrupted = 130 // interrupted (Ctrl-C) before a complete answer; what was found is printed
+	ExitTerminated  = 143 // as ExitInterrupted, by SIGTERM
 )
+
+// exitStatusHelp documents the exit statuses in the root command's help.
+const exitStatusHelp = `Exit status:
+  0    success
+  1    a negative answer you asked about: backends disagree (compare), a
+       solution is invalid (check)
+  2    bad input (a model, flag or file) or a failure
+  3    stopped by --timeout before a complete answer; what was found is shown
+  4    the backend cannot do this task on this model; try another --backend
+  130  interrupted (Ctrl-C) before a complete answer; what was found is shown
+  143  terminated (SIGTERM), likewise`
 
 // ExitError carries an exit status; its message, if any, has been printed.
 type ExitError struct {
@@ -49,14 +67,33 @@ func (e *ExitError) Unwrap() error { return e.Err }
 
 // Main runs the command line and exits with its status. SIGINT and SIGTERM
 // both cancel the work: the command stops, ends the processes it started,
-// removes its temporary files, prints what it had found and exits with
-// status 2 (ExitBadInput: the work failed to finish), not 130 or 143.
+// removes its temporary files, prints what it had found and exits with the
+// shell's status for the signal: 130 (ExitInterrupted) for SIGINT, 143
+// (ExitTerminated) for SIGTERM.
 func Main() {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	ctx, cancel := context.WithCancelCause(context.Background())
+	signals := make(chan os.Signal, 1)
+	signal.Notify(signals, os.Interrupt, syscall.SIGTERM)
+	go func() {
+		if sig, ok := <-signals; ok {
+			cancel(signalCause{sig})
+		}
+	}()
 	err := Run(ctx, os.Args[1:], Streams{In: os.Stdin, Out: os.Stdout, Err: os.Stderr})
-	stop()
-	os.Exit(ExitCode(err))
+	signal.Stop(signals)
+	close(signals)
+	code := ExitCode(err)
+	var sig signalCause
+	if code == ExitInterrupted && errors.As(context.Cause(ctx), &sig) && sig.Signal == syscall.SIGTERM {
+		code = ExitTerminated
+	}
+	os.Exit(code)
 }
+
+// signalCause is why Main's context was cancelled.
+type signalCause struct{ os.Signal }
+
+func (s signalCause) Error() string { return "received " + s.Signal.String() }
 
 // ExitCode maps an error from Run to the exit status of the CLI contract.
 func ExitCode(err error) int {
@@ -70,15 +107,14 @@ func ExitCode(err error) int {
 	return ExitBadInput
 }
 
-// Run executes one command line.
+// Run executes one command line. An error is printed once, on standard
+// error: a line "chessmodel: ...", or with --json one JSON object (see
+// errorOutput).
 func Run(ctx context.Context, args []string, streams Streams) error {
 	cmd := NewRootCommand(streams)
 	cmd.SetArgs(args)
-	err := cmd.ExecuteContext(ctx)
-	var exit *ExitError
-	if err != nil && !(errors.As(err, &exit) && exit.Err == nil) {
-		fmt.Fprintln(streams.Err, "chessmodel:", err)
-	}
+	err := classify(cmd.ExecuteContext(ctx))
+	printError(streams.Err, err, wantsJSON(cmd, args))
 	return err
 }
 
@@ -89,6 +125,7 @@ type globals struct {
 	overrides []string
 	maxMemory byteFlag
 	backends  Backends
+	stdin     io.Reader // where a model named "-" is read from
 }
 
 // options are the model.Options every command starts from.
@@ -142,7 +179,7 @@ func NewRootCommand(streams Streams) *cobra.Command {
 // NewRootCommandWith builds the command tree over the given backends, so
 // that tests can put a backend of their own beside the real ones.
 func NewRootCommandWith(streams Streams, backends Backends) *cobra.Command {
-	g := &globals{backends: backends}
+	g := &globals{backends: backends, stdin: streams.In}
 	root := &cobra.Command{
 		Use:   "chessmodel",
 		Short: "Model chessboard puzzles once; solve them with an exact solver and an ILP",
@@ -151,12 +188,24 @@ func NewRootCommandWith(streams Streams, backends Backends) *cobra.Command {
 claimed solutions, and solves it with independent backends.`,
 		SilenceUsage:  true,
 		SilenceErrors: true,
+		Version:       buildVersion().Version,
 	}
+	root.Long += "\n\n" + exitStatusHelp
+	root.Example = `  chessmodel show testdata/models/eight-queens.yaml
+  chessmodel solve testdata/models/blocked-3w-value11.yaml
+  chessmodel count --symmetry testdata/models/n-queens.yaml --set board=12
+  chessmodel compare testdata/models/eight-queens.yaml
+  chessmodel solvers
+  source <(chessmodel completion bash)`
+	root.SetVersionTemplate(`{{printf "chessmodel %s" .Version}}` + "\n")
+	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error {
+		return &ExitError{Code: ExitBadInput, Err: err}
+	})
 	root.SetIn(streams.In)
 	root.SetOut(streams.Out)
 	root.SetErr(streams.Err)
 	f := root.PersistentFlags()
-	f.BoolVar(&g.json, "json", false, "machine-readable JSON output")
+	f.BoolVar(&g.json, "json", false, "machine-readable JSON output (errors too: one JSON object on standard error)")
 	f.DurationVar(&g.timeout, "timeout", 0, "bound the work, e.g. 30s or 5m (0: no bound)")
 	f.Var(&g.maxMemory, "max-memory", "bound the memory a backend may plan for a model, e.g. 2G, or none; a model estimated above it is refused (exit 2)")
 	f.StringArrayVar(&g.overrides, "set", nil, "change the model without editing it: key=value, e.g. --set board=12 (repeatable)")
@@ -171,13 +220,32 @@ claimed solutions, and solves it with independent backends.`,
 		newExportCommand(g, streams),
 		newSweepCommand(g, streams),
 		newPuzzlesCommand(g, streams),
+		newVersionCommand(g, streams),
+		newSolversCommand(g, streams),
 	)
+	addCompletionExamples(root)
 	return root
 }
 
-// loadModel reads a model file with the --set overrides; errors are bad input.
+// loadModel reads a model file, or standard input for "-", with the --set
+// overrides; errors are bad input.
 func (g *globals) loadModel(path string) (*model.Model, error) {
-	m, err := model.Load(path, g.overrides...)
+	var m *model.Model
+	var err error
+	if path == "-" {
+		if g.stdin == nil {
+			return nil, &ExitError{Code: ExitBadInput, Err: errors.New("-: standard input was already read; it holds one model")}
+		}
+		var data []byte
+		data, err = io.ReadAll(g.stdin)
+		g.stdin = nil
+		if err != nil {
+			return nil, &ExitError{Code: ExitBadInput, Err: fmt.Errorf("cannot read the model from standard input: %w", err)}
+		}
+		m, err = model.Parse(data, "stdin", g.overrides...)
+	} else {
+		m, err = model.Load(path, g.overrides...)
+	}
 	if err != nil {
 		var perr *fs.PathError
 		if errors.As(err, &perr) {
@@ -186,6 +254,19 @@ func (g *globals) loadModel(path string) (*model.Model, error) {
 		return nil, &ExitError{Code: ExitBadInput, Err: err}
 	}
 	return m, nil
+}
+
+// loadModels reads every model before any work starts.
+func (g *globals) loadModels(paths []string) ([]*model.Model, error) {
+	var ms []*model.Model
+	for _, path := range paths {
+		m, err := g.loadModel(path)
+		if err != nil {
+			return nil, err
+		}
+		ms = append(ms, m)
+	}
+	return ms, nil
 }
 
 // context applies --timeout.

@@ -13,22 +13,38 @@ import (
 )
 
 func newShowCommand(g *globals, streams Streams) *cobra.Command {
-	return &cobra.Command{
-		Use:   "show MODEL.yaml",
+	cmd := &cobra.Command{
+		Use:   "show MODEL.yaml...",
 		Short: "Print the parsed model: board diagram, pieces, rules, objective, symmetry group",
-		Args:  cobra.ExactArgs(1),
+		Long: `show prints each model as chessmodel understands it: the board diagram,
+pieces, rules, objective and symmetry group. MODEL may be - for standard
+input. With --json each model is one JSON line.`,
+		Example: `  chessmodel show testdata/models/blocked-3w-value11.yaml
+  chessmodel show testdata/models/n-queens.yaml --set board=5
+  echo '{board: 4, place: [max rook], rules: [independent]}' | chessmodel show -`,
+		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			m, err := g.loadModel(args[0])
+			ms, err := g.loadModels(args)
 			if err != nil {
 				return err
 			}
-			if g.json {
-				return writeJSON(streams.Out, m.Summarize())
+			for i, m := range ms {
+				if g.json {
+					if err := writeJSON(streams.Out, m.Summarize()); err != nil {
+						return err
+					}
+					continue
+				}
+				if i > 0 {
+					fmt.Fprintln(streams.Out)
+				}
+				printModel(streams.Out, m)
 			}
-			printModel(streams.Out, m)
 			return nil
 		},
 	}
+	completeModels(cmd)
+	return cmd
 }
 
 func printModel(w io.Writer, m *model.Model) {
@@ -36,10 +52,10 @@ func printModel(w io.Writer, m *model.Model) {
 	fmt.Fprintf(w, "%s (%s)\n", s.Name, s.Kind)
 	fmt.Fprintf(w, "board     %s, %d open squares", m.Board.Dims(), m.Board.OpenCount())
 	if n := len(s.Walls); n > 0 {
-		fmt.Fprintf(w, ", %d walls", n)
+		fmt.Fprintf(w, ", %s", plural(int64(n), "wall", "walls"))
 	}
 	if n := len(s.Off); n > 0 {
-		fmt.Fprintf(w, ", %d squares not on the board", n)
+		fmt.Fprintf(w, ", %s not on the board", plural(int64(n), "square", "squares"))
 	}
 	fmt.Fprintln(w)
 	if s.FreeWalls != "" {

@@ -8,7 +8,6 @@ import (
 	"io"
 	"os"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -63,45 +62,79 @@ type taskFlags struct {
 	symmetry bool
 	distinct string
 	limit    int64
+	workers  int
 }
 
 func newSolveCommand(g *globals, streams Streams) *cobra.Command {
-	return newTaskCommand(g, streams, model.TaskSolve, "solve MODEL.yaml",
-		"One optimal (or feasible) solution, verified by the checker")
+	return newTaskCommand(g, streams, model.TaskSolve, "solve MODEL.yaml...",
+		"One optimal (or feasible) solution, verified by the checker", `  chessmodel solve testdata/models/blocked-3w-value11.yaml
+  chessmodel solve --backend ilp --timeout 30s testdata/models/least-walls-12.yaml
+  chessmodel solve testdata/models/n-queens.yaml --set board=1000 --json
+  cat my-puzzle.yaml | chessmodel solve -`)
 }
 
 func newCountCommand(g *globals, streams Streams) *cobra.Command {
-	return newTaskCommand(g, streams, model.TaskCount, "count MODEL.yaml",
-		"The number of (optimal) solutions; --symmetry also counts classes up to symmetry")
+	return newTaskCommand(g, streams, model.TaskCount, "count MODEL.yaml...",
+		"The number of (optimal) solutions; --symmetry also counts classes up to symmetry", `  chessmodel count --symmetry testdata/models/n-queens.yaml --set board=12
+  chessmodel count --distinct walls testdata/models/least-walls-9.yaml
+  chessmodel count --backend ilp testdata/models/eight-queens.yaml testdata/models/amazons.yaml`)
 }
 
 func newEnumerateCommand(g *globals, streams Streams) *cobra.Command {
-	return newTaskCommand(g, streams, model.TaskEnumerate, "enumerate MODEL.yaml",
-		"Every (optimal) solution, verified, one JSON object per line")
+	return newTaskCommand(g, streams, model.TaskEnumerate, "enumerate MODEL.yaml...",
+		"Every (optimal) solution, verified, one JSON object per line", `  chessmodel enumerate testdata/models/eight-queens.yaml > solutions.jsonl
+  chessmodel enumerate --limit 5 testdata/models/amazons.yaml
+  chessmodel enumerate testdata/models/eight-queens.yaml | chessmodel render testdata/models/eight-queens.yaml --frames - -o all.gif`)
 }
 
-func newTaskCommand(g *globals, streams Streams, task model.Task, use, short string) *cobra.Command {
+func newTaskCommand(g *globals, streams Streams, task model.Task, use, short, example string) *cobra.Command {
 	f := &taskFlags{}
 	cmd := &cobra.Command{
-		Use:   use,
-		Short: short,
-		Args:  cobra.ExactArgs(1),
+		Use:     use,
+		Short:   short,
+		Example: example,
+		Long: short + `.
+
+Each MODEL is a YAML model file, or - for standard input. With several models,
+each is solved in turn (--timeout bounds each one), and with --json each
+gives one JSON line.`,
+		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return runTask(cmd.Context(), g, streams, task, f, args[0])
+			return runTasks(cmd.Context(), g, streams, task, f, args)
 		},
 	}
-	cmd.Flags().StringVar(&f.backend, "backend", "exact", "solver backend: exact or ilp")
+	switch task {
+	case model.TaskSolve:
+		cmd.Long += `
+
+A run stopped by --timeout or an interrupt with a solution in hand reports it
+with status "feasible" (verified, not proven optimal) and exits with status 3
+(timeout) or 130 (interrupt); without one, status "unknown".`
+	case model.TaskEnumerate:
+		cmd.Long += `
+
+--limit N prints the first N solutions in the backend's order, which is the
+same on every run and any number of --workers, and says on standard error
+whether more exist.`
+	}
+	completeModels(cmd)
+	cmd.Flags().StringVar(&f.backend, "backend", "exact", "solver backend: "+g.backends.names())
+	completeValues(cmd, "backend", sortedKeys(g.backends)...)
+	cmd.Flags().IntVar(&f.workers, "workers", 0, "goroutines the backend may use (0: every core); answers are the same on any number")
 	switch task {
 	case model.TaskCount:
 		cmd.Flags().BoolVar(&f.symmetry, "symmetry", false, "also count classes up to the model's symmetry group")
 		cmd.Flags().StringVar(&f.distinct, "distinct", "", `"walls": count distinct wall sets instead of solutions`)
+		completeValues(cmd, "distinct", "walls")
 	case model.TaskEnumerate:
-		cmd.Flags().Int64Var(&f.limit, "limit", 0, "stop after this many solutions (0: all)")
+		cmd.Flags().Int64Var(&f.limit, "limit", 0, "print at most this many solutions, the first in the backend's order (0: all)")
 	}
 	return cmd
 }
 
-func runTask(ctx context.Context, g *globals, streams Streams, task model.Task, f *taskFlags, path string) error {
+// runTasks does the task on every model; all are read first, so that bad
+// input stops before any work.
+func runTasks(ctx context.Context, g *globals, streams Streams, task model.Task, f *taskFlags, paths []string) error {
 	solver, err := g.backend(f.backend)
 	if err != nil {
 		return err
@@ -109,46 +142,46 @@ func runTask(ctx context.Context, g *globals, streams Streams, task model.Task, 
 	if f.distinct != "" && f.distinct != "walls" {
 		return &ExitError{Code: ExitBadInput, Err: fmt.Errorf(`--distinct %q: the only choice is "walls"`, f.distinct)}
 	}
-	m, err := g.loadModel(path)
+	if f.limit < 0 {
+		return &ExitError{Code: ExitBadInput, Err: fmt.Errorf("--limit %d: expected a number of solutions from 0 (0: all)", f.limit)}
+	}
+	if f.workers < 0 {
+		return &ExitError{Code: ExitBadInput, Err: fmt.Errorf("--workers %d: expected a number of goroutines from 0 (0: every core)", f.workers)}
+	}
+	ms, err := g.loadModels(paths)
 	if err != nil {
 		return err
 	}
+	for i, m := range ms {
+		if i > 0 && !g.json && task != model.TaskEnumerate {
+			fmt.Fprintln(streams.Out)
+		}
+		if err := runTask(ctx, g, streams, task, f, solver, m); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func runTask(ctx context.Context, g *globals, streams Streams, task model.Task, f *taskFlags, solver model.Solver, m *model.Model) error {
 	ctx, cancel := g.context(ctx)
 	defer cancel()
 
 	progress := newProgress(streams.Err)
 	defer progress.done()
 	opts := model.Options{Task: task, Symmetry: f.symmetry, DistinctWalls: f.distinct == "walls", Progress: progress.update, MaxMemory: int64(g.maxMemory)}
-	var emitted int64
-	var out sync.Mutex
+	var list *enumeration
 	if task == model.TaskEnumerate {
-		opts.Emit = func(s model.Solution) error {
-			one := &model.Result{Model: m.Name, Kind: m.Kind.String(), Task: task, Backend: solver.Name(), Solution: &s}
-			if err := model.Verify(m, one); err != nil {
-				return err
-			}
-			out.Lock()
-			defer out.Unlock()
-			emitted++
-			progress.clear()
-			if err := writeJSON(streams.Out, enumerated{Model: m.Name, Index: emitted, Solution: &s}); err != nil {
-				return err
-			}
-			if f.limit > 0 && emitted >= f.limit {
-				cancel()
-			}
-			return nil
-		}
+		list = newEnumeration(m, solver, streams.Out, f.limit, progress)
+		opts.Emit = list.emit
 	}
+	opts.Workers = f.workers
 	start := time.Now()
 	res, err := solver.Solve(ctx, m, opts)
 	progress.done()
-	limited := f.limit > 0 && emitted >= f.limit
-	if err != nil && !(limited && errors.Is(err, context.Canceled)) {
-		if errors.Is(err, model.ErrUnsupported) {
-			return &ExitError{Code: ExitBadInput, Err: err}
-		}
-		return err
+	limited := errors.Is(err, errLimitReached)
+	if err != nil && !limited {
+		return err // classified by Run: unsupported, timeout, interrupt or failure
 	}
 	if res == nil {
 		res = &model.Result{Model: m.Name, Kind: m.Kind.String(), Task: task, Backend: solver.Name(), Status: model.StatusUnknown}
@@ -159,10 +192,15 @@ func runTask(ctx context.Context, g *globals, streams Streams, task model.Task, 
 	if err := model.Verify(m, res); err != nil {
 		return err
 	}
+	cut := res.Status == model.StatusUnknown
+	if cut && task == model.TaskSolve && res.Solution != nil && res.Verified {
+		res.Status = model.StatusFeasible // a verified solution, not proven optimal
+		addGap(res, m)
+	}
 	if task == model.TaskEnumerate {
-		fmt.Fprintf(streams.Err, "%s: %d solutions enumerated%s (%s)\n", m.Name, emitted, enumerationEnd(res, limited), statsLine(res))
+		fmt.Fprintf(streams.Err, "%s: %s (%s)\n", m.Name, list.summary(res, limited), statsLine(res))
 		if res.Status == model.StatusUnknown && !limited {
-			return &ExitError{Code: ExitBadInput, Err: stopReason(ctx, g)}
+			return stopped(ctx, g, "")
 		}
 		return nil
 	}
@@ -173,38 +211,36 @@ func runTask(ctx context.Context, g *globals, streams Streams, task model.Task, 
 	} else {
 		printResult(streams.Out, m, res)
 	}
-	if res.Status == model.StatusUnknown {
-		return &ExitError{Code: ExitBadInput, Err: stopReason(ctx, g)}
+	if cut {
+		return stopped(ctx, g, "")
 	}
 	return nil
 }
 
-// enumerated is one line of enumerate's output.
-type enumerated struct {
-	Model    string          `json:"model"`
-	Index    int64           `json:"index"`
-	Solution *model.Solution `json:"solution"`
+// addGap puts the relative gap beside a proven bound the backend reported
+// with a solution it could not prove optimal: |bound - value| / max(1, |value|),
+// as MIP solvers report it.
+func addGap(res *model.Result, m *model.Model) {
+	bound, ok := res.Stats.Extra["bound"]
+	if !ok || res.Value == nil {
+		return
+	}
+	b, ok := bound.(int64)
+	if !ok {
+		return
+	}
+	gap := float64(b - *res.Value)
+	if gap < 0 {
+		gap = -gap
+	}
+	res.Stats.Extra["gap"] = gap / float64(max(1, abs(*res.Value)))
 }
 
-func enumerationEnd(res *model.Result, limited bool) string {
-	switch {
-	case limited:
-		return ", stopped at --limit"
-	case res.Status == model.StatusUnknown:
-		return ", stopped before the end"
+func abs(v int64) int64 {
+	if v < 0 {
+		return -v
 	}
-	return ", complete"
-}
-
-// stopReason explains a result cut short.
-func stopReason(ctx context.Context, g *globals) error {
-	if errors.Is(ctx.Err(), context.DeadlineExceeded) {
-		return fmt.Errorf("stopped by --timeout %v before a complete answer; what was found is shown", g.timeout)
-	}
-	if ctx.Err() != nil {
-		return errors.New("interrupted before a complete answer; what was found is shown")
-	}
-	return errors.New("the backend stopped without a complete answer")
+	return v
 }
 
 func printResult(w io.Writer, m *model.Model, res *model.Result) {
@@ -218,15 +254,20 @@ func printResult(w io.Writer, m *model.Model, res *model.Result) {
 		}
 		fmt.Fprintf(w, ", %s %d", what, *res.Value)
 	}
-	if res.Count != nil {
-		noun := "solutions"
-		if res.Status == model.StatusUnknown {
-			noun = "solutions found so far (incomplete)"
+	if b, ok := res.Stats.Extra["bound"]; ok && res.Status == model.StatusFeasible {
+		fmt.Fprintf(w, ", proven bound %v", b)
+		if gap, ok := res.Stats.Extra["gap"].(float64); ok {
+			fmt.Fprintf(w, ", gap %.1f%%", 100*gap)
 		}
-		fmt.Fprintf(w, ", %d %s", *res.Count, noun)
+	}
+	if res.Count != nil {
+		fmt.Fprintf(w, ", %s", plural(*res.Count, "solution", "solutions"))
+		if res.Status == model.StatusUnknown {
+			fmt.Fprint(w, " found so far (incomplete)")
+		}
 	}
 	if res.Classes != nil {
-		fmt.Fprintf(w, ", %d classes up to symmetry", *res.Classes)
+		fmt.Fprintf(w, ", %s up to symmetry", plural(*res.Classes, "class", "classes"))
 	}
 	fmt.Fprintf(w, "\n  %s\n", statsLine(res))
 	if res.Solution != nil {

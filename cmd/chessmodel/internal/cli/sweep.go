@@ -2,9 +2,10 @@ package cli
 
 import (
 	"context"
-	"errors"
+
 	"fmt"
 	"io"
+	"text/tabwriter"
 
 	"github.com/spf13/cobra"
 
@@ -27,17 +28,23 @@ func newSweepCommand(g *globals, streams Streams) *cobra.Command {
 board per class of the model's symmetry group, solves each with the backend
 (every solution verified), and prints how many boards and classes there are
 and the distribution of their values, like the tables of the blocked-queens
-seed. --out writes every solved class as a JSON line: walls, orbit size (the
-boards in the class), value and an optimal solution.`,
+seed. -o writes every solved class to a file as a JSON line: walls, orbit size
+(the boards in the class), value and an optimal solution.`,
+		Example: `  chessmodel sweep testdata/models/blocked-0w.yaml --walls 3
+  chessmodel sweep testdata/models/blocked-0w.yaml --walls 5 -o w5.jsonl
+  chessmodel sweep testdata/models/n-queens.yaml --set board=6 --walls 2 --backend ilp`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return runSweep(cmd.Context(), g, streams, f, args[0])
 		},
 	}
 	cmd.Flags().IntVar(&f.walls, "walls", 1, "number of walls to add")
-	cmd.Flags().StringVar(&f.backend, "backend", "exact", "solver backend")
-	cmd.Flags().StringVar(&f.out, "out", "", "write every solved class to this file as JSON lines")
+	cmd.Flags().StringVar(&f.backend, "backend", "exact", "solver backend: "+g.backends.names())
+	completeValues(cmd, "backend", sortedKeys(g.backends)...)
+	cmd.Flags().StringVarP(&f.out, "output", "o", "", "write every solved class to this file as JSON lines")
+	deprecatedAlias(cmd, "out", "output")
 	cmd.Flags().IntVar(&f.workers, "workers", 0, "boards solved at once (0: every core)")
+	completeModels(cmd)
 	return cmd
 }
 
@@ -82,10 +89,7 @@ func runSweep(ctx context.Context, g *globals, streams Streams, f *sweepFlags, p
 		printSweep(streams.Out, m.Board.Dims(), sum)
 	}
 	if !sum.Complete {
-		if errors.Is(ctx.Err(), context.DeadlineExceeded) {
-			return &ExitError{Code: ExitBadInput, Err: fmt.Errorf("stopped by --timeout %v: the tables cover the classes solved so far", g.timeout)}
-		}
-		return &ExitError{Code: ExitBadInput, Err: errors.New("interrupted: the tables cover the classes solved so far")}
+		return stopped(ctx, g, "(the tables cover the classes solved so far)")
 	}
 	return nil
 }
@@ -95,19 +99,22 @@ func printSweep(w io.Writer, dims string, s *sweep.Summary) {
 	if !s.Complete {
 		state = " (INCOMPLETE)"
 	}
-	fmt.Fprintf(w, "%s: %s boards with %d walls%s\n", s.Model, dims, s.Walls, state)
-	fmt.Fprintf(w, "  %d boards, %d classes up to symmetry (group of order %d), %.1fs\n", s.Boards, s.Classes, s.Group, s.Seconds)
-	fmt.Fprintf(w, "  %6s %10s %8s %12s %8s\n", "value", "classes", "", "boards", "")
+	fmt.Fprintf(w, "%s: %s boards with %s%s\n", s.Model, dims, plural(int64(s.Walls), "wall", "walls"), state)
+	fmt.Fprintf(w, "  %s, %s up to symmetry (group of order %d), %.1fs\n",
+		plural(s.Boards, "board", "boards"), plural(s.Classes, "class", "classes"), s.Group, s.Seconds)
 	var classes, boards int64
 	for _, b := range s.Values {
 		classes += b.Classes
 		boards += b.Boards
 	}
+	t := tabwriter.NewWriter(w, 8, 4, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(t, "value\tclasses\tshare\tboards\tshare\t")
 	for _, b := range s.Values {
-		fmt.Fprintf(w, "  %6d %10d %7.2f%% %12d %7.2f%%\n", b.Value, b.Classes, percent(b.Classes, classes), b.Boards, percent(b.Boards, boards))
+		fmt.Fprintf(t, "%d\t%d\t%.2f%%\t%d\t%.2f%%\t\n", b.Value, b.Classes, percent(b.Classes, classes), b.Boards, percent(b.Boards, boards))
 	}
+	t.Flush()
 	if s.Infeasible > 0 {
-		fmt.Fprintf(w, "  %d classes have no solution\n", s.Infeasible)
+		fmt.Fprintf(w, "  %s no solution\n", plural(s.Infeasible, "class has", "classes have"))
 	}
 	if s.Best != nil {
 		fmt.Fprintf(w, "  best value %d, e.g. walls %v\n", s.Best.Value, s.Best.Walls)
@@ -132,61 +139,93 @@ type puzzleFlags struct {
 func newPuzzlesCommand(g *globals, streams Streams) *cobra.Command {
 	f := &puzzleFlags{}
 	cmd := &cobra.Command{
-		Use:   "puzzles MODEL.yaml -o PUZZLES.jsonl",
+		Use:   "puzzles MODEL.yaml [-o PUZZLES.jsonl]",
 		Short: "Find boards with a unique optimal solution and no superfluous wall (the blocked-queens seed's puzzles)",
 		Long: `puzzles adds 0, 1, ... --max-walls walls to the model's board, one board per
 symmetry class, and keeps those whose optimal solution is unique and that
 contain no smaller such board of the same value. Each puzzle (walls, value,
-its unique solution, verified) is written to -o as a JSON line.`,
+its unique solution, verified) is written as a JSON line: to -o, or to
+standard output without it (the summary then goes to standard error).`,
+		Example: `  chessmodel puzzles testdata/models/blocked-0w.yaml --max-walls 4 -o puzzles.jsonl
+  chessmodel puzzles testdata/models/blocked-0w.yaml --max-walls 2 --limit 3`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			solver, err := g.backend(f.backend)
-			if err != nil {
-				return err
-			}
-			m, err := g.loadModel(args[0])
-			if err != nil {
-				return err
-			}
-			ctx, cancel := g.context(cmd.Context())
-			defer cancel()
-			progress := newProgress(streams.Err)
-			defer progress.done()
-			opts := sweep.PuzzleOptions{MaxWalls: f.maxWalls, Limit: f.limit, Workers: f.workers, Progress: progress.update}
-			write, closeOut, err := jsonLines(f.out)
-			if err != nil {
-				return err
-			}
-			defer closeOut()
-			if write != nil {
-				opts.Record = func(p sweep.Puzzle) error { return write(p) }
-			}
-			sum, err := sweep.Puzzles(ctx, m, solver, opts)
-			progress.done()
-			if err != nil {
-				return &ExitError{Code: ExitBadInput, Err: err}
-			}
-			if err := closeOut(); err != nil {
-				return err
-			}
-			if g.json {
-				return writeJSON(streams.Out, sum)
-			}
-			fmt.Fprintf(streams.Out, "%s: %d puzzles in %.1fs\n", sum.Model, sum.Puzzles, sum.Seconds)
-			fmt.Fprintf(streams.Out, "  %5s %10s %10s %10s\n", "walls", "classes", "unique", "puzzles")
-			for _, l := range sum.Levels {
-				fmt.Fprintf(streams.Out, "  %5d %10d %10d %10d\n", l.Walls, l.Classes, l.Unique, l.Puzzles)
-			}
-			if !sum.Complete {
-				fmt.Fprintln(streams.Out, "  (the last level was not tried to the end: --limit, --timeout or an interrupt)")
-			}
-			return nil
+			return runPuzzles(cmd.Context(), g, streams, f, args[0])
 		},
 	}
 	cmd.Flags().IntVar(&f.maxWalls, "max-walls", 3, "try boards with up to this many walls")
 	cmd.Flags().IntVar(&f.limit, "limit", 0, "stop after this many puzzles (0: no limit)")
-	cmd.Flags().StringVar(&f.backend, "backend", "exact", "solver backend")
-	cmd.Flags().StringVarP(&f.out, "output", "o", "", "write the puzzles to this file as JSON lines")
+	cmd.Flags().StringVar(&f.backend, "backend", "exact", "solver backend: "+g.backends.names())
+	completeValues(cmd, "backend", sortedKeys(g.backends)...)
+	cmd.Flags().StringVarP(&f.out, "output", "o", "", "write the puzzles to this file as JSON lines (default: standard output)")
 	cmd.Flags().IntVar(&f.workers, "workers", 0, "boards solved at once (0: every core)")
+	completeModels(cmd)
 	return cmd
+}
+
+func runPuzzles(ctx context.Context, g *globals, streams Streams, f *puzzleFlags, path string) error {
+	solver, err := g.backend(f.backend)
+	if err != nil {
+		return err
+	}
+	if f.maxWalls < 0 || f.limit < 0 {
+		return &ExitError{Code: ExitBadInput, Err: fmt.Errorf("--max-walls %d, --limit %d: expected numbers from 0", f.maxWalls, f.limit)}
+	}
+	m, err := g.loadModel(path)
+	if err != nil {
+		return err
+	}
+	ctx, cancel := g.context(ctx)
+	defer cancel()
+	progress := newProgress(streams.Err)
+	defer progress.done()
+	opts := sweep.PuzzleOptions{MaxWalls: f.maxWalls, Limit: f.limit, Workers: f.workers, Progress: progress.update}
+	// Without -o the puzzles are the output, and the summary moves to
+	// standard error.
+	write, closeOut, err := jsonLines(f.out)
+	if err != nil {
+		return err
+	}
+	defer closeOut()
+	summary := streams.Out
+	if write == nil {
+		summary = streams.Err
+		write = func(v any) error {
+			progress.clear()
+			return writeJSON(streams.Out, v)
+		}
+	}
+	opts.Record = func(p sweep.Puzzle) error { return write(p) }
+	sum, err := sweep.Puzzles(ctx, m, solver, opts)
+	progress.done()
+	if err != nil {
+		return err
+	}
+	if err := closeOut(); err != nil {
+		return err
+	}
+	if g.json {
+		if err := writeJSON(summary, sum); err != nil {
+			return err
+		}
+	} else {
+		printPuzzles(summary, sum)
+	}
+	if !sum.Complete && ctx.Err() != nil {
+		return stopped(ctx, g, "(the puzzles found so far are written)")
+	}
+	return nil
+}
+
+func printPuzzles(w io.Writer, sum *sweep.PuzzleSummary) {
+	fmt.Fprintf(w, "%s: %s in %.1fs\n", sum.Model, plural(sum.Puzzles, "puzzle", "puzzles"), sum.Seconds)
+	t := tabwriter.NewWriter(w, 8, 4, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(t, "walls\tclasses\tunique\tpuzzles\t")
+	for _, l := range sum.Levels {
+		fmt.Fprintf(t, "%d\t%d\t%d\t%d\t\n", l.Walls, l.Classes, l.Unique, l.Puzzles)
+	}
+	t.Flush()
+	if !sum.Complete {
+		fmt.Fprintln(w, "  (the last level was not tried to the end: --limit, --timeout or an interrupt)")
+	}
 }
