@@ -76,3 +76,37 @@ func TestLimits(t *testing.T) {
 		t.Errorf("Compile: want ErrTooLarge, got %v", err)
 	}
 }
+
+// TestLongPieceNames: names in the program stay short whatever the pieces
+// are called (CPLEX LP and MPS readers take at most 255 characters, and
+// lp_solve failed on a 300-character one), and unique when long names start
+// alike.
+func TestLongPieceNames(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("board: 3\npieces:\n")
+	var place []string
+	for i := 0; i < 25; i++ {
+		name := strings.Repeat("x", 300) + fmt.Sprint(i)
+		fmt.Fprintf(&b, "  %s: {leap: [1, 2]}\n", name)
+		place = append(place, "0..1 "+name)
+	}
+	fmt.Fprintf(&b, "place: [%s]\nrules: [independent]\nobjective: maximize pieces\n", strings.Join(place, ", "))
+	m, err := model.Parse([]byte(b.String()), "long.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := Compile(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, v := range p.Variables {
+		if len(v.Name) > 40 {
+			t.Fatalf("variable name of %d characters: %s", len(v.Name), v.Name)
+		}
+	}
+	for _, r := range p.Rows {
+		if len(r.Name) > 40 {
+			t.Fatalf("row name of %d characters: %s", len(r.Name), r.Name)
+		}
+	}
+}
