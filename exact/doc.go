@@ -60,7 +60,9 @@
 //     2^63-1 (free-wall counts are big integers, and 2^64 wall sets are a
 //     small board's worth) is refused, never wrapped.
 //   - Memory: before it builds anything, compile estimates the bytes of the
-//     pieces' reach tables and of the (piece, square) bitsets; above
+//     pieces' reach tables and of the (piece, square) bitsets, and the
+//     n-queens and n-rooks fast paths the bytes of a solution of n pieces
+//     (about 1.7 million queens under the default); above
 //     model.Options.MaxMemory (model.DefaultMaxMemory when 0) the model is
 //     refused with model.ErrTooLarge.
 package exact

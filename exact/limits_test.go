@@ -66,6 +66,9 @@ func TestLimits(t *testing.T) {
 		{"21 rooks: 21! does not", "board: 21\nplace: [21 rook]\nrules: [independent]\n", model.Options{Task: model.TaskCount}, -1, 0},
 		{"2^64 wall sets do not fit a 64-bit count", "board: {size: 8, walls: free}\nplace: [0 queen]\n", model.Options{Task: model.TaskCount}, -1, 0},
 		{"2^62 wall sets do", "board: {size: \"8x8\", walls: free}\nplace: [0 queen]\nfixed: [king a1, king h8]\n", model.Options{Task: model.TaskCount}, 1 << 62, 0},
+		{"10^7 queens: a solution past the memory bound", "board: 10000000\nplace: [n queen]\nrules: [independent]\n", model.Options{Task: model.TaskSolve}, -1, 0},
+		{"1000 queens under a bound of 100 KiB", "board: 1000\nplace: [n queen]\nrules: [independent]\n", model.Options{Task: model.TaskSolve, MaxMemory: 100 << 10}, -1, 0},
+		{"1000 queens under the default bound", "board: 1000\nplace: [n queen]\nrules: [independent]\n", model.Options{Task: model.TaskSolve}, 0, 1000},
 		{"a memory bound below the model's estimate", "board: 64\nplace: [1 queen]\n", model.Options{Task: model.TaskSolve, MaxMemory: 1 << 20}, -1, 0},
 	}
 	for _, tt := range tests {

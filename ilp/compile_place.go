@@ -187,11 +187,12 @@ func (pc *placement) collect() error {
 	}
 	sort.Slice(pc.kinds, func(i, j int) bool { return pc.kinds[i].piece.Name < pc.kinds[j].piece.Name })
 	// Variable names must be unique even where prefixes are not (two names
-	// the same once sanitized): a prefix already taken gets the kind's index.
+	// the same once sanitized or cut short): a prefix already taken gets the
+	// kind's index.
 	prefixes := map[string]bool{}
 	for i, k := range pc.kinds {
 		if prefixes[k.prefix] {
-			k.prefix = "p" + strconv.Itoa(i) + "_" + sanitize(k.piece.Name)
+			k.prefix = "p" + strconv.Itoa(i) + "_" + shortName(k.piece.Name)
 		}
 		prefixes[k.prefix] = true
 	}

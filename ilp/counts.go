@@ -42,7 +42,7 @@ func (pc *placement) countRows() {
 			}
 			used[e.Colour] = true
 		}
-		name := "count_" + sanitize(k.piece.Name)
+		name := "count_" + shortName(k.piece.Name)
 		switch {
 		case !used[model.Light] && !used[model.Dark]:
 			addRange(pc.builder, name, both, ranges[model.AnyColour])

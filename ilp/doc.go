@@ -23,4 +23,26 @@
 // under the model's symmetries) and solve again, since lp_solve keeps no
 // pool of solutions. Tours and sliding puzzles are not compiled yet: Compile
 // and Solve return errors wrapping model.ErrUnsupported for them.
+//
+// # Limits
+//
+// Beyond each limit Compile and Solve return an error wrapping
+// model.ErrUnsupported, never an answer; TestLimits walks past each one.
+//
+//   - Board: 16,384 squares (ErrTooLarge).
+//   - Memory: the piece variables — with stacking one per piece that may
+//     stand on a square, so a count of 10^9 asks for 10^9 per square — are
+//     counted before any is made, and the program's size (columns, rows,
+//     coefficients, here and in lp_solve) is added up as it is built; above
+//     model.Options.MaxMemory (model.DefaultMaxMemory when 0; CompileWithin
+//     takes the bound, Compile uses the default) the model is refused with
+//     model.ErrTooLarge and rows past the bound are never stored.
+//   - Stacking with an open-ended count: the copies on a square stop at the
+//     least the place list asks for, which is exact for one solution and for
+//     "minimize pieces"; counting, enumerating or "maximize pieces" on such a
+//     model is refused.
+//   - Counts are found one class of solutions per solve (no-good cuts), each
+//     added to an int64: 2^63 solves are out of reach, so no count wraps.
+//   - Names: a piece without a letter of its own is written p<name>, made
+//     unique by its index when two names sanitize alike.
 package ilp

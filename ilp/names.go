@@ -64,13 +64,28 @@ func canonical(d model.Vector) bool {
 	return d.Rank > 0 || (d.Rank == 0 && d.File > 0)
 }
 
+// maxPrefixName bounds the part of a piece's name its variable names
+// carry: names must stay short for every file format (CPLEX LP and
+// glpsol's MPS take at most 255 characters, lp_solve fails on a long name).
+const maxPrefixName = 16
+
 // piecePrefix is the start of a piece's variable names: its symbol in lower
 // case (q for queen), except where that would clash with the wall prefix w
-// or start with e.
+// or start with e, or the piece has none: then p and (the start of) its
+// name. The compiler makes prefixes unique (placement.collect).
 func piecePrefix(pc *model.Piece) string {
 	s := strings.ToLower(string(pc.Symbol))
 	if pc.Symbol == 0 || s == "w" || s == "e" {
-		return "p" + sanitize(pc.Name)
+		return "p" + shortName(pc.Name)
+	}
+	return s
+}
+
+// shortName is a piece name sanitized and cut to maxPrefixName characters.
+func shortName(name string) string {
+	s := sanitize(name)
+	if len(s) > maxPrefixName {
+		s = s[:maxPrefixName]
 	}
 	return s
 }

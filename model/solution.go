@@ -64,12 +64,19 @@ func (s Solution) Key() string {
 	return b.String()
 }
 
+// MaxSolutionBytes bounds the solutions ReadSolution reads: the JSON of the
+// largest solution the backends build (about 1.7 million queens) fits.
+const MaxSolutionBytes = 64 << 20
+
 // ReadSolution reads a solution as JSON: either the solution object itself
-// or a whole result with a "solution" field.
+// or a whole result with a "solution" field, of at most MaxSolutionBytes.
 func ReadSolution(r io.Reader, name string) (*Solution, error) {
-	data, err := io.ReadAll(r)
+	data, err := io.ReadAll(io.LimitReader(r, MaxSolutionBytes+1))
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	if len(data) > MaxSolutionBytes {
+		return nil, &Error{File: name, Line: 1, Column: 1, Msg: fmt.Sprintf("more than the %d bytes a solution may have", MaxSolutionBytes)}
 	}
 	var probe map[string]json.RawMessage
 	if err := json.Unmarshal(data, &probe); err != nil {

@@ -185,7 +185,12 @@ func NewRootCommandWith(streams Streams, backends Backends) *cobra.Command {
 		Short: "Model chessboard puzzles once; solve them with an exact solver and an ILP",
 		Long: `chessmodel reads a chessboard puzzle written as a declarative YAML model
 (board, walls, pieces, rules, objective) and works on it: shows it, checks
-claimed solutions, and solves it with independent backends.`,
+claimed solutions, and solves it with independent backends.
+
+Exit status: 0 success; 1 a negative answer asked about (a disagreement in
+compare, an invalid solution in check); 2 bad input or failure, including a
+model refused by --max-memory and work stopped by SIGINT or SIGTERM (which end
+the solver processes chessmodel started and remove its temporary files).`,
 		SilenceUsage:  true,
 		SilenceErrors: true,
 		Version:       buildVersion().Version,
