@@ -9,7 +9,7 @@ SUDO    := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
 # that read the exported LP, MPS and CPLEX-LP files.
 APT_PACKAGES := liblpsolve55-dev lp-solve coinor-cbc glpk-utils
 
-.PHONY: all deps build run test bench fuzz fuzz-pipeline clean
+.PHONY: all deps build install build-nocgo run test bench fuzz fuzz-pipeline clean
 
 all: build
 
@@ -24,6 +24,15 @@ deps:
 
 build: deps
 	$(GO) build -o $(BIN) ./cmd/chessmodel
+
+# install puts chessmodel in $(GOBIN), or $(GOPATH)/bin when GOBIN is unset.
+install: deps
+	$(GO) install ./cmd/chessmodel
+	@dir=$$($(GO) env GOBIN); [ -n "$$dir" ] || dir=$$($(GO) env GOPATH)/bin; echo "installed $$dir/chessmodel"
+
+# build-nocgo builds without C: the exact backend and every command, no lp_solve.
+build-nocgo:
+	CGO_ENABLED=0 $(GO) build -o $(BIN)-nocgo ./cmd/chessmodel
 
 run: build
 	@BIN=$(BIN) sh scripts/showcase.sh
