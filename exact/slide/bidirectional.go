@@ -21,6 +21,7 @@ type search struct {
 	sp       *space
 	mv       *mover
 	fold     *folder
+	moves    *moveFolder
 	table    *table
 	budget   *budget
 	state    []int32
@@ -68,9 +69,9 @@ func (sp *space) shortest(ctx context.Context, opts Options) (*Outcome, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &search{sp: sp, mv: newMover(sp), fold: newFolder(sp), budget: &budget{limit: limit},
+	s := &search{sp: sp, mv: newMover(sp), fold: newFolder(sp), moves: newMoveFolder(sp), budget: &budget{limit: limit},
 		state: make([]int32, sp.pieces), child: make([]int32, sp.pieces), progress: opts.Progress}
-	if s.table, err = newTable(s.budget, 10); err != nil {
+	if s.table, err = newTable(s.budget, sp.states()); err != nil {
 		return nil, err
 	}
 	out := &Outcome{}
@@ -96,8 +97,8 @@ func (sp *space) shortest(ctx context.Context, opts Options) (*Outcome, error) {
 		if len(frontiers[backward]) < len(frontiers[forward]) {
 			dir = backward
 		}
-		if depths[dir]+1 >= noDepth {
-			return nil, fmt.Errorf("slide: the search passed depth %d, the most its table records: %w", noDepth-1, model.ErrUnsupported)
+		if depths[dir]+1 > s.table.maxDepth() {
+			return nil, fmt.Errorf("slide: the search passed depth %d, the most its table records for %d states: %w", s.table.maxDepth(), sp.states(), model.ErrUnsupported)
 		}
 		next, meet, met, err := s.expandLevel(ctx, frontiers[dir], depths[dir], dir)
 		out.Expanded, out.Stored = s.expanded, s.table.used
@@ -142,9 +143,9 @@ func (s *search) expandLevel(ctx context.Context, frontier []uint64, depth int, 
 		} else {
 			moves = s.mv.predecessors(s.state)
 		}
+		s.moves.prepare(s.state)
 		for _, m := range moves {
-			apply(s.child, s.state, m)
-			c, _ := s.fold.fold(s.child)
+			c := s.moves.foldMove(s.state, m)
 			i, present := t.slot(c)
 			if !present {
 				fwd, bwd := depth+1, noDepth
@@ -157,7 +158,7 @@ func (s *search) expandLevel(ctx context.Context, frontier []uint64, depth int, 
 				next = append(next, c)
 				continue
 			}
-			fwd, bwd := t.depth(c)
+			fwd, bwd := t.depthsAt(i)
 			if dir == forward && fwd == noDepth {
 				t.setDepth(i, depth+1, bwd)
 				return next, c, true, nil

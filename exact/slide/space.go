@@ -16,8 +16,8 @@ const maxSquares = 1 << 24
 // the squares the pieces stand on, ranked by the combinatorial number system.
 type space struct {
 	m       *model.Model
-	squares int   // open squares
-	pieces  int   // identical pieces that slide
+	squares int // open squares
+	pieces  int // identical pieces that slide
 	at      []model.Square
 	// rideNext[d][s] is the open square one step of ride direction d from s,
 	// or -1 at the edge, a wall or a square off the board; rideBack[d] is the
