@@ -39,3 +39,17 @@ func BenchmarkShortestRooks(b *testing.B) {
 		})
 	}
 }
+
+func BenchmarkExplore8(b *testing.B) {
+	for _, piece := range []string{"rook", "queen"} {
+		b.Run(piece, func(b *testing.B) {
+			m := seedModel(b, piece, 8)
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, err := Explore(context.Background(), m, ExploreOptions{Components: true}); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}

@@ -3,6 +3,7 @@ package slide
 import (
 	"context"
 	"fmt"
+	"unsafe"
 
 	"github.com/chessmodel/chessmodel/model"
 )
@@ -28,19 +29,22 @@ type Components struct {
 // numbered by uint32 indices, and two values are reserved.
 const maxComponentStates = 1<<32 - 2
 
-// A sccFrame is a state on the depth-first search's call stack: its
-// successors lie in succ[next:end] of the successor stack.
+// A sccFrame is a state on the depth-first search's call stack and the
+// index of its next successor.
 type sccFrame struct {
-	v         uint32
-	next, end int
-	root      bool
+	v    uint32
+	next int32
+	root bool
 }
 
 // components finds the strongly connected components of the implicit state
 // graph with Pearce's space-efficient variant of Tarjan's algorithm, made
 // iterative: one uint32 per state (rindex: the visiting order while a state
 // is open, then its component number counted down from the top), a stack of
-// open states, and the call stack of frames with their successors. reached
+// open states, and the call stack of frames. A frame keeps only the index
+// of its next successor; the successors of the frame on top are listed
+// again when the search comes back to it, which happens once per edge of
+// the search tree, so listing costs about twice the edges in all. reached
 // tells whether a state (by its unfolded rank) is reachable from the start.
 func (sp *space) components(ctx context.Context, b *budget, reached func(uint64) bool, progress func(float64, string)) (*Components, error) {
 	n := sp.states()
@@ -53,10 +57,14 @@ func (sp *space) components(ctx context.Context, b *budget, reached func(uint64)
 	defer b.release(int64(n) * 4)
 	rindex := make([]uint32, n)
 	var (
-		open   []uint32
-		frames []sccFrame
-		succ   []uint32
-		stackB int64 // bytes of the three stacks reserved so far
+		open   = newStack[uint32](b, "the component search's stack of open states")
+		frames = newStack[sccFrame](b, "the component search's call stack")
+		// squares holds the state of every frame, pieces squares each, so
+		// that coming back to a frame does not unrank it
+		squares = newStack[int32](b, "the component search's call stack")
+		list    []uint32 // successors of listed
+		listSq  []int32  // their states, pieces squares each
+		listed = -1     // the depth of the frame whose successors are in list
 		index  = uint32(1)
 		c      = uint32(n - 1)
 		out    = &Components{UnreachableSingletons: true}
@@ -66,44 +74,40 @@ func (sp *space) components(ctx context.Context, b *budget, reached func(uint64)
 		start  = sp.binom.rank(sp.start)
 		done   uint64
 	)
-	defer func() { b.release(stackB) }()
-	// grow reserves the stacks' memory before they grow past what is reserved.
-	grow := func() error {
-		need := int64(cap(open))*4 + int64(cap(frames))*24 + int64(cap(succ))*4
-		if need > stackB {
-			want := 2 * need
-			if err := b.reserve(want-stackB, "the component search's stacks"); err != nil {
-				return err
-			}
-			stackB = want
-		}
-		return nil
-	}
-	push := func(v uint32) {
-		rindex[v] = index
-		index++
-		sp.binom.unrank(uint64(v), state)
-		off := len(succ)
+	defer open.free()
+	defer frames.free()
+	defer squares.free()
+	k := sp.pieces
+	successors := func(depth int) {
+		state := squares.items[depth*k : (depth+1)*k]
+		list, listSq = list[:0], listSq[:0]
 		for _, m := range mv.successors(state) {
 			apply(child, state, m)
-			succ = append(succ, uint32(sp.binom.rank(child)))
+			list = append(list, uint32(sp.binom.rank(child)))
+			listSq = append(listSq, child...)
 		}
-		frames = append(frames, sccFrame{v: v, next: off, end: len(succ), root: true})
 	}
-	// finish closes the frame on top: a root pops its component off the
-	// open stack and numbers it.
-	finish := func(f *sccFrame) {
+	push := func(v uint32, state []int32) error {
+		rindex[v] = index
+		index++
+		for _, q := range state {
+			if err := squares.push(q); err != nil {
+				return err
+			}
+		}
+		return frames.push(sccFrame{v: v, root: true})
+	}
+	// finish closes a frame: a root pops its component off the open stack
+	// and numbers it.
+	finish := func(f sccFrame) error {
 		v := f.v
 		if !f.root {
-			open = append(open, v)
-			return
+			return open.push(v)
 		}
 		index--
 		size := uint64(1)
-		for len(open) > 0 && rindex[v] <= rindex[open[len(open)-1]] {
-			w := open[len(open)-1]
-			open = open[:len(open)-1]
-			rindex[w] = c
+		for len(open.items) > 0 && rindex[v] <= rindex[open.top()] {
+			rindex[open.pop()] = c
 			index--
 			size++
 		}
@@ -111,6 +115,7 @@ func (sp *space) components(ctx context.Context, b *budget, reached func(uint64)
 		out.record(size, reached(uint64(v)), rindex[start] == c)
 		c--
 		done += size
+		return nil
 	}
 	for s := uint64(0); s < n; s++ {
 		if rindex[s] != 0 {
@@ -122,42 +127,86 @@ func (sp *space) components(ctx context.Context, b *budget, reached func(uint64)
 		if progress != nil && s%4096 == 0 {
 			progress(float64(done)/float64(n), fmt.Sprintf("components: %d of %d states", done, n))
 		}
-		push(uint32(s))
-		for len(frames) > 0 {
-			f := &frames[len(frames)-1]
-			if f.next < f.end {
-				w := succ[f.next]
+		sp.binom.unrank(s, state)
+		if err := push(uint32(s), state); err != nil {
+			return nil, err
+		}
+		for len(frames.items) > 0 {
+			depth := len(frames.items) - 1
+			f := &frames.items[depth]
+			if listed != depth {
+				successors(depth)
+				listed = depth
+			}
+			if i := int(f.next); i < len(list) {
+				w := list[i]
 				f.next++
 				if rindex[w] == 0 {
-					push(w)
-					if err := grow(); err != nil {
+					listed = -1
+					if err := push(w, listSq[i*k:(i+1)*k]); err != nil {
 						return nil, err
 					}
-					continue
-				}
-				if rindex[w] < rindex[f.v] {
+				} else if rindex[w] < rindex[f.v] {
 					rindex[f.v] = rindex[w]
 					f.root = false
 				}
 				continue
 			}
-			finish(f)
-			v := f.v
-			frames = frames[:len(frames)-1]
-			if len(frames) > 0 {
-				p := &frames[len(frames)-1]
-				succ = succ[:p.end]
-				if rindex[v] < rindex[p.v] {
-					rindex[p.v] = rindex[v]
+			top := frames.pop()
+			squares.items = squares.items[:len(squares.items)-k]
+			listed = -1
+			if err := finish(top); err != nil {
+				return nil, err
+			}
+			if len(frames.items) > 0 {
+				p := &frames.items[len(frames.items)-1]
+				if rindex[top.v] < rindex[p.v] {
+					rindex[p.v] = rindex[top.v]
 					p.root = false
 				}
-			} else {
-				succ = succ[:0]
 			}
 		}
 	}
 	return out, nil
 }
+
+// A stack whose growth is reserved from a budget before it is allocated.
+type stack[T any] struct {
+	items    []T
+	budget   *budget
+	what     string
+	reserved int64
+}
+
+func newStack[T any](b *budget, what string) *stack[T] { return &stack[T]{budget: b, what: what} }
+
+func (s *stack[T]) push(v T) error {
+	if len(s.items) == cap(s.items) {
+		var zero T
+		size := int64(unsafe.Sizeof(zero))
+		grown := max(2*cap(s.items), 1024)
+		// the old and the new array are both alive while copying
+		if err := s.budget.reserve(int64(grown)*size, s.what); err != nil {
+			return err
+		}
+		items := make([]T, len(s.items), grown)
+		copy(items, s.items)
+		s.budget.release(s.reserved)
+		s.items, s.reserved = items, int64(grown)*size
+	}
+	s.items = append(s.items, v)
+	return nil
+}
+
+func (s *stack[T]) top() T { return s.items[len(s.items)-1] }
+
+func (s *stack[T]) pop() T {
+	v := s.items[len(s.items)-1]
+	s.items = s.items[:len(s.items)-1]
+	return v
+}
+
+func (s *stack[T]) free() { s.budget.release(s.reserved) }
 
 // record adds one finished component.
 func (c *Components) record(size uint64, reachable, holdsStart bool) {
