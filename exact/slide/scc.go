@@ -64,15 +64,15 @@ func (sp *space) components(ctx context.Context, b *budget, reached func(uint64)
 		squares = newStack[int32](b, "the component search's call stack")
 		list    []uint32 // successors of listed
 		listSq  []int32  // their states, pieces squares each
-		listed = -1     // the depth of the frame whose successors are in list
-		index  = uint32(1)
-		c      = uint32(n - 1)
-		out    = &Components{UnreachableSingletons: true}
-		mv     = newMover(sp)
-		state  = make([]int32, sp.pieces)
-		child  = make([]int32, sp.pieces)
-		start  = sp.binom.rank(sp.start)
-		done   uint64
+		listed  = -1     // the depth of the frame whose successors are in list
+		index   = uint32(1)
+		c       = uint32(n - 1)
+		out     = &Components{UnreachableSingletons: true}
+		mv      = newMover(sp)
+		state   = make([]int32, sp.pieces)
+		child   = make([]int32, sp.pieces)
+		start   = sp.binom.rank(sp.start)
+		done    uint64
 	)
 	defer open.free()
 	defer frames.free()
