@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/chessmodel/chessmodel/exact/slide"
 	"github.com/chessmodel/chessmodel/model"
 )
 
@@ -20,9 +21,12 @@ func New() *Solver { return &Solver{} }
 // Name is "exact".
 func (*Solver) Name() string { return "exact" }
 
-// Solve performs opts.Task on a placement model. Tours and slides are not
-// handled here: the error wraps model.ErrUnsupported.
+// Solve performs opts.Task on a placement model. Slides go to exact/slide;
+// tours are not handled here: the error wraps model.ErrUnsupported.
 func (s *Solver) Solve(ctx context.Context, m *model.Model, opts model.Options) (*model.Result, error) {
+	if m.Kind == model.KindSlide {
+		return (&slide.Solver{}).Solve(ctx, m, opts)
+	}
 	start := time.Now()
 	if m.Kind != model.KindPlace {
 		return nil, fmt.Errorf("exact: %s models are not solved by the placement backend yet: %w", m.Kind, model.ErrUnsupported)

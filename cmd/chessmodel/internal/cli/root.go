@@ -225,6 +225,7 @@ the solver processes chessmodel started and remove its temporary files).`,
 		newExportCommand(g, streams),
 		newSweepCommand(g, streams),
 		newPuzzlesCommand(g, streams),
+		newExploreCommand(g, streams),
 		newVersionCommand(g, streams),
 		newSolversCommand(g, streams),
 	)

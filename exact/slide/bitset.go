@@ -1,0 +1,9 @@
+package slide
+
+// A bitset is a set of ranks, one bit each.
+type bitset []uint64
+
+func newBitset(n uint64) bitset { return make(bitset, (n+63)/64) }
+
+func (b bitset) set(i uint64)      { b[i>>6] |= 1 << (i & 63) }
+func (b bitset) has(i uint64) bool { return b[i>>6]&(1<<(i&63)) != 0 }

@@ -1,0 +1,198 @@
+package slide
+
+import (
+	"context"
+	"slices"
+	"testing"
+
+	"gonum.org/v1/gonum/graph/simple"
+	"gonum.org/v1/gonum/graph/topo"
+
+	"github.com/chessmodel/chessmodel/model"
+)
+
+// smallModels are boards small enough to build the whole state graph
+// explicitly: walls, holes, a leaper, a compound piece, three and five
+// pieces.
+var smallModels = []struct{ name, src string }{
+	{"rooks 4x4", "board: 4\nslide: {piece: rook, from: [a1, a4, d1, d4], to: [b2, b3, c2, c3]}"},
+	{"queens 4x4", "board: 4\nslide: {piece: queen, from: [a1, a4, d1, d4], to: [b2, b3, c2, c3]}"},
+	{"rooks 5x5 walls", "board: {size: 5, walls: [c3, b4]}\nslide: {piece: rook, from: [a1, e5, a5], to: [b2, d4, c2]}"},
+	{"knights 4x4", "board: 4\nslide: {piece: knight, from: [a1, d4], to: [a4, d1]}"},
+	{"bishops diagram", "board: |\n  ....\n  .#..\n  ..-.\n  ....\nslide: {piece: bishop, from: [a1, b1, c1], to: [d4, a4, d2]}"},
+	{"amazons 4x3", "board: 4x3\npieces: {amazon: [queen, knight]}\nslide: {piece: amazon, from: [a1, c4], to: [b2, b3]}"},
+	{"five rooks 4x4", "board: 4\nslide: {piece: rook, from: [a1, b1, c1, d1, a2], to: [a4, b4, c4, d4, d3]}"},
+	{"nightriders 5x5", "board: 5\npieces: {nightrider: {ride: [1, 2]}}\nslide: {piece: nightrider, from: [a1, e5], to: [c3, e1]}"},
+}
+
+func parseSmall(t *testing.T, name, src string) *model.Model {
+	t.Helper()
+	m, err := model.Parse([]byte("name: "+name+"\n"+src+"\n"), name+".yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m
+}
+
+// explicitGraph lists every state and its successors by brute force on a
+// plain grid: each piece tried along each move of the piece, stopped at the
+// first blocked square, sharing nothing with the mover but the model.
+func explicitGraph(t *testing.T, sp *space) *simple.DirectedGraph {
+	g := simple.NewDirectedGraph()
+	n := sp.states()
+	for r := uint64(0); r < n; r++ {
+		g.AddNode(simple.Node(int64(r)))
+	}
+	b := sp.m.Board
+	state := make([]int32, sp.pieces)
+	child := make([]int32, sp.pieces)
+	for r := uint64(0); r < n; r++ {
+		sp.binom.unrank(r, state)
+		occupied := map[model.Square]bool{}
+		for _, s := range state {
+			occupied[sp.at[s]] = true
+		}
+		free := func(q model.Square) bool { return b.IsOpen(q) && !occupied[q] }
+		number := func(q model.Square) int32 { return int32(slices.Index(sp.at, q)) }
+		pc := sp.m.Slide.Piece
+		for i, s := range state {
+			from := sp.at[s]
+			var targets []model.Square
+			for _, v := range pc.Leaps {
+				if q := from.Add(v); free(q) {
+					targets = append(targets, q)
+				}
+			}
+			for _, d := range pc.Rides {
+				q := from
+				for free(q.Add(d)) {
+					q = q.Add(d)
+				}
+				if q != from {
+					targets = append(targets, q)
+				}
+			}
+			for _, q := range targets {
+				apply(child, state, move{int32(i), number(q)})
+				c := int64(sp.binom.rank(child))
+				if c != int64(r) && !g.HasEdgeFromTo(int64(r), c) {
+					g.SetEdge(g.NewEdge(simple.Node(int64(r)), simple.Node(c)))
+				}
+			}
+		}
+	}
+	return g
+}
+
+// TestComponentsAgainstGonum checks the component search, the successors
+// and the predecessors against an explicit graph and gonum's Tarjan.
+func TestComponentsAgainstGonum(t *testing.T) {
+	for _, c := range smallModels {
+		t.Run(c.name, func(t *testing.T) {
+			m := parseSmall(t, c.name, c.src)
+			sp, err := compile(m)
+			if err != nil {
+				t.Fatal(err)
+			}
+			g := explicitGraph(t, sp)
+			mv := newMover(sp)
+			state := make([]int32, sp.pieces)
+			child := make([]int32, sp.pieces)
+			for r := uint64(0); r < sp.states(); r++ {
+				sp.binom.unrank(r, state)
+				if got := sp.binom.rank(state); got != r {
+					t.Fatalf("rank(unrank(%d)) = %d", r, got)
+				}
+				var succ, pred []int64
+				for _, mo := range mv.successors(state) {
+					apply(child, state, mo)
+					succ = append(succ, int64(sp.binom.rank(child)))
+				}
+				for _, mo := range mv.predecessors(state) {
+					apply(child, state, mo)
+					pred = append(pred, int64(sp.binom.rank(child)))
+				}
+				if want := ids(g.From(int64(r))); !slices.Equal(uniq(succ), want) {
+					t.Fatalf("successors of %v: %v, want %v", sp.squaresOf(state), uniq(succ), want)
+				}
+				if want := ids(g.To(int64(r))); !slices.Equal(uniq(pred), want) {
+					t.Fatalf("predecessors of %v: %v, want %v", sp.squaresOf(state), uniq(pred), want)
+				}
+			}
+			var want []uint64
+			for _, comp := range topo.TarjanSCC(g) {
+				want = append(want, uint64(len(comp)))
+			}
+			slices.Sort(want)
+			rep, err := Explore(context.Background(), m, ExploreOptions{Components: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := rep.Components
+			singletons := uint64(0)
+			for _, s := range want {
+				if s == 1 {
+					singletons++
+				}
+			}
+			if got.Count != uint64(len(want)) || got.Largest != want[len(want)-1] || got.Singletons != singletons ||
+				(len(want) > 1 && got.NextLargest != want[len(want)-2]) {
+				t.Errorf("components: %d, largest %d, next %d, singletons %d; gonum: %d, sizes %v",
+					got.Count, got.Largest, got.NextLargest, got.Singletons, len(want), want[max(0, len(want)-5):])
+			}
+			// reachable states by a plain search of the explicit graph
+			reached := map[int64]int{int64(sp.binom.rank(sp.start)): 0}
+			queue := []int64{int64(sp.binom.rank(sp.start))}
+			for len(queue) > 0 {
+				v := queue[0]
+				queue = queue[1:]
+				for _, w := range ids(g.From(v)) {
+					if _, ok := reached[w]; !ok {
+						reached[w] = reached[v] + 1
+						queue = append(queue, w)
+					}
+				}
+			}
+			if uint64(len(reached)) != rep.ReachableStates {
+				t.Errorf("reachable states %d, the explicit graph has %d", rep.ReachableStates, len(reached))
+			}
+			goal, ok := reached[int64(sp.binom.rank(sp.goal))]
+			if !ok {
+				goal = -1
+			}
+			if goal != rep.GoalDistance {
+				t.Errorf("goal distance %d, the explicit graph has %d", rep.GoalDistance, goal)
+			}
+			out, err := Shortest(context.Background(), m, Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if out.Found != (goal >= 0) || (out.Found && len(out.Moves) != goal) {
+				t.Errorf("shortest: found %v in %d moves, the explicit graph has %d", out.Found, len(out.Moves), goal)
+			}
+			if out.Found {
+				if r := model.Check(m, &model.Solution{Moves: out.Moves}); !r.Valid {
+					t.Errorf("checker: %v", r.Problems)
+				}
+			}
+			t.Logf("%d states, %d orbits, %d reachable, goal %d, %d components", rep.States, rep.Orbits, rep.ReachableStates, goal, got.Count)
+		})
+	}
+}
+
+func ids[T interface {
+	Next() bool
+	Node() N
+}, N interface{ ID() int64 }](it T) []int64 {
+	var out []int64
+	for it.Next() {
+		out = append(out, it.Node().ID())
+	}
+	slices.Sort(out)
+	return out
+}
+
+func uniq(a []int64) []int64 {
+	slices.Sort(a)
+	return slices.Compact(a)
+}

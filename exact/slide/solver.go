@@ -1,0 +1,73 @@
+package slide
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/chessmodel/chessmodel/model"
+)
+
+// Options tune the searches of this package.
+type Options struct {
+	// Memory bounds the bytes of the search's tables: 0 takes MemoryEnv or
+	// three quarters of the available memory, negative means no bound.
+	Memory int64
+	// Progress, when set, hears how far the search has gone (the fraction
+	// is negative: the size of the answer is not known in advance).
+	Progress func(done float64, note string)
+}
+
+// Solver answers TaskSolve on slide models: a shortest move list, verified
+// by the caller with model.Verify. It is the part of the exact backend that
+// exact.Solver dispatches slide models to, and reports itself as "exact".
+type Solver struct {
+	// Memory is Options.Memory for every solve.
+	Memory int64
+}
+
+var _ model.Solver = (*Solver)(nil)
+
+// Name is "exact": the slide search is part of the exact backend.
+func (*Solver) Name() string { return "exact" }
+
+// Solve finds a shortest solution (status optimal, value the number of
+// moves), proves that there is none (infeasible), or stops when ctx ends
+// (unknown). Count and enumerate are not supported.
+func (s *Solver) Solve(ctx context.Context, m *model.Model, opts model.Options) (*model.Result, error) {
+	start := time.Now()
+	if opts.Task != model.TaskSolve {
+		return nil, fmt.Errorf("slide: %s is not supported on sliding puzzles (solve finds a shortest solution): %w", opts.Task, model.ErrUnsupported)
+	}
+	out, err := Shortest(ctx, m, Options{Memory: s.Memory, Progress: opts.Progress})
+	if err != nil {
+		return nil, err
+	}
+	res := &model.Result{Model: m.Name, Kind: m.Kind.String(), Task: opts.Task, Backend: s.Name(),
+		Stats: model.Stats{Nodes: out.Expanded, Extra: map[string]any{
+			"states_stored":  out.Stored,
+			"depth_forward":  out.Forward,
+			"depth_backward": out.Backward,
+			"memory_peak":    out.Peak,
+			"peak_rss":       peakResident(),
+		}}}
+	switch {
+	case !out.Complete:
+		res.Status = model.StatusUnknown
+	case out.Found:
+		res.Status = model.StatusOptimal
+		res.Value = model.Int64(int64(len(out.Moves)))
+		res.Solution = &model.Solution{Moves: out.Moves}
+		if len(out.Moves) == 0 {
+			res.Solution.Moves = []model.Move{}
+		}
+	default:
+		res.Status = model.StatusInfeasible
+	}
+	if ctx.Err() != nil && !out.Complete && !errors.Is(ctx.Err(), context.Canceled) && !errors.Is(ctx.Err(), context.DeadlineExceeded) {
+		return nil, ctx.Err()
+	}
+	res.Stats.Seconds = time.Since(start).Seconds()
+	return res, nil
+}

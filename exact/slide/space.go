@@ -1,0 +1,150 @@
+package slide
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/chessmodel/chessmodel/model"
+)
+
+// maxSquares bounds the open squares of a board: square numbers are int32
+// and every square has a next-square table per direction.
+const maxSquares = 1 << 24
+
+// A space is a slide model compiled to integers. The open squares are
+// numbered 0..squares-1 rank by rank from a1; a state is the sorted list of
+// the squares the pieces stand on, ranked by the combinatorial number system.
+type space struct {
+	m       *model.Model
+	squares int // open squares
+	pieces  int // identical pieces that slide
+	at      []model.Square
+	// rideNext[d][s] is the open square one step of ride direction d from s,
+	// or -1 at the edge, a wall or a square off the board; rideBack[d] is the
+	// direction opposite d.
+	rideNext [][]int32
+	rideBack []int
+	// leapTo[v][s] is the open square a leap v from s lands on, or -1.
+	leapTo [][]int32
+	// group holds the model's symmetries other than the identity as
+	// permutations of square numbers.
+	group       [][]int32
+	binom       *binomials
+	start, goal []int32
+}
+
+// compile numbers the squares of a slide model and lays out its moves. It
+// fails, wrapping model.ErrUnsupported, on a board or a number of pieces
+// whose states cannot be ranked in 64 bits.
+func compile(m *model.Model) (*space, error) {
+	if m.Kind != model.KindSlide || m.Slide == nil {
+		return nil, fmt.Errorf("slide: a %s model is not a sliding puzzle: %w", m.Kind, model.ErrUnsupported)
+	}
+	b := m.Board
+	if b.Size() > maxSquares {
+		return nil, fmt.Errorf("slide: the %s board has %d squares, more than the %d this backend numbers: %w",
+			b.Dims(), b.Size(), maxSquares, model.ErrUnsupported)
+	}
+	sp := &space{m: m, pieces: len(m.Slide.From)}
+	number := make([]int32, b.Size())
+	for i := range number {
+		number[i] = -1
+		if s := b.Square(i); b.IsOpen(s) {
+			number[i] = int32(len(sp.at))
+			sp.at = append(sp.at, s)
+		}
+	}
+	sp.squares = len(sp.at)
+	lookup := func(s model.Square) int32 {
+		if !b.IsOpen(s) {
+			return -1
+		}
+		return number[b.Index(s)]
+	}
+	table := func(v model.Vector) []int32 {
+		next := make([]int32, sp.squares)
+		for i, s := range sp.at {
+			next[i] = lookup(s.Add(v))
+		}
+		return next
+	}
+	pc := m.Slide.Piece
+	for _, d := range pc.Rides {
+		sp.rideNext = append(sp.rideNext, table(d))
+	}
+	for i, d := range pc.Rides {
+		sp.rideBack = append(sp.rideBack, -1)
+		for j, e := range pc.Rides {
+			if e.File == -d.File && e.Rank == -d.Rank {
+				sp.rideBack[i] = j
+			}
+		}
+		if sp.rideBack[i] < 0 {
+			return nil, fmt.Errorf("slide: piece %s rides %v but not back: %w", pc.Name, d, model.ErrUnsupported)
+		}
+	}
+	for _, v := range pc.Leaps {
+		sp.leapTo = append(sp.leapTo, table(v))
+	}
+	for _, t := range m.Symmetries() {
+		if t == (model.Transform{}) {
+			continue
+		}
+		perm := make([]int32, sp.squares)
+		for i, s := range sp.at {
+			perm[i] = lookup(t.Apply(s, b.Rows, b.Cols))
+		}
+		sp.group = append(sp.group, perm)
+	}
+	var err error
+	if sp.binom, err = newBinomials(sp.squares, sp.pieces); err != nil {
+		return nil, fmt.Errorf("slide: %d pieces on the %d open squares of the %s board: %w", sp.pieces, sp.squares, b.Dims(), err)
+	}
+	for _, side := range []struct {
+		from []model.Square
+		to   *[]int32
+	}{{m.Slide.From, &sp.start}, {m.Slide.To, &sp.goal}} {
+		for _, s := range side.from {
+			*side.to = append(*side.to, lookup(s))
+		}
+		sortSquares(*side.to)
+		for i, s := range *side.to {
+			if s < 0 || (i > 0 && (*side.to)[i-1] == s) {
+				return nil, fmt.Errorf("slide: the squares %v are not distinct open squares", side.from)
+			}
+		}
+	}
+	return sp, nil
+}
+
+// states is the number of ways to put the pieces on the open squares.
+func (sp *space) states() uint64 { return sp.binom.total }
+
+// groupOrder is the order of the model's symmetry group.
+func (sp *space) groupOrder() int { return len(sp.group) + 1 }
+
+// squaresOf names the squares of a state.
+func (sp *space) squaresOf(state []int32) []model.Square {
+	out := make([]model.Square, len(state))
+	for i, s := range state {
+		out[i] = sp.at[s]
+	}
+	return out
+}
+
+// sortSquares sorts a short list of square numbers in place (insertion sort:
+// states hold a handful of pieces).
+func sortSquares(a []int32) {
+	for i := 1; i < len(a); i++ {
+		v := a[i]
+		j := i - 1
+		for j >= 0 && a[j] > v {
+			a[j+1] = a[j]
+			j--
+		}
+		a[j+1] = v
+	}
+}
+
+// noDepth marks a state not reached from one side.
+const noDepth = math.MaxUint16
