@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/chessmodel/chessmodel/exact/tour"
 	"github.com/chessmodel/chessmodel/model"
 )
 
@@ -24,6 +25,9 @@ func (*Solver) Name() string { return "exact" }
 // handled here: the error wraps model.ErrUnsupported.
 func (s *Solver) Solve(ctx context.Context, m *model.Model, opts model.Options) (*model.Result, error) {
 	start := time.Now()
+	if m.Kind == model.KindTour {
+		return tour.Solve(ctx, m, opts) // tours have a package of their own
+	}
 	if m.Kind != model.KindPlace {
 		return nil, fmt.Errorf("exact: %s models are not solved by the placement backend yet: %w", m.Kind, model.ErrUnsupported)
 	}
