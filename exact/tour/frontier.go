@@ -114,6 +114,7 @@ type frontierPlan struct {
 	earlier  [][]int // position -> positions of its neighbours before it
 	leaving  [][]int // position -> positions whose last move is decided there
 	start    int     // position of the start square, or -1
+	degree   []int   // position -> number of moves
 }
 
 // newFrontierPlan picks the line order with the shorter longest move.
@@ -147,10 +148,11 @@ func planFor(g *model.MoveGraph, order []int, start int) *frontierPlan {
 	for p, v := range order {
 		pos[v] = p
 	}
-	p := &frontierPlan{n: n, order: order, earlier: make([][]int, n), leaving: make([][]int, n), start: -1}
+	p := &frontierPlan{n: n, order: order, earlier: make([][]int, n), leaving: make([][]int, n), start: -1, degree: make([]int, n)}
 	span := 0
 	for q, v := range order {
 		last := q
+		p.degree[q] = g.Degree(v)
 		for _, w := range g.Neighbours(v) {
 			r := pos[w]
 			if r < q {
@@ -194,6 +196,13 @@ type frontierCounter struct {
 	peak      int  // most states held at once
 	steps     int64
 	curWays   uint64 // the ways of the state being mapped
+
+	// For the viability test: the position being entered, which positions
+	// are in the frontier, and how many of each square's moves are still
+	// undecided.
+	q         int
+	alive     []bool
+	remaining []int
 }
 
 // count returns the number of undirected tours (paths or cycles).
@@ -202,9 +211,14 @@ func (c *frontierCounter) count() (uint64, error) {
 	c.cur = map[frontierKey]uint64{{}: 1}
 	c.next = map[frontierKey]uint64{}
 	alive := make([]bool, pl.n)
+	c.alive = alive
+	c.remaining = append([]int(nil), pl.degree...)
 	for q := 0; q < pl.n; q++ {
 		alive[q] = true
+		c.q = q
 		for _, r := range pl.earlier[q] {
+			c.remaining[r]--
+			c.remaining[q]--
 			c.apply(func(s *frontierState, add func(*frontierState)) {
 				add(s) // the move is not used
 				c.take(s, r, q, alive, add)
@@ -246,6 +260,9 @@ func (c *frontierCounter) check(q int) error {
 func (c *frontierCounter) apply(step func(s *frontierState, add func(*frontierState))) {
 	c.next = make(map[frontierKey]uint64, len(c.cur))
 	add := func(s *frontierState) {
+		if !c.viable(s) {
+			return
+		}
 		ways := c.curWays
 		if !s.normalize(c.plan.slots) {
 			c.tooMany = true
@@ -339,6 +356,43 @@ func (c *frontierCounter) take(s0 *frontierState, r, q int, alive []bool, add fu
 		}
 	}
 	add(&s)
+}
+
+// viable reports whether every frontier square can still get the moves it
+// needs: two, or one for at most two ends of an open tour (the start square
+// among them, when there is one). Dropping the states that cannot is what
+// keeps the state count small.
+func (c *frontierCounter) viable(s *frontierState) bool {
+	pl := c.plan
+	ends := int(s.ends)
+	for x := max(0, c.q-pl.slots+1); x <= c.q; x++ {
+		if !c.alive[x] {
+			continue
+		}
+		d := 1
+		switch s.slot[x%pl.slots] {
+		case 0:
+			d = 0
+		case degreeTwo:
+			continue
+		}
+		room := d + c.remaining[x]
+		if c.closed {
+			if room < 2 {
+				return false
+			}
+			continue
+		}
+		if room < 1 {
+			return false
+		}
+		if room < 2 || x == pl.start {
+			if ends++; ends > 2 {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // freshLabel returns a path label no slot holds, or 0 when all are taken.
