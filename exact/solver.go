@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/chessmodel/chessmodel/exact/slide"
+	"github.com/chessmodel/chessmodel/exact/tour"
 	"github.com/chessmodel/chessmodel/model"
 )
 
@@ -21,11 +22,14 @@ func New() *Solver { return &Solver{} }
 // Name is "exact".
 func (*Solver) Name() string { return "exact" }
 
-// Solve performs opts.Task on a placement model. Slides go to exact/slide;
-// tours are not handled here: the error wraps model.ErrUnsupported.
+// Solve performs opts.Task on a model. Placements are solved here; tours
+// and slides have packages of their own, exact/tour and exact/slide.
 func (s *Solver) Solve(ctx context.Context, m *model.Model, opts model.Options) (*model.Result, error) {
-	if m.Kind == model.KindSlide {
+	switch m.Kind {
+	case model.KindSlide:
 		return (&slide.Solver{}).Solve(ctx, m, opts)
+	case model.KindTour:
+		return tour.Solve(ctx, m, opts)
 	}
 	start := time.Now()
 	if m.Kind != model.KindPlace {

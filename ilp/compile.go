@@ -14,9 +14,10 @@ var ErrTooLarge = fmt.Errorf("ilp: board too large for the ILP backend: %w", mod
 // being useful; above it the programs would not fit in memory sensibly.
 const maxSquares = 1 << 14
 
-// Compile translates a model into a linear program. Placement models are
-// compiled; tours and sliding puzzles are not yet (an error wrapping
-// model.ErrUnsupported). The program is deterministic: the same model gives
+// Compile translates a model into a linear program. Placement and tour
+// models are compiled; sliding puzzles are not yet (an error wrapping
+// model.ErrUnsupported); a tour's program comes without its lazily added
+// subtour cuts (see CompileWithCuts). The program is deterministic: the same model gives
 // the same variables and rows in the same order.
 func Compile(m *model.Model) (*Program, error) {
 	return compileWithin(m, defaultFormulation, 0)
@@ -70,7 +71,11 @@ func compileWithin(m *model.Model, form formulation, maxMemory int64) (*Program,
 	switch m.Kind {
 	case model.KindPlace:
 	case model.KindTour:
-		return nil, fmt.Errorf("ilp: tour models are not compiled yet: %w", model.ErrUnsupported)
+		t, err := compileTour(m) // compile_tour.go
+		if err != nil {
+			return nil, err
+		}
+		return t.p, nil
 	case model.KindSlide:
 		return nil, fmt.Errorf("ilp: sliding models are not compiled yet: %w", model.ErrUnsupported)
 	default:

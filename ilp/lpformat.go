@@ -24,7 +24,11 @@ import (
 func (p *Program) WriteLP(w io.Writer) error {
 	t := newTextWriter(w)
 	t.printf("/* chessmodel: %s */\n", commentSafe(p.Name, "*/"))
-	t.printf("/* %d variables, %d rows, %d nonzeros */\n\n", len(p.Variables), len(p.Rows), p.NonZeros())
+	t.printf("/* %d variables, %d rows, %d nonzeros */\n", len(p.Variables), len(p.Rows), p.NonZeros())
+	for _, n := range p.Notes {
+		t.printf("/* %s */\n", commentSafe(n, "*/"))
+	}
+	t.print("\n")
 
 	sense := "min:"
 	if p.Objective.Sense == model.Maximize {

@@ -23,6 +23,9 @@ func (p *Program) WriteMPS(w io.Writer) error {
 	t := newTextWriter(w)
 	t.printf("* chessmodel: %s\n", commentSafe(p.Name, "\n"))
 	t.printf("* %d variables, %d rows, %d nonzeros\n", len(p.Variables), len(p.Rows), p.NonZeros())
+	for _, n := range p.Notes {
+		t.printf("* %s\n", commentSafe(n, "\n"))
+	}
 	t.printf("* Objective: %s\n", p.objectiveComment())
 	negate := p.Objective.Sense == model.Maximize
 	if negate {

@@ -17,6 +17,9 @@ type Program struct {
 	Variables []Variable
 	Rows      []Row
 	Objective Objective
+	// Notes are printed as comments at the top of written files (a tour's
+	// program says there which subtour cuts it has).
+	Notes []string
 
 	varIndex map[string]int
 	rowIndex map[string]int

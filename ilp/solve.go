@@ -21,6 +21,9 @@ import (
 // says how many solutions had been found).
 func (s *Solver) Solve(ctx context.Context, m *model.Model, opts model.Options) (*model.Result, error) {
 	start := time.Now()
+	if m.Kind == model.KindTour {
+		return s.solveTour(ctx, m, opts, start)
+	}
 	p, err := compileWithin(m, s.form, opts.MaxMemory)
 	if err != nil {
 		return nil, err
@@ -114,4 +117,23 @@ func checkedSolution(m *model.Model, p *Program, out outcome) (model.Solution, i
 			ErrInvalidSolution, out.objective, report.Value, p.Objective.Measure)
 	}
 	return sol, report.Value, nil
+}
+
+// solveTour performs opts.Task on a tour model (tour.go).
+func (s *Solver) solveTour(ctx context.Context, m *model.Model, opts model.Options, start time.Time) (*model.Result, error) {
+	res := &model.Result{Model: m.Name, Kind: m.Kind.String(), Task: opts.Task, Backend: s.Name(), Status: model.StatusUnknown,
+		Stats: model.Stats{Extra: map[string]any{}}}
+	sess, err := solveTour(ctx, m, opts, res)
+	if sess != nil {
+		defer sess.close()
+	}
+	if err != nil {
+		return nil, err
+	}
+	if err := model.Verify(m, res); err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrInvalidSolution, err)
+	}
+	sess.stats(&res.Stats)
+	res.Stats.Seconds = time.Since(start).Seconds()
+	return res, nil
 }

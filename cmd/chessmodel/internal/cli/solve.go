@@ -270,6 +270,13 @@ func printResult(w io.Writer, m *model.Model, res *model.Result) {
 		fmt.Fprintf(w, ", %s up to symmetry", plural(*res.Classes, "class", "classes"))
 	}
 	fmt.Fprintf(w, "\n  %s\n", statsLine(res))
+	if reason, ok := res.Stats.Extra["reason"].(string); ok && res.Status == model.StatusInfeasible {
+		fmt.Fprintf(w, "  reason: %s\n", reason)
+	}
+	if m.Kind == model.KindTour {
+		printTour(w, m, res) // tour.go
+		return
+	}
 	if res.Solution != nil {
 		if res.Verified {
 			fmt.Fprintln(w, "  solution verified by the checker")

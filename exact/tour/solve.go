@@ -1,0 +1,424 @@
+package tour
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"time"
+
+	"github.com/chessmodel/chessmodel/model"
+)
+
+// Limits of the package; each is in the package documentation and a test
+// walks past it.
+const (
+	// MaxSearchSquares bounds the boards the search methods build a move
+	// graph for (about 60 bytes a square).
+	MaxSearchSquares = 1 << 22
+	// MaxTourSquares bounds the tours returned as a solution: the checker
+	// verifies every solution, and it takes boards up to this size.
+	MaxTourSquares = 1 << 26
+)
+
+// errStopped is returned inside the package when the stopper ended a count.
+var errStopped = errors.New("tour: stopped")
+
+// Method selects how Count counts.
+type Method int
+
+const (
+	Auto     Method = iota // frontier DP when it applies, else the search
+	Frontier               // the frontier dynamic programme
+	Search                 // the pruned depth-first search
+)
+
+func (m Method) String() string { return [...]string{"auto", "frontier", "search"}[m] }
+
+// Solve performs opts.Task on a tour model. The result's Backend is
+// "exact"; an infeasible answer carries its reason in
+// Stats.Extra["reason"].
+func Solve(ctx context.Context, m *model.Model, opts model.Options) (*model.Result, error) {
+	return SolveWith(ctx, m, opts, Auto)
+}
+
+// SolveWith is Solve with the counting method chosen by the caller (for
+// tests, benchmarks and cross-checks of the two methods).
+func SolveWith(ctx context.Context, m *model.Model, opts model.Options, method Method) (*model.Result, error) {
+	if m.Kind != model.KindTour || m.Tour == nil {
+		return nil, fmt.Errorf("exact/tour: a %s model is not a tour: %w", m.Kind, model.ErrUnsupported)
+	}
+	if opts.Task == model.TaskEnumerate && opts.Emit == nil {
+		return nil, errors.New("exact: enumerate needs Options.Emit to receive the solutions")
+	}
+	start := time.Now()
+	res := &model.Result{Model: m.Name, Kind: m.Kind.String(), Task: opts.Task, Backend: "exact",
+		Stats: model.Stats{Extra: map[string]any{}}}
+	st := newStopper(ctx)
+	defer st.close()
+	var err error
+	if why := modelTheorems(m); why != "" {
+		infeasible(res, opts, why)
+	} else if opts.Task == model.TaskSolve {
+		err = find(st, m, opts, res)
+	} else {
+		err = count(st, m, opts, res, method)
+	}
+	res.Stats.Seconds = time.Since(start).Seconds()
+	if err != nil {
+		return nil, err
+	}
+	return res, nil
+}
+
+// infeasible records a proof that no tour exists.
+func infeasible(res *model.Result, opts model.Options, why string) {
+	res.Status = model.StatusInfeasible
+	res.Stats.Extra["reason"] = why
+	if opts.Task != model.TaskSolve {
+		res.Count = model.Int64(0)
+		if opts.Symmetry {
+			res.Classes = model.Int64(0)
+		}
+	}
+}
+
+// searchGraph builds the move graph for the search methods.
+func searchGraph(m *model.Model) (*model.MoveGraph, error) {
+	g, err := model.NewMoveGraph(m.Board, m.Tour.Piece, MaxSearchSquares)
+	if err != nil {
+		return nil, fmt.Errorf("exact: %w (the tour search takes boards of up to %d squares; the knight's construction goes further on plain rectangles)", err, MaxSearchSquares)
+	}
+	return g, nil
+}
+
+// find performs TaskSolve.
+func find(st *stopper, m *model.Model, opts model.Options, res *model.Result) error {
+	b := m.Board
+	if b.Size() > MaxTourSquares {
+		return fmt.Errorf("exact: a tour of the %s board has %d squares; solutions are checked on boards of up to %d: %w",
+			b.Dims(), b.Size(), MaxTourSquares, model.ErrUnsupported)
+	}
+	if path, ok := construct(st, m); ok {
+		res.Stats.Extra["method"] = "construction"
+		return found(res, path)
+	}
+	if st.stopped() {
+		res.Status = model.StatusUnknown
+		return nil
+	}
+	g, err := searchGraph(m)
+	if err != nil {
+		return err
+	}
+	if why := graphTheorems(m, g); why != "" {
+		infeasible(res, opts, why)
+		return nil
+	}
+	res.Stats.Extra["method"] = "warnsdorff+backtracking"
+	for _, s := range findStarts(m, g) {
+		f := newFinder(g, s, m.Tour.Closed, -1)
+		f.st = st
+		outcome := f.run()
+		res.Stats.Nodes += f.nodes
+		switch outcome {
+		case searchFound:
+			return found(res, g.Path(f.path))
+		case searchStopped:
+			res.Status = model.StatusUnknown
+			return nil
+		}
+	}
+	infeasible(res, opts, "exhaustive search: no tour exists")
+	return nil
+}
+
+func found(res *model.Result, path []model.Square) error {
+	res.Status = model.StatusFeasible
+	res.Solution = &model.Solution{Squares: path}
+	res.Value = model.Int64(int64(len(path)))
+	return nil
+}
+
+// findStarts lists the squares a search must start from to decide the
+// model: the start square; for a closed tour one square (every tour passes
+// through it), one of fewest moves; for an open tour one square per orbit
+// of the symmetry group, squares with fewer moves first, since a tour that
+// exists is found fastest from an end.
+func findStarts(m *model.Model, g *model.MoveGraph) []int {
+	if s := m.Tour.Start; s != nil {
+		return []int{g.Vertex(*s)}
+	}
+	if m.Tour.Closed {
+		best := 0
+		for v := 1; v < g.Len(); v++ {
+			if g.Degree(v) < g.Degree(best) {
+				best = v
+			}
+		}
+		return []int{best}
+	}
+	starts, _ := startOrbits(m, g)
+	out := make([]int, len(starts))
+	for i, s := range starts {
+		out[i] = int(s)
+	}
+	sortBy(out, func(v int) int64 { return int64(g.Degree(v))<<32 | int64(v) })
+	return out
+}
+
+// permutations gives the model's symmetries as permutations of the graph's
+// vertices, identity first.
+func permutations(m *model.Model, g *model.MoveGraph) [][]int32 {
+	var out [][]int32
+	for _, t := range m.Symmetries() {
+		p := make([]int32, g.Len())
+		for v, s := range g.Squares {
+			p[v] = int32(g.Vertex(t.Apply(s, m.Board.Rows, m.Board.Cols)))
+		}
+		out = append(out, p)
+	}
+	return out
+}
+
+// startOrbits lists the least square of each orbit of the symmetry group
+// and the orbit's size.
+func startOrbits(m *model.Model, g *model.MoveGraph) ([]int32, []int64) {
+	perms := permutations(m, g)
+	var starts []int32
+	var sizes []int64
+	for v := 0; v < g.Len(); v++ {
+		least := true
+		orbit := map[int32]bool{}
+		for _, p := range perms {
+			if p[v] < int32(v) {
+				least = false
+				break
+			}
+			orbit[p[v]] = true
+		}
+		if least {
+			starts = append(starts, int32(v))
+			sizes = append(sizes, int64(len(orbit)))
+		}
+	}
+	return starts, sizes
+}
+
+// count performs TaskCount and TaskEnumerate.
+func count(st *stopper, m *model.Model, opts model.Options, res *model.Result, method Method) error {
+	g, err := searchGraph(m)
+	if err != nil {
+		return err
+	}
+	if why := graphTheorems(m, g); why != "" {
+		infeasible(res, opts, why)
+		return nil
+	}
+	if g.Len() <= 2 {
+		return countTiny(m, g, opts, res)
+	}
+	if method == Auto {
+		method = Frontier
+		if opts.Symmetry || opts.Task == model.TaskEnumerate {
+			method = Search // classes and tours need the tours themselves
+		} else if _, err := newFrontierPlan(g, -1); err != nil {
+			method = Search
+		}
+	}
+	res.Stats.Extra["method"] = method.String()
+	if method == Frontier {
+		if opts.Symmetry || opts.Task == model.TaskEnumerate {
+			return fmt.Errorf("exact: the frontier method counts tours without listing them, so it gives neither classes nor an enumeration: %w", model.ErrUnsupported)
+		}
+		return countFrontier(st, m, g, opts, res)
+	}
+	return countSearch(st, m, g, opts, res)
+}
+
+// countTiny counts the tours of boards of one or two squares, where a path
+// and a cycle are degenerate: one square is an open tour of itself; two
+// squares a move apart are two directed open tours (one from a given
+// start) and one closed tour, which the checker accepts as going there and
+// back.
+func countTiny(m *model.Model, g *model.MoveGraph, opts model.Options, res *model.Result) error {
+	n := int64(1)
+	switch {
+	case g.Len() == 2 && !g.Adjacent(0, 1):
+		n = 0
+	case g.Len() == 2 && !m.Tour.Closed && m.Tour.Start == nil:
+		n = 2
+	}
+	if n == 0 {
+		infeasible(res, opts, "the two squares are not one move apart")
+		return nil
+	}
+	res.Status = model.StatusOptimal
+	res.Count = model.Int64(n)
+	if opts.Symmetry {
+		classes := int64(1)
+		if n == 2 && len(m.Symmetries()) == 1 {
+			classes = 2
+		}
+		res.Classes = model.Int64(classes)
+	}
+	var path []int32
+	for v := 0; v < g.Len(); v++ {
+		path = append(path, int32(v))
+	}
+	if s := m.Tour.Start; s != nil && g.Vertex(*s) == 1 {
+		path[0], path[1] = 1, 0
+	}
+	res.Solution = &model.Solution{Squares: g.Path(path)}
+	res.Value = model.Int64(int64(len(path)))
+	if opts.Task == model.TaskEnumerate {
+		if err := opts.Emit(*res.Solution); err != nil {
+			return err
+		}
+		if n == 2 {
+			rev := []int32{1, 0}
+			if err := opts.Emit(model.Solution{Squares: g.Path(rev)}); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// countFrontier counts with the frontier programme.
+func countFrontier(st *stopper, m *model.Model, g *model.MoveGraph, opts model.Options, res *model.Result) error {
+	start := -1
+	if s := m.Tour.Start; s != nil && !m.Tour.Closed {
+		start = g.Vertex(*s)
+	}
+	plan, err := newFrontierPlan(g, start)
+	if err != nil {
+		return err
+	}
+	c := &frontierCounter{plan: plan, closed: m.Tour.Closed, st: st, progress: opts.Progress}
+	n, err := c.count()
+	res.Stats.Extra["frontier_squares"] = plan.slots
+	res.Stats.Extra["peak_states"] = c.peak
+	res.Stats.Nodes = c.steps
+	if errors.Is(err, errStopped) {
+		res.Status = model.StatusUnknown
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	if !m.Tour.Closed && start < 0 {
+		if n > math.MaxUint64/2 {
+			return fmt.Errorf("exact: the number of directed tours exceeds 64 bits: %w", model.ErrUnsupported)
+		}
+		n *= 2 // each path, both ways
+	}
+	if n > math.MaxInt64 {
+		return fmt.Errorf("exact: %d tours do not fit in the result's 63-bit count: %w", n, model.ErrUnsupported)
+	}
+	return counted(res, int64(n), nil, st, m, g, opts)
+}
+
+// counted fills a complete count, with one example tour found by the
+// finder.
+func counted(res *model.Result, n int64, classes *int64, st *stopper, m *model.Model, g *model.MoveGraph, opts model.Options) error {
+	res.Count = model.Int64(n)
+	res.Classes = classes
+	if n == 0 {
+		res.Status = model.StatusInfeasible
+		res.Stats.Extra["reason"] = "exhaustive count: no tour exists"
+		return nil
+	}
+	res.Status = model.StatusOptimal
+	if res.Solution != nil {
+		return nil
+	}
+	for _, s := range findStarts(m, g) {
+		f := newFinder(g, s, m.Tour.Closed, -1)
+		f.st = st
+		if f.run() == searchFound {
+			res.Solution = &model.Solution{Squares: g.Path(f.path)}
+			res.Value = model.Int64(int64(g.Len()))
+			return nil
+		}
+		if st.stopped() {
+			return nil
+		}
+	}
+	return nil
+}
+
+// countSearch counts (and enumerates) with the depth-first search.
+func countSearch(st *stopper, m *model.Model, g *model.MoveGraph, opts model.Options, res *model.Result) error {
+	if g.Len() > maxDFSSquares {
+		return fmt.Errorf("exact: the search counts tours on up to %d squares, the board has %d: %w", maxDFSSquares, g.Len(), model.ErrUnsupported)
+	}
+	c := newDFSCounter(g, m.Tour.Closed)
+	c.st = st
+	perms := permutations(m, g)
+	if opts.Symmetry {
+		c.perms = perms[1:]
+		if len(c.perms) == 0 {
+			c.perms = [][]int32{}
+		}
+	}
+	var first []int32
+	emitted := int64(0)
+	c.emit = func(path []int32) error {
+		if first == nil {
+			first = append([]int32(nil), path...)
+		}
+		if opts.Task != model.TaskEnumerate {
+			return nil
+		}
+		emitted++
+		return opts.Emit(model.Solution{Squares: g.Path(path)})
+	}
+	if opts.Task != model.TaskEnumerate {
+		c.emit = nil
+	}
+	var starts []int32
+	var weights []int64
+	switch {
+	case m.Tour.Closed:
+		starts, weights = []int32{0}, []int64{1}
+	case m.Tour.Start != nil:
+		starts, weights = []int32{int32(g.Vertex(*m.Tour.Start))}, []int64{1}
+	case opts.Task == model.TaskEnumerate:
+		for v := 0; v < g.Len(); v++ {
+			starts, weights = append(starts, int32(v)), append(weights, 1)
+		}
+	default:
+		starts, weights = startOrbits(m, g)
+	}
+	tasks := c.tasks(starts, weights)
+	tally := c.run(tasks, workerCount(opts.Workers), opts.Progress)
+	res.Stats.Nodes = tally.nodes
+	res.Stats.Extra["subtrees"] = len(tasks)
+	if tally.emitErr != nil {
+		return tally.emitErr
+	}
+	if first != nil {
+		res.Solution = &model.Solution{Squares: g.Path(first)}
+		res.Value = model.Int64(int64(g.Len()))
+	}
+	if tally.stopped {
+		res.Status = model.StatusUnknown
+		res.Stats.Extra["counted_so_far"] = tally.count
+		return nil
+	}
+	var classes *int64
+	if opts.Symmetry {
+		classes = model.Int64(tally.classes)
+	}
+	if opts.Task == model.TaskEnumerate {
+		res.Count = model.Int64(emitted)
+		if emitted == 0 {
+			res.Status = model.StatusInfeasible
+		} else {
+			res.Status = model.StatusOptimal
+		}
+		return nil
+	}
+	return counted(res, tally.count, classes, st, m, g, opts)
+}

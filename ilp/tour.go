@@ -1,0 +1,372 @@
+package ilp
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/chessmodel/chessmodel/ilp/internal/lpsolve"
+	"github.com/chessmodel/chessmodel/model"
+)
+
+// Solving tours: the subtour-elimination loop (findTour), counting by
+// no-good cuts over the edge variables (countTours), and CompileWithCuts
+// for export.
+
+// CompileWithCuts is Compile, except that for a tour model it first runs
+// the subtour-elimination loop and returns the program with every cut found
+// (all of them when the loop ended with a tour, those found so far when ctx
+// ended it); its notes say which.
+func CompileWithCuts(ctx context.Context, m *model.Model) (*Program, error) {
+	if m.Kind != model.KindTour {
+		return Compile(m)
+	}
+	t, err := compileTour(m)
+	if err != nil {
+		return nil, err
+	}
+	sess, err := load(t.p)
+	if err != nil {
+		return nil, err
+	}
+	defer sess.close()
+	out, _, err := t.findTour(ctx, sess, nil)
+	if err != nil {
+		return nil, err
+	}
+	p := *t.p
+	p.Rows = append([]Row(nil), t.p.Rows...)
+	for i, c := range sess.cuts {
+		p.Rows = append(p.Rows, Row{Name: fmt.Sprintf("sub_%d", i+1), Terms: c.terms, Sense: c.sense, RHS: c.rhs})
+	}
+	p.rowIndex = nil
+	what := "the loop ended with one tour: every solution of this program with the same cuts found is not guaranteed to be one tour, but its optimum was"
+	switch {
+	case out.stopped:
+		what = "the loop was stopped before it found a tour; solutions of this program may still be several disjoint cycles"
+	case out.values == nil:
+		what = "with them the program is infeasible: the model has no tour"
+	}
+	p.Notes = []string{fmt.Sprintf("tour: %d subtour elimination rows (sub_N) found by the cut loop are included; %s", len(sess.cuts), what),
+		"tour: rows sub_N are not a complete description: another solver may return disjoint cycles, which need further cuts"}
+	return &p, nil
+}
+
+// findTour solves, cuts the subtours of the solution, and solves again until
+// the solution is one tour (returned as its vertices, from the start), the
+// program is infeasible or ctx ends.
+func (t *tourProgram) findTour(ctx context.Context, sess *session, progress func(float64, string)) (outcome, []int32, error) {
+	for {
+		out, err := sess.solve(ctx)
+		if err != nil || out.values == nil || out.stopped {
+			return out, nil, err
+		}
+		cycles, path, err := t.decode(out.values)
+		if err != nil {
+			return out, nil, err
+		}
+		if path != nil {
+			return out, path, nil
+		}
+		for _, s := range cycles {
+			if err := t.cutSubtour(sess, s); err != nil {
+				return out, nil, err
+			}
+		}
+		if progress != nil {
+			progress(-1, fmt.Sprintf("lp_solve: %d subtour cuts", t.cuts))
+		}
+	}
+}
+
+// decode reads the chosen edges. When they form one tour it returns the
+// tour's vertices (from the start for open tours; from vertex 0 for closed
+// ones); otherwise the cycles that avoid the end node, to be cut.
+func (t *tourProgram) decode(values []float64) ([][]int32, []int32, error) {
+	g := t.g
+	n := g.Len()
+	adj := make([][]int32, n)
+	for i, x := range t.edges {
+		on, err := decision(t.p.Variables[x], values[x])
+		if err != nil {
+			if t.closed && n == 2 && values[x] > 1.5 {
+				return nil, []int32{0, 1}, nil
+			}
+			return nil, nil, err
+		}
+		if on {
+			adj[t.from[i]] = append(adj[t.from[i]], t.to[i])
+			adj[t.to[i]] = append(adj[t.to[i]], t.from[i])
+		}
+	}
+	var ends []int32
+	for v, x := range t.endVar {
+		on, err := decision(t.p.Variables[x], values[x])
+		if err != nil {
+			return nil, nil, err
+		}
+		if on {
+			ends = append(ends, int32(v))
+		}
+	}
+	seen := make([]bool, n)
+	walk := func(from int32) []int32 {
+		path := []int32{from}
+		seen[from] = true
+		for prev, cur := int32(-1), from; ; {
+			next := int32(-1)
+			for _, w := range adj[cur] {
+				if w != prev && !seen[w] {
+					next = w
+					break
+				}
+			}
+			if next < 0 {
+				return path
+			}
+			seen[next] = true
+			path = append(path, next)
+			prev, cur = cur, next
+		}
+	}
+	var main []int32
+	if t.closed {
+		main = walk(0)
+	} else {
+		first := ends[0]
+		if len(ends) > 1 && t.start >= 0 && int(ends[1]) == t.start {
+			first = ends[1]
+		}
+		main = walk(first)
+	}
+	if len(main) == n {
+		return nil, main, nil
+	}
+	var cycles [][]int32
+	if t.closed {
+		cycles = append(cycles, main)
+	}
+	for v := 0; v < n; v++ {
+		if !seen[v] {
+			cycles = append(cycles, walk(int32(v)))
+		}
+	}
+	return cycles, nil, nil
+}
+
+// cutSubtour adds: the edges leaving the cycle's squares (to other squares
+// or to the end node) are at least 2.
+func (t *tourProgram) cutSubtour(sess *session, cycle []int32) error {
+	in := make([]bool, t.g.Len())
+	for _, v := range cycle {
+		in[v] = true
+	}
+	var terms []Term
+	for i, x := range t.edges {
+		if in[t.from[i]] != in[t.to[i]] {
+			terms = append(terms, Term{Var: x, Coef: 1})
+		}
+	}
+	for v, x := range t.endVar {
+		if in[v] {
+			terms = append(terms, Term{Var: x, Coef: 1})
+		}
+	}
+	slices.SortFunc(terms, func(a, b Term) int { return a.Var - b.Var })
+	t.cuts++
+	if err := sess.addRow(terms, GreaterEqual, 2); err != nil {
+		return fmt.Errorf("ilp: adding a subtour cut: %w", err)
+	}
+	return nil
+}
+
+// tourEdges lists the variables at 1 in a tour given as squares: its moves,
+// the closing move of a closed tour, the end node's two edges of an open one.
+func (t *tourProgram) tourEdges(squares []model.Square) ([]int, bool) {
+	var out []int
+	vs := make([]int32, len(squares))
+	for i, s := range squares {
+		v := t.g.Vertex(s)
+		if v < 0 {
+			return nil, false
+		}
+		vs[i] = int32(v)
+	}
+	pairs := len(vs) - 1
+	if t.closed && len(vs) > 2 {
+		pairs++
+	}
+	for i := 0; i < pairs; i++ {
+		x, ok := t.edgeVar(vs[i], vs[(i+1)%len(vs)])
+		if !ok {
+			return nil, false
+		}
+		out = append(out, x)
+	}
+	if !t.closed {
+		out = append(out, t.endVar[vs[0]])
+		if len(vs) > 1 {
+			out = append(out, t.endVar[vs[len(vs)-1]])
+		}
+	}
+	slices.Sort(out)
+	return out, true
+}
+
+// solveTour performs opts.Task on a tour model.
+func solveTour(ctx context.Context, m *model.Model, opts model.Options, res *model.Result) (*session, error) {
+	t, err := compileTour(m)
+	if err != nil {
+		return nil, err
+	}
+	sess, err := load(t.p)
+	if err != nil {
+		return nil, err
+	}
+	if opts.Progress != nil {
+		opts.Progress(-1, fmt.Sprintf("lp_solve: %d columns, %d rows", len(t.p.Variables), len(t.p.Rows)))
+	}
+	defer func() { res.Stats.Extra["subtour_cuts"] = t.cuts }()
+	if res.Stats.Extra == nil {
+		res.Stats.Extra = map[string]any{}
+	}
+	if opts.Task == model.TaskSolve {
+		return sess, t.solveOnce(ctx, m, sess, opts, res)
+	}
+	return sess, t.count(ctx, m, sess, opts, res)
+}
+
+func (t *tourProgram) solveOnce(ctx context.Context, m *model.Model, sess *session, opts model.Options, res *model.Result) error {
+	out, path, err := t.findTour(ctx, sess, opts.Progress)
+	if err != nil {
+		return err
+	}
+	switch {
+	case path != nil:
+		sol, err := t.checked(m, path)
+		if err != nil {
+			return err
+		}
+		res.Solution, res.Value, res.Status = &sol, model.Int64(int64(len(path))), model.StatusFeasible
+	case out.status == lpsolve.Infeasible && !out.stopped:
+		res.Status = model.StatusInfeasible
+	default:
+		res.Status = model.StatusUnknown
+	}
+	return nil
+}
+
+// checked turns a tour's vertices into a solution the checker accepts.
+func (t *tourProgram) checked(m *model.Model, path []int32) (model.Solution, error) {
+	sol := model.Solution{Squares: t.g.Path(path)}
+	if report := model.Check(m, &sol); !report.Valid {
+		return sol, fmt.Errorf("%w: %s", ErrInvalidSolution, strings.Join(report.Problems, "; "))
+	}
+	return sol, nil
+}
+
+// count counts (and enumerates) tours by no-good cuts: each tour found is
+// cut off with its images under the model's symmetries (sum of its edge
+// variables <= their number - 1), then the loop runs again. Open tours
+// without a start count as directed paths: each undirected path found is
+// two of them, and its two directions are one class or two, as a symmetry
+// does or does not reverse it.
+func (t *tourProgram) count(ctx context.Context, m *model.Model, sess *session, opts model.Options, res *model.Result) error {
+	group := m.Symmetries()
+	var tours, classes int64
+	directed := !t.closed && t.start < 0 && t.g.Len() > 1
+	for {
+		out, path, err := t.findTour(ctx, sess, opts.Progress)
+		if err != nil {
+			return err
+		}
+		if path == nil {
+			if out.stopped || out.status != lpsolve.Infeasible {
+				partial(res, tours, classes)
+				return nil
+			}
+			break
+		}
+		sol, err := t.checked(m, path)
+		if err != nil {
+			return err
+		}
+		if res.Solution == nil {
+			res.Solution, res.Value = &sol, model.Int64(int64(len(path)))
+		}
+		seen := map[string]bool{}
+		reversible := false
+		for _, g := range group {
+			img := m.TransformSolution(g, sol)
+			edges, ok := t.tourEdges(img.Squares)
+			if !ok {
+				return fmt.Errorf("ilp: internal error: the image of a tour has a move without a variable")
+			}
+			key := fmt.Sprint(edges)
+			if directed && slices.Equal(img.Squares, reversed(sol.Squares)) {
+				reversible = true
+			}
+			if seen[key] {
+				continue
+			}
+			seen[key] = true
+			if report := model.Check(m, &img); !report.Valid {
+				return fmt.Errorf("%w: the image of a tour: %v", ErrInvalidSolution, report.Problems)
+			}
+			if err := t.emit(opts, img, directed); err != nil {
+				return err
+			}
+			tours++
+			terms := make([]Term, len(edges))
+			for i, x := range edges {
+				terms[i] = Term{Var: x, Coef: 1}
+			}
+			if err := sess.addRow(terms, LessEqual, float64(len(edges)-1)); err != nil {
+				return fmt.Errorf("ilp: adding a no-good cut: %w", err)
+			}
+		}
+		classes++
+		if directed && !reversible {
+			classes++
+		}
+		if opts.Progress != nil {
+			opts.Progress(-1, fmt.Sprintf("%d tours, %d classes", tours, classes))
+		}
+	}
+	if directed {
+		tours *= 2
+	}
+	res.Count = model.Int64(tours)
+	if opts.Symmetry {
+		res.Classes = model.Int64(classes)
+	}
+	res.Status = model.StatusOptimal
+	if tours == 0 {
+		res.Status = model.StatusInfeasible
+	}
+	return nil
+}
+
+// emit passes a tour to opts.Emit when enumerating, both ways when tours
+// are directed.
+func (t *tourProgram) emit(opts model.Options, s model.Solution, directed bool) error {
+	if opts.Task != model.TaskEnumerate || opts.Emit == nil {
+		return nil
+	}
+	if err := opts.Emit(s); err != nil {
+		return err
+	}
+	if directed {
+		return opts.Emit(model.Solution{Squares: reversed(s.Squares)})
+	}
+	return nil
+}
+
+func reversed(s []model.Square) []model.Square {
+	out := make([]model.Square, len(s))
+	for i, q := range s {
+		out[len(s)-1-i] = q
+	}
+	return out
+}
