@@ -2,7 +2,6 @@ package exact
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"testing"
 	"time"
@@ -407,11 +406,20 @@ func TestEnumerateMatchesCount(t *testing.T) {
 	}
 }
 
-func TestUnsupportedKinds(t *testing.T) {
-	for _, name := range []string{"knights-tour", "sliding-rooks"} {
-		_, err := New().Solve(context.Background(), load(t, name), model.Options{Task: model.TaskSolve})
-		if !errors.Is(err, model.ErrUnsupported) {
-			t.Errorf("%s: error %v, want one wrapping ErrUnsupported", name, err)
+// TestDispatchesKinds: tours and slides reach their own packages through
+// the exact backend, and come back verified.
+func TestDispatchesKinds(t *testing.T) {
+	for _, name := range []string{"knights-tour", "sliding-queens"} {
+		m := load(t, name)
+		res, err := New().Solve(context.Background(), m, model.Options{Task: model.TaskSolve})
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		if err := model.Verify(m, res); err != nil {
+			t.Errorf("%s: %v", name, err)
+		}
+		if res.Status != model.StatusOptimal && res.Status != model.StatusFeasible || !res.Verified || res.Solution == nil {
+			t.Errorf("%s: status %v, verified %v, solution %v", name, res.Status, res.Verified, res.Solution)
 		}
 	}
 }

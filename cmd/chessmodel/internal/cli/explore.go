@@ -36,6 +36,9 @@ With --sizes A..B (or A..B:STEP) it prints instead a table of the least
 number of moves on square boards of each size, found by bidirectional
 search: the start and goal squares keep their place relative to the nearest
 edge or the centre (corners stay corners, the centre stays the centre).`,
+		Example: `  chessmodel explore testdata/models/sliding-rooks.yaml
+  chessmodel explore testdata/models/sliding-queens.yaml --json
+  chessmodel explore testdata/models/sliding-rooks.yaml --sizes 2..16:2`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return runExplore(cmd.Context(), g, streams, f, args[0])
