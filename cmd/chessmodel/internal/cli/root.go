@@ -120,6 +120,7 @@ claimed solutions, and solves it with independent backends.`,
 		newExportCommand(g, streams),
 		newSweepCommand(g, streams),
 		newPuzzlesCommand(g, streams),
+		newServeCommand(g, streams),
 	)
 	return root
 }
