@@ -16,6 +16,8 @@ type playRequest struct {
 	// and walls are the puzzle's, and YAML and Walls are ignored.
 	Puzzle   string         `json:"puzzle,omitempty"`
 	Solution model.Solution `json:"solution"`
+	// Attacks shades the squares the pieces attack.
+	Attacks bool `json:"attacks,omitempty"`
 }
 
 // playAnswer is the checker's verdict on a position, with the picture and
@@ -76,7 +78,7 @@ func (s *Server) handlePlay(w http.ResponseWriter, r *http.Request) {
 			optimum = &o
 		}
 	}
-	ans, err := s.play(p, &req.Solution, optimum)
+	ans, err := s.play(p, &req.Solution, optimum, req.Attacks)
 	if err != nil {
 		writeJSON(w, http.StatusOK, playAnswer{Error: &modelError{Line: 1, Column: 1, Message: err.Error(), Text: err.Error()}})
 		return
@@ -86,7 +88,7 @@ func (s *Server) handlePlay(w http.ResponseWriter, r *http.Request) {
 
 // play judges a position with the checker and works out the marks and the
 // legal moves.
-func (s *Server) play(p parsed, sol *model.Solution, optimum *int64) (*playAnswer, error) {
+func (s *Server) play(p parsed, sol *model.Solution, optimum *int64, attacks bool) (*playAnswer, error) {
 	m := p.m
 	if len(sol.Pieces)+len(sol.Walls)+len(sol.Squares)+len(sol.Moves) > 4*m.Board.Size()+16 {
 		return nil, fmt.Errorf("the position has more entries than the %s board has room for", m.Board.Dims())
@@ -114,8 +116,8 @@ func (s *Server) play(p parsed, sol *model.Solution, optimum *int64) (*playAnswe
 	if err != nil {
 		return nil, err
 	}
-	if m.Kind == model.KindPlace {
-		view.SVG, view.Board, err = picture(m, sol, true)
+	if m.Kind == model.KindPlace && attacks {
+		view.SVG, view.Board, err = picture(m, sol, attacks)
 		if err != nil {
 			return nil, err
 		}
@@ -166,7 +168,7 @@ func unfinished(m *model.Model, sol *model.Solution, ans *playAnswer) (bool, str
 	if m.Rules.Cover != nil && m.Rules.Cover.What == model.MeasureDominated {
 		what = "dominated"
 	}
-	return true, fmt.Sprintf("%d pieces placed, %d squares not yet %s", len(sol.Pieces), len(ans.Uncovered), what)
+	return true, fmt.Sprintf("%s placed, %s not yet %s", plural(len(sol.Pieces), "piece"), plural(len(ans.Uncovered), "square"), what)
 }
 
 // verdict says in words what the position is.
@@ -177,17 +179,17 @@ func verdict(m *model.Model, ans *playAnswer, optimum *int64, illegal string) (b
 	case m.Kind == model.KindTour && !ans.Valid:
 		return false, fmt.Sprintf("%d of %d squares visited", ans.Value, m.Board.OpenCount())
 	case m.Kind == model.KindSlide && !ans.Valid:
-		return false, fmt.Sprintf("%d moves played", ans.Value)
+		return false, fmt.Sprintf("%s played", plural(int(ans.Value), "move"))
 	case !ans.Valid:
 		return false, "not valid: " + ans.Problems[0]
 	case m.Kind == model.KindTour:
 		return true, fmt.Sprintf("solved: a %s tour of all %d squares", map[bool]string{true: "closed", false: "open"}[m.Tour.Closed], ans.Value)
 	case m.Kind == model.KindSlide && optimum != nil && ans.Value == *optimum:
-		return true, fmt.Sprintf("solved in %d moves, the optimum", ans.Value)
+		return true, fmt.Sprintf("solved in %s, the optimum", plural(int(ans.Value), "move"))
 	case m.Kind == model.KindSlide && optimum != nil:
-		return true, fmt.Sprintf("solved in %d moves; the optimum is %d", ans.Value, *optimum)
+		return true, fmt.Sprintf("solved in %s; the optimum is %d", plural(int(ans.Value), "move"), *optimum)
 	case m.Kind == model.KindSlide:
-		return true, fmt.Sprintf("solved in %d moves (optimum not known yet: Solve finds it)", ans.Value)
+		return true, fmt.Sprintf("solved in %s (optimum not known yet: Solve finds it)", plural(int(ans.Value), "move"))
 	case !optimizing(m):
 		return true, "solved"
 	case optimum != nil && ans.Value == *optimum:
@@ -392,4 +394,12 @@ func contains[T comparable](list []T, x T) bool {
 		}
 	}
 	return false
+}
+
+// plural writes a count and a noun, "1 move", "2 moves".
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
 }

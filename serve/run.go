@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"net/http"
 	"os/exec"
+	"runtime"
 	"sync"
 	"time"
 
@@ -203,7 +204,9 @@ func stopWords(err error) string {
 func (s *Server) runTask(ctx context.Context, events *eventStream, p parsed, solver model.Solver, task model.Task, symmetry bool, timeout time.Duration) {
 	m := p.m
 	start := time.Now()
-	opts := model.Options{Task: task, Symmetry: symmetry && task == model.TaskCount, Progress: func(done float64, note string) {
+	// The cores are shared among the solves that may run at once.
+	workers := max(1, runtime.NumCPU()/s.cfg.Running)
+	opts := model.Options{Task: task, Symmetry: symmetry && task == model.TaskCount, Workers: workers, Progress: func(done float64, note string) {
 		events.progress(progressEvent{Backend: solver.Name(), Done: done, Note: trimmed(note, 200), Seconds: time.Since(start).Seconds()})
 	}}
 	res, err := solveSafely(ctx, solver, m, opts)

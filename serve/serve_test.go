@@ -329,7 +329,7 @@ func TestPlayPlacement(t *testing.T) {
 		{"wrong piece", queens, map[string]any{"pieces": placed("rook@a1")}, false, false, "not valid", nil, 0},
 		{"off the board", queens, map[string]any{"pieces": placed("queen@a9")}, false, false, "not valid", nil, 0},
 		{"max, optimum unknown", "board: 4\nplace: [max rook]\nrules: [independent]\n", map[string]any{"pieces": placed("rook@a1", "rook@b2")}, false, true, "valid, value 2", nil, 0},
-		{"cover", modelText(t, "queens-domination.yaml"), map[string]any{"pieces": placed("queen@d4")}, false, false, "1 pieces placed, 36 squares not yet dominated", nil, 64 - 28},
+		{"cover", modelText(t, "queens-domination.yaml"), map[string]any{"pieces": placed("queen@d4")}, false, false, "1 piece placed, 36 squares not yet dominated", nil, 64 - 28},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -433,7 +433,7 @@ func TestPlaySlide(t *testing.T) {
 		verdict  string
 	}{
 		{"start", nil, []string{"a1"}, 2, false, "0 moves played"},
-		{"one", []map[string]string{{"from": "a1", "to": "a3"}}, []string{"a3"}, 2, false, "1 moves played"},
+		{"one", []map[string]string{{"from": "a1", "to": "a3"}}, []string{"a3"}, 2, false, "1 move played"},
 		{"not as far as it goes", []map[string]string{{"from": "a1", "to": "a2"}}, []string{"a1"}, 0, false, "move 1, a1-a2, is not a slide"},
 		{"solved", []map[string]string{{"from": "a1", "to": "a3"}, {"from": "a3", "to": "c3"}}, []string{"c3"}, 2, true, "solved in 2 moves (optimum not known"},
 	} {

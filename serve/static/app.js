@@ -100,7 +100,7 @@ class Board {
     for (const name of squares || []) {
       const b = this.box(name);
       let m;
-      if (cls === "hit" || cls === "selected") {
+      if (cls === "hit" || cls === "selected" || cls === "movable") {
         m = document.createElementNS(SVGNS, "rect");
         const inset = b.w * 0.06;
         m.setAttribute("x", b.x + inset); m.setAttribute("y", b.y + inset);
@@ -135,6 +135,8 @@ const state = {
 };
 
 const board = new Board($("board"), $("overlay"), clickSquare);
+const attacksBox = $("attacks");
+const attacksLabel = attacksBox.parentElement;
 
 function blockedSquares(summary) {
   return [...(summary.walls || []), ...(summary.off || [])];
@@ -322,7 +324,7 @@ let lastPlay = null;
 async function refresh(extra) {
   if (!state.model) return;
   const seq = ++playSeq;
-  const ans = await api("/api/play", Object.assign({ yaml: yamlBox.value, file: $("file-name").value, solution: state.position }, extra || {}));
+  const ans = await api("/api/play", Object.assign({ yaml: yamlBox.value, file: $("file-name").value, solution: state.position, attacks: attacksBox.checked }, extra || {}));
   if (seq !== playSeq) return;
   if (!ans.ok) { setVerdict($("verdict"), { verdict: ans.error.message }, "invalid"); return; }
   lastPlay = ans;
@@ -347,7 +349,7 @@ function drawMarks() {
       board.mark([state.selected], "selected");
       board.mark(state.slides.filter((m) => m.from === state.selected).map((m) => m.to), "next");
     } else {
-      board.mark([...new Set(state.slides.map((m) => m.from))], "next");
+      board.mark([...new Set(state.slides.map((m) => m.from))], "movable");
     }
   }
 }
@@ -383,6 +385,7 @@ function buildTools() {
       t.append(el("button", { class: "palette-item", "data-piece": it.piece, title: "place " + it.label, onclick: () => { state.piece = it.piece; updateToolState(); } },
         el("span", { class: "glyph" }, it.glyph), " " + it.label));
     }
+    t.append(attacksLabel);
   } else if (kind === "tour") {
     t.append(el("span", { class: "muted small" }, "click a green square to move the " + m.summary.tour.piece));
   } else {
@@ -642,7 +645,7 @@ let puzzleSeq = 0;
 async function refreshPuzzle() {
   const p = puzzles.current;
   const seq = ++puzzleSeq;
-  const ans = await api("/api/play", { puzzle: p.id, solution: puzzles.position });
+  const ans = await api("/api/play", { puzzle: p.id, solution: puzzles.position, attacks: $("pattacks").checked });
   if (seq !== puzzleSeq) return;
   if (!ans.ok) { setVerdict($("pverdict"), { verdict: ans.error.message }, "invalid"); return; }
   const walls = ans.model.summary.walls;
@@ -660,6 +663,8 @@ async function refreshPuzzle() {
   showVerdict($("pverdict"), shown, "place");
 }
 
+$("pattacks").addEventListener("change", () => refreshPuzzle());
+attacksBox.addEventListener("change", () => refresh());
 $("puzzle-clear").addEventListener("click", () => { puzzles.position = { pieces: [] }; refreshPuzzle(); });
 $("puzzle-next").addEventListener("click", () => {
   const list = puzzles.data.puzzles, solved = solvedSet();
