@@ -48,7 +48,7 @@ func browser(t *testing.T) context.Context {
 		chromedp.ExecPath(path),
 		chromedp.NoSandbox, // the test may run as root, in a container
 		chromedp.DisableGPU,
-		chromedp.WindowSize(1400, 1000),
+		chromedp.WindowSize(1400, 1040),
 		chromedp.Flag("hide-scrollbars", true),
 	)
 	alloc, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
@@ -242,7 +242,11 @@ func TestBrowser(t *testing.T) {
 		click(square("overlay", "c6")), waitText("#verdict", "2 of 64"),
 		click(square("overlay", "c5")), // not a knight move: nothing happens
 		click("#undo"), waitText("#verdict", "1 of 64"),
+		click(square("overlay", "e6")), waitText("#verdict", "2 of 64"),
+		click(square("overlay", "d4")), waitText("#verdict", "3 of 64"),
+		chromedp.MouseEvent(input.MouseMoved, 1, 1),
 	)
+	screenshot(t, ctx, "", "serve-tour.png")
 	// Sliding rooks: choose a rook, slide it.
 	run(t, ctx, "a slide",
 		click(`#model-list li[data-file="sliding-rooks.yaml"]`),

@@ -420,7 +420,7 @@ function progressBar(done) {
   const bar = $("progress-bar");
   if (done === null) { bar.className = ""; bar.style.width = "0"; return; }
   if (done < 0) { bar.className = "indeterminate"; bar.style.width = ""; return; }
-  bar.className = "";
+  bar.className = done >= 1 ? "full" : "";
   bar.style.width = Math.round(Math.min(1, done) * 100) + "%";
 }
 
@@ -532,13 +532,13 @@ function showResult(ev) {
 
 function showCompare(ev) {
   const row = ev.row;
-  runStatus(`compare: ${row.verdict}${row.reason ? " — " + row.reason : ""}`, row.verdict !== "agree");
+  runStatus(row.reason || (ev.shown ? `the board shows the solution of ${ev.shown}, verified by the checker` : ""), row.verdict !== "agree");
   const t = el("table", { class: "results" },
     el("tr", {}, ...["backend", "status", "value", "verified", "seconds", "problem"].map((h) => el("th", {}, h))));
   for (const a of row.answers) {
     t.append(el("tr", {}, ...[a.backend, a.status, num(a.value), a.verified ? "✓" : "", a.seconds.toFixed(3), a.problem ? `${a.problem}: ${a.error}` : ""].map((v) => el("td", {}, v))));
   }
-  const verdict = el("div", {}, "verdict: ", el("span", { class: "verdict-tag " + row.verdict, id: "compare-verdict" }, row.verdict));
+  const verdict = el("div", { class: "compare-line" }, `compare (${row.task}): `, el("span", { class: "verdict-tag " + row.verdict, id: "compare-verdict" }, row.verdict));
   $("results").replaceChildren(verdict, t);
   if (ev.svg) showSolution(null, ev);
 }
