@@ -24,15 +24,22 @@
 // /api/puzzles.
 //
 // Safe by default, as a page on a laptop should be:
-//   - the command binds to 127.0.0.1 unless told otherwise;
+//   - the command binds to 127.0.0.1 unless told otherwise, and then answers
+//     only requests addressed to localhost (a page elsewhere that rebinds
+//     its name to 127.0.0.1 reads nothing; Config.AnyHost lifts this when
+//     the command listens on another address); requests a browser marks as
+//     coming from another site (Sec-Fetch-Site, Origin) are refused;
 //   - request bodies are limited (Config.MaxBody, 256 KiB) and models to
 //     MaxModelBytes (64 KiB); boards to Config.MaxSquares (128x128) squares;
 //   - every solve runs under a time bound (Config.MaxTimeout, 30s by default,
 //     and less when the page asks) and stops when the page disconnects;
 //   - at most Config.Running solves run at once (2) and Config.Queue (8) wait;
 //     any more are answered at once with 503 and {"busy": true};
-//   - memory is bounded by those three: few solves, each on a bounded board,
-//     each for a bounded time (the command also sets a soft GC limit);
+//   - memory: every running solve is stopped once the Go heap passes
+//     Config.MaxMemory (2 GiB; the command also makes it the GC's soft
+//     limit) — few solves, each on a bounded board for a bounded time, keep
+//     it far below that in practice; memory lp_solve allocates in C is not
+//     counted, only bounded by the board and the time;
 //   - model files are read and written only by plain names directly inside
 //     the catalog's directory, through an os.Root, so neither "../" nor a
 //     symbolic link leads out; the built-in models are read-only, and a

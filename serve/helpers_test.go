@@ -12,6 +12,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"os"
+	"runtime"
 	"strings"
 	"sync"
 	"testing"
@@ -270,3 +271,21 @@ type (
 		SVG   string `json:"svg"`
 	}
 )
+
+// greedySolver allocates until its context ends.
+type greedySolver struct{}
+
+func (greedySolver) Name() string { return "greedy" }
+func (greedySolver) Solve(ctx context.Context, m *model.Model, opts model.Options) (*model.Result, error) {
+	var hoard [][]byte
+	for ctx.Err() == nil && len(hoard) < 4096 {
+		chunk := make([]byte, 1<<20)
+		for i := range chunk {
+			chunk[i] = byte(i)
+		}
+		hoard = append(hoard, chunk)
+		time.Sleep(time.Millisecond)
+	}
+	runtime.KeepAlive(hoard)
+	return &model.Result{Model: m.Name, Kind: m.Kind.String(), Task: opts.Task, Backend: "greedy", Status: model.StatusUnknown}, nil
+}

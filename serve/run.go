@@ -182,8 +182,11 @@ func (s *Server) handleRun(w http.ResponseWriter, r *http.Request) {
 	}
 	defer done()
 
-	ctx, cancel := context.WithTimeout(r.Context(), timeout)
+	bounded, cancelBound := context.WithCancelCause(r.Context())
+	defer cancelBound(nil)
+	ctx, cancel := context.WithTimeout(bounded, timeout)
 	defer cancel()
+	defer guardMemory(ctx, cancelBound, s.cfg.MaxMemory)()
 	events.send("started", startedEvent{Task: req.Task, Timeout: timeout.Seconds()})
 	if req.Task == "compare" {
 		s.runCompare(ctx, events, p, solvers, req.Symmetry, timeout)
@@ -215,7 +218,7 @@ func (s *Server) runTask(ctx context.Context, events *eventStream, p parsed, sol
 		events.send("failure", failureEvent{Message: err.Error(), Unsupported: true})
 		return
 	case err != nil && ctx.Err() != nil && res == nil:
-		events.send("failure", failureEvent{Message: fmt.Sprintf("%s: %v", stopWords(ctx.Err()), err)})
+		events.send("failure", failureEvent{Message: fmt.Sprintf("%s: %v", stopReason(ctx, timeout), err)})
 		return
 	case err != nil:
 		events.send("failure", failureEvent{Message: err.Error()})
@@ -232,12 +235,7 @@ func (s *Server) runTask(ctx context.Context, events *eventStream, p parsed, sol
 	}
 	ev := resultEvent{Result: res}
 	if res.Status == model.StatusUnknown {
-		ev.Stopped = "stopped before a complete answer"
-		if errors.Is(ctx.Err(), context.DeadlineExceeded) {
-			ev.Stopped = fmt.Sprintf("stopped by the time bound of %v before a complete answer", timeout)
-		} else if ctx.Err() != nil {
-			ev.Stopped = "stopped on request before a complete answer"
-		}
+		ev.Stopped = stopReason(ctx, timeout)
 	}
 	if task == model.TaskSolve && res.Status == model.StatusOptimal && res.Value != nil {
 		s.optima.put(p.key, *res.Value)

@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -700,5 +701,77 @@ func TestLocateBoard(t *testing.T) {
 	}
 	if _, err := locateBoard([]byte("<svg></svg>"), model.NewBoard(8, 8)); err == nil {
 		t.Error("located a board in an empty picture")
+	}
+}
+
+// TestRunMemoryBound: a solve that keeps allocating is stopped at the
+// memory bound, and says so.
+func TestRunMemoryBound(t *testing.T) {
+	limit := heapBytes() + 96<<20
+	ts := newTestServer(t, func(c *Config) {
+		c.Backends["greedy"] = greedySolver{}
+		c.MaxMemory = limit
+	})
+	_, events, _ := runStream(t, context.Background(), ts, map[string]any{"yaml": modelText(t, "eight-queens.yaml"), "task": "solve", "backend": "greedy", "timeout": 20})
+	var res wireResultEvent
+	if !lastEvent(t, events, "result", &res) || !strings.Contains(res.Stopped, "memory bound") {
+		t.Fatalf("%s %+v", eventNames(events), res)
+	}
+	runtime.GC()
+}
+
+// TestOtherSites: a page elsewhere cannot use the playground, neither by
+// rebinding its name to the loopback address nor by posting to it.
+func TestOtherSites(t *testing.T) {
+	ts := newTestServer(t, nil)
+	body := `{"yaml": "board: 8\nplace: [8 queen]", "task": "solve"}`
+	for _, c := range []struct {
+		name, method, path, host, origin, site string
+		status                                 int
+	}{
+		{"same origin", "POST", "/api/run", "", "self", "same-origin", 200},
+		{"no origin (curl)", "POST", "/api/run", "", "", "", 200},
+		{"localhost", "GET", "/api/info", "localhost:8080", "", "", 200},
+		{"ipv6 loopback", "GET", "/api/info", "[::1]:8080", "", "", 200},
+		{"rebound name", "GET", "/api/models", "evil.example:8080", "", "", 403},
+		{"rebound name, page", "GET", "/", "evil.example", "", "", 403},
+		{"cross-site post", "POST", "/api/run", "", "http://evil.example", "", 403},
+		{"cross-site fetch", "POST", "/api/run", "", "", "cross-site", 403},
+		{"cross-site put", "PUT", "/api/models/x.yaml", "", "http://evil.example", "cross-site", 403},
+	} {
+		req, _ := http.NewRequest(c.method, ts.URL+c.path, strings.NewReader(body))
+		if c.host != "" {
+			req.Host = c.host
+		}
+		switch c.origin {
+		case "self":
+			req.Header.Set("Origin", ts.URL)
+		case "":
+		default:
+			req.Header.Set("Origin", c.origin)
+		}
+		if c.site != "" {
+			req.Header.Set("Sec-Fetch-Site", c.site)
+		}
+		res, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		io.Copy(io.Discard, res.Body)
+		res.Body.Close()
+		if res.StatusCode != c.status {
+			t.Errorf("%s: %d, want %d", c.name, res.StatusCode, c.status)
+		}
+	}
+	ts = newTestServer(t, func(c *Config) { c.AnyHost = true })
+	req, _ := http.NewRequest("GET", ts.URL+"/api/info", nil)
+	req.Host = "my-laptop.lan:8080"
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res.Body.Close()
+	if res.StatusCode != 200 {
+		t.Errorf("AnyHost: %d", res.StatusCode)
 	}
 }

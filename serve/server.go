@@ -10,6 +10,7 @@ import (
 	"io/fs"
 	"net"
 	"net/http"
+	"net/url"
 	"strings"
 	"sync"
 	"time"
@@ -40,6 +41,13 @@ type Config struct {
 	MaxTimeout time.Duration // the longest a solve may run
 	MaxBody    int64         // bytes of a request body
 	MaxSquares int           // squares of a board a request may solve or draw
+	// AnyHost answers requests whatever their Host header. Off, only
+	// localhost, 127.0.0.1 and [::1] are answered, so that a web page that
+	// rebinds its own name to this machine's loopback address reads nothing.
+	AnyHost bool
+	// MaxMemory is the Go heap, in bytes, at which every running solve is
+	// stopped (memory lp_solve allocates in C is not counted).
+	MaxMemory int64
 }
 
 // Default bounds.
@@ -65,6 +73,9 @@ func (c *Config) defaults() {
 	}
 	if c.MaxBody <= 0 {
 		c.MaxBody = DefaultMaxBody
+	}
+	if c.MaxMemory <= 0 {
+		c.MaxMemory = DefaultMaxMemory
 	}
 	if c.MaxSquares <= 0 {
 		c.MaxSquares = DefaultMaxSquares
@@ -122,8 +133,45 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	h.Set("X-Frame-Options", "DENY")
 	h.Set("Content-Security-Policy", "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'")
 	h.Set("Referrer-Policy", "no-referrer")
+	if !s.cfg.AnyHost && !loopbackHost(r.Host) {
+		writeError(w, http.StatusForbidden, "this playground answers to localhost only (host %q); serve it on another address with --addr", r.Host)
+		return
+	}
+	if crossSite(r) {
+		writeError(w, http.StatusForbidden, "requests from other sites are refused")
+		return
+	}
 	r.Body = http.MaxBytesReader(w, r.Body, s.cfg.MaxBody)
 	s.mux.ServeHTTP(w, r)
+}
+
+// loopbackHost reports whether a Host header names this machine's loopback
+// interface.
+func loopbackHost(hostport string) bool {
+	host, _, err := net.SplitHostPort(hostport)
+	if err != nil {
+		host = hostport
+	}
+	if host == "localhost" {
+		return true
+	}
+	ip := net.ParseIP(strings.Trim(host, "[]"))
+	return ip != nil && ip.IsLoopback()
+}
+
+// crossSite reports whether a browser sent the request from another site:
+// a page elsewhere must not start solves or write files here. Browsers say
+// so in Sec-Fetch-Site and, on anything but GET, in Origin.
+func crossSite(r *http.Request) bool {
+	if r.Header.Get("Sec-Fetch-Site") == "cross-site" {
+		return true
+	}
+	origin := r.Header.Get("Origin")
+	if origin == "" || r.Method == http.MethodGet || r.Method == http.MethodHead {
+		return false
+	}
+	u, err := url.Parse(origin)
+	return err != nil || u.Host != r.Host
 }
 
 // ListenAndServe serves on addr until ctx ends, then shuts down, giving

@@ -12,6 +12,7 @@ import (
 
 	"github.com/chessmodel/chessmodel"
 	"github.com/chessmodel/chessmodel/exact"
+	"github.com/chessmodel/chessmodel/model"
 	"github.com/chessmodel/chessmodel/serve"
 )
 
@@ -55,7 +56,7 @@ more are answered "busy". No external program is started unless --external.`,
 	fl.IntVar(&f.running, "running", serve.DefaultRunning, "solves run at once")
 	fl.IntVar(&f.queue, "queue", serve.DefaultQueue, "solves waiting for a slot before the answer is busy")
 	fl.DurationVar(&f.maxTime, "max-time", serve.DefaultMaxTimeout, "the longest a solve may run")
-	fl.Int64Var(&f.memory, "memory", 4<<30, "soft memory limit of the server in bytes (Go GC target; 0: none)")
+	fl.Int64Var(&f.memory, "memory", serve.DefaultMaxMemory, "the Go heap in bytes at which running solves are stopped (also the GC's soft limit)")
 	fl.StringVar(&f.puzzles, "puzzles", "blocked-0w.yaml", `the model whose puzzles the page offers: a file of DIR or a built-in model ("": none)`)
 	fl.IntVar(&f.puzzleMax, "puzzle-walls", 3, "puzzles have up to this many walls")
 	return cmd
@@ -63,6 +64,7 @@ more are answered "busy". No external program is started unless --external.`,
 
 func runServe(ctx context.Context, g *globals, streams Streams, f *serveFlags, args []string) error {
 	bad := func(err error) error { return &ExitError{Code: ExitBadInput, Err: err} }
+	var puzzleSolver model.Solver = exact.New()
 	builtin, err := fs.Sub(chessmodel.Models, "testdata/models")
 	if err != nil {
 		return err
@@ -76,9 +78,13 @@ func runServe(ctx context.Context, g *globals, streams Streams, f *serveFlags, a
 	if f.memory > 0 {
 		debug.SetMemoryLimit(f.memory)
 	}
+	if exactSolver, ok := g.backends["exact"]; ok {
+		puzzleSolver = exactSolver
+	}
 	cfg := serve.Config{
 		Models: catalog, Backends: g.backends, External: f.external,
-		Running: f.running, Queue: f.queue, MaxTimeout: f.maxTime,
+		Running: f.running, Queue: f.queue, MaxTimeout: f.maxTime, MaxMemory: f.memory,
+		AnyHost: !loopbackAddr(f.addr),
 	}
 	if f.puzzles != "" {
 		text, err := catalog.Read(f.puzzles)
@@ -89,7 +95,7 @@ func runServe(ctx context.Context, g *globals, streams Streams, f *serveFlags, a
 			return bad(fmt.Errorf("--puzzles %q: %w", f.puzzles, err))
 		}
 		pctx, cancel := context.WithTimeout(ctx, 2*time.Minute)
-		cfg.Puzzles, err = serve.GeneratePuzzles(pctx, text, f.puzzles, exact.New(), f.puzzleMax)
+		cfg.Puzzles, err = serve.GeneratePuzzles(pctx, text, f.puzzles, puzzleSolver, f.puzzleMax)
 		cancel()
 		if err != nil {
 			return bad(err)
@@ -102,4 +108,18 @@ func runServe(ctx context.Context, g *globals, streams Streams, f *serveFlags, a
 	return srv.ListenAndServe(ctx, f.addr, func(a net.Addr) {
 		fmt.Fprintf(streams.Err, "chessmodel playground on http://%s/ (%s; Ctrl-C stops)\n", a, catalog.Name())
 	})
+}
+
+// loopbackAddr reports whether a listen address is on the loopback
+// interface only; any other address lets the playground answer other hosts.
+func loopbackAddr(addr string) bool {
+	host, _, err := net.SplitHostPort(addr)
+	if err != nil {
+		return false
+	}
+	if host == "localhost" {
+		return true
+	}
+	ip := net.ParseIP(host)
+	return ip != nil && ip.IsLoopback()
 }
