@@ -101,6 +101,14 @@ func (s *Server) play(p parsed, sol *model.Solution, optimum *int64, attacks boo
 		ans.Attacked, ans.Uncovered = placementMarks(m, sol)
 	case model.KindTour:
 		ans.Next, illegal = tourNext(m, sol.Squares)
+		if m.Tour.Closed && len(sol.Squares) < m.Board.OpenCount() {
+			// The picture closes a closed tour's path; not before it is whole.
+			spec := *m.Tour
+			spec.Closed = false
+			c := *m
+			c.Tour = &spec
+			drawn = &c
+		}
 	case model.KindSlide:
 		var at []model.Square
 		at, ans.Slides, illegal = slideState(m, sol.Moves)
@@ -179,6 +187,9 @@ func verdict(m *model.Model, ans *playAnswer, optimum *int64, illegal string) (b
 	case m.Kind == model.KindTour && !ans.Valid:
 		return false, fmt.Sprintf("%d of %d squares visited", ans.Value, m.Board.OpenCount())
 	case m.Kind == model.KindSlide && !ans.Valid:
+		if optimum != nil {
+			return false, fmt.Sprintf("%s played; the optimum is %d", plural(int(ans.Value), "move"), *optimum)
+		}
 		return false, fmt.Sprintf("%s played", plural(int(ans.Value), "move"))
 	case !ans.Valid:
 		return false, "not valid: " + ans.Problems[0]

@@ -7,6 +7,7 @@ import (
 	"io"
 	"net/http"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"runtime"
 	"slices"
@@ -773,5 +774,38 @@ func TestOtherSites(t *testing.T) {
 	res.Body.Close()
 	if res.StatusCode != 200 {
 		t.Errorf("AnyHost: %d", res.StatusCode)
+	}
+}
+
+// TestRunExternal: the command-line solvers join a comparison only when
+// the server allows it.
+func TestRunExternal(t *testing.T) {
+	var tools []string
+	for _, tool := range compare.ExternalTools {
+		if _, err := exec.LookPath(tool); err == nil {
+			tools = append(tools, tool)
+		}
+	}
+	if len(tools) == 0 {
+		t.Skip("SKIPPED: none of lp_solve, cbc, glpsol is installed")
+	}
+	for _, external := range []bool{false, true} {
+		ts := newTestServer(t, func(c *Config) { c.External = external })
+		_, events, _ := runStream(t, context.Background(), ts, map[string]any{"yaml": modelText(t, "blocked-2w-value10.yaml"), "task": "compare"})
+		var ev wireCompareEvent
+		if !lastEvent(t, events, "compare", &ev) {
+			t.Fatalf("events %s", eventNames(events))
+		}
+		var names []string
+		for _, a := range ev.Row.Answers {
+			names = append(names, a.Backend)
+		}
+		want := []string{"exact", "ilp"}
+		if external {
+			want = append(want, tools...)
+		}
+		if !slices.Equal(names, want) || ev.Row.Verdict != "agree" {
+			t.Errorf("external %v: %v %s, want %v agreeing", external, names, ev.Row.Verdict, want)
+		}
 	}
 }
