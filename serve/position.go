@@ -145,9 +145,6 @@ func (s *Server) play(p parsed, sol *model.Solution, optimum *int64, attacks boo
 	ans.Solved, ans.Verdict = verdict(m, ans, optimum, illegal)
 	if !ans.Valid && illegal == "" {
 		ans.Incomplete, ans.Verdict = unfinished(m, sol, ans)
-		if !ans.Incomplete {
-			_, ans.Verdict = verdict(m, ans, optimum, illegal)
-		}
 	}
 	return ans, nil
 }
@@ -166,8 +163,9 @@ func unfinished(m *model.Model, sol *model.Solution, ans *playAnswer) (bool, str
 		relaxed.Place[i].Count.Min = 0
 	}
 	relaxed.Rules.Cover = nil
-	if !model.Check(&relaxed, sol).Valid {
-		return false, ""
+	if r := model.Check(&relaxed, sol); !r.Valid {
+		// What is wrong beyond being unfinished comes first.
+		return false, "not valid: " + r.Problems[0]
 	}
 	if need := m.MinPieces(); len(sol.Pieces) < need {
 		return true, fmt.Sprintf("%d of %d pieces placed", len(sol.Pieces), need)

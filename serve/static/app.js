@@ -171,10 +171,12 @@ async function parseNow() {
     st.textContent = `line ${e.line}, column ${e.column}: ${e.message}`;
     st.dataset.line = e.line; st.dataset.column = e.column;
     updateGutter(e.line);
+    setStale(true);
     setRunEnabled();
     return;
   }
   state.yamlOK = true;
+  setStale(false);
   st.className = "parse ok";
   st.textContent = "✓ model parses";
   updateGutter(0);
@@ -206,6 +208,15 @@ $("parse-status").addEventListener("click", () => {
   yamlBox.focus();
   yamlBox.setSelectionRange(pos, pos);
 });
+
+// setStale greys out the board and summary of the last model that parsed
+// while the editor holds one that does not.
+function setStale(stale) {
+  $("board-wrap").classList.toggle("stale", stale);
+  $("summary").classList.toggle("stale", stale);
+  $("play-tools").classList.toggle("stale", stale);
+  if (stale) setVerdict($("verdict"), { verdict: "fix the model to play it" }, "");
+}
 
 function showSummary(s) {
   const dl = $("summary");
@@ -659,7 +670,11 @@ async function refreshPuzzle() {
     drawPuzzleList();
   }
   const shown = Object.assign({}, ans);
-  if (!ans.solved && ans.valid) shown.verdict = `${placed} of ${p.value} placed, none attacked`;
+  if (!ans.solved && ans.valid) {
+    shown.verdict = `${placed} of ${p.value} placed, none attacked`;
+    shown.valid = false;
+    shown.incomplete = true;
+  }
   showVerdict($("pverdict"), shown, "place");
 }
 
