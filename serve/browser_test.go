@@ -257,6 +257,13 @@ func TestBrowser(t *testing.T) {
 	)
 	screenshot(t, ctx, "", "serve-slide.png")
 
+	// A new model from a template parses and plays.
+	run(t, ctx, "a new tour",
+		chromedp.Evaluate(`(() => { const s = document.getElementById("new"); s.value = "tour"; s.dispatchEvent(new Event("change")); })()`, nil),
+		waitText("#summary", "my tour"),
+		waitText("#verdict", "0 of 36 squares visited"),
+	)
+
 	// Puzzles: every board of the collection shown exactly as generated.
 	c := testPuzzles(t)
 	run(t, ctx, "open the puzzles", click("#tab-puzzles"), chromedp.WaitVisible(`#puzzle-list .puzzle-chip`, chromedp.ByQuery))

@@ -261,6 +261,24 @@ async function openModel(file) {
   await parseNow();
 }
 
+const TEMPLATES = {
+  place: "# Place pieces under rules.\nname: my model\nboard: 8\nplace: [8 queen]\nrules: [independent]\n",
+  tour: "# A tour: the piece visits every square once.\nname: my tour\nboard: 6\ntour: {piece: knight, start: a1, closed: false}\n",
+  slide: "# Sliding pieces: each move goes as far as it can.\nname: my slide\nboard: 5\nslide: {piece: rook, from: [a1, e5], to: [c3, c4]}\n",
+};
+$("new").addEventListener("change", async (ev) => {
+  const kind = ev.target.value;
+  ev.target.value = "";
+  if (!TEMPLATES[kind]) return;
+  state.file = "";
+  $("file-name").value = "untitled.yaml";
+  yamlBox.value = TEMPLATES[kind];
+  for (const li of $("model-list").children) li.classList.remove("active");
+  state.model = null;
+  clearResults();
+  await parseNow();
+});
+
 $("save").addEventListener("click", async () => {
   const name = $("file-name").value.trim();
   const res = await fetch("/api/models/" + encodeURIComponent(name), { method: "PUT", body: yamlBox.value });
@@ -568,6 +586,14 @@ function showSolution(sol, ev) {
     pushHistory();
     state.position = { pieces: [], walls: [], squares: sol.squares || [], moves: [] };
     state.shownResult = false;
+    refresh();
+  } else if (sol && kind === "slide") {
+    // The render package draws the moves as arrows from the start; the
+    // checker's verdict on them shows below.
+    pushHistory();
+    state.position = { pieces: [], walls: [], squares: [], moves: sol.moves || [] };
+    state.shownResult = !!ev.svg;
+    if (ev.svg) board.draw(ev.svg, ev.board, blockedSquares(state.model.summary));
     refresh();
   } else if (ev.svg) {
     state.shownResult = true;
