@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"io"
+	"net"
 	"net/http"
 	"os"
 	"os/exec"
@@ -807,5 +808,41 @@ func TestRunExternal(t *testing.T) {
 		if !slices.Equal(names, want) || ev.Row.Verdict != "agree" {
 			t.Errorf("external %v: %v %s, want %v agreeing", external, names, ev.Row.Verdict, want)
 		}
+	}
+}
+
+// TestListenAndServe serves on a real listener whose read timeout is
+// shorter than a solve: the solve still streams to its own time bound, and
+// the server shuts down when its context ends.
+func TestListenAndServe(t *testing.T) {
+	slow := newSlowSolver()
+	cfg := Config{Models: builtin(t), Backends: map[string]model.Solver{"slow": slow}}
+	srv, err := New(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv.readTimeout = 200 * time.Millisecond
+	ctx, cancel := context.WithCancel(context.Background())
+	addr := make(chan string, 1)
+	done := make(chan error, 1)
+	go func() { done <- srv.ListenAndServe(ctx, "127.0.0.1:0", func(a net.Addr) { addr <- a.String() }) }()
+	url := "http://" + <-addr
+	body, _ := json.Marshal(map[string]any{"yaml": modelText(t, "eight-queens.yaml"), "task": "solve", "backend": "slow", "timeout": 0.8})
+	res, err := http.Post(url+"/api/run", "application/json", bytes.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	events, err := readEvents(res.Body)
+	res.Body.Close()
+	var ev wireResultEvent
+	if err != nil || !lastEvent(t, events, "result", &ev) || !strings.Contains(ev.Stopped, "time bound of 800ms") {
+		t.Errorf("%v %s %+v", err, eventNames(events), ev)
+	}
+	if got := <-slow.ended; got != context.DeadlineExceeded {
+		t.Errorf("the solve ended with %v, not its time bound", got)
+	}
+	cancel()
+	if err := <-done; err != nil {
+		t.Errorf("shutdown: %v", err)
 	}
 }

@@ -1,6 +1,7 @@
 package serve
 
 import (
+	"bytes"
 	"context"
 	"embed"
 	"encoding/json"
@@ -84,10 +85,11 @@ func (c *Config) defaults() {
 
 // A Server is the playground: the page, its assets and the JSON API.
 type Server struct {
-	cfg    Config
-	slots  *limiter
-	optima *optima
-	mux    *http.ServeMux
+	cfg         Config
+	readTimeout time.Duration // of a request's headers and body
+	slots       *limiter
+	optima      *optima
+	mux         *http.ServeMux
 }
 
 // New makes a server over cfg.
@@ -99,7 +101,7 @@ func New(cfg Config) (*Server, error) {
 	if len(cfg.Backends) == 0 {
 		return nil, errors.New("serve: no backends")
 	}
-	s := &Server{cfg: cfg, slots: newLimiter(cfg.Running, cfg.Queue), optima: newOptima(1024)}
+	s := &Server{cfg: cfg, readTimeout: 30 * time.Second, slots: newLimiter(cfg.Running, cfg.Queue), optima: newOptima(1024)}
 	s.routes()
 	return s, nil
 }
@@ -184,8 +186,8 @@ func (s *Server) ListenAndServe(ctx context.Context, addr string, ready func(net
 	}
 	srv := &http.Server{
 		Handler:           s,
-		ReadHeaderTimeout: 10 * time.Second,
-		ReadTimeout:       30 * time.Second,
+		ReadHeaderTimeout: min(10*time.Second, s.readTimeout),
+		ReadTimeout:       s.readTimeout,
 		IdleTimeout:       2 * time.Minute,
 		MaxHeaderBytes:    64 << 10,
 		BaseContext:       func(net.Listener) context.Context { return ctx },
@@ -268,19 +270,18 @@ func writeError(w http.ResponseWriter, status int, format string, args ...any) {
 // readJSON decodes a request body into v, refusing unknown fields and
 // bodies over the limit; it answers the request itself when it fails.
 func readJSON(w http.ResponseWriter, r *http.Request, v any) bool {
-	dec := json.NewDecoder(r.Body)
+	data, ok := readBody(w, r)
+	if !ok {
+		return false
+	}
+	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
 	err := dec.Decode(v)
 	if err == nil && dec.More() {
 		err = errors.New("more than one JSON value")
 	}
 	if err != nil {
-		var tooBig *http.MaxBytesError
-		if errors.As(err, &tooBig) {
-			writeError(w, http.StatusRequestEntityTooLarge, "request body over %d bytes", tooBig.Limit)
-		} else {
-			writeError(w, http.StatusBadRequest, "bad request body: %v", err)
-		}
+		writeError(w, http.StatusBadRequest, "bad request body: %v", err)
 		return false
 	}
 	return true
