@@ -111,6 +111,29 @@ func TestModelFiles(t *testing.T) {
 	if err := os.Symlink("..", filepath.Join(dir, "up.yaml")); err != nil {
 		t.Fatal(err)
 	}
+	if err := os.WriteFile(filepath.Join(dir, "broken.yaml"), []byte("board: 8\nplace: [8 quen]\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cat, err := DirCatalog(dir, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	list, err := cat.List()
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The listing names each plain file once, says why one does not parse,
+	// and leaves out the links that lead outside.
+	var names []string
+	for _, e := range list {
+		names = append(names, e.File)
+		if e.File == "broken.yaml" && !strings.Contains(e.Error, "broken.yaml:2:11") {
+			t.Errorf("broken.yaml listed with error %q", e.Error)
+		}
+	}
+	if !slices.Equal(names, []string{"broken.yaml", "mine.yaml"}) {
+		t.Errorf("listed %v", names)
+	}
 	for _, writable := range []bool{false, true} {
 		cat, err := DirCatalog(dir, writable)
 		if err != nil {
