@@ -257,6 +257,23 @@ func TestBrowser(t *testing.T) {
 	)
 	screenshot(t, ctx, "", "serve-slide.png")
 
+	// Shift-click stacks pieces where the model allows it.
+	var stacked int
+	run(t, ctx, "stacking",
+		click(`#model-list li[data-file="eight-pieces-stack.yaml"]`),
+		waitText("#summary", "stack"),
+		click(`.palette-item[data-piece="king"]`),
+		chromedp.Evaluate(`clickSquare("d4", {shiftKey: true}); undefined`, nil),
+		waitText("#verdict", "1 of 8"),
+		click(`.palette-item[data-piece="queen"]`),
+		chromedp.Evaluate(`clickSquare("d4", {shiftKey: true}); undefined`, nil),
+		waitText("#verdict", "2 of 8"),
+		chromedp.Evaluate(`state.position.pieces.filter((p) => p.square === "d4").length`, &stacked),
+	)
+	if stacked != 2 {
+		t.Errorf("%d pieces stacked on d4", stacked)
+	}
+
 	// A new model from a template parses and plays.
 	run(t, ctx, "a new tour",
 		chromedp.Evaluate(`(() => { const s = document.getElementById("new"); s.value = "tour"; s.dispatchEvent(new Event("change")); })()`, nil),

@@ -74,7 +74,7 @@ class Board {
         const c = this.rect(name, "cell" + (this.blocked.has(name) ? " blocked" : ""));
         c.dataset.square = name;
         if (this.blocked.has(name)) c.dataset.blocked = "1";
-        c.addEventListener("click", () => { if (!this.blocked.has(name)) this.onSquare(name); });
+        c.addEventListener("click", (ev) => { if (!this.blocked.has(name)) this.onSquare(name, ev); });
         o.append(c);
       }
     }
@@ -305,7 +305,7 @@ function pushHistory() {
   if (state.history.length > 500) state.history.shift();
 }
 
-function clickSquare(name) {
+function clickSquare(name, ev) {
   if (!state.model || !state.yamlOK) return;
   const kind = state.model.summary.kind;
   const pos = state.position;
@@ -314,7 +314,9 @@ function clickSquare(name) {
     pushHistory();
     const i = pos.pieces.findIndex((p) => p.square === name);
     const w = pos.walls.indexOf(name);
-    if (i >= 0) pos.pieces.splice(i, 1);
+    const stacking = ev && ev.shiftKey && (state.model.summary.rules || []).includes("stack");
+    if (stacking && state.piece && state.piece !== "wall") pos.pieces.push({ piece: state.piece, square: name });
+    else if (i >= 0) pos.pieces.splice(i, 1);
     else if (w >= 0) pos.walls.splice(w, 1);
     else if (state.piece === "wall") pos.walls.push(name);
     else if (state.piece) pos.pieces.push({ piece: state.piece, square: name });
@@ -415,6 +417,7 @@ function buildTools() {
         el("span", { class: "glyph" }, it.glyph), " " + it.label));
     }
     t.append(attacksLabel);
+    if ((m.summary.rules || []).includes("stack")) t.append(el("span", { class: "muted small" }, "shift-click stacks"));
   } else if (kind === "tour") {
     t.append(el("span", { class: "muted small" }, "click a green square to move the " + m.summary.tour.piece));
   } else {
