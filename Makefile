@@ -7,7 +7,7 @@ BIN     := bin/chessmodel
 SUDO    := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
 # lp_solve for the in-process ILP backend; the three command-line solvers
 # that read the exported LP, MPS and CPLEX-LP files.
-APT_PACKAGES := liblpsolve55-dev lp-solve coinor-cbc glpk-utils
+APT_PACKAGES := liblpsolve55-dev lp-solve coinor-cbc glpk-utils chromium
 
 .PHONY: all deps build install build-nocgo run test bench fuzz fuzz-pipeline clean
 

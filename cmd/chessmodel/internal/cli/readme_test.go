@@ -247,8 +247,9 @@ func matchOutput(want, got []string) string {
 	return matchOutput(want[1:], got[1:])
 }
 
-// syncBuffer is a buffer that standard output and standard error share, in
-// the order a terminal would show them.
+// syncBuffer is a buffer that several goroutines write while a test reads:
+// standard output and standard error in the order a terminal would show
+// them, or a server's log.
 type syncBuffer struct {
 	mu  sync.Mutex
 	buf bytes.Buffer

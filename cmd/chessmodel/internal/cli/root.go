@@ -228,6 +228,7 @@ the solver processes chessmodel started and remove its temporary files).`,
 		newExploreCommand(g, streams),
 		newVersionCommand(g, streams),
 		newSolversCommand(g, streams),
+		newServeCommand(g, streams),
 	)
 	addCompletionExamples(root)
 	return root

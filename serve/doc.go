@@ -1,0 +1,54 @@
+// Package serve is the web playground behind `chessmodel serve`: a page to
+// write a model, see it drawn, solve, count and compare it with the
+// backends, and play it — place pieces with the checker judging live, move a
+// touring piece, slide pieces, and play a collection of unique-solution
+// puzzles with progress kept in the browser.
+//
+//	catalog, err := serve.DirCatalog("models", false)
+//	srv, err := serve.New(serve.Config{Models: catalog, Backends: backends})
+//	err = srv.ListenAndServe(ctx, "127.0.0.1:8080", nil)
+//
+// The page (static/) is plain HTML, CSS and JavaScript embedded in the
+// binary; nothing is fetched from elsewhere. The server parses every model it
+// is sent with model.Parse (errors come back with their line and column),
+// draws boards with render.SVG and judges positions with model.Check: the
+// page holds only the editor's text and the position being played.
+//
+// The API, all JSON: GET /api/info; GET /api/models and GET, PUT
+// /api/models/{name} (the catalog); POST /api/parse (a model's summary and
+// picture, or its error); POST /api/play (a position: the checker's verdict,
+// the picture, attacked pieces and uncovered squares, the legal next moves
+// of a tour or slide); POST /api/run (solve, count or compare, answered as a
+// stream of server-sent events: queued, started, progress..., result or
+// compare or failure, done; closing the request stops the solve); GET
+// /api/puzzles.
+//
+// Safe by default, as a page on a laptop should be:
+//   - the command binds to 127.0.0.1 unless told otherwise, and then answers
+//     only requests addressed to localhost (a page elsewhere that rebinds
+//     its name to 127.0.0.1 reads nothing; Config.AnyHost lifts this when
+//     the command listens on another address); requests a browser marks as
+//     coming from another site (Sec-Fetch-Site, Origin) are refused;
+//   - request bodies are limited (Config.MaxBody, 256 KiB) and models to
+//     MaxModelBytes (64 KiB); boards to Config.MaxSquares (128x128) squares;
+//   - every solve runs under a time bound (Config.MaxTimeout, 30s by default,
+//     and less when the page asks) and stops when the page disconnects;
+//   - at most Config.Running solves run at once (2) and Config.Queue (8) wait;
+//     any more are answered at once with 503 and {"busy": true};
+//   - memory: every running solve is stopped once the Go heap passes
+//     Config.MaxMemory (2 GiB; the command also makes it the GC's soft
+//     limit) — few solves, each on a bounded board for a bounded time, keep
+//     it far below that in practice; memory lp_solve allocates in C is not
+//     counted, only bounded by the board and the time;
+//   - model files are read and written only by plain names directly inside
+//     the catalog's directory, through an os.Root, so neither "../" nor a
+//     symbolic link leads out; the built-in models are read-only, and a
+//     directory is writable only when asked (--write);
+//   - no program is started from a request unless Config.External allows
+//     compare to run lp_solve, cbc and glpsol;
+//   - a backend that panics fails that request only.
+//
+// Tours and slides are played on the checker's rules; solving them works
+// with whatever the backends support, and a backend's ErrUnsupported is
+// shown as its message.
+package serve

@@ -1,0 +1,311 @@
+package serve
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+	"os/exec"
+	"runtime"
+	"sync"
+	"time"
+
+	"github.com/chessmodel/chessmodel/compare"
+	"github.com/chessmodel/chessmodel/model"
+)
+
+// runRequest asks for a solve, a count or a comparison of the backends.
+type runRequest struct {
+	modelRequest
+	Puzzle   string  `json:"puzzle,omitempty"`
+	Task     string  `json:"task"`              // solve, count or compare
+	Backend  string  `json:"backend,omitempty"` // for solve and count; exact by default
+	Symmetry bool    `json:"symmetry,omitempty"`
+	Timeout  float64 `json:"timeout,omitempty"` // seconds; 0 or more than the server allows: the server's bound
+}
+
+// The events of a run's stream, in order: queued, started, any number of
+// progress, then one of result, compare or failure, and done last.
+type (
+	queuedEvent struct {
+		Running int `json:"running"`
+		Waiting int `json:"waiting"`
+	}
+	startedEvent struct {
+		Task    string  `json:"task"`
+		Timeout float64 `json:"timeout"`
+	}
+	progressEvent struct {
+		Backend string  `json:"backend"`
+		Done    float64 `json:"done"` // in [0,1], negative when unknown
+		Note    string  `json:"note"`
+		Seconds float64 `json:"seconds"`
+	}
+	resultEvent struct {
+		Result *model.Result `json:"result"`
+		// Stopped says why a result is incomplete: the time bound or Stop.
+		Stopped string    `json:"stopped,omitempty"`
+		SVG     string    `json:"svg,omitempty"`
+		Board   *geometry `json:"board,omitempty"`
+	}
+	compareEvent struct {
+		Row   compare.Row `json:"row"`
+		Shown string      `json:"shown,omitempty"` // the backend whose solution is drawn
+		SVG   string      `json:"svg,omitempty"`
+		Board *geometry   `json:"board,omitempty"`
+	}
+	failureEvent struct {
+		Message     string `json:"message"`
+		Unsupported bool   `json:"unsupported,omitempty"`
+	}
+)
+
+// eventStream writes server-sent events; it is safe for concurrent use, as
+// backends report progress from their workers.
+type eventStream struct {
+	mu       sync.Mutex
+	w        http.ResponseWriter
+	rc       *http.ResponseController
+	lastNote time.Time
+}
+
+func (e *eventStream) send(event string, v any) {
+	data, err := json.Marshal(v)
+	if err != nil {
+		data, _ = json.Marshal(failureEvent{Message: err.Error()})
+		event = "failure"
+	}
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	fmt.Fprintf(e.w, "event: %s\ndata: %s\n\n", event, data)
+	e.rc.Flush()
+}
+
+// progress sends a progress event at most every 100ms.
+func (e *eventStream) progress(p progressEvent) {
+	e.mu.Lock()
+	now := time.Now()
+	due := now.Sub(e.lastNote) >= 100*time.Millisecond
+	if due {
+		e.lastNote = now
+	}
+	e.mu.Unlock()
+	if due {
+		e.send("progress", p)
+	}
+}
+
+func (s *Server) handleRun(w http.ResponseWriter, r *http.Request) {
+	var req runRequest
+	if !readJSON(w, r, &req) {
+		return
+	}
+	var p parsed
+	if req.Puzzle != "" {
+		pz, yaml, ok := s.cfg.Puzzles.find(req.Puzzle)
+		if !ok {
+			writeError(w, http.StatusNotFound, "no puzzle %q", req.Puzzle)
+			return
+		}
+		p = s.parseModel(&modelRequest{YAML: yaml, File: "puzzle.yaml", Walls: pz.Walls})
+	} else {
+		p = s.parseModel(&req.modelRequest)
+	}
+	if p.err != nil {
+		writeJSON(w, http.StatusUnprocessableEntity, struct {
+			apiError
+			Model *modelError `json:"model"`
+		}{apiError{Error: p.err.Text}, p.err})
+		return
+	}
+	var solvers []model.Solver
+	var task model.Task
+	switch req.Task {
+	case "solve", "count":
+		task = map[string]model.Task{"solve": model.TaskSolve, "count": model.TaskCount}[req.Task]
+		name := req.Backend
+		if name == "" {
+			name = "exact"
+		}
+		solver, ok := s.cfg.Backends[name]
+		if !ok {
+			writeError(w, http.StatusBadRequest, "unknown backend %q; expected one of %v", name, s.backendNames())
+			return
+		}
+		solvers = []model.Solver{solver}
+	case "compare":
+		for _, name := range s.backendNames() {
+			solvers = append(solvers, s.cfg.Backends[name])
+		}
+		if s.cfg.External && p.m.Kind == model.KindPlace {
+			for _, tool := range compare.ExternalTools {
+				if _, err := exec.LookPath(tool); err == nil {
+					solvers = append(solvers, &compare.External{Tool: tool})
+				}
+			}
+		}
+	default:
+		writeError(w, http.StatusBadRequest, "unknown task %q; expected solve, count or compare", req.Task)
+		return
+	}
+	timeout := s.cfg.MaxTimeout
+	if req.Timeout > 0 && time.Duration(req.Timeout*float64(time.Second)) < timeout {
+		timeout = time.Duration(req.Timeout * float64(time.Second))
+	}
+
+	leave, err := s.slots.enter()
+	if err != nil {
+		w.Header().Set("Retry-After", "2")
+		writeJSON(w, http.StatusServiceUnavailable, apiError{Error: err.Error(), Busy: true})
+		return
+	}
+	defer leave()
+
+	h := w.Header()
+	h.Set("Content-Type", "text/event-stream")
+	h.Set("Cache-Control", "no-store")
+	h.Set("X-Accel-Buffering", "no")
+	w.WriteHeader(http.StatusOK)
+	events := &eventStream{w: w, rc: http.NewResponseController(w)}
+	running, waiting := s.slots.load()
+	events.send("queued", queuedEvent{Running: running, Waiting: waiting})
+
+	// Waiting for a slot counts against the same bound as the work.
+	waitCtx, cancelWait := context.WithTimeout(r.Context(), s.cfg.MaxTimeout)
+	done, err := s.slots.start(waitCtx)
+	cancelWait()
+	if err != nil {
+		events.send("failure", failureEvent{Message: "gave up waiting for a free solve slot: " + stopWords(err)})
+		events.send("done", struct{}{})
+		return
+	}
+	defer done()
+
+	bounded, cancelBound := context.WithCancelCause(r.Context())
+	defer cancelBound(nil)
+	ctx, cancel := context.WithTimeout(bounded, timeout)
+	defer cancel()
+	defer guardMemory(ctx, cancelBound, s.cfg.MaxMemory)()
+	events.send("started", startedEvent{Task: req.Task, Timeout: timeout.Seconds()})
+	if req.Task == "compare" {
+		s.runCompare(ctx, events, p, solvers, req.Symmetry, timeout)
+	} else {
+		s.runTask(ctx, events, p, solvers[0], task, req.Symmetry, timeout)
+	}
+	events.send("done", struct{}{})
+}
+
+// stopWords says why a context ended, for people.
+func stopWords(err error) string {
+	if errors.Is(err, context.DeadlineExceeded) {
+		return "the time bound ran out"
+	}
+	return "stopped"
+}
+
+func (s *Server) runTask(ctx context.Context, events *eventStream, p parsed, solver model.Solver, task model.Task, symmetry bool, timeout time.Duration) {
+	m := p.m
+	start := time.Now()
+	// The cores are shared among the solves that may run at once.
+	workers := max(1, runtime.NumCPU()/s.cfg.Running)
+	opts := model.Options{Task: task, Symmetry: symmetry && task == model.TaskCount, Workers: workers, Progress: func(done float64, note string) {
+		events.progress(progressEvent{Backend: solver.Name(), Done: done, Note: trimmed(note, 200), Seconds: time.Since(start).Seconds()})
+	}}
+	res, err := solveSafely(ctx, solver, m, opts)
+	switch {
+	case errors.Is(err, model.ErrUnsupported):
+		events.send("failure", failureEvent{Message: err.Error(), Unsupported: true})
+		return
+	case err != nil && ctx.Err() != nil && res == nil:
+		events.send("failure", failureEvent{Message: fmt.Sprintf("%s: %v", stopReason(ctx, timeout), err)})
+		return
+	case err != nil:
+		events.send("failure", failureEvent{Message: err.Error()})
+		return
+	case res == nil:
+		res = &model.Result{Model: m.Name, Kind: m.Kind.String(), Task: task, Backend: solver.Name(), Status: model.StatusUnknown}
+	}
+	if res.Stats.Seconds == 0 {
+		res.Stats.Seconds = time.Since(start).Seconds()
+	}
+	if err := model.Verify(m, res); err != nil {
+		events.send("failure", failureEvent{Message: err.Error()})
+		return
+	}
+	ev := resultEvent{Result: res}
+	if res.Status == model.StatusUnknown {
+		ev.Stopped = stopReason(ctx, timeout)
+	}
+	if task == model.TaskSolve && res.Status == model.StatusOptimal && res.Value != nil {
+		s.optima.put(p.key, *res.Value)
+	}
+	if res.Solution != nil && res.Verified {
+		ev.SVG, ev.Board, _ = picture(m, res.Solution, false)
+	}
+	events.send("result", ev)
+}
+
+// solveSafely runs a backend, turning a panic into an error so that one bad
+// model cannot bring the playground down.
+func solveSafely(ctx context.Context, solver model.Solver, m *model.Model, opts model.Options) (res *model.Result, err error) {
+	defer func() {
+		if v := recover(); v != nil {
+			res, err = nil, fmt.Errorf("the %s backend failed: %v", solver.Name(), v)
+		}
+	}()
+	return solver.Solve(ctx, m, opts)
+}
+
+// watched wraps a backend of a comparison: it reports progress and keeps
+// the result, so that the page can draw a verified solution.
+type watched struct {
+	model.Solver
+	events *eventStream
+	mu     sync.Mutex
+	result *model.Result
+}
+
+func (w *watched) Solve(ctx context.Context, m *model.Model, opts model.Options) (*model.Result, error) {
+	start := time.Now()
+	w.events.send("progress", progressEvent{Backend: w.Name(), Done: 0, Note: "started"})
+	opts.Progress = func(done float64, note string) {
+		w.events.progress(progressEvent{Backend: w.Name(), Done: done, Note: trimmed(note, 200), Seconds: time.Since(start).Seconds()})
+	}
+	res, err := solveSafely(ctx, w.Solver, m, opts)
+	w.mu.Lock()
+	w.result = res
+	w.mu.Unlock()
+	return res, err
+}
+
+func (s *Server) runCompare(ctx context.Context, events *eventStream, p parsed, solvers []model.Solver, symmetry bool, timeout time.Duration) {
+	task := model.TaskSolve
+	var wrapped []model.Solver
+	var watchers []*watched
+	for _, sv := range solvers {
+		wt := &watched{Solver: sv, events: events}
+		wrapped = append(wrapped, wt)
+		watchers = append(watchers, wt)
+	}
+	// Each backend gets an equal share of the bound.
+	share := timeout / time.Duration(len(solvers))
+	row := compare.Run(ctx, p.m, wrapped, task, compare.Options{Timeout: share, Symmetry: symmetry})
+	ev := compareEvent{Row: row}
+	for i, a := range row.Answers {
+		wt := watchers[i]
+		wt.mu.Lock()
+		res := wt.result
+		wt.mu.Unlock()
+		if a.Verified && res != nil && res.Solution != nil {
+			if a.Status == model.StatusOptimal && res.Value != nil {
+				s.optima.put(p.key, *res.Value)
+			}
+			if ev.SVG == "" {
+				ev.Shown = a.Backend
+				ev.SVG, ev.Board, _ = picture(p.m, res.Solution, false)
+			}
+		}
+	}
+	events.send("compare", ev)
+}
