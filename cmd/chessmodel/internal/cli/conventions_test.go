@@ -173,6 +173,7 @@ func TestConventions(t *testing.T) {
 		{"sweep --output", []string{"sweep", models + "blocked-0w.yaml", "--walls", "1", "--output", filepath.Join(dir, "w1b.jsonl")}, []string{"1 wall\n"}},
 		{"plural", []string{"count", models + "blocked-3w-value11.yaml"}, []string{", 1 solution\n"}},
 		{"plural walls", []string{"show", models + "blocked-3w-value11.yaml"}, []string{"3 walls"}},
+		{"enumerate json", []string{"enumerate", "--json", "--limit", "2", models + "eight-queens.yaml"}, []string{`"index":2,`}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			code, stdout, stderr := run(t, DefaultBackends(), tc.args...)

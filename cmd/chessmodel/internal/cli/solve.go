@@ -198,7 +198,13 @@ func runTask(ctx context.Context, g *globals, streams Streams, task model.Task, 
 		addGap(res, m)
 	}
 	if task == model.TaskEnumerate {
-		fmt.Fprintf(streams.Err, "%s: %s (%s)\n", m.Name, list.summary(res, limited), statsLine(res))
+		if g.json {
+			if err := writeJSON(streams.Err, list.summaryJSON(res, limited)); err != nil {
+				return err
+			}
+		} else {
+			fmt.Fprintf(streams.Err, "%s: %s (%s)\n", m.Name, list.summary(res, limited), statsLine(res))
+		}
 		if res.Status == model.StatusUnknown && !limited {
 			return stopped(ctx, g, "")
 		}
