@@ -256,3 +256,20 @@ func TestProgressLine(t *testing.T) {
 		t.Errorf("a progress line on a buffer: %q", buf.String())
 	}
 }
+
+// TestCompareBounds: --task-timeout bounds each backend on each task (the
+// row is incomplete, the run goes on); --timeout bounds the whole run (it
+// stops with the timeout status and the verdicts so far).
+func TestCompareBounds(t *testing.T) {
+	slow := Backends{"slow": &failing{}, "exact": DefaultBackends()["exact"]}
+	eight := models + "eight-queens.yaml"
+	code, stdout, stderr := run(t, slow, "compare", "--backends", "exact,slow", "--task", "solve", "--task-timeout", "50ms", eight, eight)
+	if code != 0 || !strings.Contains(stdout, "2 rows: 0 agree, 2 incomplete") || !strings.Contains(stdout, "failing timeout: no complete answer within 50ms") {
+		t.Errorf("--task-timeout: exit %d\nstdout: %s\nstderr: %s", code, stdout, stderr)
+	}
+	start := time.Now()
+	code, stdout, stderr = run(t, slow, "compare", "--backends", "exact,slow", "--task", "solve", "--task-timeout", "0", "--timeout", "100ms", eight, eight)
+	if code != ExitTimeout || !strings.Contains(stdout, "0 rows: 0 agree") || !strings.Contains(stderr, "stopped by --timeout 100ms after 0 of 2 models") {
+		t.Errorf("--timeout: exit %d after %v\nstdout: %s\nstderr: %s", code, time.Since(start), stdout, stderr)
+	}
+}
