@@ -227,7 +227,7 @@ func splitWords(s string) ([]string, error) {
 
 var (
 	durationPattern = regexp.MustCompile(`\b\d+(\.\d+)?(h\d+m)?(m\d+(\.\d+)?)?(ms|µs|s)\b`)
-	nodesPattern    = regexp.MustCompile(`\b\d+ nodes\b`)
+	nodesPattern    = regexp.MustCompile(`\b\d+ nodes?\b`)
 	spacesPattern   = regexp.MustCompile(` +`)
 )
 

@@ -298,7 +298,7 @@ func printResult(w io.Writer, m *model.Model, res *model.Result) {
 func statsLine(res *model.Result) string {
 	s := fmt.Sprintf("%s backend, %.3fs", res.Backend, res.Stats.Seconds)
 	if res.Stats.Nodes > 0 {
-		s += fmt.Sprintf(", %d nodes", res.Stats.Nodes)
+		s += ", " + plural(res.Stats.Nodes, "node", "nodes")
 	}
 	return s
 }
