@@ -3,6 +3,7 @@ package compare
 import (
 	"context"
 	"fmt"
+	"math/big"
 	"time"
 
 	"github.com/chessmodel/chessmodel/model"
@@ -176,46 +177,46 @@ func newSpace(m *model.Model, budget int) (*space, error) {
 			k.max += e.Count.Max
 		}
 	}
-	size := 1.0
+	size := big.NewInt(1)
 	for _, name := range order {
 		k := *byPiece[name]
 		if m.Rules.Stack && k.open {
 			return nil, fmt.Errorf("brute: unbounded counts with stacking: %w", model.ErrUnsupported)
 		}
 		sp.kinds = append(sp.kinds, k)
-		ways := 0.0
+		ways := new(big.Int)
 		for c := k.min; c <= k.max; c++ {
-			ways += choose(n, c, m.Rules.Stack)
+			ways.Add(ways, choose(n, c, m.Rules.Stack))
 		}
-		size *= ways
+		size.Mul(size, ways)
 	}
 	if m.FreeWalls != nil {
 		sp.walls = model.Range{Min: m.FreeWalls.Min, Max: min(m.FreeWalls.Max, len(sp.wallSq))}
-		ways := 0.0
+		ways := new(big.Int)
 		for c := sp.walls.Min; c <= sp.walls.Max; c++ {
-			ways += choose(len(sp.wallSq), c, false)
+			ways.Add(ways, choose(len(sp.wallSq), c, false))
 		}
-		size *= ways
+		size.Mul(size, ways)
 	}
-	if size > float64(budget) {
-		return nil, fmt.Errorf("brute: %.3g candidates, over the budget of %d: %w", size, budget, model.ErrUnsupported)
+	if size.Cmp(big.NewInt(int64(budget))) > 0 {
+		approx, _ := new(big.Float).SetInt(size).Float64()
+		return nil, fmt.Errorf("brute: %.3g candidates, over the budget of %d: %w", approx, budget, model.ErrUnsupported)
 	}
 	return sp, nil
 }
 
-// choose counts the subsets (or multisets, with repetition) of size k of n things.
-func choose(n, k int, repeat bool) float64 {
+// choose counts the subsets (or multisets, with repetition) of size k of n
+// things, exactly: the space of a large board overflows any machine integer
+// (gonum's combin.Binomial does not check for overflow, and a float is
+// exact only below 2^53), and the budget check must not be fooled by either.
+func choose(n, k int, repeat bool) *big.Int {
 	if repeat {
 		n = n + k - 1
 	}
 	if k < 0 || k > n {
-		return 0
+		return new(big.Int)
 	}
-	c := 1.0
-	for i := 0; i < k; i++ {
-		c = c * float64(n-i) / float64(i+1)
-	}
-	return c
+	return new(big.Int).Binomial(int64(n), int64(k))
 }
 
 // each calls visit with every candidate until it returns false.

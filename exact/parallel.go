@@ -49,6 +49,10 @@ const progressEvery = 250 * time.Millisecond
 // reports the fraction of tasks done through progress from the calling
 // goroutine. It returns early when st stops.
 //
+// It is not an errgroup: work returns no error (a search that must stop
+// says so through st, which every worker polls), and the pool's one job
+// beyond a WaitGroup's is handing out task indexes in order.
+//
 // Only counting runs on it: tallies merge in any order. Enumeration stays one
 // depth-first search on the calling goroutine, so that solutions are emitted
 // in one order on every run and any number of workers, and the first N of
@@ -58,9 +62,7 @@ func runTasks(st *stopper, workers, tasks int, progress func(float64, string), w
 	var next, done atomic.Int64
 	var wg sync.WaitGroup
 	for w := 0; w < workers; w++ {
-		wg.Add(1)
-		go func(w int) {
-			defer wg.Done()
+		wg.Go(func() {
 			for !st.stopped() {
 				t := int(next.Add(1) - 1)
 				if t >= tasks {
@@ -69,7 +71,7 @@ func runTasks(st *stopper, workers, tasks int, progress func(float64, string), w
 				work(w, t)
 				done.Add(1)
 			}
-		}(w)
+		})
 	}
 	if progress == nil {
 		wg.Wait()

@@ -152,12 +152,16 @@ func runCompare(ctx context.Context, g *globals, streams Streams, f *compareFlag
 	bad := 0
 	tally := map[compare.Verdict]int{}
 	rows := 0
+	// stop ends a run cut by --timeout or an interrupt after done models.
+	stop := func(done int) error {
+		progress.done()
+		printTally(streams.Out, g.json, rows, tally)
+		return stopped(ctx, g, fmt.Sprintf("after %d of %s", done, plural(int64(len(jobs)), "model", "models")))
+	}
 	for i, j := range jobs {
 		for _, task := range tasks {
 			if ctx.Err() != nil {
-				progress.done()
-				printTally(streams.Out, g.json, rows, tally)
-				return stopped(ctx, g, fmt.Sprintf("after %d of %s", i, plural(int64(len(jobs)), "model", "models")))
+				return stop(i)
 			}
 			progress.update(float64(i)/float64(len(jobs)), fmt.Sprintf("model %d of %d, %s %s; %s",
 				i+1, len(jobs), j.m.Name, task, tallyText(tally)))
@@ -170,8 +174,8 @@ func runCompare(ctx context.Context, g *globals, streams Streams, f *compareFlag
 			if err := table.add(row); err != nil {
 				return err
 			}
-			if ctx.Err() != nil {
-				continue // cut by the run's --timeout or an interrupt, not the task's bound: shown, not tallied
+			if ctx.Err() != nil { // cut by the run's --timeout or an interrupt, not the task's bound: shown, not tallied
+				return stop(i)
 			}
 			tally[row.Verdict]++
 			rows++
@@ -189,10 +193,6 @@ func runCompare(ctx context.Context, g *globals, streams Streams, f *compareFlag
 		}
 	}
 	progress.done()
-	if ctx.Err() != nil {
-		printTally(streams.Out, g.json, rows, tally)
-		return stopped(ctx, g, fmt.Sprintf("during the last of %s", plural(int64(len(jobs)), "model", "models")))
-	}
 	printTally(streams.Out, g.json, rows, tally)
 	if bad > 0 {
 		return &ExitError{Code: ExitNegative}

@@ -173,6 +173,7 @@ func TestConventions(t *testing.T) {
 		{"sweep --output", []string{"sweep", models + "blocked-0w.yaml", "--walls", "1", "--output", filepath.Join(dir, "w1b.jsonl")}, []string{"1 wall\n"}},
 		{"plural", []string{"count", models + "blocked-3w-value11.yaml"}, []string{", 1 solution\n"}},
 		{"plural walls", []string{"show", models + "blocked-3w-value11.yaml"}, []string{"3 walls"}},
+		{"enumerate json", []string{"enumerate", "--json", "--limit", "2", models + "eight-queens.yaml"}, []string{`"index":2,`}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			code, stdout, stderr := run(t, DefaultBackends(), tc.args...)
@@ -253,5 +254,22 @@ func TestProgressLine(t *testing.T) {
 	q.done()
 	if buf.Len() != 0 {
 		t.Errorf("a progress line on a buffer: %q", buf.String())
+	}
+}
+
+// TestCompareBounds: --task-timeout bounds each backend on each task (the
+// row is incomplete, the run goes on); --timeout bounds the whole run (it
+// stops with the timeout status and the verdicts so far).
+func TestCompareBounds(t *testing.T) {
+	slow := Backends{"slow": &failing{}, "exact": DefaultBackends()["exact"]}
+	eight := models + "eight-queens.yaml"
+	code, stdout, stderr := run(t, slow, "compare", "--backends", "exact,slow", "--task", "solve", "--task-timeout", "50ms", eight, eight)
+	if code != 0 || !strings.Contains(stdout, "2 rows: 0 agree, 2 incomplete") || !strings.Contains(stdout, "failing timeout: no complete answer within 50ms") {
+		t.Errorf("--task-timeout: exit %d\nstdout: %s\nstderr: %s", code, stdout, stderr)
+	}
+	start := time.Now()
+	code, stdout, stderr = run(t, slow, "compare", "--backends", "exact,slow", "--task", "solve", "--task-timeout", "0", "--timeout", "100ms", eight, eight)
+	if code != ExitTimeout || !strings.Contains(stdout, "0 rows: 0 agree") || !strings.Contains(stderr, "stopped by --timeout 100ms after 0 of 2 models") {
+		t.Errorf("--timeout: exit %d after %v\nstdout: %s\nstderr: %s", code, time.Since(start), stdout, stderr)
 	}
 }

@@ -81,3 +81,20 @@ func plural(n int64, one, many string) string {
 	}
 	return fmt.Sprintf("%d %s", n, many)
 }
+
+// enumerationSummary is enumerate's last word with --json, on standard
+// error (standard output holds only the solutions).
+type enumerationSummary struct {
+	Model    string       `json:"model"`
+	Backend  string       `json:"backend"`
+	Printed  int64        `json:"printed"`
+	Complete bool         `json:"complete"` // every solution was printed
+	More     bool         `json:"more"`     // a solution beyond --limit exists
+	Status   model.Status `json:"status"`   // of the backend's search
+	Stats    model.Stats  `json:"stats"`
+}
+
+func (e *enumeration) summaryJSON(res *model.Result, limited bool) enumerationSummary {
+	return enumerationSummary{Model: e.m.Name, Backend: e.backend, Printed: e.printed,
+		Complete: !limited && res.Status != model.StatusUnknown, More: limited, Status: res.Status, Stats: res.Stats}
+}

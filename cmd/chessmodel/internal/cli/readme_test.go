@@ -14,8 +14,8 @@ import (
 	"time"
 )
 
-// The README test runs every example of the README whose lines start with
-// "$ chessmodel" and compares what it prints with what the README shows, so
+// The README test runs every example of the README, and of the pages in
+// docs/, whose lines start with "$ chessmodel" and compares what it prints with what the README shows, so
 // that README, help and code cannot drift apart.
 //
 // How an example is written:
@@ -43,29 +43,39 @@ import (
 //	<!-- readme-test: long -->     run only with -readme.long (e.g. the 5-wall
 //	                               sweep: minutes); keeps CI under a minute
 //	<!-- readme-test: skip why --> never run (say why)
+//	<!-- readme-test: exit 1 -->   the commands exit with this status (e.g. a
+//	                               check that finds a solution invalid); by
+//	                               default 0, or anything when the output
+//	                               shows a "chessmodel:" error line
 //
 // Run with: go test ./cmd/chessmodel/internal/cli -run TestREADME [-readme.long] [-v]
 var readmeLong = flag.Bool("readme.long", false, "also run the README examples marked <!-- readme-test: long -->")
 
-const readmePath = "../../../../README.md"
+const repoRoot = "../../../.."
 
 // readmeExample is one command of the README with the output shown for it.
 type readmeExample struct {
-	line   int // of the command in README.md
+	file   string
+	line   int // of the command in file
 	args   []string
 	output []string
 	mark   string // "", "long" or "skip ..."
 }
 
 func TestREADME(t *testing.T) {
-	examples, err := readREADME(readmePath)
-	if err != nil {
-		t.Fatal(err)
+	pages, _ := filepath.Glob(filepath.Join(repoRoot, "docs", "*.md"))
+	var examples []readmeExample
+	for _, page := range append([]string{filepath.Join(repoRoot, "README.md")}, pages...) {
+		exs, err := readREADME(page)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(exs) == 0 {
+			t.Errorf("%s: no $ chessmodel examples", page)
+		}
+		examples = append(examples, exs...)
 	}
-	if len(examples) == 0 {
-		t.Fatal("no $ chessmodel examples in the README")
-	}
-	repo, err := filepath.Abs("../../../..")
+	repo, err := filepath.Abs(repoRoot)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -75,7 +85,7 @@ func TestREADME(t *testing.T) {
 	}
 	t.Chdir(dir)
 	for _, ex := range examples {
-		name := fmt.Sprintf("line %d: %s", ex.line, strings.Join(ex.args, " "))
+		name := fmt.Sprintf("%s:%d: %s", ex.file, ex.line, strings.Join(ex.args, " "))
 		t.Run(name, func(t *testing.T) {
 			switch {
 			case strings.HasPrefix(ex.mark, "skip"):
@@ -86,20 +96,25 @@ func TestREADME(t *testing.T) {
 			var out syncBuffer
 			start := time.Now()
 			err := Run(context.Background(), ex.args[1:], Streams{In: strings.NewReader(""), Out: &out, Err: &out})
-			if code := ExitCode(err); code != 0 && !strings.Contains(strings.Join(ex.output, "\n"), "chessmodel:") {
-				t.Errorf("README.md:%d: exit status %d\n%s", ex.line, code, out.String())
+			want := 0
+			if code, ok := strings.CutPrefix(ex.mark, "exit "); ok {
+				fmt.Sscan(code, &want)
+			}
+			if code := ExitCode(err); code != want && !strings.Contains(strings.Join(ex.output, "\n"), "chessmodel:") {
+				t.Errorf("%s:%d: exit status %d, want %d\n%s", ex.file, ex.line, code, want, out.String())
 			}
 			got := strings.Split(strings.TrimRight(out.String(), "\n"), "\n")
 			if diff := matchOutput(ex.output, got); diff != "" {
-				t.Errorf("README.md:%d: the output differs from the README's (after masking) %s\n--- README\n%s\n--- got\n%s",
-					ex.line, diff, strings.Join(ex.output, "\n"), strings.Join(got, "\n"))
+				t.Errorf("%s:%d: the output differs from the one shown (after masking) %s\n--- shown\n%s\n--- got\n%s",
+					ex.file, ex.line, diff, strings.Join(ex.output, "\n"), strings.Join(got, "\n"))
 			}
 			t.Logf("%.1fs", time.Since(start).Seconds())
 		})
 	}
 }
 
-// readREADME finds the examples: fenced blocks starting with "$ chessmodel".
+// readREADME finds the examples of a page: fenced blocks starting with
+// "$ chessmodel".
 func readREADME(path string) ([]readmeExample, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
@@ -124,7 +139,8 @@ func readREADME(path string) ([]readmeExample, error) {
 					m = found[1]
 				}
 			}
-			exs, err := splitBlock(block, i+2, m)
+			file, _ := filepath.Rel(repoRoot, path)
+			exs, err := splitBlock(file, block, i+2, m)
 			if err != nil {
 				return nil, err
 			}
@@ -137,18 +153,18 @@ func readREADME(path string) ([]readmeExample, error) {
 
 // splitBlock splits a block into its commands and their outputs; first is
 // the README line number of the block's first line.
-func splitBlock(block []string, first int, mark string) ([]readmeExample, error) {
+func splitBlock(file string, block []string, first int, mark string) ([]readmeExample, error) {
 	var out []readmeExample
 	for j := 0; j < len(block); j++ {
 		line := block[j]
 		if !strings.HasPrefix(line, "$ ") {
 			if len(out) == 0 {
-				return nil, fmt.Errorf("README.md:%d: output before any command", first+j)
+				return nil, fmt.Errorf("%s:%d: output before any command", file, first+j)
 			}
 			out[len(out)-1].output = append(out[len(out)-1].output, line)
 			continue
 		}
-		ex := readmeExample{line: first + j, mark: mark}
+		ex := readmeExample{file: file, line: first + j, mark: mark}
 		command := strings.TrimPrefix(line, "$ ")
 		for strings.HasSuffix(command, "\\") && j+1 < len(block) {
 			j++
@@ -156,10 +172,10 @@ func splitBlock(block []string, first int, mark string) ([]readmeExample, error)
 		}
 		args, err := splitWords(command)
 		if err != nil {
-			return nil, fmt.Errorf("README.md:%d: %v", ex.line, err)
+			return nil, fmt.Errorf("%s:%d: %v", file, ex.line, err)
 		}
 		if len(args) == 0 || args[0] != "chessmodel" {
-			return nil, fmt.Errorf("README.md:%d: only chessmodel commands can be run; mark the block <!-- readme-test: skip why -->", ex.line)
+			return nil, fmt.Errorf("%s:%d: only chessmodel commands can be run; mark the block <!-- readme-test: skip why -->", file, ex.line)
 		}
 		ex.args = args
 		out = append(out, ex)
@@ -211,7 +227,7 @@ func splitWords(s string) ([]string, error) {
 
 var (
 	durationPattern = regexp.MustCompile(`\b\d+(\.\d+)?(h\d+m)?(m\d+(\.\d+)?)?(ms|µs|s)\b`)
-	nodesPattern    = regexp.MustCompile(`\b\d+ nodes\b`)
+	nodesPattern    = regexp.MustCompile(`\b\d+ nodes?\b`)
 	spacesPattern   = regexp.MustCompile(` +`)
 )
 

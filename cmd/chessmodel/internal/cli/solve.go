@@ -198,7 +198,13 @@ func runTask(ctx context.Context, g *globals, streams Streams, task model.Task, 
 		addGap(res, m)
 	}
 	if task == model.TaskEnumerate {
-		fmt.Fprintf(streams.Err, "%s: %s (%s)\n", m.Name, list.summary(res, limited), statsLine(res))
+		if g.json {
+			if err := writeJSON(streams.Err, list.summaryJSON(res, limited)); err != nil {
+				return err
+			}
+		} else {
+			fmt.Fprintf(streams.Err, "%s: %s (%s)\n", m.Name, list.summary(res, limited), statsLine(res))
+		}
 		if res.Status == model.StatusUnknown && !limited {
 			return stopped(ctx, g, "")
 		}
@@ -299,7 +305,7 @@ func printResult(w io.Writer, m *model.Model, res *model.Result) {
 func statsLine(res *model.Result) string {
 	s := fmt.Sprintf("%s backend, %.3fs", res.Backend, res.Stats.Seconds)
 	if res.Stats.Nodes > 0 {
-		s += fmt.Sprintf(", %d nodes", res.Stats.Nodes)
+		s += ", " + plural(res.Stats.Nodes, "node", "nodes")
 	}
 	return s
 }

@@ -1,0 +1,10 @@
+// Package docs holds chessmodel's documentation beyond the README: a page
+// per model kind (place.md, tour.md, slide.md) and model.schema.json, the
+// JSON Schema of the model language for editors (for example the YAML
+// language server: "# yaml-language-server: $schema=docs/model.schema.json").
+//
+// It has no code. Its test keeps the documentation honest: the schema must
+// accept every model in testdata and every model shown in these pages (each
+// of which the parser must accept too), and reject a table of bad models
+// the parser rejects.
+package docs
