@@ -44,3 +44,32 @@ func TestRandomAtLimits(t *testing.T) {
 		t.Fatalf("Random drew only %d models at the limits", seen)
 	}
 }
+
+// waiting is a backend that answers only when its context ends: unknown.
+type waiting struct{}
+
+func (waiting) Name() string { return "waiting" }
+
+func (waiting) Solve(ctx context.Context, m *model.Model, opts model.Options) (*model.Result, error) {
+	<-ctx.Done()
+	return &model.Result{Status: model.StatusUnknown}, nil
+}
+
+// TestInterruptedIsNotTimeout: an answer cut short by the caller (a signal)
+// is labelled interrupted, one cut short by the per-task timeout timeout.
+func TestInterruptedIsNotTimeout(t *testing.T) {
+	m, err := model.Parse([]byte("board: 4\nplace: [4 queen]\nrules: [independent]\n"), "q.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	row := compare.Run(context.Background(), m, []model.Solver{waiting{}}, model.TaskSolve, compare.Options{Timeout: 10 * time.Millisecond})
+	if got := row.Answers[0].Problem; got != compare.TimedOut {
+		t.Errorf("stopped by the timeout: %q, want %q", got, compare.TimedOut)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	time.AfterFunc(10*time.Millisecond, cancel)
+	row = compare.Run(ctx, m, []model.Solver{waiting{}}, model.TaskSolve, compare.Options{Timeout: time.Minute})
+	if got := row.Answers[0].Problem; got != compare.Interrupted {
+		t.Errorf("stopped by the caller: %q, want %q", got, compare.Interrupted)
+	}
+}

@@ -1030,7 +1030,7 @@ func (p *parser) walls(n *yaml.Node, m *Model) error {
 // count reads N, max, min, a..b, a.. or n (the board's smaller side).
 func (p *parser) count(n *yaml.Node, tok string, offset int, b *Board) (Range, Optimize, error) {
 	bad := func() (Range, Optimize, error) {
-		return Range{}, Fixed, p.errorAt(n, offset, "bad count %q: expected a whole number 0 or more, max, min, n (the board's side), or a range like 3..5", tok)
+		return Range{}, Fixed, p.errorAt(n, offset, "bad count %q: expected a whole number from 0 to %d, max, min, n (the board's side), or a range like 3..5", shortQuote(tok), Unbounded-1)
 	}
 	switch tok {
 	case "max":
