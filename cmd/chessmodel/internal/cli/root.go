@@ -187,10 +187,9 @@ func NewRootCommandWith(streams Streams, backends Backends) *cobra.Command {
 (board, walls, pieces, rules, objective) and works on it: shows it, checks
 claimed solutions, and solves it with independent backends.
 
-Exit status: 0 success; 1 a negative answer asked about (a disagreement in
-compare, an invalid solution in check); 2 bad input or failure, including a
-model refused by --max-memory and work stopped by SIGINT or SIGTERM (which end
-the solver processes chessmodel started and remove its temporary files).`,
+A model refused by --max-memory is bad input (status 2). SIGINT and SIGTERM
+end the solver processes chessmodel started and remove its temporary files
+before it exits.`,
 		SilenceUsage:  true,
 		SilenceErrors: true,
 		Version:       buildVersion().Version,
