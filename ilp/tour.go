@@ -41,7 +41,7 @@ func CompileWithCuts(ctx context.Context, m *model.Model) (*Program, error) {
 		p.Rows = append(p.Rows, Row{Name: fmt.Sprintf("sub_%d", i+1), Terms: c.terms, Sense: c.sense, RHS: c.rhs})
 	}
 	p.rowIndex = nil
-	what := "the loop ended with one tour: every solution of this program with the same cuts found is not guaranteed to be one tour, but its optimum was"
+	what := "the loop ended when lp_solve's solution of this program was one tour"
 	switch {
 	case out.stopped:
 		what = "the loop was stopped before it found a tour; solutions of this program may still be several disjoint cycles"
