@@ -40,7 +40,7 @@ func construct(st *stopper, m *model.Model) ([]model.Square, bool) {
 	if !isKnight(m.Tour.Piece) || !fullRectangle(b) || b.Rows < constructFrom || b.Cols < constructFrom || b.Size()%2 != 0 {
 		return nil, false
 	}
-	var path []model.Square
+	path := make([]model.Square, 0, b.Size())
 	err := knightTour(b.Rows, b.Cols, st, func(s model.Square) { path = append(path, s) })
 	if err != nil {
 		return nil, false
@@ -54,8 +54,11 @@ func construct(st *stopper, m *model.Model) ([]model.Square, bool) {
 			}
 		}
 	}
-	rotated := append(path[at:len(path):len(path)], path[:at]...)
-	return rotated, true
+	if at == 0 {
+		return path, true
+	}
+	rotated := make([]model.Square, 0, len(path))
+	return append(append(rotated, path[at:]...), path[:at]...), true
 }
 
 // KnightTour walks a closed knight's tour of a rows x cols board (an even
