@@ -314,8 +314,12 @@ func (t *tourProgram) count(ctx context.Context, m *model.Model, sess *session, 
 			if report := model.Check(m, &img); !report.Valid {
 				return fmt.Errorf("%w: the image of a tour: %v", ErrInvalidSolution, report.Problems)
 			}
-			if err := t.emit(opts, img, directed); err != nil {
+			if err := t.emit(ctx, opts, img, directed); err != nil {
 				return err
+			}
+			if opts.Task == model.TaskEnumerate && ctx.Err() != nil {
+				partial(res, tours, classes)
+				return nil // stopped inside Emit (enumerate --limit)
 			}
 			tours++
 			terms := make([]Term, len(edges))
@@ -350,14 +354,14 @@ func (t *tourProgram) count(ctx context.Context, m *model.Model, sess *session, 
 
 // emit passes a tour to opts.Emit when enumerating, both ways when tours
 // are directed.
-func (t *tourProgram) emit(opts model.Options, s model.Solution, directed bool) error {
+func (t *tourProgram) emit(ctx context.Context, opts model.Options, s model.Solution, directed bool) error {
 	if opts.Task != model.TaskEnumerate || opts.Emit == nil {
 		return nil
 	}
 	if err := opts.Emit(s); err != nil {
 		return err
 	}
-	if directed {
+	if directed && ctx.Err() == nil {
 		return opts.Emit(model.Solution{Squares: reversed(s.Squares)})
 	}
 	return nil

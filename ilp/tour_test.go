@@ -107,3 +107,26 @@ func TestTourExport(t *testing.T) {
 		t.Errorf("the program without cuts does not say so")
 	}
 }
+
+// TestTourEnumerateLimit stops the enumeration inside Emit: exactly that
+// many tours, though each undirected tour found gives two directed ones.
+func TestTourEnumerateLimit(t *testing.T) {
+	m := tourModel(t, "3x4", "{piece: knight}")
+	for _, limit := range []int{1, 5} {
+		ctx, cancel := context.WithCancel(context.Background())
+		n := 0
+		_, err := ilp.New().Solve(ctx, m, model.Options{Task: model.TaskEnumerate, Emit: func(model.Solution) error {
+			if n++; n == limit {
+				cancel()
+			}
+			return nil
+		}})
+		cancel()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if n != limit {
+			t.Fatalf("%d tours emitted, want %d", n, limit)
+		}
+	}
+}

@@ -107,7 +107,7 @@ func (w *dfsWalk) leaf(cur int) {
 		w.classes++
 	}
 	if c.emit != nil && w.emitErr == nil {
-		if w.emitErr = c.emit(w.path); w.emitErr != nil {
+		if w.emitErr = c.emit(w.path); w.emitErr != nil || (c.st != nil && c.st.canceledNow()) {
 			w.stopped = true
 		}
 	}

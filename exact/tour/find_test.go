@@ -195,3 +195,27 @@ func TestCancel(t *testing.T) {
 		})
 	}
 }
+
+// TestEnumerateLimit stops an enumeration inside Emit, as enumerate
+// --limit does: exactly that many tours come out.
+func TestEnumerateLimit(t *testing.T) {
+	m := tourModel(t, "5", "{piece: knight}")
+	for _, workers := range []int{1, 2} {
+		ctx, cancel := context.WithCancel(context.Background())
+		n := 0
+		opts := model.Options{Task: model.TaskEnumerate, Workers: workers, Emit: func(model.Solution) error {
+			if n++; n == 7 {
+				cancel()
+			}
+			return nil
+		}}
+		res, err := tour.Solve(ctx, m, opts)
+		cancel()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if n != 7 || res.Status != model.StatusUnknown {
+			t.Fatalf("%d workers: %d tours emitted, status %v; want 7, unknown", workers, n, res.Status)
+		}
+	}
+}
