@@ -33,7 +33,8 @@
 // context ends, Solve returns status unknown with the best solution found
 // (and, for counts, "counted_so_far" in the stats).
 //
-// Tours and slides are not placement models; Solve returns an error wrapping
-// model.ErrUnsupported for them, as it does for boards beyond the general
-// search (4096 squares) other than the empty-board fast paths.
+// Tour models go to package exact/tour. Slides are not placement models;
+// Solve returns an error wrapping model.ErrUnsupported for them, as it does
+// for boards beyond the general search (4096 squares) other than the
+// empty-board fast paths.
 package exact

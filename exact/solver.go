@@ -21,8 +21,9 @@ func New() *Solver { return &Solver{} }
 // Name is "exact".
 func (*Solver) Name() string { return "exact" }
 
-// Solve performs opts.Task on a placement model. Tours and slides are not
-// handled here: the error wraps model.ErrUnsupported.
+// Solve performs opts.Task on a placement model, or on a tour model through
+// package exact/tour. Slides are not handled here: the error wraps
+// model.ErrUnsupported.
 func (s *Solver) Solve(ctx context.Context, m *model.Model, opts model.Options) (*model.Result, error) {
 	start := time.Now()
 	if m.Kind == model.KindTour {
