@@ -33,8 +33,8 @@
 // context ends, Solve returns status unknown with the best solution found
 // (and, for counts, "counted_so_far" in the stats).
 //
-// Tours and slides are not placement models; Solve returns an error wrapping
-// model.ErrUnsupported for them.
+// Tour models go to package exact/tour, slide models to exact/slide; each
+// lists its own limits.
 //
 // # Limits
 //

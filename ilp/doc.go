@@ -21,8 +21,10 @@
 // Every solution the backend reports has passed model.Check. Counting and
 // enumeration add a no-good cut for each solution found (and for its images
 // under the model's symmetries) and solve again, since lp_solve keeps no
-// pool of solutions. Tours and sliding puzzles are not compiled yet: Compile
-// and Solve return errors wrapping model.ErrUnsupported for them.
+// pool of solutions. Tours (compile_tour.go, tour.go) are edge variables with
+// degree rows and subtour cuts added in a loop; CompileWithCuts returns the
+// program with the cuts the loop found. Sliding puzzles are not compiled
+// yet: Compile and Solve return errors wrapping model.ErrUnsupported.
 //
 // # Limits
 //

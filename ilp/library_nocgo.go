@@ -30,3 +30,9 @@ func (s *Solver) Solve(ctx context.Context, m *model.Model, opts model.Options) 
 	}
 	return nil, fmt.Errorf("%w: %w", errNoLibrary, model.ErrUnsupported)
 }
+
+// CompileWithCuts compiles m. Without lp_solve no subtour cut can be found,
+// so a tour's program is written without cuts.
+func CompileWithCuts(ctx context.Context, m *model.Model, maxMemory int64) (*Program, error) {
+	return CompileWithin(m, maxMemory)
+}

@@ -16,13 +16,13 @@ import (
 // no-good cuts over the edge variables (countTours), and CompileWithCuts
 // for export.
 
-// CompileWithCuts is Compile, except that for a tour model it first runs
+// CompileWithCuts is CompileWithin, except that for a tour model it first runs
 // the subtour-elimination loop and returns the program with every cut found
 // (all of them when the loop ended with a tour, those found so far when ctx
 // ended it); its notes say which.
-func CompileWithCuts(ctx context.Context, m *model.Model) (*Program, error) {
+func CompileWithCuts(ctx context.Context, m *model.Model, maxMemory int64) (*Program, error) {
 	if m.Kind != model.KindTour {
-		return Compile(m)
+		return CompileWithin(m, maxMemory)
 	}
 	t, err := compileTour(m)
 	if err != nil {
@@ -43,7 +43,7 @@ func CompileWithCuts(ctx context.Context, m *model.Model) (*Program, error) {
 		p.Rows = append(p.Rows, Row{Name: fmt.Sprintf("sub_%d", i+1), Terms: c.terms, Sense: c.sense, RHS: c.rhs})
 	}
 	p.rowIndex = nil
-	what := "the loop ended with one tour: every solution of this program with the same cuts found is not guaranteed to be one tour, but its optimum was"
+	what := "the loop ended when lp_solve's solution of this program was one tour"
 	switch {
 	case out.stopped:
 		what = "the loop was stopped before it found a tour; solutions of this program may still be several disjoint cycles"
@@ -316,8 +316,12 @@ func (t *tourProgram) count(ctx context.Context, m *model.Model, sess *session, 
 			if report := model.Check(m, &img); !report.Valid {
 				return fmt.Errorf("%w: the image of a tour: %v", ErrInvalidSolution, report.Problems)
 			}
-			if err := t.emit(opts, img, directed); err != nil {
+			if err := t.emit(ctx, opts, img, directed); err != nil {
 				return err
+			}
+			if opts.Task == model.TaskEnumerate && ctx.Err() != nil {
+				partial(res, tours, classes)
+				return nil // stopped inside Emit (enumerate --limit)
 			}
 			tours++
 			terms := make([]Term, len(edges))
@@ -352,14 +356,14 @@ func (t *tourProgram) count(ctx context.Context, m *model.Model, sess *session, 
 
 // emit passes a tour to opts.Emit when enumerating, both ways when tours
 // are directed.
-func (t *tourProgram) emit(opts model.Options, s model.Solution, directed bool) error {
+func (t *tourProgram) emit(ctx context.Context, opts model.Options, s model.Solution, directed bool) error {
 	if opts.Task != model.TaskEnumerate || opts.Emit == nil {
 		return nil
 	}
 	if err := opts.Emit(s); err != nil {
 		return err
 	}
-	if directed {
+	if directed && ctx.Err() == nil {
 		return opts.Emit(model.Solution{Squares: reversed(s.Squares)})
 	}
 	return nil

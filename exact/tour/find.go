@@ -198,6 +198,9 @@ func (f *finder) before(a, b int32) bool {
 	if f.deg[a] != f.deg[b] {
 		return f.deg[a] < f.deg[b]
 	}
+	if f.closed && f.adjStart[a] != f.adjStart[b] {
+		return f.adjStart[b] // keep the squares next to the start for the end
+	}
 	if f.weight[a] != f.weight[b] {
 		return f.weight[a] > f.weight[b]
 	}

@@ -116,21 +116,60 @@ func find(st *stopper, m *model.Model, opts model.Options, res *model.Result) er
 		return nil
 	}
 	res.Stats.Extra["method"] = "warnsdorff+backtracking"
-	for _, s := range findStarts(m, g) {
-		f := newFinder(g, s, m.Tour.Closed, -1)
-		f.st = st
-		outcome := f.run()
-		res.Stats.Nodes += f.nodes
-		switch outcome {
-		case searchFound:
-			return found(res, g.Path(f.path))
-		case searchStopped:
-			res.Status = model.StatusUnknown
-			return nil
-		}
+	path, outcome, nodes := restarts(st, m, g)
+	res.Stats.Nodes = nodes
+	switch outcome {
+	case searchFound:
+		return found(res, g.Path(path))
+	case searchStopped:
+		res.Status = model.StatusUnknown
+		return nil
 	}
 	infeasible(res, opts, "exhaustive search: no tour exists")
 	return nil
+}
+
+// firstBudget is the node budget of the first round of restarts.
+const firstBudget = 1 << 14
+
+// restarts runs the finder from each start square with a node budget that
+// grows fourfold each round, so that one unlucky start (a deep dead
+// subtree) does not hold up a search another start finishes at once. A
+// search that ends within its budget without a tour proves there is none
+// from that start: for a closed tour (which passes every square) or a
+// given start that settles the model; for an open tour, once every start
+// is settled.
+func restarts(st *stopper, m *model.Model, g *model.MoveGraph) ([]int32, searchOutcome, int64) {
+	starts := findStarts(m, g)
+	settled := make([]bool, len(starts))
+	var nodes int64
+	for budget := int64(firstBudget); ; budget *= 4 {
+		open := 0
+		for i, s := range starts {
+			if settled[i] {
+				continue
+			}
+			f := newFinder(g, s, m.Tour.Closed, -1)
+			f.st, f.budget = st, budget
+			outcome := f.run()
+			nodes += f.nodes
+			switch {
+			case outcome == searchFound:
+				return f.path, searchFound, nodes
+			case st.stopped():
+				return nil, searchStopped, nodes
+			case outcome == searchExhausted && (m.Tour.Closed || m.Tour.Start != nil):
+				return nil, searchExhausted, nodes
+			case outcome == searchExhausted:
+				settled[i] = true
+			default:
+				open++
+			}
+		}
+		if open == 0 {
+			return nil, searchExhausted, nodes
+		}
+	}
 }
 
 func found(res *model.Result, path []model.Square) error {
@@ -150,13 +189,12 @@ func findStarts(m *model.Model, g *model.MoveGraph) []int {
 		return []int{g.Vertex(*s)}
 	}
 	if m.Tour.Closed {
-		best := 0
-		for v := 1; v < g.Len(); v++ {
-			if g.Degree(v) < g.Degree(best) {
-				best = v
-			}
+		out := make([]int, g.Len())
+		for v := range out {
+			out[v] = v
 		}
-		return []int{best}
+		sortBy(out, func(v int) int64 { return int64(g.Degree(v))<<32 | int64(v) })
+		return out
 	}
 	starts, _ := startOrbits(m, g)
 	out := make([]int, len(starts))
@@ -219,11 +257,11 @@ func count(st *stopper, m *model.Model, opts model.Options, res *model.Result, m
 		return countTiny(m, g, opts, res)
 	}
 	if method == Auto {
-		method = Frontier
-		if opts.Symmetry || opts.Task == model.TaskEnumerate {
-			method = Search // classes and tours need the tours themselves
-		} else if _, err := newFrontierPlan(g, -1); err != nil {
-			method = Search
+		// The search is the faster of the two up to 64 squares (measured:
+		// BenchmarkCount); beyond, only the frontier applies.
+		method = Search
+		if g.Len() > maxDFSSquares {
+			method = Frontier
 		}
 	}
 	res.Stats.Extra["method"] = method.String()
@@ -333,17 +371,9 @@ func counted(res *model.Result, n int64, classes *int64, st *stopper, m *model.M
 	if res.Solution != nil {
 		return nil
 	}
-	for _, s := range findStarts(m, g) {
-		f := newFinder(g, s, m.Tour.Closed, -1)
-		f.st = st
-		if f.run() == searchFound {
-			res.Solution = &model.Solution{Squares: g.Path(f.path)}
-			res.Value = model.Int64(int64(g.Len()))
-			return nil
-		}
-		if st.stopped() {
-			return nil
-		}
+	if path, outcome, _ := restarts(st, m, g); outcome == searchFound {
+		res.Solution = &model.Solution{Squares: g.Path(path)}
+		res.Value = model.Int64(int64(g.Len()))
 	}
 	return nil
 }

@@ -13,10 +13,11 @@ import (
 type stopper struct {
 	flag    atomic.Bool
 	release func() bool
+	ctx     context.Context
 }
 
 func newStopper(ctx context.Context) *stopper {
-	s := &stopper{}
+	s := &stopper{ctx: ctx}
 	s.release = context.AfterFunc(ctx, func() { s.flag.Store(true) })
 	if ctx.Err() != nil {
 		s.flag.Store(true)
@@ -26,6 +27,16 @@ func newStopper(ctx context.Context) *stopper {
 
 func (s *stopper) stopped() bool { return s.flag.Load() }
 func (s *stopper) close()        { s.release() }
+
+// canceledNow looks at the context itself, for the moment after a solution
+// is emitted: the caller may have cancelled it inside Emit (enumerate
+// --limit), and the flag is set by another goroutine a little later.
+func (s *stopper) canceledNow() bool {
+	if s.ctx.Err() != nil {
+		s.flag.Store(true)
+	}
+	return s.stopped()
+}
 
 // pollEvery is how many search nodes pass between two looks at the stopper.
 const pollEvery = 1 << 12

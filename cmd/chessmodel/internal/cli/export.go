@@ -57,7 +57,9 @@ output is one JSON object describing the program, with its text in the
 			if err != nil {
 				return err
 			}
-			p, err := ilp.CompileWithin(m, int64(g.maxMemory))
+			ctx, cancel := g.context(cmd.Context())
+			defer cancel()
+			p, err := ilp.CompileWithCuts(ctx, m, int64(g.maxMemory)) // a tour's program with the subtour cuts found so far
 			if err != nil {
 				return &ExitError{Code: ExitBadInput, Err: fmt.Errorf("%s: %w", args[0], err)}
 			}

@@ -1,0 +1,125 @@
+package tour_test
+
+import (
+	"context"
+	"os"
+	"os/exec"
+	"strconv"
+	"testing"
+	"time"
+
+	"github.com/chessmodel/chessmodel/exact/tour"
+	"github.com/chessmodel/chessmodel/model"
+)
+
+// Benchmarks of finding and counting. BenchmarkKnightCount6x6C runs the C
+// baseline (../shared/refs/knight/kt.c, built with gcc -O3 outside the
+// repository, named by $KT_BINARY) on the same machine, so the two can be
+// read side by side.
+
+func benchSolve(b *testing.B, m *model.Model, opts model.Options, method tour.Method) *model.Result {
+	b.Helper()
+	var res *model.Result
+	for i := 0; i < b.N; i++ {
+		var err error
+		res, err = tour.SolveWith(context.Background(), m, opts, method)
+		if err != nil {
+			b.Fatal(err)
+		}
+	}
+	return res
+}
+
+func BenchmarkFind(b *testing.B) {
+	for _, size := range []string{"8", "100", "1000"} {
+		b.Run(size+"x"+size, func(b *testing.B) {
+			m := tourModel(b, size, "{piece: knight, start: a1}")
+			b.ReportAllocs()
+			res := benchSolve(b, m, model.Options{Task: model.TaskSolve}, tour.Auto)
+			if res.Status != model.StatusFeasible {
+				b.Fatal(res.Status)
+			}
+		})
+	}
+}
+
+// BenchmarkKnightTourStream walks the 10000x10000 tour without storing it.
+func BenchmarkKnightTourStream(b *testing.B) {
+	for _, n := range []int{1000, 10000} {
+		b.Run(strconv.Itoa(n), func(b *testing.B) {
+			b.ReportAllocs()
+			for i := 0; i < b.N; i++ {
+				count := 0
+				if err := tour.KnightTour(n, n, func(model.Square) { count++ }); err != nil {
+					b.Fatal(err)
+				}
+				if count != n*n {
+					b.Fatalf("%d squares", count)
+				}
+			}
+		})
+	}
+}
+
+func BenchmarkCount(b *testing.B) {
+	for _, c := range []struct {
+		name, board, spec string
+		method            tour.Method
+		want              int64
+	}{
+		{"5x5-open/search", "5", "{piece: knight}", tour.Search, 1728},
+		{"5x5-open/frontier", "5", "{piece: knight}", tour.Frontier, 1728},
+		{"6x6-closed/search", "6", "{piece: knight, closed: true}", tour.Search, 9862},
+		{"6x6-closed/frontier", "6", "{piece: knight, closed: true}", tour.Frontier, 9862},
+		{"6x6-open/search", "6", "{piece: knight}", tour.Search, 6637920},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			m := tourModel(b, c.board, c.spec)
+			b.ReportAllocs()
+			res := benchSolve(b, m, model.Options{Task: model.TaskCount}, c.method)
+			if *res.Count != c.want {
+				b.Fatalf("count %d, want %d", *res.Count, c.want)
+			}
+			b.ReportMetric(float64(res.Stats.Nodes), "nodes/op")
+		})
+	}
+}
+
+// BenchmarkKnightCount6x6C runs the C baseline when KT_BINARY names it.
+func BenchmarkKnightCount6x6C(b *testing.B) {
+	bin := os.Getenv("KT_BINARY")
+	if bin == "" {
+		b.Skip("set KT_BINARY to kt.c built with gcc -O3")
+	}
+	for i := 0; i < b.N; i++ {
+		if out, err := exec.Command(bin, "6").CombinedOutput(); err != nil {
+			b.Fatal(err, string(out))
+		}
+	}
+}
+
+// TestFrontier8x8Closed attempts the 8x8 closed count,
+// 13,267,364,410,532 (opt-in: TOUR_8X8=1; it reports the frontier's size
+// as it goes).
+func TestFrontier8x8Closed(t *testing.T) {
+	if os.Getenv("TOUR_8X8") == "" {
+		t.Skip("set TOUR_8X8=1")
+	}
+	m := tourModel(t, "8", "{piece: knight, closed: true}")
+	last := time.Now()
+	opts := model.Options{Task: model.TaskCount, Progress: func(done float64, note string) {
+		if time.Since(last) > 10*time.Second || done == 1 {
+			t.Logf("%.0f%% %s", 100*done, note)
+			last = time.Now()
+		}
+	}}
+	begin := time.Now()
+	res, err := tour.SolveWith(context.Background(), m, opts, tour.Frontier)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("count %v in %v, stats %v", res.Count, time.Since(begin), res.Stats.Extra)
+	if *res.Count != 13267364410532 {
+		t.Fatalf("count %d", *res.Count)
+	}
+}

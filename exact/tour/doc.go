@@ -1,0 +1,61 @@
+// Package tour finds, counts and enumerates tours: one piece visits every
+// open square of the board once, ending anywhere (open) or one move from
+// where it began (closed). exact.Solver hands tour models here:
+//
+//	m, _ := model.Load("testdata/models/knights-tour.yaml")
+//	res, err := tour.Solve(ctx, m, model.Options{Task: model.TaskSolve})
+//
+// The piece may be any leaper (knight, camel, zebra, giraffe, any leap:
+// piece) or rider: a rider's tour, as the checker defines it, moves along a
+// line any distance over open squares (visited or not), stopped by walls
+// and the edge. Walls and squares off the board are never visited. The
+// graph the methods walk is model.MoveGraph, which the ILP backend shares.
+//
+// Methods, chosen from the model's structure, one file each:
+//
+//   - theorems.go decides without search when a theorem applies, and says
+//     which in Stats.Extra["reason"]: a closed tour of a colour-changing
+//     leaper needs as many dark as light squares (so an even number);
+//     an open one a difference of at most one, and a start on the colour
+//     there is more of; a colour-bound leaper (camel, bishop) cannot tour a
+//     board with both colours; Schwenk's theorem for closed knight's tours
+//     of plain m x n boards; a disconnected move graph; squares with too
+//     few moves.
+//   - find.go: Warnsdorff's rule (fewest onward moves first, Roth's
+//     tie-break: farthest from the centre) with backtracking that prunes
+//     dead squares and second free ends; restarts from other squares with
+//     growing node budgets. Exhaustive, so it proves that no tour exists
+//     on boards small enough to finish.
+//   - construct.go: for the knight on plain boards with an even number of
+//     squares and sides of at least 24, a linear-time divide-and-conquer
+//     construction (blocks of 6 to 11 squares a side toured separately and
+//     joined along a cycle of the block grid); KnightTour streams it square
+//     by square for boards too large to hold.
+//   - dfscount.go: counting by depth-first search over bitboards, pruned by
+//     dead squares, free ends and connectivity, split into subtrees over
+//     Options.Workers goroutines, one start per symmetry orbit; with
+//     Options.Symmetry it also counts classes (tours least in their orbit),
+//     and it enumerates.
+//   - frontier.go: counting by frontier (transfer-matrix) dynamic
+//     programming over the squares in rank or file order.
+//
+// Counts follow DESIGN.md: open tours are directed paths (from the start
+// square when the model has one), closed tours undirected cycles. Auto
+// counting uses the search up to 64 squares (it is the faster of the two
+// there, see BenchmarkCount) and the frontier beyond; SolveWith picks one.
+//
+// Limits (each returns an error wrapping model.ErrUnsupported, and a test
+// walks past it): the search methods build move graphs of up to
+// MaxSearchSquares squares; tours returned as solutions have at most
+// MaxTourSquares squares (the checker's limit); the search counts boards of
+// up to 64 open squares and is the only method that gives classes or
+// enumerates; the frontier holds at most 31 squares (knight boards up to 14
+// on the shorter side) and 13 partial paths; counts must fit in 63 bits.
+// Boards of one or two squares are counted by definition: one square is an
+// open tour of itself, and two squares a move apart make one closed tour
+// (there and back, which the checker accepts).
+//
+// Everything polls the context: on cancellation Solve returns status
+// unknown (with "counted_so_far" for an interrupted search count).
+// Options.Progress hears the fraction of subtrees or squares done.
+package tour
