@@ -60,7 +60,7 @@ func compile(m *model.Model, form formulation) (*Program, error) {
 	case model.KindTour:
 		return nil, fmt.Errorf("ilp: tour models are not compiled yet: %w", model.ErrUnsupported)
 	case model.KindSlide:
-		return nil, fmt.Errorf("ilp: sliding models are not compiled yet: %w", model.ErrUnsupported)
+		return nil, fmt.Errorf("ilp: a slide model's program depends on a horizon: use CompileSlide (solve finds the horizon): %w", model.ErrUnsupported)
 	default:
 		return nil, fmt.Errorf("ilp: model kind %v: %w", m.Kind, model.ErrUnsupported)
 	}
