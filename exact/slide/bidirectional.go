@@ -126,4 +126,3 @@ func (sp *space) shortest(ctx context.Context, opts Options) (*Outcome, error) {
 		}
 	}
 }
-
