@@ -15,9 +15,11 @@ import (
 //	           along one direction over open squares;
 //	one move   the move variables of a step add up to exactly 1;
 //	a move     needs a piece on a and no piece on b or between them before
-//	           the step (m + x <= 1, one row per square), and, for a ride,
-//	           a piece on the square beyond b unless that square is off the
-//	           board or a wall (m <= x: the slide is maximal);
+//	           the step, and, for a ride, a piece on the square beyond b
+//	           unless that square is off the board or a wall (the slide is
+//	           maximal); with one move per step these add up per square:
+//	           (moves from s) <= x_(t-1)_s, (moves over or onto s) +
+//	           x_(t-1)_s <= 1, (moves stopped by s) <= x_(t-1)_s;
 //	flow       x_t_s = x_(t-1)_s - (moves out of s) + (moves into s);
 //	pieces     the occupancy of each step adds up to the number of pieces
 //	           (implied by the flow; it tightens the relaxation);
@@ -123,6 +125,15 @@ func compileSlide(m *model.Model, horizon int) (*Program, map[int]slideMove, err
 			flow[s] = l
 		}
 		var step linear
+		out := map[model.Square]*linear{}   // moves leaving s
+		cross := map[model.Square]*linear{} // moves crossing or landing on s
+		stop := map[model.Square]*linear{}  // moves that need a piece on s to stop
+		at := func(m map[model.Square]*linear, s model.Square) *linear {
+			if m[s] == nil {
+				m[s] = &linear{}
+			}
+			return m[s]
+		}
 		for _, g := range moves {
 			name := fmt.Sprintf("m%d_%v_%v", t, g.from, g.to)
 			if g.leap {
@@ -132,21 +143,28 @@ func compileSlide(m *model.Model, horizon int) (*Program, map[int]slideMove, err
 			what[v] = slideMove{step: t, from: g.from, to: g.to}
 			objective = append(objective, Term{Var: v, Coef: 1})
 			step.plus(v, 1)
-			var piece linear
-			piece.plus(v, 1).plusLinear(prev[g.from], -1)
-			bl.addRow(name+"_piece", piece, LessEqual, 0)
+			at(out, g.from).plus(v, 1)
 			for _, q := range g.path {
-				var free linear
-				free.plus(v, 1).plusLinear(prev[q], 1)
-				bl.addRow(fmt.Sprintf("%s_free_%v", name, q), free, LessEqual, 1)
+				at(cross, q).plus(v, 1)
 			}
 			if g.beyond != nil {
-				var stop linear
-				stop.plus(v, 1).plusLinear(prev[*g.beyond], -1)
-				bl.addRow(name+"_stop", stop, LessEqual, 0)
+				at(stop, *g.beyond).plus(v, 1)
 			}
 			flow[g.from].plus(v, -1)
 			flow[g.to].plus(v, 1)
+		}
+		// One move per step, so the conditions of the moves add up per
+		// square: stronger rows than one per move, and fewer.
+		for _, s := range open {
+			if l := out[s]; l != nil {
+				bl.addRow(fmt.Sprintf("piece%d_%v", t, s), *l.plusLinear(prev[s], -1), LessEqual, 0)
+			}
+			if l := cross[s]; l != nil {
+				bl.addRow(fmt.Sprintf("free%d_%v", t, s), *l.plusLinear(prev[s], 1), LessEqual, 1)
+			}
+			if l := stop[s]; l != nil {
+				bl.addRow(fmt.Sprintf("stop%d_%v", t, s), *l.plusLinear(prev[s], -1), LessEqual, 0)
+			}
 		}
 		bl.addRow(fmt.Sprintf("step%d", t), step, Equal, 1)
 		next := map[model.Square]linear{}
