@@ -38,9 +38,9 @@ func benchShortest(b *testing.B, n, workers int) {
 	b.ReportAllocs()
 	for b.Loop() {
 		out, err := Shortest(context.Background(), m, Options{Workers: workers})
-				if err != nil || !out.Found {
-					b.Fatal(err)
-				}
+		if err != nil || !out.Found {
+			b.Fatal(err)
+		}
 		if len(out.Moves) != seedTable[n] {
 			b.Fatalf("%d moves, want %d", len(out.Moves), seedTable[n])
 		}
