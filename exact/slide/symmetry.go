@@ -61,9 +61,9 @@ func colex(a, b []int32) int {
 // sorted once (prepare), and the image of a child differs from the parent's
 // in one square, moved into place by apply.
 type moveFolder struct {
-	sp        *space
-	parents   [][]int32 // per symmetry: the sorted image of the parent
-	positions [][]int32 // per symmetry: where the image of piece i lies in it
+	sp         *space
+	parents    [][]int32 // per symmetry: the sorted image of the parent
+	positions  [][]int32 // per symmetry: where the image of piece i lies in it
 	child      []int32
 	image      []int32
 	best       []int32
