@@ -16,7 +16,8 @@ const maxSlideHorizon = 64
 
 // solveSlide finds a shortest solution of a slide model by solving the
 // time-expanded program at horizons 0, 1, 2, ... until one has a solution:
-// every shorter horizon was infeasible, so its moves are the fewest.
+// the horizon one shorter, which holds every shorter solution (steps may
+// idle), was infeasible, so its moves are the fewest.
 // The goal is proved unreachable only when the horizon passes the number of
 // states (no shortest path is longer); below that, past maxSlideHorizon,
 // the backend says it cannot tell.
