@@ -33,7 +33,9 @@
 // context ends, Solve returns status unknown with the best solution found
 // (and, for counts, "counted_so_far" in the stats).
 //
-// Tours and slides are not placement models; Solve returns an error wrapping
-// model.ErrUnsupported for them, as it does for boards beyond the general
-// search (4096 squares) other than the empty-board fast paths.
+// Slide models are dispatched to package exact/slide (shortest solutions by
+// bidirectional search). Tours are not placement models; Solve returns an
+// error wrapping model.ErrUnsupported for them, as it does for boards
+// beyond the general search (4096 squares) other than the empty-board fast
+// paths.
 package exact

@@ -21,6 +21,9 @@
 // Every solution the backend reports has passed model.Check. Counting and
 // enumeration add a no-good cut for each solution found (and for its images
 // under the model's symmetries) and solve again, since lp_solve keeps no
-// pool of solutions. Tours and sliding puzzles are not compiled yet: Compile
-// and Solve return errors wrapping model.ErrUnsupported for them.
+// pool of solutions. Tours are not compiled yet: Compile and Solve return
+// errors wrapping model.ErrUnsupported for them. A sliding puzzle is a
+// time-expanded program (compile_slide.go) whose horizon Solve finds by
+// solving horizons 0, 1, 2, ... (solve_slide.go); CompileSlide builds the
+// program of one horizon for export.
 package ilp
