@@ -77,7 +77,7 @@ func compileWithin(m *model.Model, form formulation, maxMemory int64) (*Program,
 		}
 		return t.p, nil
 	case model.KindSlide:
-		return nil, fmt.Errorf("ilp: sliding models are not compiled yet: %w", model.ErrUnsupported)
+		return nil, fmt.Errorf("ilp: a slide model's program depends on a horizon: use CompileSlide (solve finds the horizon): %w", model.ErrUnsupported)
 	default:
 		return nil, fmt.Errorf("ilp: model kind %v: %w", m.Kind, model.ErrUnsupported)
 	}

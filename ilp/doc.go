@@ -23,8 +23,10 @@
 // under the model's symmetries) and solve again, since lp_solve keeps no
 // pool of solutions. Tours (compile_tour.go, tour.go) are edge variables with
 // degree rows and subtour cuts added in a loop; CompileWithCuts returns the
-// program with the cuts the loop found. Sliding puzzles are not compiled
-// yet: Compile and Solve return errors wrapping model.ErrUnsupported.
+// program with the cuts the loop found. A sliding puzzle is a time-expanded
+// program (compile_slide.go) whose horizon Solve finds by solving horizons
+// 0, 1, 2, ... (solve_slide.go); CompileSlide builds the program of one
+// horizon for export.
 //
 // # Limits
 //

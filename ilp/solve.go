@@ -20,6 +20,9 @@ import (
 // the best solution found so far, and no count (Stats.Extra["partial_count"]
 // says how many solutions had been found).
 func (s *Solver) Solve(ctx context.Context, m *model.Model, opts model.Options) (*model.Result, error) {
+	if m.Kind == model.KindSlide {
+		return s.solveSlide(ctx, m, opts)
+	}
 	start := time.Now()
 	if m.Kind == model.KindTour {
 		return s.solveTour(ctx, m, opts, start)

@@ -23,20 +23,30 @@ func seedModel(tb testing.TB, piece string, n int) *model.Model {
 	return m
 }
 
+// BenchmarkShortestRooks is the seed's table, size by size, on one worker
+// and on all cores; sr.c (refs/rooks) is the baseline.
 func BenchmarkShortestRooks(b *testing.B) {
-	for _, n := range []int{8, 12, 16, 20, 24} {
-		b.Run(fmt.Sprint(n), func(b *testing.B) {
-			m := seedModel(b, "rook", n)
-			b.ReportAllocs()
-			for b.Loop() {
-				out, err := Shortest(context.Background(), m, Options{})
-				if err != nil || !out.Found {
-					b.Fatal(err)
-				}
-				b.ReportMetric(float64(len(out.Moves)), "moves")
-				b.ReportMetric(float64(out.Expanded), "expanded")
-			}
-		})
+	for _, n := range []int{2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24} {
+		for _, workers := range []int{1, 0} {
+			b.Run(fmt.Sprintf("%d/workers=%d", n, workers), func(b *testing.B) { benchShortest(b, n, workers) })
+		}
+	}
+}
+
+func benchShortest(b *testing.B, n, workers int) {
+	m := seedModel(b, "rook", n)
+	b.ReportAllocs()
+	for b.Loop() {
+		out, err := Shortest(context.Background(), m, Options{Workers: workers})
+		if err != nil || !out.Found {
+			b.Fatal(err)
+		}
+		if len(out.Moves) != seedTable[n] {
+			b.Fatalf("%d moves, want %d", len(out.Moves), seedTable[n])
+		}
+		b.ReportMetric(float64(len(out.Moves)), "moves")
+		b.ReportMetric(float64(out.Expanded), "expanded")
+		b.ReportMetric(float64(out.Peak), "table-bytes")
 	}
 }
 

@@ -3,7 +3,6 @@ package slide
 import (
 	"context"
 	"fmt"
-	"time"
 
 	"github.com/chessmodel/chessmodel/model"
 )
@@ -21,14 +20,12 @@ type search struct {
 	sp       *space
 	mv       *mover
 	fold     *folder
-	moves    *moveFolder
 	table    *table
 	budget   *budget
-	state    []int32
 	child    []int32
+	workers  []*worker
 	expanded int64
 	progress func(float64, string)
-	stopAt   time.Time
 }
 
 // Outcome is the answer of a shortest-path search.
@@ -69,8 +66,11 @@ func (sp *space) shortest(ctx context.Context, opts Options) (*Outcome, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &search{sp: sp, mv: newMover(sp), fold: newFolder(sp), moves: newMoveFolder(sp), budget: &budget{limit: limit},
-		state: make([]int32, sp.pieces), child: make([]int32, sp.pieces), progress: opts.Progress}
+	s := &search{sp: sp, mv: newMover(sp), fold: newFolder(sp), budget: &budget{limit: limit},
+		child: make([]int32, sp.pieces), progress: opts.Progress}
+	for range workerCount(opts.Workers) {
+		s.workers = append(s.workers, newWorker(sp))
+	}
 	if s.table, err = newTable(s.budget, sp.states()); err != nil {
 		return nil, err
 	}
@@ -125,49 +125,4 @@ func (sp *space) shortest(ctx context.Context, opts Options) (*Outcome, error) {
 			s.progress(-1, fmt.Sprintf("depth %d from the start, %d from the goal, %d states", depths[forward], depths[backward], s.table.used))
 		}
 	}
-}
-
-// expandLevel lists the moves of every state of a frontier at the given
-// depth and returns the new states one level further, or the first state
-// that the other side has reached.
-func (s *search) expandLevel(ctx context.Context, frontier []uint64, depth int, dir side) (next []uint64, meet uint64, met bool, err error) {
-	t := s.table
-	for _, r := range frontier {
-		if s.expanded++; s.expanded%checkEvery == 0 && ctx.Err() != nil {
-			return nil, 0, false, ctx.Err()
-		}
-		s.sp.binom.unrank(r, s.state)
-		var moves []move
-		if dir == forward {
-			moves = s.mv.successors(s.state)
-		} else {
-			moves = s.mv.predecessors(s.state)
-		}
-		s.moves.prepare(s.state)
-		for _, m := range moves {
-			c := s.moves.foldMove(s.state, m)
-			i, present := t.slot(c)
-			if !present {
-				fwd, bwd := depth+1, noDepth
-				if dir == backward {
-					fwd, bwd = noDepth, depth+1
-				}
-				if err := t.insert(i, c, fwd, bwd); err != nil {
-					return nil, 0, false, err
-				}
-				next = append(next, c)
-				continue
-			}
-			fwd, bwd := t.depthsAt(i)
-			if dir == forward && fwd == noDepth {
-				t.setDepth(i, depth+1, bwd)
-				return next, c, true, nil
-			}
-			if dir == backward && bwd == noDepth {
-				t.setDepth(i, fwd, depth+1)
-				return next, c, true, nil
-			}
-		}
-	}
-	return next, 0, false, nil
 }

@@ -156,6 +156,13 @@ func TestComponentsAgainstGonum(t *testing.T) {
 			if uint64(len(reached)) != rep.ReachableStates {
 				t.Errorf("reachable states %d, the explicit graph has %d", rep.ReachableStates, len(reached))
 			}
+			farthest := 0
+			for _, d := range reached {
+				farthest = max(farthest, d)
+			}
+			if farthest != rep.Farthest {
+				t.Errorf("farthest %d moves, the explicit graph has %d", rep.Farthest, farthest)
+			}
 			goal, ok := reached[int64(sp.binom.rank(sp.goal))]
 			if !ok {
 				goal = -1

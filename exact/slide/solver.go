@@ -17,6 +17,9 @@ type Options struct {
 	// Progress, when set, hears how far the search has gone (the fraction
 	// is negative: the size of the answer is not known in advance).
 	Progress func(done float64, note string)
+	// Workers bounds the goroutines of the bidirectional search; 0 means
+	// all cores. The answer is the same on any number.
+	Workers int
 }
 
 // Solver answers TaskSolve on slide models: a shortest move list, verified
@@ -40,7 +43,7 @@ func (s *Solver) Solve(ctx context.Context, m *model.Model, opts model.Options) 
 	if opts.Task != model.TaskSolve {
 		return nil, fmt.Errorf("slide: %s is not supported on sliding puzzles (solve finds a shortest solution): %w", opts.Task, model.ErrUnsupported)
 	}
-	out, err := Shortest(ctx, m, Options{Memory: s.Memory, Progress: opts.Progress})
+	out, err := Shortest(ctx, m, Options{Memory: s.Memory, Progress: opts.Progress, Workers: opts.Workers})
 	if err != nil {
 		return nil, err
 	}

@@ -61,12 +61,13 @@ func colex(a, b []int32) int {
 // sorted once (prepare), and the image of a child differs from the parent's
 // in one square, moved into place by apply.
 type moveFolder struct {
-	sp        *space
-	parents   [][]int32 // per symmetry: the sorted image of the parent
-	positions [][]int32 // per symmetry: where the image of piece i lies in it
-	child     []int32
-	image     []int32
-	best      []int32
+	sp         *space
+	parents    [][]int32 // per symmetry: the sorted image of the parent
+	positions  [][]int32 // per symmetry: where the image of piece i lies in it
+	child      []int32
+	image      []int32
+	best       []int32
+	candidates []int32 // symmetries whose image may be least; -1 is the identity
 }
 
 func newMoveFolder(sp *space) *moveFolder {
@@ -98,18 +99,53 @@ func (f *moveFolder) prepare(state []int32) {
 }
 
 // foldMove returns the folded rank of the parent after the move; the child
-// itself is left in f.child.
+// itself is left in f.child. Ranks order states by their largest square
+// first, so the images whose largest square is least are found first from
+// the parent's sorted images (the largest square of an image is the
+// largest of the moved piece's new image and the parent image's largest
+// other square), and only those few are built and compared in full.
 func (f *moveFolder) foldMove(state []int32, m move) uint64 {
 	apply(f.child, state, m)
+	k := len(state)
+	least := f.child[k-1]
+	candidates := f.candidates[:0]
+	candidates = append(candidates, -1) // the identity
+	for g, perm := range f.sp.group {
+		parent := f.parents[g]
+		other := int32(-1)
+		switch {
+		case f.positions[g][m.piece] != int32(k-1):
+			other = parent[k-1]
+		case k > 1:
+			other = parent[k-2]
+		}
+		largest := max(other, perm[m.to])
+		switch {
+		case largest < least:
+			least = largest
+			candidates = append(candidates[:0], int32(g))
+		case largest == least:
+			candidates = append(candidates, int32(g))
+		}
+	}
+	f.candidates = candidates
+	if len(candidates) == 1 && candidates[0] < 0 {
+		return f.sp.binom.rank(f.child)
+	}
 	best := f.best
 	copy(best, f.child)
-	for g, perm := range f.sp.group {
+	first := true
+	for _, g := range candidates {
+		if g < 0 {
+			continue // the child itself is in best
+		}
 		img := f.image
-		apply(img, f.parents[g], move{f.positions[g][m.piece], perm[m.to]})
-		if colex(img, best) < 0 {
+		apply(img, f.parents[g], move{f.positions[g][m.piece], f.sp.group[g][m.to]})
+		if first && candidates[0] >= 0 || colex(img, best) < 0 {
 			f.image, f.best = best, img
 			best = img
 		}
+		first = false
 	}
 	return f.sp.binom.rank(best)
 }

@@ -3,6 +3,7 @@ package slide
 import (
 	"fmt"
 	"math/bits"
+	"sync/atomic"
 
 	"github.com/chessmodel/chessmodel/model"
 )
@@ -17,6 +18,7 @@ type table struct {
 	slots      []uint64
 	shift      uint // 64 - log2(len(slots))
 	used       int
+	claimed    atomic.Int64 // claims of the batch in progress
 	rankBits   uint
 	depthBits  uint
 	rankMask   uint64
@@ -74,17 +76,7 @@ func (t *table) slot(rank uint64) (int, bool) {
 }
 
 // depthsAt returns the forward and backward depths held in slot i.
-func (t *table) depthsAt(i int) (fwd, bwd int) {
-	v := t.slots[i] >> t.rankBits
-	fwd, bwd = int(v&t.depthMask), int(v>>t.depthBits&t.depthMask)
-	if fwd == int(t.depthMask) {
-		fwd = noDepth
-	}
-	if bwd == int(t.depthMask) {
-		bwd = noDepth
-	}
-	return fwd, bwd
-}
+func (t *table) depthsAt(i int) (fwd, bwd int) { return t.unpack(t.slots[i]) }
 
 // depth returns the depths of a rank, noDepth for a side that has not
 // reached it.
@@ -142,3 +134,69 @@ func (t *table) grow() error {
 	t.budget.release(oldBytes)
 	return nil
 }
+
+// claim inserts a rank with the given depths unless it is present, safely
+// among goroutines (compare-and-swap on the slot). It reports the slot and
+// whether this call inserted the rank. The table must have room: callers
+// grow it between batches (room), never during one.
+func (t *table) claim(rank uint64, fwd, bwd int) (int, bool) {
+	key := rank + 1
+	packed := t.pack(rank, fwd, bwd)
+	mask := len(t.slots) - 1
+	for i := t.home(key); ; i = (i + 1) & mask {
+		v := atomic.LoadUint64(&t.slots[i])
+		if v == 0 {
+			if atomic.CompareAndSwapUint64(&t.slots[i], 0, packed) {
+				t.claimed.Add(1)
+				return i, true
+			}
+			v = atomic.LoadUint64(&t.slots[i])
+		}
+		if v&t.rankMask == key {
+			return i, false
+		}
+	}
+}
+
+// reach records that one side reached the present slot i at depth, when
+// that side had not reached it yet; it reports whether this call did, that
+// is whether the two sides meet on it for the first time from this side.
+func (t *table) reach(i int, dir side, depth int) bool {
+	for {
+		v := atomic.LoadUint64(&t.slots[i])
+		fwd, bwd := t.unpack(v)
+		if dir == forward {
+			if fwd != noDepth {
+				return false
+			}
+			fwd = depth
+		} else {
+			if bwd != noDepth {
+				return false
+			}
+			bwd = depth
+		}
+		if atomic.CompareAndSwapUint64(&t.slots[i], v, t.pack(v&t.rankMask-1, fwd, bwd)) {
+			return true
+		}
+	}
+}
+
+func (t *table) unpack(v uint64) (fwd, bwd int) {
+	d := v >> t.rankBits
+	fwd, bwd = int(d&t.depthMask), int(d>>t.depthBits&t.depthMask)
+	if fwd == int(t.depthMask) {
+		fwd = noDepth
+	}
+	if bwd == int(t.depthMask) {
+		bwd = noDepth
+	}
+	return fwd, bwd
+}
+
+// settle adds the claims of a batch to the count of used slots.
+func (t *table) settle() { t.used += int(t.claimed.Swap(0)) }
+
+// headroom is how many states may be added before the table is three
+// quarters full.
+func (t *table) headroom() int { return max(0, 3*len(t.slots)/4-t.used) }

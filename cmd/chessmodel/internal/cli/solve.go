@@ -299,6 +299,13 @@ func printResult(w io.Writer, m *model.Model, res *model.Result) {
 		if len(res.Solution.Walls) > 0 {
 			fmt.Fprintf(w, "walls:  %v\n", res.Solution.Walls)
 		}
+		if len(res.Solution.Moves) > 0 {
+			var words []string
+			for _, mv := range res.Solution.Moves {
+				words = append(words, fmt.Sprintf("%v-%v", mv.From, mv.To))
+			}
+			fmt.Fprintf(w, "moves:  %s\n", strings.Join(words, " "))
+		}
 	}
 }
 

@@ -1,0 +1,45 @@
+package cli
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestExplore(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		args   []string
+		code   int
+		stdout []string // phrases expected in standard output
+		stderr string
+	}{
+		{"rooks", []string{"explore", models + "sliding-rooks.yaml"}, 0,
+			[]string{"635,376 in all, 79,920 orbits", "218,412 states, 27,467 orbits", "goal         25 moves", "farthest     32 moves", "largest 218,412, next largest 278", "exactly the reachable states"}, ""},
+		{"queens json", []string{"explore", "--json", models + "sliding-queens.yaml"}, 0,
+			[]string{`"reachable_orbits":77766`, `"orbits":79920`, `"goal_distance":12`, `"unreachable_all_singletons":true`}, ""},
+		{"table", []string{"explore", models + "sliding-rooks.yaml", "--sizes", "2..8:2"}, 0,
+			[]string{"2x2      0", "4x4     12", "6x6     19", "8x8     25"}, ""},
+		{"table json", []string{"explore", "--json", models + "sliding-queens.yaml", "--sizes", "4..5"}, 0,
+			[]string{`"size":4,"moves":6`, `"size":5,"moves":-1,"status":"skipped"`}, ""},
+		{"bad sizes", []string{"explore", models + "sliding-rooks.yaml", "--sizes", "8..2"}, 2, nil, "expected A..B"},
+		{"not a slide", []string{"explore", models + "eight-queens.yaml"}, 2, nil, "explore needs a slide model"},
+		{"memory refused", []string{"explore", models + "sliding-rooks.yaml", "--memory", "64KiB"}, 2, nil, "raise it with --memory"},
+		{"solve infeasible", []string{"solve", models + "slide-impossible.yaml"}, 0, []string{"infeasible"}, ""},
+		{"solve moves", []string{"solve", models + "slide-knights.yaml"}, 0, []string{"optimal, value 4", "moves:  "}, ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			code, stdout, stderr := run(t, DefaultBackends(), tc.args...)
+			if code != tc.code {
+				t.Fatalf("exit %d, want %d\nstdout: %s\nstderr: %s", code, tc.code, stdout, stderr)
+			}
+			for _, want := range tc.stdout {
+				if !strings.Contains(stdout, want) {
+					t.Errorf("stdout lacks %q:\n%s", want, stdout)
+				}
+			}
+			if !strings.Contains(stderr, tc.stderr) {
+				t.Errorf("stderr lacks %q:\n%s", tc.stderr, stderr)
+			}
+		})
+	}
+}

@@ -1,0 +1,163 @@
+package slide
+
+import (
+	"context"
+	"runtime"
+	"slices"
+	"sync"
+	"sync/atomic"
+)
+
+// A level of the bidirectional search is expanded by several goroutines in
+// batches. A batch holds no more states than the table has room for even
+// if every move of every state found a new state (the table is grown when
+// that room is too small), so that during the batch the workers only claim
+// slots by compare-and-swap. The new
+// states of a level are sorted, so that the search, and the solution it
+// returns, are the same on any number of workers; when the sides meet in a
+// batch, the least meeting state is taken.
+
+// chunk is how many frontier states a worker takes at a time.
+const chunk = 256
+
+// maxBatch bounds the states of one batch, so that cancellation is heard
+// and progress reported between batches.
+const maxBatch = 1 << 16
+
+func workerCount(requested int) int {
+	if requested <= 0 {
+		return runtime.NumCPU()
+	}
+	return requested
+}
+
+// A worker expands states of a batch with its own buffers.
+type worker struct {
+	mv       *mover
+	fold     *moveFolder
+	state    []int32
+	found    []uint64 // states new to the side
+	meets    []uint64 // states where the sides met
+	ranks    []uint64 // the folded neighbours of a chunk
+	sink     uint64   // keeps the touching loads from being optimised away
+	expanded int64
+	err      error
+}
+
+func newWorker(sp *space) *worker {
+	return &worker{mv: newMover(sp), fold: newMoveFolder(sp), state: make([]int32, sp.pieces)}
+}
+
+// mostMoves bounds the moves of one state on a side: every piece slides
+// along each direction, and backwards may have come from any square of a
+// line, at most the longer side of the board away.
+func (sp *space) mostMoves(dir side) int {
+	per := len(sp.rideNext) + len(sp.leapTo)
+	if dir == backward {
+		per = len(sp.rideNext)*max(sp.m.Board.Rows, sp.m.Board.Cols) + len(sp.leapTo)
+	}
+	return max(1, sp.pieces*per)
+}
+
+// expandLevel lists the moves of every state of a frontier at the given
+// depth and returns the new states one level further, sorted, or else the
+// least state of the first batch in which the other side was met.
+func (s *search) expandLevel(ctx context.Context, frontier []uint64, depth int, dir side) (next []uint64, meet uint64, met bool, err error) {
+	most := s.sp.mostMoves(dir)
+	for pos := 0; pos < len(frontier); {
+		if err := ctx.Err(); err != nil {
+			return nil, 0, false, err
+		}
+		// as many states as the table has room for, or grow it
+		left := len(frontier) - pos
+		batch := min(left, maxBatch, s.table.headroom()/most)
+		if batch < min(left, chunk*len(s.workers)) {
+			if err := s.table.grow(); err != nil {
+				return nil, 0, false, err
+			}
+			continue
+		}
+		s.runBatch(frontier[pos:pos+batch], depth, dir)
+		s.table.settle()
+		pos += batch
+		for _, w := range s.workers {
+			if w.err != nil {
+				return nil, 0, false, w.err
+			}
+			s.expanded += w.expanded
+			next = append(next, w.found...)
+			for _, m := range w.meets {
+				if !met || m < meet {
+					meet, met = m, true
+				}
+			}
+		}
+		if met {
+			return nil, meet, true, nil
+		}
+	}
+	slices.Sort(next)
+	return next, 0, false, nil
+}
+
+// runBatch expands a batch on every worker, chunk by chunk.
+func (s *search) runBatch(batch []uint64, depth int, dir side) {
+	var taken atomic.Int64
+	var wg sync.WaitGroup
+	for _, w := range s.workers {
+		w.found, w.meets, w.expanded, w.err = w.found[:0], w.meets[:0], 0, nil
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				from := int(taken.Add(chunk)) - chunk
+				if from >= len(batch) {
+					return
+				}
+				w.expand(s.sp, s.table, batch[from:min(from+chunk, len(batch))], depth, dir)
+			}
+		}()
+	}
+	wg.Wait()
+}
+
+// expand lists the moves of some frontier states: each folded neighbour is
+// claimed for the side at depth+1, or, when the other side holds it, marks
+// a meeting. It works in three passes over the chunk: fold every
+// neighbour, touch the home slot of each (independent loads, which the
+// processor overlaps, where a probe between two folds waits for memory
+// alone), then claim them from the cache; measured 1.7x less CPU on 16x16.
+func (w *worker) expand(sp *space, t *table, states []uint64, depth int, dir side) {
+	w.ranks = w.ranks[:0]
+	for _, r := range states {
+		w.expanded++
+		sp.binom.unrank(r, w.state)
+		var moves []move
+		if dir == forward {
+			moves = w.mv.successors(w.state)
+		} else {
+			moves = w.mv.predecessors(w.state)
+		}
+		w.fold.prepare(w.state)
+		for _, m := range moves {
+			w.ranks = append(w.ranks, w.fold.foldMove(w.state, m))
+		}
+	}
+	var sink uint64
+	for _, c := range w.ranks {
+		sink ^= atomic.LoadUint64(&t.slots[t.home(c+1)])
+	}
+	w.sink ^= sink
+	fwd, bwd := depth+1, noDepth
+	if dir == backward {
+		fwd, bwd = noDepth, depth+1
+	}
+	for _, c := range w.ranks {
+		i, inserted := t.claim(c, fwd, bwd)
+		if inserted {
+			w.found = append(w.found, c)
+		} else if t.reach(i, dir, depth+1) {
+			w.meets = append(w.meets, c)
+		}
+	}
+}

@@ -1,0 +1,33 @@
+package slide
+
+import "testing"
+
+// foldMove, which works from the parent's images, must agree with folding
+// the child from scratch, on every move of every state.
+func TestFoldMove(t *testing.T) {
+	models := append(smallModels[:len(smallModels):len(smallModels)],
+		struct{ name, src string }{"queens 6x6", "board: 6\nslide: {piece: queen, from: [a1, a6, f1, f6], to: [c3, c4, d3, d4]}"},
+		struct{ name, src string }{"one king 5x5", "board: 5\nslide: {piece: king, from: [c3], to: [c3]}"})
+	for _, c := range models {
+		sp, err := compile(parseSmall(t, c.name, c.src))
+		if err != nil {
+			t.Fatal(err)
+		}
+		mv, mf, f := newMover(sp), newMoveFolder(sp), newFolder(sp)
+		state := make([]int32, sp.pieces)
+		checked := 0
+		for r := uint64(0); r < sp.states(); r += 1 + sp.states()/5000 {
+			sp.binom.unrank(r, state)
+			mf.prepare(state)
+			for _, m := range mv.successors(state) {
+				got := mf.foldMove(state, m)
+				want, _ := f.fold(mf.child)
+				if got != want {
+					t.Fatalf("%s: %v after %v: foldMove %d, fold %d", c.name, sp.squaresOf(state), m, got, want)
+				}
+				checked++
+			}
+		}
+		t.Logf("%s: %d moves, group of order %d", c.name, checked, sp.groupOrder())
+	}
+}
