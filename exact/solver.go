@@ -66,6 +66,9 @@ func dispatch(st *stopper, m *model.Model, opts model.Options, res *model.Result
 		}
 		return solveFreeWalls(st, p, opts, res)
 	case needsCoverage(m):
+		if groups, ok := foldFits(m); ok {
+			return solveFold(st, p, groups, opts, res)
+		}
 		return solveCover(st, p, opts, res)
 	}
 	return solveIndependent(st, p, opts, res)
