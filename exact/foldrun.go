@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"math"
 	"slices"
-	"sort"
 	"sync"
 	"sync/atomic"
 
@@ -31,6 +30,7 @@ type foldRun struct {
 	passes  []foldPass
 	workers int
 	best    foldPoint // the point of greatest strong cover judged in any pass (value -1: none)
+	reduced bool      // the last pass fixed a piece to one square per orbit
 }
 
 // A foldPoint is a placement found, with the index of the box it came from
@@ -84,7 +84,7 @@ func solveFold(st *stopper, p *problem, groups []foldGroup, opts model.Options, 
 	if plan.m().Objective.Sense != model.Maximize {
 		target = r.coverGoal()
 	}
-	return r.countAll(ax, target, best, res)
+	return r.countAll(ax, target, res)
 }
 
 func (f *foldPlan) m() *model.Model { return f.p.m }
@@ -179,6 +179,7 @@ func (r *foldRun) run(ax foldAxes, target int, what string, setup func(task int,
 	pass := foldPass{Target: target, Pieces: len(ax.group)}
 	boxes, symmetry := r.startBoxes(ax)
 	pass.Symmetry = symmetry
+	r.reduced = len(boxes) > 1 || r.symmetryAxis(ax) >= 0
 	pass.Log2 = r.log2Space(ax, boxes)
 	tasks, splitStats := r.split(ax, target, boxes)
 	pass.Boxes = len(tasks)
@@ -316,94 +317,6 @@ func (r *foldRun) split(ax foldAxes, target int, boxes [][]int32) ([][]int32, fo
 			return tasks, stats
 		}
 	}
-}
-
-// countAll counts (or enumerates) the placements meeting target, and their
-// classes up to the model's symmetry.
-func (r *foldRun) countAll(ax foldAxes, target int, example foldPoint, res *model.Result) error {
-	var mu sync.Mutex
-	var points []foldPoint
-	r.run(ax, target, "counting", func(task int, s *foldSearch) {
-		s.onPoint = func(squares []int32, value int) {
-			mu.Lock()
-			points = append(points, foldPoint{task: task, squares: slices.Clone(squares), value: value})
-			mu.Unlock()
-		}
-	}, nil)
-	if r.st.canceled.Load() {
-		res.Status = model.StatusUnknown
-		res.Stats.Extra["counted_so_far"] = len(points)
-		return nil
-	}
-	sort.SliceStable(points, func(i, j int) bool { return points[i].task < points[j].task })
-	classes := r.plan.classes(ax, points)
-	var count int64
-	for _, c := range classes {
-		count += int64(len(c))
-	}
-	if r.opts.Task == model.TaskEnumerate {
-		var n int64
-		for _, c := range classes {
-			for _, sol := range c {
-				if err := r.opts.Emit(sol); err != nil {
-					res.Count = model.Int64(n)
-					return err
-				}
-				n++
-			}
-		}
-		res.Count = model.Int64(n)
-	} else {
-		res.Count = model.Int64(count)
-		if r.opts.Symmetry {
-			res.Classes = model.Int64(int64(len(classes)))
-		}
-	}
-	if count == 0 {
-		res.Status = model.StatusInfeasible
-		return nil
-	}
-	res.Status = model.StatusOptimal
-	sol := r.plan.solution(ax, example.squares)
-	res.Solution = &sol
-	res.Value = model.Int64(r.valueOf(ax, example))
-	return nil
-}
-
-// classes groups points into orbits under the model's symmetry group: per
-// class, its distinct placements. A search that fixed a piece to one
-// square per orbit finds at least one member of each orbit, possibly more;
-// the orbit is rebuilt from whichever member comes first.
-func (f *foldPlan) classes(ax foldAxes, points []foldPoint) [][]model.Solution {
-	perms := f.p.symmetries()
-	b := f.p.m.Board
-	seen := map[string]bool{}
-	var out [][]model.Solution
-	for _, pt := range points {
-		sol := f.solution(ax, pt.squares)
-		if seen[solutionKey(sol)] {
-			continue
-		}
-		class := []model.Solution{sol}
-		seen[solutionKey(sol)] = true
-		for _, perm := range perms {
-			img := model.Solution{}
-			for _, pc := range sol.Pieces {
-				img.Pieces = append(img.Pieces, model.Placed{Piece: pc.Piece, Square: b.Square(int(perm[b.Index(pc.Square)]))})
-			}
-			img.Normalize()
-			if k := solutionKey(img); !seen[k] {
-				seen[k] = true
-				class = append(class, img)
-			}
-		}
-		out = append(out, class)
-	}
-	return out
-}
-
-func solutionKey(s model.Solution) string {
-	return fmt.Sprint(s.Pieces)
 }
 
 // report puts the passes in the result's stats.
