@@ -63,6 +63,7 @@ type taskFlags struct {
 	symmetry bool
 	distinct string
 	limit    int64
+	stats    bool
 }
 
 func newSolveCommand(g *globals, streams Streams) *cobra.Command {
@@ -91,6 +92,7 @@ func newTaskCommand(g *globals, streams Streams, task model.Task, use, short str
 		},
 	}
 	cmd.Flags().StringVar(&f.backend, "backend", "exact", "solver backend: exact or ilp")
+	cmd.Flags().BoolVar(&f.stats, "stats", false, "also print the search's statistics (folding: nodes and leaves by sub-space size)")
 	switch task {
 	case model.TaskCount:
 		cmd.Flags().BoolVar(&f.symmetry, "symmetry", false, "also count classes up to the model's symmetry group")
@@ -172,6 +174,9 @@ func runTask(ctx context.Context, g *globals, streams Streams, task model.Task, 
 		}
 	} else {
 		printResult(streams.Out, m, res)
+	}
+	if f.stats {
+		printStats(streams.Err, res)
 	}
 	if res.Status == model.StatusUnknown {
 		return &ExitError{Code: ExitBadInput, Err: stopReason(ctx, g)}
