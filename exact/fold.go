@@ -77,6 +77,10 @@ func foldFits(m *model.Model) ([]foldGroup, bool) {
 		if cover == nil {
 			return nil, false
 		}
+	case obj.Sense == model.Minimize && (obj.Measure == model.MeasureAttacked || obj.Measure == model.MeasureDominated):
+		if cover != nil {
+			return nil, false // the fewest squares is solved by branch and bound (fewest.go)
+		}
 	default:
 		return nil, false
 	}
@@ -103,7 +107,7 @@ func foldFits(m *model.Model) ([]foldGroup, bool) {
 		}
 		groups[i].count += g.count
 	}
-	if mins > 1 || (mins == 1) != (obj.Sense == model.Minimize) {
+	if mins > 1 || (mins == 1) != (obj.Sense == model.Minimize && obj.Measure == model.MeasurePieces) {
 		return nil, false
 	}
 	for i, g := range groups {

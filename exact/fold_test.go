@@ -151,3 +151,58 @@ func TestFoldAgainstCoverSearch(t *testing.T) {
 		})
 	}
 }
+
+// The fewest attacked (or dominated) squares by branch and bound against
+// the coverage search, which weighs every placement.
+func TestFewestAgainstCoverSearch(t *testing.T) {
+	cases := 60
+	if testing.Short() {
+		cases = 20
+	}
+	for seed := 1; seed <= cases; seed++ {
+		rng := rand.New(rand.NewPCG(uint64(seed), 17))
+		text := randomFoldModel(rng)
+		// keep the board, pieces and rules; ask for the fewest squares
+		var kept []string
+		for _, line := range strings.Split(text, "\n") {
+			if !strings.HasPrefix(line, "objective:") && !strings.HasPrefix(line, "rules:") && !strings.Contains(line, "min ") {
+				kept = append(kept, line)
+			}
+		}
+		what := []string{"attacked", "dominated"}[rng.IntN(2)]
+		text = strings.Join(kept, "\n") + "objective: minimize " + what + "\n"
+		if rng.IntN(3) == 0 {
+			text += "rules: [attack weak]\n"
+		}
+		t.Run(fmt.Sprint(seed), func(t *testing.T) {
+			m, err := parseModel(text)
+			if err != nil {
+				t.Skipf("the generator wrote a model the parser rejects: %v\n%s", err, text)
+			}
+			groups, ok := foldFits(m)
+			if !ok {
+				t.Fatalf("should fit:\n%s", text)
+			}
+			want := solveWith(t, m, model.Options{Task: model.TaskSolve}, false)
+			p, err := compile(m)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := &model.Result{Stats: model.Stats{Extra: map[string]any{}}}
+			st := newStopper(t.Context())
+			defer st.close()
+			if err := solveFewest(st, p, groups, model.Options{Task: model.TaskSolve}, got); err != nil {
+				t.Fatal(err)
+			}
+			if got.Solution != nil {
+				mustCheck(t, m, got.Solution)
+				if r := model.Check(m, got.Solution); r.Value != value(got) {
+					t.Errorf("value %d, the checker measures %d", value(got), r.Value)
+				}
+			}
+			if got.Status != want.Status || value(got) != value(want) {
+				t.Errorf("%v %d; cover search %v %d\n%s", got.Status, value(got), want.Status, value(want), text)
+			}
+		})
+	}
+}

@@ -19,6 +19,7 @@ type foldTree struct {
 	log2    []float64 // per node: log2 of its number of leaves
 	square  []int32   // per node: the square of a leaf, -1 for an inner node
 	leafOf  []int32   // per square: its leaf node, -1 when the piece may not stand there
+	leaves  []int32   // per leaf number: its node
 	members []uint64  // per node, words each: its squares
 	reach   []uint64  // per square x, words each: the squares from which the piece weakly covers x
 	squares int
@@ -37,6 +38,9 @@ func (t *foldTree) attack(n int32) bitset {
 }
 
 func (t *foldTree) isLeaf(n int32) bool { return t.left[n] < 0 }
+
+// leafAt is the leaf numbered pos.
+func (t *foldTree) leafAt(pos int32) int32 { return t.leaves[pos] }
 
 // splitKeys are the ways a set of squares may be cut in two: by file, by
 // rank, by either diagonal, by colour. Each sorts the squares by the key
@@ -132,6 +136,7 @@ func (f *foldPlan) buildTree(geo *pieceGeometry, squares []int32) *foldTree {
 func (t *foldTree) number(n, next int32) int32 {
 	t.lo[n] = next
 	if t.isLeaf(n) {
+		t.leaves = append(t.leaves, n)
 		t.hi[n] = next + 1
 		return next + 1
 	}
