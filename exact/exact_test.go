@@ -464,26 +464,23 @@ func TestCancellation(t *testing.T) {
 	}
 }
 
-// The eight pieces attack at most 63 squares; proving 64 impossible is
-// beyond this search (a later issue), but a timeout still gives the best
-// placement found (63 after some seconds on a quiet machine).
+// The eight pieces attack at most 63 squares. Folding proves it in about
+// a second; stopped long before that, the search still gives the best
+// placement it has (from its greedy start, if nothing better).
 func TestEightPiecesBestSoFar(t *testing.T) {
-	if testing.Short() {
-		t.Skip("runs until its timeout")
-	}
 	m := load(t, "eight-pieces")
-	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Millisecond)
 	defer cancel()
 	r, err := New().Solve(ctx, m, model.Options{Task: model.TaskSolve})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if r.Status != model.StatusUnknown || r.Solution == nil {
+	if r.Solution == nil || (r.Status != model.StatusUnknown && r.Status != model.StatusOptimal) {
 		t.Fatalf("status %v, solution %v", r.Status, r.Solution)
 	}
 	mustCheck(t, m, r.Solution)
-	if v := value(r); v < 50 || v > 63 {
-		t.Errorf("best so far attacks %d squares, the paper's maximum is 63", v)
+	if v := value(r); v < 50 || v > 63 || r.Status == model.StatusOptimal && v != 63 {
+		t.Errorf("%v: attacks %d squares, the paper's maximum is 63", r.Status, v)
 	}
 }
 

@@ -74,6 +74,15 @@ func dispatch(st *stopper, m *model.Model, opts model.Options, res *model.Result
 		}
 		return solveFreeWalls(st, p, opts, res)
 	case needsCoverage(m):
+		if groups, ok := foldFits(m); ok {
+			if m.Objective.Sense == model.Minimize && m.Objective.Measure != model.MeasurePieces {
+				if opts.Task == model.TaskSolve {
+					return solveFewest(st, p, groups, opts, res)
+				}
+				return solveCover(st, p, opts, res)
+			}
+			return solveFold(st, p, groups, opts, res)
+		}
 		return solveCover(st, p, opts, res)
 	}
 	return solveIndependent(st, p, opts, res)

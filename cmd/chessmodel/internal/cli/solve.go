@@ -63,6 +63,7 @@ type taskFlags struct {
 	distinct string
 	limit    int64
 	workers  int
+	stats    bool
 }
 
 func newSolveCommand(g *globals, streams Streams) *cobra.Command {
@@ -121,6 +122,7 @@ whether more exist.`
 	cmd.Flags().StringVar(&f.backend, "backend", "exact", "solver backend: "+g.backends.names())
 	completeValues(cmd, "backend", sortedKeys(g.backends)...)
 	cmd.Flags().IntVar(&f.workers, "workers", 0, "goroutines the backend may use (0: every core); answers are the same on any number")
+	cmd.Flags().BoolVar(&f.stats, "stats", false, "also print the search's statistics (folding: nodes and leaves by sub-space size)")
 	switch task {
 	case model.TaskCount:
 		cmd.Flags().BoolVar(&f.symmetry, "symmetry", false, "also count classes up to the model's symmetry group")
@@ -216,6 +218,9 @@ func runTask(ctx context.Context, g *globals, streams Streams, task model.Task, 
 		}
 	} else {
 		printResult(streams.Out, m, res)
+	}
+	if f.stats {
+		printStats(streams.Err, res)
 	}
 	if cut {
 		return stopped(ctx, g, "")

@@ -1,0 +1,204 @@
+package exact
+
+import (
+	"slices"
+
+	"github.com/chessmodel/chessmodel/model"
+)
+
+// The fewest squares a set of pieces attacks (or dominates): branch and
+// bound, the eight-pieces paper's closing suggestion. Folding does not
+// apply: under strong attack a piece added later can shorten the lines of
+// the pieces before it, so what a partial placement attacks is no lower
+// bound by itself. The bound here is what it attacks less what the pieces
+// still to come could cut off: a square is lost only when a piece stands
+// on a line before it, and different lines onto one square share no square
+// before it, so a blocker on y removes at most the squares behind y on the
+// lines through y that only lines attack; the pieces to come take the
+// largest such losses.
+
+// A fewestSearch places the axes one after another.
+type fewestSearch struct {
+	plan    *foldPlan
+	ax      foldAxes
+	squares []int32 // per axis, as placed
+	occ     bitset
+	att     bitset
+	fixedOK bitset // squares only lines attack (scratch)
+	loss    []int  // per square: what a blocker there could cut off (scratch)
+	best    foldPoint
+	reps    []bool // per square: allowed for the symmetry axis (nil: all)
+	symAxis int
+	nodes   int64
+	st      *stopper
+	halted  bool
+}
+
+// solveFewest minimises the attacked (or dominated) squares of a model
+// whose place list foldFits.
+func solveFewest(st *stopper, p *problem, groups []foldGroup, opts model.Options, res *model.Result) error {
+	groups = slices.Clone(groups)
+	reach := func(g foldGroup) int {
+		n := 0
+		for _, w := range p.pieceGeometry(g.piece).weak {
+			n += w.count()
+		}
+		return n
+	}
+	// the pieces that reach farthest first: their lines make the bound
+	slices.SortStableFunc(groups, func(a, b foldGroup) int { return reach(b) - reach(a) })
+	plan := newFoldPlan(p, groups)
+	r := &foldRun{plan: plan, st: st, opts: opts, workers: 1, best: foldPoint{value: -1}}
+	ax := plan.axes(0)
+	res.Stats.Extra["engine"] = "branch and bound on the fewest attacked squares"
+	s := &fewestSearch{plan: plan, ax: ax, squares: make([]int32, 0, len(ax.group)), st: st,
+		occ: newBitset(p.squares), att: newBitset(p.squares), fixedOK: newBitset(p.squares),
+		loss: make([]int, p.squares), best: foldPoint{value: p.squares + 1}, symAxis: -1}
+	if a := r.symmetryAxis(ax); a == 0 {
+		s.symAxis = a
+		s.reps = make([]bool, p.squares)
+		for sq := range s.reps {
+			s.reps[sq] = leastOfOrbit(p.symmetries(), sq)
+		}
+	}
+	s.place(0)
+	res.Stats.Nodes = s.nodes
+	if s.best.value > p.squares {
+		if st.canceled.Load() {
+			res.Status = model.StatusUnknown
+			return nil
+		}
+		return infeasible(res, opts)
+	}
+	sol := plan.solution(ax, s.best.squares)
+	res.Solution = &sol
+	res.Value = model.Int64(int64(s.best.value))
+	res.Status = model.StatusOptimal
+	if st.canceled.Load() {
+		res.Status = model.StatusUnknown
+	}
+	return nil
+}
+
+// place tries every square for axis a, in leaf order, identical pieces in
+// increasing order.
+func (s *fewestSearch) place(a int) {
+	s.nodes++
+	if s.nodes&1023 == 0 && s.st.stopped() {
+		s.halted = true
+	}
+	if s.halted {
+		return
+	}
+	if a == len(s.ax.group) {
+		if v := s.plan.strongCover(s.ax, s.squares, s.occ, s.att); v < s.best.value {
+			s.best = foldPoint{squares: slices.Clone(s.squares), value: v}
+		}
+		return
+	}
+	if s.bound(len(s.ax.group)-a) >= s.best.value {
+		return
+	}
+	tree := s.ax.tree[a]
+	from := int32(0)
+	if !s.ax.first[a] {
+		prev := s.ax.tree[a-1]
+		from = prev.lo[prev.leafOf[s.squares[a-1]]]
+		if !s.plan.stack {
+			from++
+		}
+	}
+	for pos := from; pos < int32(len(tree.leaves)); pos++ {
+		leaf := tree.leafAt(pos)
+		sq := tree.square[leaf]
+		if s.reps != nil && a == s.symAxis && !s.reps[sq] || !s.plan.stack && slices.Contains(s.squares, sq) {
+			continue
+		}
+		s.squares = append(s.squares, sq)
+		s.place(a + 1)
+		s.squares = s.squares[:len(s.squares)-1]
+		if s.halted {
+			return
+		}
+	}
+}
+
+// bound is a lower bound on the squares any completion attacks, with
+// `more` pieces still to place.
+func (s *fewestSearch) bound(more int) int {
+	plan := s.plan
+	p := plan.p
+	now := plan.strongCover(s.ax, s.squares, s.occ, s.att) // fills occ and att
+	// squares some leap or first square of a line reaches cannot be lost
+	fixed := s.fixedOK
+	clear(fixed)
+	if plan.dominate {
+		fixed.copyFrom(s.occ)
+	}
+	reach := func(geo *pieceGeometry, sq int, each func(ray []int32)) {
+		for _, t := range geo.leaps[sq] {
+			fixed.set(int(t))
+		}
+		for _, ray := range geo.rays[sq] {
+			if len(ray) > 0 {
+				fixed.set(int(ray[0]))
+			}
+			each(ray)
+		}
+	}
+	none := func([]int32) {}
+	for _, fp := range p.fixed {
+		reach(fp.geo, fp.square, none)
+	}
+	for a, sq := range s.squares {
+		reach(p.geometry[plan.groups[s.ax.group[a]].piece.Name], int(sq), none)
+	}
+	// a blocker on the k-th empty square of a line cuts the cuttable
+	// squares behind it, up to and including the line's first piece
+	clear(s.loss)
+	cut := func(ray []int32) {
+		behind := 0
+		end := len(ray)
+		for i, t := range ray {
+			if s.occ.has(int(t)) {
+				end = i + 1
+				break
+			}
+		}
+		for i := end - 1; i > 0; i-- {
+			if t := int(ray[i]); !fixed.has(t) && plan.open.has(t) {
+				behind++
+			}
+			if y := int(ray[i-1]); !s.occ.has(y) {
+				s.loss[y] += behind
+			}
+		}
+	}
+	for _, fp := range p.fixed {
+		reach(fp.geo, fp.square, cut)
+	}
+	for a, sq := range s.squares {
+		reach(p.geometry[plan.groups[s.ax.group[a]].piece.Name], int(sq), cut)
+	}
+	return now - topSum(s.loss, more)
+}
+
+// topSum is the sum of the k largest values.
+func topSum(values []int, k int) int {
+	top := make([]int, 0, k+1)
+	for _, v := range values {
+		if v == 0 || len(top) == k && v <= top[k-1] {
+			continue
+		}
+		i, _ := slices.BinarySearchFunc(top, v, func(a, b int) int { return b - a })
+		top = slices.Insert(top, i, v)
+		if len(top) > k {
+			top = top[:k]
+		}
+	}
+	sum := 0
+	for _, v := range top {
+		sum += v
+	}
+	return sum
+}
