@@ -12,7 +12,8 @@
 // and chooses a method from the model's structure, never from its name:
 //
 //   - n identical queens or rooks on an empty n x n board: bitwise counters
-//     (queens with the full D4 reduction, which also yields the classes),
+//     (queens by start constellations, one per orbit under D4, with the
+//     classes from the half- and quarter-turn symmetric solutions),
 //     the explicit linear-time construction for one solution on huge boards,
 //     and the n! permutations for rooks;
 //   - independence without coverage: branch and bound over a partition of the

@@ -91,7 +91,7 @@ func solveSquareRiders(st *stopper, m *model.Model, sq squareRiders, opts model.
 		return fmt.Errorf("exact: counting n-queens on a %dx%d board: more than %d ranks: %w", n, n, maxQueensSide, model.ErrUnsupported)
 	}
 	workers := workerCount(opts.Workers)
-	res.Stats.Extra["engine"] = "bitwise n-queens with D4 reduction"
+	res.Stats.Extra["engine"] = "n-queens start constellations, one per D4 orbit"
 	res.Stats.Extra["workers"] = workers
 	c := countQueens(st, n, workers, opts.Progress)
 	res.Stats.Nodes = c.nodes
