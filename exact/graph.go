@@ -23,7 +23,8 @@ type conflictGraph struct {
 	cliques   []bitset // the partition the search branches on
 	cliqueOf  []int32  // vertex -> index in cliques
 	bounds    [][]bitset
-	kindOf    []int8 // the kind of piece (its count rule) of each vertex
+	flat      []flatPartition // bounds, laid out for openFlat
+	kindOf    []int8          // the kind of piece (its count rule) of each vertex
 	darkOf    []bool
 	partition string // how the cliques were formed, for stats
 }
@@ -56,7 +57,12 @@ func newConflictGraph(p *problem) (*conflictGraph, error) {
 			}
 			// Attacks are symmetric for one piece (its moves include their
 			// opposites), so what attacks s1 as a k2 is what a k2 on s1 reaches.
-			for _, w := range []bitset{p.kinds[k1].weak[s1], p.kinds[k2].weak[s1]} {
+			weak := [2]bitset{p.kinds[k1].weak[s1], p.kinds[k2].weak[s1]}
+			sets := weak[:]
+			if p.kinds[k1] == p.kinds[k2] {
+				sets = weak[:1] // the same piece: one reach
+			}
+			for _, w := range sets {
 				for s2 := w.first(); s2 >= 0; s2 = w.next(s2 + 1) {
 					if p.allowed.has(base + s2) {
 						g.adj[v].set(base + s2)
@@ -101,8 +107,50 @@ func (g *conflictGraph) choosePartitions() {
 	for _, pt := range parts {
 		if len(g.bounds) < 3 && 2*len(pt.cliques) <= 3*len(best.cliques) {
 			g.bounds = append(g.bounds, pt.cliques)
+			g.flat = append(g.flat, newFlatPartition(pt.cliques, wordsFor(g.p.vertices)))
 		}
 	}
+}
+
+// A flatPartition is a partition's cliques in one array, clique after
+// clique, so that the bound of every search node reads memory in order.
+type flatPartition struct {
+	words int
+	sets  []uint64
+}
+
+func newFlatPartition(cliques []bitset, words int) flatPartition {
+	f := flatPartition{words: words, sets: make([]uint64, 0, words*len(cliques))}
+	for _, c := range cliques {
+		f.sets = append(f.sets, c...)
+	}
+	return f
+}
+
+// open counts the cliques that still hold a candidate, stopping once it
+// reaches limit (openCliques on the flat layout; one word per set is the
+// common case and has its own loop).
+func (f flatPartition) open(cand bitset, limit int) int {
+	n := 0
+	if f.words == 1 {
+		c := cand[0]
+		for _, w := range f.sets {
+			if w&c != 0 {
+				if n++; n >= limit {
+					return n
+				}
+			}
+		}
+		return n
+	}
+	for i := 0; i+f.words <= len(f.sets); i += f.words {
+		if bitset(f.sets[i : i+f.words]).intersects(cand) {
+			if n++; n >= limit {
+				return n
+			}
+		}
+	}
+	return n
 }
 
 // lineCliques returns the segments of the lines in direction d between
