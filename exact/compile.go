@@ -181,7 +181,6 @@ func (p *problem) pieceGeometry(pc *model.Piece) *pieceGeometry {
 		return g
 	}
 	rows, cols := p.rows, p.cols
-	openAt := p.openAt
 	g := &pieceGeometry{
 		name:  pc.Name,
 		leaps: make([][]int32, p.squares),
@@ -201,7 +200,7 @@ func (p *problem) pieceGeometry(pc *model.Piece) *pieceGeometry {
 		f0, r0 := i%cols, i/cols
 		from := len(backing)
 		for _, v := range pc.Leaps {
-			if f, r := f0+v.File, r0+v.Rank; openAt(f, r) {
+			if f, r := f0+v.File, r0+v.Rank; p.openAt(f, r) {
 				j := r*cols + f
 				backing = append(backing, int32(j))
 				g.weak[i].set(j)
@@ -211,7 +210,7 @@ func (p *problem) pieceGeometry(pc *model.Piece) *pieceGeometry {
 		heads := len(rayHeads)
 		for _, d := range pc.Rides {
 			from := len(backing)
-			for f, r := f0+d.File, r0+d.Rank; openAt(f, r); f, r = f+d.File, r+d.Rank {
+			for f, r := f0+d.File, r0+d.Rank; p.openAt(f, r); f, r = f+d.File, r+d.Rank {
 				j := r*cols + f
 				backing = append(backing, int32(j))
 				g.weak[i].set(j)

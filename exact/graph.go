@@ -159,25 +159,32 @@ func (f flatPartition) open(cand bitset, limit int) int {
 func (g *conflictGraph) lineCliques(d model.Vector) []bitset {
 	p := g.p
 	var out []bitset
+	words := wordsFor(p.vertices)
+	var store []uint64 // the segments' sets, allocated together
 	for i := 0; i < p.squares; i++ {
 		f, r := i%p.cols, i/p.cols
 		if !p.open.has(i) || p.openAt(f-d.File, r-d.Rank) {
 			continue // not the start of a segment
 		}
-		c := newBitset(p.vertices)
+		if len(store) < words {
+			store = make([]uint64, words*max(16, p.squares/4))
+		}
+		c := bitset(store[:words:words])
+		members := 0
 		for ; p.openAt(f, r); f, r = f+d.File, r+d.Rank {
 			for k := range p.kinds {
 				if v := k*p.squares + r*p.cols + f; p.allowed.has(v) {
 					c.set(v)
+					members++
 				}
 			}
 		}
-		if c.empty() {
+		if members == 0 {
 			continue
 		}
-		others := c.count() - 1
+		store = store[words:]
 		for v := c.first(); v >= 0; v = c.next(v + 1) {
-			if g.adj[v].countAnd(c) != others {
+			if g.adj[v].countAnd(c) != members-1 {
 				return nil
 			}
 		}
