@@ -41,16 +41,18 @@ type constellation struct {
 }
 
 // queens lists the distinct squares of the border queens (a corner queen
-// once).
-func (c constellation) queens(n int) []model.Square {
-	sq := []model.Square{{File: c.first, Rank: 0}, {File: c.last, Rank: n - 1}, {File: 0, Rank: c.west}, {File: n - 1, Rank: c.east}}
-	out := sq[:0]
-	for _, s := range sq {
-		if !slices.Contains(out, s) {
-			out = append(out, s)
+// once), without allocating: constellations are listed by the million.
+func (c constellation) queens(n int) ([4]model.Square, int) {
+	all := [4]model.Square{{File: c.first, Rank: 0}, {File: c.last, Rank: n - 1}, {File: 0, Rank: c.west}, {File: n - 1, Rank: c.east}}
+	var out [4]model.Square
+	k := 0
+	for _, s := range all {
+		if !slices.Contains(out[:k], s) {
+			out[k] = s
+			k++
 		}
 	}
-	return out
+	return out, k
 }
 
 // valid tells whether the border queens are consistent (a queen in a corner
@@ -62,7 +64,8 @@ func (c constellation) valid(n int) bool {
 		!corner(c.last == 0, c.west == e) || !corner(c.last == e, c.east == e) {
 		return false
 	}
-	qs := c.queens(n)
+	all, k := c.queens(n)
+	qs := all[:k]
 	for i, a := range qs {
 		for _, b := range qs[:i] {
 			df, dr := a.File-b.File, a.Rank-b.Rank
@@ -77,7 +80,8 @@ func (c constellation) valid(n int) bool {
 // image is the constellation of the solutions t maps c's solutions to.
 func (c constellation) image(t model.Transform, n int) constellation {
 	var out constellation
-	for _, s := range c.queens(n) {
+	all, k := c.queens(n)
+	for _, s := range all[:k] {
 		s = t.Apply(s, n, n)
 		switch {
 		case s.Rank == 0:
@@ -136,7 +140,8 @@ type planRank struct {
 // plan prepares the completions of c.
 func (c constellation) plan(n int, weight int) completionPlan {
 	p := completionPlan{weight: int64(weight)}
-	qs := c.queens(n)
+	all, k := c.queens(n)
+	qs := all[:k]
 	var files uint64
 	for _, q := range qs {
 		files |= 1 << uint(q.File)
@@ -167,14 +172,15 @@ func (c constellation) plan(n int, weight int) completionPlan {
 }
 
 // constellationPlans lists one constellation of each orbit for n >= 6,
-// largest searches first so that the workers finish together.
+// largest searches first so that the workers finish together (or what it
+// has when st stops).
 //
 // All constellations of an orbit have the same number of completions (a
 // symmetry maps the completions of one onto those of the other), so each
 // orbit is searched from the member whose search looks smallest.
-func constellationPlans(n int) []completionPlan {
+func constellationPlans(n int, st *stopper) []completionPlan {
 	var plans []completionPlan
-	for first := 0; first < n; first++ {
+	for first := 0; first < n && !st.stopped(); first++ {
 		for last := 0; last < n; last++ {
 			for west := 0; west < n; west++ {
 				for east := 0; east < n; east++ {

@@ -2,14 +2,19 @@ package exact
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"testing"
+
+	"github.com/chessmodel/chessmodel/model"
 )
 
 // The orbits chosen cover every constellation exactly once: the weights of
 // the representatives add up to the number of valid constellations, and
 // each representative's plan has one free rank per queen still to place.
 func TestConstellationOrbits(t *testing.T) {
+	st := newStopper(context.Background())
+	defer st.close()
 	for n := 6; n <= 13; n++ {
 		valid := 0
 		for first := 0; first < n; first++ {
@@ -24,7 +29,7 @@ func TestConstellationOrbits(t *testing.T) {
 			}
 		}
 		var weights int64
-		for _, p := range constellationPlans(n) {
+		for _, p := range constellationPlans(n, st) {
 			weights += p.weight
 		}
 		if weights != int64(valid) {
@@ -102,6 +107,29 @@ func TestSymmetricQueens(t *testing.T) {
 			gotHalf, gotQuarter := symmetricQueens(n, st)
 			if gotHalf != half || gotQuarter != quarter {
 				t.Errorf("n=%d: %d half-turn and %d quarter-turn symmetric, want %d and %d", n, gotHalf, gotQuarter, half, quarter)
+			}
+		})
+	}
+}
+
+// The count stops where a 64-bit count could overflow: 28 ranks are
+// accepted (the search is then cancelled at once), 29 are not.
+func TestQueensCountLimit(t *testing.T) {
+	cases := []struct {
+		n           int
+		unsupported bool
+	}{
+		{maxQueensCountSide, false},
+		{maxQueensCountSide + 1, true},
+	}
+	for _, c := range cases {
+		t.Run(fmt.Sprint(c.n), func(t *testing.T) {
+			m := load(t, "n-queens", fmt.Sprintf("board=%d", c.n))
+			ctx, cancel := context.WithCancel(context.Background())
+			cancel()
+			_, err := New().Solve(ctx, m, model.Options{Task: model.TaskCount})
+			if got := errors.Is(err, model.ErrUnsupported); got != c.unsupported {
+				t.Errorf("n=%d: error %v, unsupported %v, want %v", c.n, err, got, c.unsupported)
 			}
 		})
 	}

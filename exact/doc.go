@@ -36,5 +36,7 @@
 //
 // Tours and slides are not placement models; Solve returns an error wrapping
 // model.ErrUnsupported for them, as it does for boards beyond the general
-// search (4096 squares) other than the empty-board fast paths.
+// search (4096 squares) other than the empty-board fast paths, for n-queens
+// counts beyond 28 ranks (the count could pass 64 bits) and n-queens
+// enumeration beyond 63.
 package exact

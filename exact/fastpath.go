@@ -87,8 +87,8 @@ func solveSquareRiders(st *stopper, m *model.Model, sq squareRiders, opts model.
 		found(example())
 		return nil
 	}
-	if n > maxQueensSide {
-		return fmt.Errorf("exact: counting n-queens on a %dx%d board: more than %d ranks: %w", n, n, maxQueensSide, model.ErrUnsupported)
+	if n > maxQueensCountSide {
+		return fmt.Errorf("exact: counting n-queens on a %dx%d board: more than %d ranks could overflow the 64-bit count: %w", n, n, maxQueensCountSide, model.ErrUnsupported)
 	}
 	workers := workerCount(opts.Workers)
 	res.Stats.Extra["engine"] = "n-queens start constellations, one per D4 orbit"

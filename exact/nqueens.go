@@ -12,3 +12,8 @@ func (c queensCount) classes() int64 { return c.classCount }
 
 // maxQueensSide bounds the bitwise counter: a rank is one machine word.
 const maxQueensSide = 63
+
+// maxQueensCountSide bounds the boards whose n-queens solutions are
+// counted: the counts grow about tenfold per rank (A000170(27) is 2.3e17),
+// so 29 ranks would pass the 64-bit counter's 9.2e18.
+const maxQueensCountSide = 28

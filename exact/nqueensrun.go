@@ -14,7 +14,7 @@ func countQueens(st *stopper, n, workers int, progress func(float64, string)) qu
 	if n < 6 {
 		return countQueensSmall(n)
 	}
-	plans := constellationPlans(n)
+	plans := constellationPlans(n, st)
 	type tally struct{ weighted, nodes int64 }
 	tallies := make([]tally, workers)
 	runTasks(st, workers, len(plans), progress, "counting queens", func(w, i int) {
