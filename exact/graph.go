@@ -63,6 +63,13 @@ func newConflictGraph(p *problem) (*conflictGraph, error) {
 				sets = weak[:1] // the same piece: one reach
 			}
 			for _, w := range sets {
+				if base%64 == 0 { // whole words: the kind's vertices start a word
+					adj, allowed := g.adj[v][base/64:], p.allowed[base/64:]
+					for i, x := range w {
+						adj[i] |= x & allowed[i]
+					}
+					continue
+				}
 				for s2 := w.first(); s2 >= 0; s2 = w.next(s2 + 1) {
 					if p.allowed.has(base + s2) {
 						g.adj[v].set(base + s2)
