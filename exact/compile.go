@@ -190,7 +190,8 @@ func (p *problem) pieceGeometry(pc *model.Piece) *pieceGeometry {
 	words := wordsFor(p.squares)
 	store := make([]uint64, words*p.squares)
 	// one backing array for all the square lists of the piece
-	backing := make([]int32, 0, p.squares*(len(pc.Leaps)+len(pc.Rides)*max(rows, cols)))
+	// (a ride direction reaches at most squares*(side-1)/2 squares in all)
+	backing := make([]int32, 0, p.squares*len(pc.Leaps)+p.squares*len(pc.Rides)*(max(rows, cols)-1)/2+1)
 	rayHeads := make([][]int32, 0, p.squares*len(pc.Rides))
 	for i := 0; i < p.squares; i++ {
 		g.weak[i] = bitset(store[i*words : (i+1)*words : (i+1)*words])

@@ -3,6 +3,7 @@ package exact
 import (
 	"fmt"
 	"sort"
+	"strconv"
 
 	"github.com/chessmodel/chessmodel/model"
 )
@@ -87,7 +88,7 @@ func newConflictGraph(p *problem) (*conflictGraph, error) {
 // with fewest cliques and bounds with the best few.
 func (g *conflictGraph) choosePartitions() {
 	type named struct {
-		name    string
+		lines   *model.Vector // the direction of line segments; nil: greedy
 		cliques []bitset
 	}
 	var parts []named
@@ -97,15 +98,18 @@ func (g *conflictGraph) choosePartitions() {
 				continue // one of each pair of opposite directions
 			}
 			if c := g.lineCliques(d); c != nil {
-				parts = append(parts, named{fmt.Sprintf("lines (%d,%d)", d.File, d.Rank), c})
+				parts = append(parts, named{&d, c})
 			}
 		}
 	}
-	parts = append(parts, named{"greedy cliques", g.greedyCliques()})
+	parts = append(parts, named{nil, g.greedyCliques()})
 	sort.SliceStable(parts, func(i, j int) bool { return len(parts[i].cliques) < len(parts[j].cliques) })
 	best := parts[0]
 	g.cliques = best.cliques
-	g.partition = best.name
+	g.partition = "greedy cliques"
+	if d := best.lines; d != nil {
+		g.partition = "lines (" + strconv.Itoa(d.File) + "," + strconv.Itoa(d.Rank) + ")"
+	}
 	for i, c := range g.cliques {
 		for v := c.first(); v >= 0; v = c.next(v + 1) {
 			g.cliqueOf[v] = int32(i)
