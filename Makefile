@@ -41,8 +41,10 @@ test: deps
 	$(GO) vet ./...
 	$(GO) test -timeout 14m ./...
 
-bench: deps
-	$(GO) test -run XXX -bench . -benchmem ./...
+# The benchmarks the README's performance section quotes, as a table;
+# TAKAKEN=/path/to/peer adds the side-by-side n-queens runs (scripts/bench.sh).
+bench: build
+	CHESSMODEL_BENCH_LONG=1 GO=$(GO) BIN=$(BIN) sh scripts/bench.sh
 
 fuzz:
 	$(GO) test ./model -run XXX -fuzz FuzzParse -fuzztime 60s

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -12,10 +13,16 @@ import (
 )
 
 // Counting n-queens through the whole backend (model in, result out), on
-// every core and on one. The baseline to compare with is a plain recursive
-// bitmask counter in C with the mirror trick (see the package's report).
+// every core and on one, totals and classes checked against A000170 and
+// A002562. n = 17 and 18 take seconds to a minute: they run only when
+// CHESSMODEL_BENCH_LONG is set (make bench sets it). The peer to compare
+// with is Takaken's counter in C (see the README's performance section).
 func BenchmarkNQueensCount(b *testing.B) {
-	for n := 12; n <= 16; n++ {
+	top := 16
+	if os.Getenv("CHESSMODEL_BENCH_LONG") != "" {
+		top = 18
+	}
+	for n := 12; n <= top; n++ {
 		for _, workers := range []int{0, 1} {
 			name := fmt.Sprintf("%d", n)
 			if workers == 1 {
@@ -23,12 +30,12 @@ func BenchmarkNQueensCount(b *testing.B) {
 			}
 			b.Run(name, func(b *testing.B) {
 				m := load(b, "n-queens", fmt.Sprintf("board=%d", n))
-				opts := model.Options{Task: model.TaskCount, Workers: workers}
+				opts := model.Options{Task: model.TaskCount, Symmetry: true, Workers: workers}
 				b.ReportAllocs()
 				for b.Loop() {
 					r, err := New().Solve(context.Background(), m, opts)
-					if err != nil || count(r) != queensTotals[n-1] {
-						b.Fatalf("count %v, %v", count(r), err)
+					if err != nil || count(r) != queensTotals[n-1] || classes(r) != queensClasses[n-1] {
+						b.Fatalf("count %v classes %v, %v", count(r), classes(r), err)
 					}
 				}
 			})

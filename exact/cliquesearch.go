@@ -116,8 +116,8 @@ func (s *cliqueSearch) search(depth int) {
 	// Every clique holds at most one more piece: prune when some partition
 	// leaves too few open cliques for the pieces still wanted.
 	if want := max(s.lo-placed, need); want > 0 {
-		for _, part := range s.g.bounds {
-			if openCliques(part, cand, want) < want {
+		for _, part := range s.g.flat {
+			if part.open(cand, want) < want {
 				return
 			}
 		}

@@ -207,7 +207,6 @@ func (p *problem) pieceGeometry(pc *model.Piece) *pieceGeometry {
 		return g
 	}
 	rows, cols := p.rows, p.cols
-	openAt := p.openAt
 	g := &pieceGeometry{
 		name:  pc.Name,
 		leaps: make([][]int32, p.squares),
@@ -217,7 +216,8 @@ func (p *problem) pieceGeometry(pc *model.Piece) *pieceGeometry {
 	words := wordsFor(p.squares)
 	store := make([]uint64, words*p.squares)
 	// one backing array for all the square lists of the piece
-	backing := make([]int32, 0, p.squares*(len(pc.Leaps)+len(pc.Rides)*max(rows, cols)))
+	// (a ride direction reaches at most squares*(side-1)/2 squares in all)
+	backing := make([]int32, 0, p.squares*len(pc.Leaps)+p.squares*len(pc.Rides)*(max(rows, cols)-1)/2+1)
 	rayHeads := make([][]int32, 0, p.squares*len(pc.Rides))
 	for i := 0; i < p.squares; i++ {
 		g.weak[i] = bitset(store[i*words : (i+1)*words : (i+1)*words])
@@ -227,7 +227,7 @@ func (p *problem) pieceGeometry(pc *model.Piece) *pieceGeometry {
 		f0, r0 := i%cols, i/cols
 		from := len(backing)
 		for _, v := range pc.Leaps {
-			if f, r := f0+v.File, r0+v.Rank; openAt(f, r) {
+			if f, r := f0+v.File, r0+v.Rank; p.openAt(f, r) {
 				j := r*cols + f
 				backing = append(backing, int32(j))
 				g.weak[i].set(j)
@@ -237,7 +237,7 @@ func (p *problem) pieceGeometry(pc *model.Piece) *pieceGeometry {
 		heads := len(rayHeads)
 		for _, d := range pc.Rides {
 			from := len(backing)
-			for f, r := f0+d.File, r0+d.Rank; openAt(f, r); f, r = f+d.File, r+d.Rank {
+			for f, r := f0+d.File, r0+d.Rank; p.openAt(f, r); f, r = f+d.File, r+d.Rank {
 				j := r*cols + f
 				backing = append(backing, int32(j))
 				g.weak[i].set(j)

@@ -12,7 +12,8 @@
 // and chooses a method from the model's structure, never from its name:
 //
 //   - n identical queens or rooks on an empty n x n board: bitwise counters
-//     (queens with the full D4 reduction, which also yields the classes),
+//     (queens by start constellations, one per orbit under D4, with the
+//     classes from the half- and quarter-turn symmetric solutions),
 //     the explicit linear-time construction for one solution on huge boards,
 //     and the n! permutations for rooks;
 //   - independence without coverage: branch and bound over a partition of the
@@ -53,7 +54,8 @@
 //   - Free walls: at most 31 kinds of piece (stacked copies count) and 31
 //     ride directions (one of each opposite pair): a line's directions are
 //     one 32-bit word.
-//   - N-queens counter: 63 ranks (a rank is one machine word); n-rooks
+//   - N-queens: counts up to 28 ranks (beyond, the count could pass 64
+//     bits), enumeration up to 63 ranks (a rank is one machine word); n-rooks
 //     counts are computed as big integers and refused above 2^63-1 (from
 //     21 rooks).
 //   - Counts: every count is an int64 added with a check; a count above

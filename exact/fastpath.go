@@ -2,7 +2,6 @@ package exact
 
 import (
 	"fmt"
-	"math/big"
 
 	"github.com/chessmodel/chessmodel/model"
 )
@@ -97,11 +96,11 @@ func solveSquareRiders(st *stopper, m *model.Model, sq squareRiders, opts model.
 		found(example())
 		return nil
 	}
-	if n > maxQueensSide {
-		return fmt.Errorf("exact: counting n-queens on a %dx%d board: more than %d ranks: %w", n, n, maxQueensSide, model.ErrUnsupported)
+	if n > maxQueensCountSide {
+		return fmt.Errorf("exact: counting n-queens on a %dx%d board: more than %d ranks could overflow the 64-bit count: %w", n, n, maxQueensCountSide, model.ErrUnsupported)
 	}
 	workers := workerCount(opts.Workers)
-	res.Stats.Extra["engine"] = "bitwise n-queens with D4 reduction"
+	res.Stats.Extra["engine"] = "n-queens start constellations, one per D4 orbit"
 	res.Stats.Extra["workers"] = workers
 	c := countQueens(st, n, workers, opts.Progress)
 	res.Stats.Nodes = c.nodes
@@ -110,10 +109,7 @@ func solveSquareRiders(st *stopper, m *model.Model, sq squareRiders, opts model.
 		res.Stats.Extra["counted_so_far"] = c.total()
 		return nil
 	}
-	total, ok := checkedQueensTotal(c)
-	if !ok {
-		return fmt.Errorf("exact: the %d-queens count does not fit a 64-bit count: %w", n, model.ErrUnsupported)
-	}
+	total := c.total() // maxQueensCountSide keeps it inside 64 bits
 	res.Count = model.Int64(total)
 	if opts.Symmetry {
 		res.Classes = model.Int64(c.classes())
@@ -124,25 +120,4 @@ func solveSquareRiders(st *stopper, m *model.Model, sq squareRiders, opts model.
 	}
 	found(example())
 	return nil
-}
-
-// checkedQueensTotal is c.total() computed without wrapping: ok is false
-// when 8*count8 + 4*count4 + 2*count2 + count1 (or the classes) does not fit
-// an int64.
-func checkedQueensTotal(c queensCount) (total int64, ok bool) {
-	sum := new(big.Int)
-	for _, t := range []struct{ n, times int64 }{{c.count8, 8}, {c.count4, 4}, {c.count2, 2}, {c.count1, 1}} {
-		if t.n < 0 {
-			return 0, false // a per-class counter already wrapped
-		}
-		sum.Add(sum, new(big.Int).Mul(big.NewInt(t.n), big.NewInt(t.times)))
-	}
-	classes := new(big.Int).SetInt64(c.count8)
-	for _, n := range []int64{c.count4, c.count2, c.count1} {
-		classes.Add(classes, big.NewInt(n))
-	}
-	if !sum.IsInt64() || !classes.IsInt64() {
-		return 0, false
-	}
-	return sum.Int64(), true
 }

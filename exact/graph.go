@@ -3,6 +3,7 @@ package exact
 import (
 	"fmt"
 	"sort"
+	"strconv"
 
 	"github.com/chessmodel/chessmodel/model"
 )
@@ -23,7 +24,8 @@ type conflictGraph struct {
 	cliques   []bitset // the partition the search branches on
 	cliqueOf  []int32  // vertex -> index in cliques
 	bounds    [][]bitset
-	kindOf    []int32 // the kind of piece (its count rule) of each vertex
+	flat      []flatPartition // bounds, laid out for openFlat
+	kindOf    []int32         // the kind of piece (its count rule) of each vertex
 	darkOf    []bool
 	partition string // how the cliques were formed, for stats
 }
@@ -56,7 +58,19 @@ func newConflictGraph(p *problem) (*conflictGraph, error) {
 			}
 			// Attacks are symmetric for one piece (its moves include their
 			// opposites), so what attacks s1 as a k2 is what a k2 on s1 reaches.
-			for _, w := range []bitset{p.kinds[k1].weak[s1], p.kinds[k2].weak[s1]} {
+			weak := [2]bitset{p.kinds[k1].weak[s1], p.kinds[k2].weak[s1]}
+			sets := weak[:]
+			if p.kinds[k1] == p.kinds[k2] {
+				sets = weak[:1] // the same piece: one reach
+			}
+			for _, w := range sets {
+				if base%64 == 0 { // whole words: the kind's vertices start a word
+					adj, allowed := g.adj[v][base/64:], p.allowed[base/64:]
+					for i, x := range w {
+						adj[i] |= x & allowed[i]
+					}
+					continue
+				}
 				for s2 := w.first(); s2 >= 0; s2 = w.next(s2 + 1) {
 					if p.allowed.has(base + s2) {
 						g.adj[v].set(base + s2)
@@ -74,7 +88,7 @@ func newConflictGraph(p *problem) (*conflictGraph, error) {
 // with fewest cliques and bounds with the best few.
 func (g *conflictGraph) choosePartitions() {
 	type named struct {
-		name    string
+		lines   *model.Vector // the direction of line segments; nil: greedy
 		cliques []bitset
 	}
 	var parts []named
@@ -84,15 +98,18 @@ func (g *conflictGraph) choosePartitions() {
 				continue // one of each pair of opposite directions
 			}
 			if c := g.lineCliques(d); c != nil {
-				parts = append(parts, named{fmt.Sprintf("lines (%d,%d)", d.File, d.Rank), c})
+				parts = append(parts, named{&d, c})
 			}
 		}
 	}
-	parts = append(parts, named{"greedy cliques", g.greedyCliques()})
+	parts = append(parts, named{nil, g.greedyCliques()})
 	sort.SliceStable(parts, func(i, j int) bool { return len(parts[i].cliques) < len(parts[j].cliques) })
 	best := parts[0]
 	g.cliques = best.cliques
-	g.partition = best.name
+	g.partition = "greedy cliques"
+	if d := best.lines; d != nil {
+		g.partition = "lines (" + strconv.Itoa(d.File) + "," + strconv.Itoa(d.Rank) + ")"
+	}
 	for i, c := range g.cliques {
 		for v := c.first(); v >= 0; v = c.next(v + 1) {
 			g.cliqueOf[v] = int32(i)
@@ -101,8 +118,50 @@ func (g *conflictGraph) choosePartitions() {
 	for _, pt := range parts {
 		if len(g.bounds) < 3 && 2*len(pt.cliques) <= 3*len(best.cliques) {
 			g.bounds = append(g.bounds, pt.cliques)
+			g.flat = append(g.flat, newFlatPartition(pt.cliques, wordsFor(g.p.vertices)))
 		}
 	}
+}
+
+// A flatPartition is a partition's cliques in one array, clique after
+// clique, so that the bound of every search node reads memory in order.
+type flatPartition struct {
+	words int
+	sets  []uint64
+}
+
+func newFlatPartition(cliques []bitset, words int) flatPartition {
+	f := flatPartition{words: words, sets: make([]uint64, 0, words*len(cliques))}
+	for _, c := range cliques {
+		f.sets = append(f.sets, c...)
+	}
+	return f
+}
+
+// open counts the cliques that still hold a candidate, stopping once it
+// reaches limit (openCliques on the flat layout; one word per set is the
+// common case and has its own loop).
+func (f flatPartition) open(cand bitset, limit int) int {
+	n := 0
+	if f.words == 1 {
+		c := cand[0]
+		for _, w := range f.sets {
+			if w&c != 0 {
+				if n++; n >= limit {
+					return n
+				}
+			}
+		}
+		return n
+	}
+	for i := 0; i+f.words <= len(f.sets); i += f.words {
+		if bitset(f.sets[i : i+f.words]).intersects(cand) {
+			if n++; n >= limit {
+				return n
+			}
+		}
+	}
+	return n
 }
 
 // lineCliques returns the segments of the lines in direction d between
@@ -111,25 +170,32 @@ func (g *conflictGraph) choosePartitions() {
 func (g *conflictGraph) lineCliques(d model.Vector) []bitset {
 	p := g.p
 	var out []bitset
+	words := wordsFor(p.vertices)
+	var store []uint64 // the segments' sets, allocated together
 	for i := 0; i < p.squares; i++ {
 		f, r := i%p.cols, i/p.cols
 		if !p.open.has(i) || p.openAt(f-d.File, r-d.Rank) {
 			continue // not the start of a segment
 		}
-		c := newBitset(p.vertices)
+		if len(store) < words {
+			store = make([]uint64, words*max(16, p.squares/4))
+		}
+		c := bitset(store[:words:words])
+		members := 0
 		for ; p.openAt(f, r); f, r = f+d.File, r+d.Rank {
 			for k := range p.kinds {
 				if v := k*p.squares + r*p.cols + f; p.allowed.has(v) {
 					c.set(v)
+					members++
 				}
 			}
 		}
-		if c.empty() {
+		if members == 0 {
 			continue
 		}
-		others := c.count() - 1
+		store = store[words:]
 		for v := c.first(); v >= 0; v = c.next(v + 1) {
-			if g.adj[v].countAnd(c) != others {
+			if g.adj[v].countAnd(c) != members-1 {
 				return nil
 			}
 		}

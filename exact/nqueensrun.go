@@ -6,33 +6,31 @@ import (
 	"github.com/chessmodel/chessmodel/model"
 )
 
-// countQueens counts the n-queens solutions and their classes under D4,
-// sharing the subtrees below the first ranks among workers.
+// countQueens counts the n-queens solutions and their classes under D4:
+// one constellation of each orbit per task (constellations.go), the
+// symmetric solutions for the classes, and the boards below six ranks by
+// listing.
 func countQueens(st *stopper, n, workers int, progress func(float64, string)) queensCount {
 	if n < 6 {
 		return countQueensSmall(n)
 	}
-	root := newQueensCounter(n, st)
-	split := 2
-	switch {
-	case n >= 13:
-		split = 4
-	case n >= 9:
-		split = 3
-	}
-	tasks := root.roots(split)
-	counters := make([]*queensCounter, workers)
-	for w := range counters {
-		counters[w] = newQueensCounter(n, st)
-	}
-	runTasks(st, workers, len(tasks), progress, "counting queens", func(w, i int) {
-		counters[w].run(&tasks[i])
+	plans := constellationPlans(n, st)
+	type tally struct{ weighted, nodes int64 }
+	tallies := make([]tally, workers)
+	runTasks(st, workers, len(plans), progress, "counting queens", func(w, i int) {
+		p := &plans[i]
+		found, nodes, _ := countCompletions(p, st)
+		tallies[w].weighted += p.weight * found
+		tallies[w].nodes += nodes
 	})
-	var total queensCount
-	for _, c := range counters {
-		total.add(c.queensCount)
+	var c queensCount
+	for _, t := range tallies {
+		c.solutions += t.weighted
+		c.nodes += t.nodes
 	}
-	return total
+	halfTurn, quarterTurn := symmetricQueens(n, st)
+	c.classCount = (c.solutions + halfTurn + 2*quarterTurn) / 8
+	return c
 }
 
 // countQueensSmall counts the boards below six ranks by listing them and
@@ -52,16 +50,8 @@ func countQueensSmall(n int) queensCount {
 			}
 		}
 		if least {
-			switch 8 / images {
-			case 8:
-				c.count8++
-			case 4:
-				c.count4++
-			case 2:
-				c.count2++
-			default: // n = 1: the lone queen is a class of one
-				c.count1++
-			}
+			c.solutions += int64(8 / images)
+			c.classCount++
 		}
 		return true
 	})
