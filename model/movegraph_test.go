@@ -16,7 +16,7 @@ func TestMoveGraph(t *testing.T) {
 		{"knight 8x8", "board: 8\ntour: {piece: knight}\n", 64, 168, 1},
 		{"knight 3x3", "board: 3\ntour: {piece: knight}\n", 9, 8, 2},
 		{"camel 8x8", "pieces: {camel: {leap: [1, 3]}}\nboard: 8\ntour: {piece: camel}\n", 64, 140, 2}, // 4 orientations x 7 x 5 placements
-		{"rook 4x4 with a wall", "board: {size: 4, walls: [b2]}\ntour: {piece: rook}\n", 15, 38, 1}, // pairs within the segments: 19 on ranks, 19 on files
+		{"rook 4x4 with a wall", "board: {size: 4, walls: [b2]}\ntour: {piece: rook}\n", 15, 38, 1},    // pairs within the segments: 19 on ranks, 19 on files
 		{"knight around a hole", "board: {size: 8, walls: [d4, e4, d5, e5]}\ntour: {piece: knight}\n", 60, 136, 1},
 	} {
 		t.Run(c.name, func(t *testing.T) {
