@@ -408,11 +408,24 @@ func TestEnumerateMatchesCount(t *testing.T) {
 }
 
 func TestUnsupportedKinds(t *testing.T) {
-	for _, name := range []string{"knights-tour", "sliding-rooks"} {
+	for _, name := range []string{"knights-tour"} {
 		_, err := New().Solve(context.Background(), load(t, name), model.Options{Task: model.TaskSolve})
 		if !errors.Is(err, model.ErrUnsupported) {
 			t.Errorf("%s: error %v, want one wrapping ErrUnsupported", name, err)
 		}
+	}
+	// slides are solved (by exact/slide), but not counted
+	_, err := New().Solve(context.Background(), load(t, "sliding-rooks"), model.Options{Task: model.TaskCount})
+	if !errors.Is(err, model.ErrUnsupported) {
+		t.Errorf("sliding-rooks count: error %v, want one wrapping ErrUnsupported", err)
+	}
+}
+
+func TestSlideDispatch(t *testing.T) {
+	m := load(t, "sliding-rooks")
+	r := run(t, m, model.Options{Task: model.TaskSolve})
+	if r.Status != model.StatusOptimal || r.Value == nil || *r.Value != 25 || model.Verify(m, r) != nil || !r.Verified {
+		t.Errorf("sliding rooks: %s %v, want 25 moves verified", r.Status, r.Value)
 	}
 }
 
