@@ -2,6 +2,7 @@ package exact
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"testing"
 	"time"
@@ -421,6 +422,22 @@ func TestDispatchesKinds(t *testing.T) {
 		if res.Status != model.StatusOptimal && res.Status != model.StatusFeasible || !res.Verified || res.Solution == nil {
 			t.Errorf("%s: status %v, verified %v, solution %v", name, res.Status, res.Verified, res.Solution)
 		}
+	}
+}
+
+// TestSlideCountUnsupported: slides are solved (by exact/slide), not counted.
+func TestSlideCountUnsupported(t *testing.T) {
+	_, err := New().Solve(context.Background(), load(t, "sliding-rooks"), model.Options{Task: model.TaskCount})
+	if !errors.Is(err, model.ErrUnsupported) {
+		t.Errorf("sliding-rooks count: error %v, want one wrapping ErrUnsupported", err)
+	}
+}
+
+func TestSlideDispatch(t *testing.T) {
+	m := load(t, "sliding-rooks")
+	r := run(t, m, model.Options{Task: model.TaskSolve})
+	if r.Status != model.StatusOptimal || r.Value == nil || *r.Value != 25 || model.Verify(m, r) != nil || !r.Verified {
+		t.Errorf("sliding rooks: %s %v, want 25 moves verified", r.Status, r.Value)
 	}
 }
 

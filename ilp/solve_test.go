@@ -252,6 +252,7 @@ func TestSolveTimeout(t *testing.T) {
 }
 
 func TestUnsupported(t *testing.T) {
+	// sliding-queens: an 8x8 slide is beyond the time-expanded program
 	for _, name := range []string{"sliding-queens"} { // tours: tour_test.go
 		_, err := ilp.New().Solve(context.Background(), loadModel(t, name), model.Options{})
 		if !errors.Is(err, model.ErrUnsupported) {

@@ -15,7 +15,8 @@
 // Shortest is a bidirectional breadth-first search (bidirectional.go) over a
 // hash table of the folded states it touches (table.go), so large boards
 // never expand the whole graph; an unreachable goal is proved by exhausting
-// the smaller side. Solver wraps it as the slide part of the exact backend.
+// the smaller side. Levels are expanded on several goroutines
+// (parallel.go, Options.Workers) with the same answer on any number. Solver wraps it as the slide part of the exact backend.
 // Explore (explore.go) walks the whole graph: states and orbits in all
 // (orbits by Burnside's lemma, orbits.go), the states and orbits reachable
 // from the start, the distance distribution and the farthest states, and
@@ -28,8 +29,13 @@
 //   - at most 1<<24 squares on the board (maxSquares);
 //   - C(open squares, pieces) below 2^64-1: ranks and counts are uint64
 //     (maxStates);
-//   - depths below 65535 moves from either end in Shortest, and below
-//     2^32-2 states in Explore's component search (uint32 indices);
+//   - in Shortest, a table slot is one 64-bit word holding rank+1 and the
+//     two depths, so each depth has (64 - bits of C(squares, pieces)+1)/2
+//     bits: 13 bits (8190 moves from either end) for four pieces on 40x40,
+//     at least 4 bits or the model is refused; a search deeper than its
+//     slot records stops with the error;
+//   - Explore's component search numbers states with uint32: at most
+//     2^32-2 states;
 //   - memory: every large table is reserved before it is allocated against
 //     a bound (Options.Memory, else the environment variable
 //     CHESSMODEL_MEMORY, else three quarters of the available memory); a

@@ -1,11 +1,13 @@
 package cli
 
 import (
+	"path/filepath"
 	"strings"
 	"testing"
 )
 
 func TestExplore(t *testing.T) {
+	gif := filepath.Join(t.TempDir(), "walls.gif")
 	for _, tc := range []struct {
 		name   string
 		args   []string
@@ -26,6 +28,7 @@ func TestExplore(t *testing.T) {
 		{"memory refused", []string{"explore", models + "sliding-rooks.yaml", "--memory", "64KiB"}, 2, nil, "raise it with --memory"},
 		{"solve infeasible", []string{"solve", models + "slide-impossible.yaml"}, 0, []string{"infeasible"}, ""},
 		{"solve moves", []string{"solve", models + "slide-knights.yaml"}, 0, []string{"optimal, value 4", "moves:  "}, ""},
+		{"render solved", []string{"render", "--json", models + "slide-walls.yaml", "--solve", "-o", gif}, 0, []string{`"format":"gif","frames":6`}, ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			code, stdout, stderr := run(t, DefaultBackends(), tc.args...)
