@@ -146,3 +146,33 @@ func TestDominationNumbers(t *testing.T) {
 		}
 	}
 }
+
+// The fewest squares the eight pieces attack (16, proved by branch and
+// bound in minutes): opt-in with CHESSMODEL_FEWEST=1.
+func BenchmarkFewestEightPieces(b *testing.B) {
+	if os.Getenv("CHESSMODEL_FEWEST") == "" {
+		b.Skip("takes minutes; set CHESSMODEL_FEWEST=1")
+	}
+	m := load(b, "eight-pieces-fewest")
+	b.ReportAllocs()
+	for b.Loop() {
+		r, err := New().Solve(context.Background(), m, model.Options{Task: model.TaskSolve})
+		if err != nil || r.Status != model.StatusOptimal || value(r) != 16 {
+			b.Fatalf("%v %d: %v", r.Status, value(r), err)
+		}
+		b.ReportMetric(float64(r.Stats.Nodes), "nodes")
+	}
+}
+
+// A smaller fewest-squares search that always runs: five pieces on 6x6.
+func BenchmarkFewestSixBySix(b *testing.B) {
+	m := parse(b, "board: 6\nplace: [1 queen, 1 rook, 1 knight, 1 bishop on dark, 1 king]\nobjective: minimize attacked\n")
+	b.ReportAllocs()
+	for b.Loop() {
+		r, err := New().Solve(context.Background(), m, model.Options{Task: model.TaskSolve})
+		if err != nil || r.Status != model.StatusOptimal {
+			b.Fatalf("%v: %v", r.Status, err)
+		}
+		b.ReportMetric(float64(r.Stats.Nodes), "nodes")
+	}
+}
