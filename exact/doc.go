@@ -25,8 +25,9 @@
 //     search-space folding of Robison, Hafner and Skiena (fold*.go) — one
 //     axis per piece, a weak-attack bound per box, look-ahead, clipping of
 //     identical pieces, symmetry on a lone piece, strong attack judged on
-//     the points left; at most 64 pieces (more is ErrUnsupported only in
-//     the sense that the general search below takes over);
+//     the points left; at most 64 pieces (a longer place list goes to the
+//     general search below; a "min" count that would pass 64 pieces is
+//     ErrUnsupported);
 //   - the fewest attacked or dominated squares with fixed counts: branch
 //     and bound (fewest.go), bounded by what pieces to come could cut off;
 //   - other cover rules and coverage objectives: search that branches on

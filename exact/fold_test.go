@@ -206,3 +206,17 @@ func TestFewestAgainstCoverSearch(t *testing.T) {
 		})
 	}
 }
+
+// Folding takes at most maxFoldAxes pieces; past it the general coverage
+// search answers.
+func TestFoldLimit(t *testing.T) {
+	for _, c := range []struct {
+		kings int
+		fits  bool
+	}{{maxFoldAxes, true}, {maxFoldAxes + 1, false}} {
+		m := parse(t, fmt.Sprintf("board: 9\nplace: [%d king]\nrules: [cover dominated]\n", c.kings))
+		if _, ok := foldFits(m); ok != c.fits {
+			t.Errorf("%d kings: fits %v", c.kings, ok)
+		}
+	}
+}
