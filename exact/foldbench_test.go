@@ -123,12 +123,12 @@ func benchDomination(b *testing.B, m *model.Model, want int64) {
 }
 
 // TestDominationNumbers checks the domination numbers by the same engine:
-// queens to n = 11 and knights to n = 8 always (n = 12 and 9 unless
-// short), all of both tables with CHESSMODEL_DOMINATION=1.
+// queens to n = 11 and knights to n = 8 (to 9 and 7 when short), all of
+// both tables with CHESSMODEL_DOMINATION=1.
 func TestDominationNumbers(t *testing.T) {
 	long := os.Getenv("CHESSMODEL_DOMINATION") != ""
 	for n := 1; n <= len(queensDomination); n++ {
-		if n > 12 && !long || n > 11 && testing.Short() {
+		if !long && (n > 11 || n > 9 && testing.Short()) {
 			break
 		}
 		r := run(t, load(t, "queens-domination", fmt.Sprintf("board=%d", n)), model.Options{Task: model.TaskSolve})
@@ -137,7 +137,7 @@ func TestDominationNumbers(t *testing.T) {
 		}
 	}
 	for n := 1; n <= len(knightsDomination); n++ {
-		if n > 9 && !long || n > 8 && testing.Short() {
+		if !long && (n > 8 || n > 7 && testing.Short()) {
 			break
 		}
 		r := run(t, parse(t, knightsDominationModel, fmt.Sprintf("board=%d", n)), model.Options{Task: model.TaskSolve})
