@@ -21,9 +21,19 @@
 //     walls, bounded by the number of cliques still open;
 //   - free walls: search of piece sets, each priced by a minimum hitting set of
 //     the gaps between pieces that see each other;
-//   - cover rules and coverage objectives: search that branches on the most
-//     constrained uncovered square (with free walls, also on whether that
-//     square becomes a wall).
+//   - cover rules and maximised coverage with fixed counts (or one "min"
+//     entry, as in domination), without independence or free walls: the
+//     search-space folding of Robison, Hafner and Skiena (fold*.go) — one
+//     axis per piece, a weak-attack bound per box, look-ahead, clipping of
+//     identical pieces, symmetry on a lone piece, strong attack judged on
+//     the points left; at most 64 pieces (a longer place list goes to the
+//     general search below; a "min" count that would pass 64 pieces is
+//     ErrUnsupported);
+//   - the fewest attacked or dominated squares with fixed counts: branch
+//     and bound (fewest.go), bounded by what pieces to come could cut off;
+//   - other cover rules and coverage objectives: search that branches on
+//     the most constrained uncovered square (with free walls, also on
+//     whether that square becomes a wall).
 //
 // Counting splits the search tree among goroutines (Options.Workers, all
 // cores when 0) and gives the same numbers, and the same example solution,

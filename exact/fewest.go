@@ -2,6 +2,7 @@ package exact
 
 import (
 	"slices"
+	"sync/atomic"
 
 	"github.com/chessmodel/chessmodel/model"
 )
@@ -29,6 +30,7 @@ type fewestSearch struct {
 	best    foldPoint
 	reps    []bool // per square: allowed for the symmetry axis (nil: all)
 	symAxis int
+	shared  *atomic.Int64 // the best value any worker has found
 	nodes   int64
 	st      *stopper
 	halted  bool
@@ -48,7 +50,7 @@ func solveFewest(st *stopper, p *problem, groups []foldGroup, opts model.Options
 	// the pieces that reach farthest first: their lines make the bound
 	slices.SortStableFunc(groups, func(a, b foldGroup) int { return reach(b) - reach(a) })
 	plan := newFoldPlan(p, groups)
-	r := &foldRun{plan: plan, st: st, opts: opts, workers: 1, best: foldPoint{value: -1}}
+	r := &foldRun{plan: plan, st: st, opts: opts, workers: workerCount(opts.Workers), best: foldPoint{value: -1}}
 	ax := plan.axes(0)
 	res.Stats.Extra["engine"] = "branch and bound on the fewest attacked squares"
 	s := &fewestSearch{plan: plan, ax: ax, squares: make([]int32, 0, len(ax.group)), st: st,
@@ -61,7 +63,7 @@ func solveFewest(st *stopper, p *problem, groups []foldGroup, opts model.Options
 			s.reps[sq] = leastOfOrbit(p.symmetries(), sq)
 		}
 	}
-	s.place(0)
+	s = s.shareOut(r.workers, opts.Progress)
 	res.Stats.Nodes = s.nodes
 	if s.best.value > p.squares {
 		if st.canceled.Load() {
@@ -80,6 +82,50 @@ func solveFewest(st *stopper, p *problem, groups []foldGroup, opts model.Options
 	return nil
 }
 
+// shareOut runs the search on workers goroutines, one task per square of
+// the first axis, sharing the best value found so far as the bound. The
+// least value is the same on any number of workers; which of several
+// optimal placements is reported may not be.
+func (s *fewestSearch) shareOut(workers int, progress func(float64, string)) *fewestSearch {
+	if len(s.ax.group) == 0 {
+		s.shared = new(atomic.Int64)
+		s.shared.Store(int64(s.best.value))
+		s.place(0)
+		return s
+	}
+	var firsts []int32
+	tree := s.ax.tree[0]
+	for _, leaf := range tree.leaves {
+		if sq := tree.square[leaf]; s.reps == nil || s.reps[sq] {
+			firsts = append(firsts, sq)
+		}
+	}
+	var shared atomic.Int64
+	shared.Store(int64(s.best.value))
+	searches := make([]*fewestSearch, workerCount(workers))
+	for w := range searches {
+		c := *s
+		c.squares = make([]int32, 0, len(s.ax.group))
+		c.occ, c.att, c.fixedOK = slices.Clone(s.occ), slices.Clone(s.att), slices.Clone(s.fixedOK)
+		c.loss = make([]int, len(s.loss))
+		c.shared = &shared
+		searches[w] = &c
+	}
+	runTasks(s.st, len(searches), len(firsts), progress, "fewest squares", func(w, i int) {
+		c := searches[w]
+		c.squares = append(c.squares[:0], firsts[i])
+		c.place(1)
+	})
+	best := searches[0]
+	for _, c := range searches[1:] {
+		best.nodes += c.nodes
+		if c.best.value < best.best.value {
+			best.best = c.best
+		}
+	}
+	return best
+}
+
 // place tries every square for axis a, in leaf order, identical pieces in
 // increasing order.
 func (s *fewestSearch) place(a int) {
@@ -93,10 +139,12 @@ func (s *fewestSearch) place(a int) {
 	if a == len(s.ax.group) {
 		if v := s.plan.strongCover(s.ax, s.squares, s.occ, s.att); v < s.best.value {
 			s.best = foldPoint{squares: slices.Clone(s.squares), value: v}
+			for old := s.shared.Load(); int64(v) < old && !s.shared.CompareAndSwap(old, int64(v)); old = s.shared.Load() {
+			}
 		}
 		return
 	}
-	if s.bound(len(s.ax.group)-a) >= s.best.value {
+	if s.bound(len(s.ax.group)-a) >= int(min(int64(s.best.value), s.shared.Load())) {
 		return
 	}
 	tree := s.ax.tree[a]

@@ -115,9 +115,9 @@ func solveWith(t *testing.T, m *model.Model, opts model.Options, fold bool) *mod
 // Folding against the general coverage search on random models: the same
 // status, optimum, count and classes, on one worker and on three.
 func TestFoldAgainstCoverSearch(t *testing.T) {
-	cases := 150
+	cases := 60
 	if testing.Short() {
-		cases = 40
+		cases = 20
 	}
 	for seed := 1; seed <= cases; seed++ {
 		rng := rand.New(rand.NewPCG(uint64(seed), 13))
@@ -155,9 +155,9 @@ func TestFoldAgainstCoverSearch(t *testing.T) {
 // The fewest attacked (or dominated) squares by branch and bound against
 // the coverage search, which weighs every placement.
 func TestFewestAgainstCoverSearch(t *testing.T) {
-	cases := 60
+	cases := 30
 	if testing.Short() {
-		cases = 20
+		cases = 10
 	}
 	for seed := 1; seed <= cases; seed++ {
 		rng := rand.New(rand.NewPCG(uint64(seed), 17))
@@ -204,5 +204,19 @@ func TestFewestAgainstCoverSearch(t *testing.T) {
 				t.Errorf("%v %d; cover search %v %d\n%s", got.Status, value(got), want.Status, value(want), text)
 			}
 		})
+	}
+}
+
+// Folding takes at most maxFoldAxes pieces; past it the general coverage
+// search answers.
+func TestFoldLimit(t *testing.T) {
+	for _, c := range []struct {
+		kings int
+		fits  bool
+	}{{maxFoldAxes, true}, {maxFoldAxes + 1, false}} {
+		m := parse(t, fmt.Sprintf("board: 9\nplace: [%d king]\nrules: [cover dominated]\n", c.kings))
+		if _, ok := foldFits(m); ok != c.fits {
+			t.Errorf("%d kings: fits %v", c.kings, ok)
+		}
 	}
 }

@@ -123,12 +123,12 @@ func benchDomination(b *testing.B, m *model.Model, want int64) {
 }
 
 // TestDominationNumbers checks the domination numbers by the same engine:
-// queens to n = 11 and knights to n = 8 always (n = 12 and 9 unless
-// short), all of both tables with CHESSMODEL_DOMINATION=1.
+// queens to n = 11 and knights to n = 8 (to 9 and 7 when short), all of
+// both tables with CHESSMODEL_DOMINATION=1.
 func TestDominationNumbers(t *testing.T) {
 	long := os.Getenv("CHESSMODEL_DOMINATION") != ""
 	for n := 1; n <= len(queensDomination); n++ {
-		if n > 12 && !long || n > 11 && testing.Short() {
+		if !long && (n > 11 || n > 9 && testing.Short()) {
 			break
 		}
 		r := run(t, load(t, "queens-domination", fmt.Sprintf("board=%d", n)), model.Options{Task: model.TaskSolve})
@@ -137,12 +137,42 @@ func TestDominationNumbers(t *testing.T) {
 		}
 	}
 	for n := 1; n <= len(knightsDomination); n++ {
-		if n > 9 && !long || n > 8 && testing.Short() {
+		if !long && (n > 8 || n > 7 && testing.Short()) {
 			break
 		}
 		r := run(t, parse(t, knightsDominationModel, fmt.Sprintf("board=%d", n)), model.Options{Task: model.TaskSolve})
 		if value(r) != knightsDomination[n-1] || r.Status != model.StatusOptimal {
 			t.Errorf("knights n=%d: %v %d, want %d", n, r.Status, value(r), knightsDomination[n-1])
 		}
+	}
+}
+
+// The fewest squares the eight pieces attack (16, proved by branch and
+// bound in minutes): opt-in with CHESSMODEL_FEWEST=1.
+func BenchmarkFewestEightPieces(b *testing.B) {
+	if os.Getenv("CHESSMODEL_FEWEST") == "" {
+		b.Skip("takes minutes; set CHESSMODEL_FEWEST=1")
+	}
+	m := load(b, "eight-pieces-fewest")
+	b.ReportAllocs()
+	for b.Loop() {
+		r, err := New().Solve(context.Background(), m, model.Options{Task: model.TaskSolve})
+		if err != nil || r.Status != model.StatusOptimal || value(r) != 16 {
+			b.Fatalf("%v %d: %v", r.Status, value(r), err)
+		}
+		b.ReportMetric(float64(r.Stats.Nodes), "nodes")
+	}
+}
+
+// A smaller fewest-squares search that always runs: five pieces on 6x6.
+func BenchmarkFewestSixBySix(b *testing.B) {
+	m := parse(b, "board: 6\nplace: [1 queen, 1 rook, 1 knight, 1 bishop on dark, 1 king]\nobjective: minimize attacked\n")
+	b.ReportAllocs()
+	for b.Loop() {
+		r, err := New().Solve(context.Background(), m, model.Options{Task: model.TaskSolve})
+		if err != nil || r.Status != model.StatusOptimal {
+			b.Fatalf("%v: %v", r.Status, err)
+		}
+		b.ReportMetric(float64(r.Stats.Nodes), "nodes")
 	}
 }

@@ -68,7 +68,6 @@ type foldSearch struct {
 	target  int
 	full    bool // the target is every open square: boxes can be narrowed
 	cand    bitset
-	cov     int // what the box being unfolded covers
 	words   int
 	cur     []int32  // per axis: its node
 	pre     []uint64 // per axis a: the base and the attacks of axes before a
@@ -131,7 +130,6 @@ func (s *foldSearch) visit(depth int) {
 		return
 	}
 	covered := s.unions()
-	s.cov = covered
 	if covered < s.target {
 		s.stats.Safe = bump(s.stats.Safe, s.log2Size())
 		return
@@ -341,22 +339,13 @@ func (s *foldSearch) point() {
 	s.onPoint(s.squares, v)
 }
 
-// foldHeuristic selects the unfolding rule when no half drops (for experiments).
-var foldHeuristic = 1
-
-// unfoldScore rates unfolding an axis whose halves both survive.
+// unfoldScore rates unfolding an axis whose halves both survive: the most
+// folded axis first (the paper's first heuristic; on the superqueen model
+// it needs 35 times fewer nodes than preferring the split whose halves
+// cover least, and on the eight pieces' proof the latter had not finished
+// at twice the nodes), and among those the split whose halves cover least.
 func (s *foldSearch) unfoldScore(tree *foldTree, node int32, cover [2]int) float64 {
-	switch foldHeuristic {
-	case 1: // most folded
-		return tree.log2[node]*1000 - float64(cover[0]+cover[1])
-	case 2:
-		return -float64(min(cover[0], cover[1]))
-	case 3: // squares dropped per halving
-		return float64(2*s.cov-cover[0]-cover[1]) / max(tree.log2[node], 0.5)
-	case 4:
-		return tree.log2[node] + float64(2*s.cov-cover[0]-cover[1])
-	}
-	return -float64(cover[0] + cover[1])
+	return tree.log2[node]*1000 - float64(cover[0]+cover[1])
 }
 
 // narrow shrinks the box when the target is a full cover: a square that
