@@ -46,6 +46,7 @@ func (s *Solver) Solve(ctx context.Context, m *model.Model, opts model.Options) 
 		return nil, err
 	}
 	defer sess.close()
+	sess.progress = opts.Progress
 	if opts.Progress != nil {
 		opts.Progress(-1, fmt.Sprintf("lp_solve: %d columns, %d rows", len(p.Variables), len(p.Rows)))
 	}
@@ -71,7 +72,11 @@ func (s *Solver) Solve(ctx context.Context, m *model.Model, opts model.Options) 
 	return res, nil
 }
 
-// solveOnce finds one optimal solution.
+// solveOnce finds one optimal solution. Cut short by the context with a
+// solution in hand, it returns that solution with Status Unknown (the
+// model.Solver contract, which compare relies on) and the proven bound in
+// Stats.Extra["bound"], as the exact backend does; the CLI reports such a
+// result as feasible, with the gap.
 func solveOnce(ctx context.Context, m *model.Model, sess *session, res *model.Result) error {
 	out, err := sess.solve(ctx)
 	if err != nil {
@@ -81,6 +86,9 @@ func solveOnce(ctx context.Context, m *model.Model, sess *session, res *model.Re
 		res.Status = model.StatusUnknown
 		if out.status == lpsolve.Infeasible {
 			res.Status = model.StatusInfeasible
+		}
+		if bound, ok := out.tracked.integerBound(); ok && out.stopped {
+			setExtra(res, "bound", bound)
 		}
 		return nil
 	}
@@ -92,12 +100,22 @@ func solveOnce(ctx context.Context, m *model.Model, sess *session, res *model.Re
 	switch {
 	case out.stopped:
 		res.Status = model.StatusUnknown
+		if bound, ok := out.tracked.boundFor(value); ok {
+			setExtra(res, "bound", bound)
+		}
 	case sess.p.Objective.Sense == model.Fixed:
 		res.Status = model.StatusFeasible
 	default:
 		res.Status = model.StatusOptimal
 	}
 	return nil
+}
+
+func setExtra(res *model.Result, key string, value any) {
+	if res.Stats.Extra == nil {
+		res.Stats.Extra = map[string]any{}
+	}
+	res.Stats.Extra[key] = value
 }
 
 // checkedSolution decodes the values of a solve and checks the placement;
