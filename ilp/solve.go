@@ -17,8 +17,9 @@ import (
 // feasible) solution; or the number of (optimal) solutions, with classes up
 // to symmetry when opts.Symmetry is set; or every (optimal) solution, each
 // passed to opts.Emit. When ctx ends first the result has Status Unknown,
-// the best solution found so far, and no count (Stats.Extra["partial_count"]
-// says how many solutions had been found).
+// the best solution found so far with the proven bound (Stats.Extra["bound"],
+// progress.go), and no count (Stats.Extra["partial_count"] says how many
+// solutions had been found).
 func (s *Solver) Solve(ctx context.Context, m *model.Model, opts model.Options) (*model.Result, error) {
 	start := time.Now()
 	if m.Kind == model.KindTour {
