@@ -35,10 +35,11 @@ type tracker struct {
 	measure model.Measure
 	report  func(done float64, note string) // model.Options.Progress; may be nil
 
-	bounded bool
-	bound   float64 // the root relaxation's value, when bounded
-	found   bool
-	best    float64 // the best integer solution's value, when found
+	bounded   bool
+	bound     float64 // the root relaxation's value, when bounded
+	untrusted bool    // a solution beat the bound: it is not reported
+	found     bool
+	best      float64 // the best integer solution's value, when found
 }
 
 // solveLP runs lp_solve once, following it with a tracker when an objective
@@ -67,18 +68,33 @@ func (s *session) solveLP(ctx context.Context) (lpsolve.Status, *tracker, error)
 func (t *tracker) see(p lpsolve.Progress) {
 	switch p.Event {
 	case lpsolve.EventRelaxed:
-		// lp_solve solves the root again after numerical trouble; the
-		// weakest of its values is the safe bound.
-		if !t.bounded || t.better(t.bound, p.Objective) {
+		// Should lp_solve report the root more than once, the weakest
+		// value is the safe bound.
+		if !t.bounded || t.better(p.Objective, t.bound) {
 			t.bound = p.Objective
 		}
 		t.bounded = true
 	case lpsolve.EventImproved:
 		t.best, t.found = p.Objective, true
 	}
+	if t.bounded && t.found && t.beyond(t.best, t.bound) {
+		// A solution better than the relaxation: the relaxation was not
+		// what lp_solve reported. Claim no bound rather than a wrong one.
+		t.untrusted = true
+	}
 	if t.report != nil {
 		t.report(-1, t.note(p.Nodes))
 	}
+}
+
+// beyond reports whether a solution of value v is better than bound b
+// allows, by more than rounding.
+func (t *tracker) beyond(v, b float64) bool {
+	tolerance := 1e-6 * math.Max(1, math.Abs(b))
+	if t.sense == model.Minimize {
+		return v < b-tolerance
+	}
+	return v > b+tolerance
 }
 
 // better reports whether objective value a is better than b.
@@ -109,7 +125,7 @@ func (t *tracker) note(nodes int64) string {
 // weaken it (62.9999999 from a relaxation whose value is 63 must not
 // become 62).
 func (t *tracker) integerBound() (int64, bool) {
-	if t == nil || !t.bounded || math.IsNaN(t.bound) || math.IsInf(t.bound, 0) || math.Abs(t.bound) > 1<<52 {
+	if t == nil || !t.bounded || t.untrusted || math.IsNaN(t.bound) || math.IsInf(t.bound, 0) || math.Abs(t.bound) > 1<<52 {
 		return 0, false
 	}
 	tolerance := 1e-6 * math.Max(1, math.Abs(t.bound))
@@ -119,16 +135,13 @@ func (t *tracker) integerBound() (int64, bool) {
 	return int64(math.Floor(t.bound + tolerance)), true
 }
 
-// boundFor is the bound to report beside a solution of the given value. A
-// solution beyond the bound would mean the relaxation was solved wrongly;
-// the bound then falls back to the solution, which is still true.
+// boundFor is the bound to report beside a solution of the given value
+// (the checker's measure): none if the solution is beyond it, which would
+// mean the relaxation was solved wrongly.
 func (t *tracker) boundFor(value int64) (int64, bool) {
 	b, ok := t.integerBound()
-	if !ok {
+	if !ok || t.sense == model.Minimize && value < b || t.sense != model.Minimize && value > b {
 		return 0, false
 	}
-	if t.sense == model.Minimize {
-		return min(b, value), true
-	}
-	return max(b, value), true
+	return b, true
 }
