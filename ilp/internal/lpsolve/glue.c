@@ -77,9 +77,10 @@ static void __WINAPI glue_message(lprec *lp, void *userhandle, int msg)
 	lpsolveMessage((uintptr_t)userhandle, msg, get_objective(lp), (long long)get_total_nodes(lp));
 }
 
-void glue_set_callbacks(lprec *lp, uintptr_t handle, int msgmask)
+void glue_set_callbacks(lprec *lp, uintptr_t handle, int msgmask, int abort)
 {
-	put_abortfunc(lp, glue_abort, (void *)handle);
+	if (abort)
+		put_abortfunc(lp, glue_abort, (void *)handle);
 	if (msgmask != 0)
 		put_msgfunc(lp, glue_message, (void *)handle, msgmask);
 }

@@ -51,8 +51,9 @@ type Progress struct {
 // value, each improved integer solution and, when every > 0, a working
 // report at most once per every. f runs on the solving goroutine, inside
 // lp_solve: it must return quickly and must not call any method of this LP.
-// A panic in f stops the solve, and SolveContext raises it again once
-// lp_solve has returned. A nil f removes the reports.
+// A panic in f stops the solve (when it has a context that can end or
+// every > 0; otherwise the solve runs on) and SolveContext raises it again
+// once lp_solve has returned. A nil f removes the reports.
 func (lp *LP) SetProgress(every time.Duration, f func(Progress)) error {
 	if _, err := lp.ptr("put_msgfunc"); err != nil {
 		return err
@@ -67,12 +68,13 @@ const progressMask = C.MSG_LPOPTIMAL | C.MSG_MILPFEASIBLE | C.MSG_MILPBETTER
 // solveState is what the callbacks of one solve share with SolveContext,
 // through a cgo.Handle: no Go pointer is stored in C memory.
 type solveState struct {
-	stopped  atomic.Bool // the context is done
-	progress func(Progress)
-	every    time.Duration
-	next     time.Time // when the next working report is due
-	panicked bool      // the progress function panicked, with panicVal
-	panicVal any
+	stopped     atomic.Bool // the context is done
+	cancellable bool        // the context can end
+	progress    func(Progress)
+	every       time.Duration
+	next        time.Time // when the next working report is due
+	panicked    bool      // the progress function panicked, with panicVal
+	panicVal    any
 }
 
 // callbacks installs the abort and message callbacks of state on p for one
@@ -84,7 +86,14 @@ func callbacks(p *C.lprec, state *solveState) (remove func()) {
 		mask = progressMask
 		state.next = time.Now().Add(state.every)
 	}
-	C.glue_set_callbacks(p, C.uintptr_t(handle), mask)
+	// The abort callback runs at every simplex iteration; it is left out
+	// when nothing can stop the solve and no working report is due (a panic
+	// in the progress function then surfaces when the solve ends).
+	abort := C.int(0)
+	if state.cancellable || state.every > 0 {
+		abort = 1
+	}
+	C.glue_set_callbacks(p, C.uintptr_t(handle), mask, abort)
 	return func() {
 		C.glue_clear_callbacks(p)
 		handle.Delete()

@@ -45,7 +45,7 @@ func (lp *LP) SolveContext(ctx context.Context) (Status, error) {
 	}
 
 	var code C.int
-	state := &solveState{progress: lp.progress, every: lp.progressEvery}
+	state := &solveState{progress: lp.progress, every: lp.progressEvery, cancellable: ctx.Done() != nil}
 	if ctx.Done() == nil && state.progress == nil {
 		code = C.solve(p)
 	} else {
