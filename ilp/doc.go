@@ -28,6 +28,18 @@
 // 0, 1, 2, ... (solve_slide.go); CompileSlide builds the program of one
 // horizon for export.
 //
+// While it optimises, the backend tells model.Options.Progress the best
+// value so far, the proven bound and the node count ("lp_solve: best 7
+// pieces, bound 4, 668 nodes"). lp_solve's branch and bound is depth first
+// and keeps no global bound, so the bound is its root LP relaxation's,
+// rounded towards the feasible side (the measure is an integer). A solve the
+// context cuts short returns the best solution found, checked, with Status
+// Unknown and that bound in Stats.Extra["bound"]; the CLI reports it as
+// feasible with the gap. Before lp_solve has solved the root relaxation
+// there is no bound, and before its first solution nothing to return:
+// eight-pieces stays unknown after 150 s (1.2 million simplex iterations,
+// the root relaxation still unsolved).
+//
 // # Limits
 //
 // Beyond each limit Compile and Solve return an error wrapping

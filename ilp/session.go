@@ -30,6 +30,8 @@ type session struct {
 	objTerms []Term
 	objSense model.Optimize
 	first    bool // stop branch and bound at the first solution (stopAtFirst)
+
+	progress func(done float64, note string) // model.Options.Progress, for optimisations (progress.go)
 }
 
 // addedRow is a row added to a loaded program.
@@ -159,20 +161,21 @@ type outcome struct {
 	status    lpsolve.Status
 	values    []float64 // the solution, when status has one
 	objective float64
-	stopped   bool // the context ended the solve
+	stopped   bool     // the context ended the solve
+	tracked   *tracker // what lp_solve reported while optimising; nil without an objective
 }
 
 // solve runs lp_solve once. A solve the context stops is not an error: it
 // comes back with stopped set, and the incumbent if lp_solve had one.
 func (s *session) solve(ctx context.Context) (outcome, error) {
-	status, err := s.lp.SolveContext(ctx)
+	status, tracked, err := s.solveLP(ctx)
 	if (status == lpsolve.AccuracyError || status == lpsolve.NumFailure) && ctx.Err() == nil {
 		// Seen after many no-good cuts: the same program loaded afresh
 		// solves cleanly.
 		if rerr := s.rebuild(); rerr != nil {
 			return outcome{status: status}, fmt.Errorf("ilp: rebuilding after %v: %w", status, rerr)
 		}
-		status, err = s.lp.SolveContext(ctx)
+		status, tracked, err = s.solveLP(ctx)
 	}
 	s.solves++
 	if nodes, nerr := s.lp.TotalNodes(); nerr == nil {
@@ -181,7 +184,7 @@ func (s *session) solve(ctx context.Context) (outcome, error) {
 	if iterations, ierr := s.lp.TotalIter(); ierr == nil {
 		s.iterations += iterations
 	}
-	out := outcome{status: status}
+	out := outcome{status: status, tracked: tracked}
 	if err != nil {
 		if ctx.Err() == nil || !errors.Is(err, ctx.Err()) {
 			return out, fmt.Errorf("ilp: %w", err)

@@ -17,8 +17,9 @@ import (
 // feasible) solution; or the number of (optimal) solutions, with classes up
 // to symmetry when opts.Symmetry is set; or every (optimal) solution, each
 // passed to opts.Emit. When ctx ends first the result has Status Unknown,
-// the best solution found so far, and no count (Stats.Extra["partial_count"]
-// says how many solutions had been found).
+// the best solution found so far with the proven bound (Stats.Extra["bound"],
+// progress.go), and no count (Stats.Extra["partial_count"] says how many
+// solutions had been found).
 func (s *Solver) Solve(ctx context.Context, m *model.Model, opts model.Options) (*model.Result, error) {
 	if m.Kind == model.KindSlide {
 		return s.solveSlide(ctx, m, opts)
@@ -49,6 +50,7 @@ func (s *Solver) Solve(ctx context.Context, m *model.Model, opts model.Options) 
 		return nil, err
 	}
 	defer sess.close()
+	sess.progress = opts.Progress
 	if opts.Progress != nil {
 		opts.Progress(-1, fmt.Sprintf("lp_solve: %d columns, %d rows", len(p.Variables), len(p.Rows)))
 	}
@@ -74,7 +76,11 @@ func (s *Solver) Solve(ctx context.Context, m *model.Model, opts model.Options) 
 	return res, nil
 }
 
-// solveOnce finds one optimal solution.
+// solveOnce finds one optimal solution. Cut short by the context with a
+// solution in hand, it returns that solution with Status Unknown (the
+// model.Solver contract, which compare relies on) and the proven bound in
+// Stats.Extra["bound"], as the exact backend does; the CLI reports such a
+// result as feasible, with the gap.
 func solveOnce(ctx context.Context, m *model.Model, sess *session, res *model.Result) error {
 	out, err := sess.solve(ctx)
 	if err != nil {
@@ -84,6 +90,9 @@ func solveOnce(ctx context.Context, m *model.Model, sess *session, res *model.Re
 		res.Status = model.StatusUnknown
 		if out.status == lpsolve.Infeasible {
 			res.Status = model.StatusInfeasible
+		}
+		if bound, ok := out.tracked.integerBound(); ok && out.stopped {
+			setExtra(res, "bound", bound)
 		}
 		return nil
 	}
@@ -95,12 +104,22 @@ func solveOnce(ctx context.Context, m *model.Model, sess *session, res *model.Re
 	switch {
 	case out.stopped:
 		res.Status = model.StatusUnknown
+		if bound, ok := out.tracked.boundFor(value); ok {
+			setExtra(res, "bound", bound)
+		}
 	case sess.p.Objective.Sense == model.Fixed:
 		res.Status = model.StatusFeasible
 	default:
 		res.Status = model.StatusOptimal
 	}
 	return nil
+}
+
+func setExtra(res *model.Result, key string, value any) {
+	if res.Stats.Extra == nil {
+		res.Stats.Extra = map[string]any{}
+	}
+	res.Stats.Extra[key] = value
 }
 
 // checkedSolution decodes the values of a solve and checks the placement;

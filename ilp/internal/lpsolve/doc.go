@@ -31,6 +31,11 @@
 //
 // SolveContext stops a solve when its context is done, through lp_solve's
 // abort callback; SetTimeout is lp_solve's own whole-second limit.
+// SetProgress reports a running solve through lp_solve's message callback:
+// the root LP relaxation's value (a bound on every integer solution), each
+// improved integer solution, and the node count now and then. Callbacks
+// reach Go through a runtime/cgo.Handle, and a panic in one is carried
+// past lp_solve's C frames and raised again when the solve returns.
 // WriteLP, WriteMPS, ReadLP and ReadMPS stream models through Go writers and
 // readers via lp_solve's callback I/O, without temporary files.
 //

@@ -64,17 +64,31 @@ void glue_primal(lprec *lp, int first, int count, REAL *out)
 
 static int __WINAPI glue_abort(lprec *lp, void *userhandle)
 {
-	return lpsolveAbort((uintptr_t)userhandle);
+	return lpsolveAbort((uintptr_t)userhandle, (long long)get_total_nodes(lp));
 }
 
-void glue_set_abort(lprec *lp, uintptr_t handle)
+// lp_solve sends its messages right after it has stored what they are
+// about: for MSG_MILPFEASIBLE and MSG_MILPBETTER the new incumbent is in
+// best_solution, and for MSG_LPOPTIMAL best_solution is pointed at the root
+// relaxation for the duration of the call. get_objective reads
+// best_solution[0] in both cases.
+static void __WINAPI glue_message(lprec *lp, void *userhandle, int msg)
 {
-	put_abortfunc(lp, glue_abort, (void *)handle);
+	lpsolveMessage((uintptr_t)userhandle, msg, get_objective(lp), (long long)get_total_nodes(lp));
 }
 
-void glue_clear_abort(lprec *lp)
+void glue_set_callbacks(lprec *lp, uintptr_t handle, int msgmask, int abort)
+{
+	if (abort)
+		put_abortfunc(lp, glue_abort, (void *)handle);
+	if (msgmask != 0)
+		put_msgfunc(lp, glue_message, (void *)handle, msgmask);
+}
+
+void glue_clear_callbacks(lprec *lp)
 {
 	put_abortfunc(lp, NULL, NULL);
+	put_msgfunc(lp, NULL, NULL, 0);
 }
 
 static int __WINAPI glue_write(void *userhandle, char *buf)

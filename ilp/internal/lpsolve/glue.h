@@ -24,8 +24,11 @@ void glue_primal(lprec *lp, int first, int count, REAL *out);
 
 // Callback plumbing. handle is a runtime/cgo.Handle value; lp_solve keeps it
 // as an opaque void* and hands it back to the exported Go callbacks.
-void glue_set_abort(lprec *lp, uintptr_t handle);
-void glue_clear_abort(lprec *lp);
+// glue_set_callbacks installs the abort callback when abort is not 0 and
+// the message callback when msgmask (MSG_ values) is not 0; both share
+// handle.
+void glue_set_callbacks(lprec *lp, uintptr_t handle, int msgmask, int abort);
+void glue_clear_callbacks(lprec *lp);
 MYBOOL glue_write_lp(lprec *lp, uintptr_t handle);
 MYBOOL glue_write_mps(lprec *lp, int typeMPS, uintptr_t handle);
 lprec *glue_read_lp(uintptr_t handle, int verbose, char *name);

@@ -13,6 +13,7 @@ import (
 	"fmt"
 	"math"
 	"runtime"
+	"time"
 	"unsafe"
 )
 
@@ -70,6 +71,9 @@ type LP struct {
 	status      Status
 
 	constantObjective float64 // objective of a solved model without columns
+
+	progress      func(Progress) // SetProgress
+	progressEvery time.Duration
 
 	// Scratch for sparse vectors: lp_solve wants 1-based C ints, and sorts
 	// the arrays it is given in place, so the caller's slices are never passed.

@@ -449,6 +449,7 @@ func TestClose(t *testing.T) {
 		"SetPresolve":         func() error { return lp.SetPresolve(PresolveNone) },
 		"WriteLP":             func() error { return lp.WriteLP(io.Discard) },
 		"WriteMPS":            func() error { return lp.WriteMPS(io.Discard) },
+		"SetProgress":         func() error { return lp.SetProgress(0, func(Progress) {}) },
 	}
 	for name, call := range calls {
 		t.Run(name, func(t *testing.T) {

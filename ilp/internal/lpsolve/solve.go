@@ -8,8 +8,6 @@ import (
 	"fmt"
 	"math"
 	"runtime"
-	"runtime/cgo"
-	"sync/atomic"
 	"time"
 	"unsafe"
 )
@@ -26,6 +24,7 @@ func (lp *LP) Solve() (Status, error) {
 // solve returns promptly with status UserAborted (or Suboptimal when an
 // incumbent was already found, which can then be read) and an error that
 // wraps ctx.Err(). A context that is already done stops before solving.
+// The same callbacks carry the reports of SetProgress.
 func (lp *LP) SolveContext(ctx context.Context) (Status, error) {
 	defer runtime.KeepAlive(lp)
 	p, err := lp.ptr("solve")
@@ -46,25 +45,23 @@ func (lp *LP) SolveContext(ctx context.Context) (Status, error) {
 	}
 
 	var code C.int
-	var stopped atomic.Bool
-	if ctx.Done() == nil {
+	state := &solveState{progress: lp.progress, every: lp.progressEvery, cancellable: ctx.Done() != nil}
+	if ctx.Done() == nil && state.progress == nil {
 		code = C.solve(p)
 	} else {
-		stop := context.AfterFunc(ctx, func() { stopped.Store(true) })
-		handle := cgo.NewHandle(&stopped)
-		C.glue_set_abort(p, C.uintptr_t(handle))
+		stop := context.AfterFunc(ctx, func() { state.stopped.Store(true) })
+		remove := callbacks(p, state)
 		code = C.solve(p)
-		C.glue_clear_abort(p)
-		handle.Delete()
+		remove()
 		stop()
 	}
-
 	status := statusOf(code)
 	lp.status = status
 	if lp.presolving(p) && (int(C.get_Ncolumns(p)) != lp.cols || int(C.get_Nrows(p)) != lp.rows) {
 		lp.reduced = true
 	}
-	if stopped.Load() && (status == UserAborted || status == Suboptimal) {
+	state.repanic()
+	if state.stopped.Load() && (status == UserAborted || status == Suboptimal) {
 		return status, fmt.Errorf("lpsolve: solve stopped (%v): %w", status, ctx.Err())
 	}
 	if status.failed() {
@@ -100,14 +97,6 @@ func (lp *LP) solveWithoutColumns(p *C.lprec) (Status, float64) {
 		}
 	}
 	return Optimal, float64(C.get_rh(p, 0))
-}
-
-//export lpsolveAbort
-func lpsolveAbort(handle C.uintptr_t) C.int {
-	if cgo.Handle(handle).Value().(*atomic.Bool).Load() {
-		return C.TRUE
-	}
-	return C.FALSE
 }
 
 func statusOf(code C.int) Status {
