@@ -71,8 +71,8 @@ func TestCorridor(t *testing.T) {
 func TestMemoryRefused(t *testing.T) {
 	m := seedModel(t, "rook", 12)
 	_, err := Explore(context.Background(), m, ExploreOptions{Options: Options{Memory: 1 << 20}, Components: true})
-	if !errors.Is(err, ErrMemory) || !strings.Contains(err.Error(), "--memory") {
-		t.Fatalf("explore: err = %v, want ErrMemory naming --memory", err)
+	if !errors.Is(err, ErrMemory) || !strings.Contains(err.Error(), "--max-memory") {
+		t.Fatalf("explore: err = %v, want ErrMemory naming --max-memory", err)
 	}
 	_, err = Shortest(context.Background(), m, Options{Memory: 1 << 16})
 	if !errors.Is(err, ErrMemory) || !errors.Is(err, model.ErrUnsupported) {

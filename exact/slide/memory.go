@@ -27,12 +27,13 @@ type budget struct {
 	used, peak int64
 }
 
-// ErrMemory is wrapped by the error of a run refused for its memory.
-var ErrMemory = fmt.Errorf("slide: not enough memory: %w", model.ErrUnsupported)
+// ErrMemory is wrapped by the error of a run refused for its memory; it
+// wraps model.ErrTooLarge, as every backend's refusal on memory does.
+var ErrMemory = fmt.Errorf("slide: not enough memory: %w", model.ErrTooLarge)
 
 func (b *budget) reserve(bytes int64, what string) error {
 	if b.limit > 0 && b.used+bytes > b.limit {
-		return fmt.Errorf("%w: %s needs %s more (%s in all), over the bound of %s; raise it with --memory or %s=SIZE",
+		return fmt.Errorf("%w: %s needs %s more (%s in all), over the bound of %s; raise it with --max-memory or %s=SIZE",
 			ErrMemory, what, formatBytes(bytes), formatBytes(b.used+bytes), formatBytes(b.limit), MemoryEnv)
 	}
 	b.used += bytes

@@ -26,7 +26,11 @@ type Options struct {
 // by the caller with model.Verify. It is the part of the exact backend that
 // exact.Solver dispatches slide models to, and reports itself as "exact".
 type Solver struct {
-	// Memory is Options.Memory for every solve.
+	// Memory is Options.Memory for every solve; when 0, a solve takes
+	// model.Options.MaxMemory, and when that is 0 too, the default of
+	// Options.Memory (MemoryEnv, else 3/4 of the available memory): the
+	// tables are the point of a slide search, so the default bound is the
+	// machine's, not model.DefaultMaxMemory.
 	Memory int64
 }
 
@@ -43,7 +47,11 @@ func (s *Solver) Solve(ctx context.Context, m *model.Model, opts model.Options) 
 	if opts.Task != model.TaskSolve {
 		return nil, fmt.Errorf("slide: %s is not supported on sliding puzzles (solve finds a shortest solution): %w", opts.Task, model.ErrUnsupported)
 	}
-	out, err := Shortest(ctx, m, Options{Memory: s.Memory, Progress: opts.Progress, Workers: opts.Workers})
+	memory := s.Memory
+	if memory == 0 {
+		memory = opts.MaxMemory
+	}
+	out, err := Shortest(ctx, m, Options{Memory: memory, Progress: opts.Progress, Workers: opts.Workers})
 	if err != nil {
 		return nil, err
 	}

@@ -45,7 +45,7 @@ edge or the centre (corners stay corners, the centre stays the centre).`,
 		},
 	}
 	cmd.Flags().BoolVar(&f.noComponents, "no-components", false, "skip the strongly connected components (they need 4 bytes per state)")
-	cmd.Flags().StringVar(&f.memory, "memory", "", "bound on the search's tables, e.g. 2GiB, or none (default: "+slide.MemoryEnv+", else 3/4 of the available memory)")
+	cmd.Flags().StringVar(&f.memory, "memory", "", "bound on the search's tables, e.g. 2GiB, or none (default: --max-memory when given, else "+slide.MemoryEnv+", else 3/4 of the available memory)")
 	cmd.Flags().StringVar(&f.sizes, "sizes", "", "a table over square boards: A..B or A..B:STEP, e.g. 2..24:2")
 	return cmd
 }
@@ -58,7 +58,7 @@ func runExplore(ctx context.Context, g *globals, streams Streams, f *exploreFlag
 	if m.Kind != model.KindSlide {
 		return &ExitError{Code: ExitBadInput, Err: fmt.Errorf("%s: explore needs a slide model, this is a %s model", path, m.Kind)}
 	}
-	var opts slide.Options
+	opts := slide.Options{Memory: int64(g.maxMemory)}
 	if f.memory != "" {
 		if opts.Memory, err = slide.ParseBytes(f.memory); err != nil {
 			return &ExitError{Code: ExitBadInput, Err: fmt.Errorf("--memory: %w", err)}
