@@ -1,6 +1,7 @@
 package exact
 
 import (
+	"maps"
 	"slices"
 	"sync"
 
@@ -188,13 +189,14 @@ func (r *foldRun) countAll(ax foldAxes, target int, res *model.Result) error {
 }
 
 // emitAll lists every placement of every orbit found, orbits in the order
-// found.
+// of their keys (the least image): the boxes, and so the order in which
+// orbits are found, depend on the number of workers; this order does not.
 func (r *foldRun) emitAll(ax foldAxes, t *foldTally) (int64, error) {
-	classes := make([]*foldClass, 0, len(t.orbits))
-	for _, c := range t.orbits {
-		classes = append(classes, c)
+	keys := slices.Sorted(maps.Keys(t.orbits))
+	classes := make([]*foldClass, len(keys))
+	for i, k := range keys {
+		classes[i] = t.orbits[k]
 	}
-	slices.SortFunc(classes, func(a, b *foldClass) int { return a.task - b.task })
 	b := r.plan.p.m.Board
 	var n int64
 	for _, c := range classes {
