@@ -230,7 +230,7 @@ func TestParse(t *testing.T) {
 	}{
 		{"good", modelText(t, "eight-queens.yaml"), 0, 0, ""},
 		{"unknown piece", "board: 8\nplace: [8 quen]\n", 2, 11, "unknown piece"},
-		{"not yaml", "board: 8\nplace: [8 queen\n", 1, 1, "not a valid YAML model"},
+		{"not yaml", "board: 8\nplace: [8 queen\n", 2, 8, "not a valid YAML model"},
 		{"bad square", "board:\n  size: 8\n  walls: [z9]\nplace: [max queen]\n", 3, 11, "z9"},
 		{"empty", "", 1, 1, "empty model"},
 		{"unknown key", "board: 8\nplace: [8 queen]\ncolour: red\n", 3, 1, "colour"},
