@@ -1,6 +1,6 @@
 #!/bin/sh
-# The showcase of `make run`: the seed puzzles, shown, solved by both
-# backends, cross-checked, swept and drawn. Pictures go to out/.
+# The showcase of `make run`: the seed puzzles (placements, tours, slides,
+# coverage), shown, solved by both backends, cross-checked, swept and drawn. Pictures go to out/.
 set -e
 BIN=${BIN:-bin/chessmodel}
 M=testdata/models
@@ -20,7 +20,21 @@ say "$BIN" compare --solvers --task solve --timeout 60s \
 say "$BIN" compare --task count --timeout 60s $M/n-queens.yaml --set board=6
 say "$BIN" sweep $M/blocked-0w.yaml --walls 3
 say "$BIN" check $M/knights-tour.yaml testdata/solutions/knights-tour-seed.json
+say "$BIN" solve $M/knights-tour.yaml --backend exact
+say "$BIN" solve $M/knights-tour.yaml --backend ilp
+say "$BIN" count --symmetry $M/knights-tour-closed.yaml
+say "$BIN" solve $M/tour-camel.yaml
+say "$BIN" compare --task solve $M/knights-tour.yaml $M/knights-tour-closed.yaml $M/tour-zebra.yaml $M/tour-holes.yaml
+say "$BIN" solve $M/sliding-rooks.yaml
+say "$BIN" explore $M/sliding-queens.yaml
+say "$BIN" explore $M/sliding-rooks.yaml --sizes 2..16:2
+say "$BIN" compare --task solve $M/slide-walls.yaml $M/slide-knights.yaml $M/slide-five-rooks.yaml $M/slide-impossible.yaml
+say "$BIN" solve $M/eight-pieces.yaml
+say "$BIN" count --symmetry $M/eight-pieces-same-colour.yaml
+say "$BIN" solve $M/eight-pieces-superqueen.yaml
+say "$BIN" compare --task solve $M/cover-5x5-*.yaml
 say "$BIN" render $M/eight-queens.yaml --all --symmetry -o out/eight-queens-12.gif
 say "$BIN" render $M/blocked-3w-value11.yaml --solve -o out/blocked-3w-value11.png
 say "$BIN" render $M/knights-tour.yaml --solution testdata/solutions/knights-tour-seed.json -o out/knights-tour.svg
+say "$BIN" render $M/sliding-rooks.yaml --solve -o out/sliding-rooks.gif
 printf '\npictures written to out/\n'
