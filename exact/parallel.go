@@ -4,9 +4,10 @@ import (
 	"context"
 	"fmt"
 	"runtime"
-	"sync"
 	"sync/atomic"
 	"time"
+
+	taskpool "github.com/chessmodel/chessmodel/exact/internal/tasks"
 )
 
 // A stopper tells searches to give up: the context ended, or the caller's
@@ -58,37 +59,6 @@ const progressEvery = 250 * time.Millisecond
 // in one order on every run and any number of workers, and the first N of
 // them (the CLI's --limit) are always the same N (TestEnumerationOrder).
 func runTasks(st *stopper, workers, tasks int, progress func(float64, string), what string, work func(worker, task int)) {
-	workers = max(1, min(workers, tasks))
-	var next, done atomic.Int64
-	var wg sync.WaitGroup
-	for w := 0; w < workers; w++ {
-		wg.Go(func() {
-			for !st.stopped() {
-				t := int(next.Add(1) - 1)
-				if t >= tasks {
-					return
-				}
-				work(w, t)
-				done.Add(1)
-			}
-		})
-	}
-	if progress == nil {
-		wg.Wait()
-		return
-	}
-	finished := make(chan struct{})
-	go func() { wg.Wait(); close(finished) }()
-	tick := time.NewTicker(progressEvery)
-	defer tick.Stop()
-	for {
-		select {
-		case <-finished:
-			progress(1, what+": done")
-			return
-		case <-tick.C:
-			d := done.Load()
-			progress(float64(d)/float64(tasks), fmt.Sprintf("%s: %d of %d subtrees", what, d, tasks))
-		}
-	}
+	note := func(done int64) string { return fmt.Sprintf("%s: %d of %d subtrees", what, done, tasks) }
+	taskpool.Run(st.stopped, workers, tasks, progressEvery, progress, what, note, work)
 }

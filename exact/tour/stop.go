@@ -3,9 +3,10 @@ package tour
 import (
 	"context"
 	"runtime"
-	"sync"
 	"sync/atomic"
 	"time"
+
+	taskpool "github.com/chessmodel/chessmodel/exact/internal/tasks"
 )
 
 // A stopper tells searches to give up: the context ended. Searches poll it
@@ -55,38 +56,6 @@ const progressEvery = 250 * time.Millisecond
 // goroutines, in task order as workers come free, and reports the fraction
 // done through progress (when set) from the calling goroutine.
 func runTasks(st *stopper, workers, tasks int, progress func(float64, string), what string, work func(task int)) {
-	workers = max(1, min(workers, tasks))
-	var next, done atomic.Int64
-	var wg sync.WaitGroup
-	for w := 0; w < workers; w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for !st.stopped() {
-				t := int(next.Add(1) - 1)
-				if t >= tasks {
-					return
-				}
-				work(t)
-				done.Add(1)
-			}
-		}()
-	}
-	if progress == nil {
-		wg.Wait()
-		return
-	}
-	finished := make(chan struct{})
-	go func() { wg.Wait(); close(finished) }()
-	tick := time.NewTicker(progressEvery)
-	defer tick.Stop()
-	for {
-		select {
-		case <-finished:
-			progress(1, what+": done")
-			return
-		case <-tick.C:
-			progress(float64(done.Load())/float64(tasks), what)
-		}
-	}
+	note := func(int64) string { return what }
+	taskpool.Run(st.stopped, workers, tasks, progressEvery, progress, what, note, func(_, t int) { work(t) })
 }
