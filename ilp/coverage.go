@@ -119,6 +119,10 @@ func (pc *placement) coverage() {
 			pc.lineWitnesses(d, attacks)
 		}
 	}
+	var near map[model.Square][]nearAttack
+	if need.down() && !pc.form.noAttackCliques {
+		near = pc.nearAttackers() // coverage_cliques.go
+	}
 	for _, t := range pc.open {
 		w := attacks[t]
 		name := t.String()
@@ -136,6 +140,9 @@ func (pc *placement) coverage() {
 			att := pc.p.addVariable(unitVariable("att_" + name))
 			pc.attVars = append(pc.attVars, att)
 			pc.measureRows("att_"+name, att, wall, w.up, w.down, need.attackedUp, need.attackedDown)
+			if need.attackedDown {
+				pc.attackCliqueRows("att_"+name, att, wall, near[t])
+			}
 		}
 		if need.dominatedVar {
 			dom := pc.p.addVariable(unitVariable("dom_" + name))
@@ -145,6 +152,9 @@ func (pc *placement) coverage() {
 			up := sum(w.up, occupied)
 			down := append(append([]linear(nil), w.down...), items.down...)
 			pc.measureRows("dom_"+name, dom, wall, up, down, need.dominatedUp, need.dominatedDown)
+			if need.dominatedDown {
+				pc.attackCliqueRows("dom_"+name, dom, wall, near[t])
+			}
 		}
 	}
 	if c := pc.m.Rules.Cover; c != nil && c.AtLeast > 0 {
