@@ -32,7 +32,8 @@ import (
 // A measure or a rule only ever pushes a coverage variable one way, so only
 // that side is written: "upper" rows (att <= its witnesses) when the model
 // wants squares attacked (maximize attacked, cover), "lower" rows (att >= each
-// witness) when it wants them not attacked (minimize attacked).
+// witness) when it wants them not attacked (minimize attacked); the lower
+// rows are tightened by clique rows (coverage_cliques.go).
 
 // coverageNeeds says which sides of which measures the model uses.
 type coverageNeeds struct {
