@@ -51,7 +51,7 @@ func (e *External) Solve(ctx context.Context, m *model.Model, opts model.Options
 		return nil, fmt.Errorf("%s is not installed (apt-get install lp-solve coinor-cbc glpk-utils): %w", e.Tool, model.ErrUnsupported)
 	}
 	start := time.Now()
-	program, err := ilp.CompileWithin(m, opts.MaxMemory)
+	program, err := ilp.CompileToSolve(m, opts.MaxMemory)
 	if err != nil {
 		return nil, err
 	}

@@ -31,6 +31,17 @@ func CompileWithin(m *model.Model, maxMemory int64) (*Program, error) {
 	return compileWithin(m, defaultFormulation, maxMemory)
 }
 
+// CompileToSolve is CompileWithin for a program that is only solved, once:
+// it may cut off solutions that are images of others under the model's
+// symmetries (symmetry_rows.go), so its optimum is the model's but its
+// solutions are not all the model's solutions. Count and enumerate with
+// Compile's program.
+func CompileToSolve(m *model.Model, maxMemory int64) (*Program, error) {
+	form := defaultFormulation
+	form.breakSymmetry = true
+	return compileWithin(m, form, maxMemory)
+}
+
 // formulation selects between equivalent formulations; benchmarks and tests
 // compare them, Compile uses defaultFormulation.
 type formulation struct {
@@ -39,6 +50,14 @@ type formulation struct {
 	// direction, distance) instead of the visibility chain; kept to
 	// measure the chain against it (TestMeasureAttackFormulations).
 	rays bool
+	// breakSymmetry adds the rows of symmetry_rows.go, which keep one
+	// solution of each class: for solving, never for counting.
+	breakSymmetry bool
+	// noAttackCliques leaves out the clique rows of coverage_cliques.go,
+	// to measure what they buy (TestMeasureCoverageTightening).
+	noAttackCliques bool
+	// keepSymmetry stops Solve from breaking symmetry, to measure it.
+	keepSymmetry bool
 }
 
 // wallFormulation is how independence along a line is written when walls

@@ -122,6 +122,9 @@ func compilePlacement(m *model.Model, form formulation, limit int64) (*Program, 
 		pc.independence()
 	}
 	pc.coverage()
+	if form.breakSymmetry {
+		pc.breakSymmetry() // symmetry_rows.go
+	}
 	pc.objective()
 	if pc.p.overLimit {
 		return nil, fmt.Errorf("ilp: the program grew past %d columns and %d rows, about %s, above the bound of %s: %w",

@@ -32,7 +32,8 @@ import (
 // A measure or a rule only ever pushes a coverage variable one way, so only
 // that side is written: "upper" rows (att <= its witnesses) when the model
 // wants squares attacked (maximize attacked, cover), "lower" rows (att >= each
-// witness) when it wants them not attacked (minimize attacked).
+// witness) when it wants them not attacked (minimize attacked); the lower
+// rows are tightened by clique rows (coverage_cliques.go).
 
 // coverageNeeds says which sides of which measures the model uses.
 type coverageNeeds struct {
@@ -119,6 +120,10 @@ func (pc *placement) coverage() {
 			pc.lineWitnesses(d, attacks)
 		}
 	}
+	var near map[model.Square][]nearAttack
+	if need.down() && !pc.form.noAttackCliques {
+		near = pc.nearAttackers() // coverage_cliques.go
+	}
 	for _, t := range pc.open {
 		w := attacks[t]
 		name := t.String()
@@ -136,6 +141,9 @@ func (pc *placement) coverage() {
 			att := pc.p.addVariable(unitVariable("att_" + name))
 			pc.attVars = append(pc.attVars, att)
 			pc.measureRows("att_"+name, att, wall, w.up, w.down, need.attackedUp, need.attackedDown)
+			if need.attackedDown {
+				pc.attackCliqueRows("att_"+name, att, wall, near[t])
+			}
 		}
 		if need.dominatedVar {
 			dom := pc.p.addVariable(unitVariable("dom_" + name))
@@ -145,6 +153,9 @@ func (pc *placement) coverage() {
 			up := sum(w.up, occupied)
 			down := append(append([]linear(nil), w.down...), items.down...)
 			pc.measureRows("dom_"+name, dom, wall, up, down, need.dominatedUp, need.dominatedDown)
+			if need.dominatedDown {
+				pc.attackCliqueRows("dom_"+name, dom, wall, near[t])
+			}
 		}
 	}
 	if c := pc.m.Rules.Cover; c != nil && c.AtLeast > 0 {

@@ -10,7 +10,10 @@
 // that builds them (independence.go, coverage.go, compile_place.go).
 // Program.WriteLP, WriteMPS and WriteCPLEX print it in lp_solve's LP
 // format, free MPS and CPLEX LP; Decode maps solver values back to a
-// model.Solution.
+// model.Solution. To find one solution, Solve also breaks the model's
+// symmetry (symmetry_rows.go: a piece the place list has once stands on one
+// square per orbit); Compile's program keeps every solution, for counting
+// and export, and CompileToSolve gives the program Solve uses.
 //
 // New returns the backend, a model.Solver:
 //

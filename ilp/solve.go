@@ -28,7 +28,9 @@ func (s *Solver) Solve(ctx context.Context, m *model.Model, opts model.Options) 
 	if m.Kind == model.KindTour {
 		return s.solveTour(ctx, m, opts, start)
 	}
-	p, err := compileWithin(m, s.form, opts.MaxMemory)
+	form := s.form
+	form.breakSymmetry = opts.Task == model.TaskSolve && !form.keepSymmetry
+	p, err := compileWithin(m, form, opts.MaxMemory)
 	if err != nil {
 		return nil, err
 	}

@@ -890,3 +890,29 @@ func TestStatusString(t *testing.T) {
 		t.Errorf("Status(99).String() = %q", got)
 	}
 }
+
+// TestPricing: every rule solves the farmer's problem to the same optimum,
+// and reads back as set; an unknown rule is refused.
+func TestPricing(t *testing.T) {
+	for _, rule := range []Pricing{PricingFirstIndex, PricingDantzig, PricingDevex, PricingSteepest} {
+		lp := farmer(t)
+		must(t, lp.SetPricing(rule))
+		got, err := lp.Pricing()
+		must(t, err)
+		if got != rule {
+			t.Errorf("pricing %d, want %d", got, rule)
+		}
+		if _, err := lp.Solve(); err != nil {
+			t.Fatal(err)
+		}
+		obj, err := lp.Objective()
+		must(t, err)
+		if want := 6315.625; !approx(obj, want) {
+			t.Errorf("rule %d: objective %g, want %g", rule, obj, want)
+		}
+	}
+	lp := farmer(t)
+	if err := lp.SetPricing(Pricing(17)); !errors.Is(err, ErrArgument) {
+		t.Errorf("pricing 17: %v, want ErrArgument", err)
+	}
+}

@@ -346,3 +346,43 @@ func (lp *LP) SetPresolve(mode Presolve) error {
 func (lp *LP) presolving(p *C.lprec) bool {
 	return C.get_presolve(p)&C.PRESOLVE_LASTMASKMODE != C.PRESOLVE_NONE
 }
+
+// Pricing is lp_solve's pricing rule: which column enters the basis.
+type Pricing int
+
+// Pricing rules (lp_solve's PRICER_ constants of the same names).
+const (
+	PricingFirstIndex Pricing = C.PRICER_FIRSTINDEX
+	PricingDantzig    Pricing = C.PRICER_DANTZIG
+	PricingDevex      Pricing = C.PRICER_DEVEX
+	PricingSteepest   Pricing = C.PRICER_STEEPESTEDGE
+)
+
+// SetPricing sets the pricing rule of later solves, with lp_solve's
+// adaptive mode (PRICE_ADAPTIVE, part of its default of Devex). lp_solve's
+// default Devex pricing can stall for minutes on degenerate relaxations
+// that Dantzig's rule solves in a fraction of a second.
+func (lp *LP) SetPricing(rule Pricing) error {
+	defer runtime.KeepAlive(lp)
+	p, err := lp.ptr("set_pivoting")
+	if err != nil {
+		return err
+	}
+	switch rule {
+	case PricingFirstIndex, PricingDantzig, PricingDevex, PricingSteepest:
+	default:
+		return &CallError{Call: "set_pivoting", Args: fmt.Sprint(int(rule)), Err: ErrArgument}
+	}
+	C.set_pivoting(p, C.int(rule)|C.PRICE_ADAPTIVE)
+	return nil
+}
+
+// Pricing returns the pricing rule in force.
+func (lp *LP) Pricing() (Pricing, error) {
+	defer runtime.KeepAlive(lp)
+	p, err := lp.ptr("get_pivoting")
+	if err != nil {
+		return 0, err
+	}
+	return Pricing(C.get_pivoting(p) & C.PRICER_LASTOPTION), nil
+}

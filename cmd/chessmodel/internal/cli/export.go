@@ -26,6 +26,7 @@ type exportOutput struct {
 
 func newExportCommand(g *globals, streams Streams) *cobra.Command {
 	var format, output string
+	var breakSymmetry bool
 	cmd := &cobra.Command{
 		Use:   "export MODEL.yaml [--format lp|mps|cplex] [-o FILE]",
 		Short: "Write the model's integer linear program for other solvers (lp_solve LP, free MPS, CPLEX LP)",
@@ -40,6 +41,11 @@ Variables and rows have meaningful names: q_d4 is a queen on d4, w_e5 a free
 wall on e5, seg_e_a3 the segment of rank 3 that starts on a3. MPS has no
 portable way to say "maximise", so a maximisation is written there as the
 minimisation of the negated objective (the file's header says so).
+
+With --break-symmetry a placement model's program keeps one solution of each
+class under the model's symmetries (a piece the place list has once stands
+on the least square of its orbit): the same optimum, found sooner, but not
+every solution — for solving, not for counting.
 
 The program goes to standard output unless -o names a file. With --json the
 output is one JSON object describing the program, with its text in the
@@ -59,7 +65,12 @@ output is one JSON object describing the program, with its text in the
 			}
 			ctx, cancel := g.context(cmd.Context())
 			defer cancel()
-			p, err := ilp.CompileWithCuts(ctx, m, int64(g.maxMemory)) // a tour's program with the subtour cuts found so far
+			var p *ilp.Program
+			if breakSymmetry && m.Kind == model.KindPlace {
+				p, err = ilp.CompileToSolve(m, int64(g.maxMemory))
+			} else {
+				p, err = ilp.CompileWithCuts(ctx, m, int64(g.maxMemory)) // a tour's program with the subtour cuts found so far
+			}
 			if err != nil {
 				return &ExitError{Code: ExitBadInput, Err: fmt.Errorf("%s: %w", args[0], err)}
 			}
@@ -89,6 +100,7 @@ output is one JSON object describing the program, with its text in the
 	}
 	cmd.Flags().StringVar(&format, "format", "lp", "file format: lp (lp_solve LP), mps (free MPS) or cplex (CPLEX LP)")
 	cmd.Flags().StringVarP(&output, "output", "o", "", "write to this file instead of standard output")
+	cmd.Flags().BoolVar(&breakSymmetry, "break-symmetry", false, "keep one solution per symmetry class (placement models; for solving, not counting)")
 	completeValues(cmd, "format", "lp", "mps", "cplex")
 	completeModels(cmd)
 	return cmd
