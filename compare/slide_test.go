@@ -54,7 +54,11 @@ func TestSlides(t *testing.T) {
 			case noCBC == nil:
 				solvers = append(solvers, &compare.External{Tool: "cbc"})
 			}
-			row := compare.Run(context.Background(), m, solvers, model.TaskSolve, compare.Options{Timeout: 10 * time.Minute})
+			timeout := 5 * time.Minute
+			if tc.cbcLong {
+				timeout = 30 * time.Minute
+			}
+			row := compare.Run(context.Background(), m, solvers, model.TaskSolve, compare.Options{Timeout: timeout})
 			if len(solvers) > 1 && row.Verdict != compare.Agree {
 				t.Fatalf("verdict %v: %s", row.Verdict, row.Reason)
 			}

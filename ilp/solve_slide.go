@@ -51,7 +51,7 @@ func (s *Solver) solveSlide(ctx context.Context, m *model.Model, opts model.Opti
 		}
 		if t > last {
 			res.Stats.Extra["bound"] = int64(last + 1)
-			res.Stats.Extra["limit"] = fmt.Sprintf("more than %d moves: no solution within the largest horizon, %d (--max-moves)", last, last)
+			res.Stats.Extra["limit"] = fmt.Sprintf("no solution in at most %d moves, the largest horizon (--max-moves raises it)", last)
 			return res, nil
 		}
 		if opts.Progress != nil {

@@ -26,7 +26,7 @@ func TestSlideHorizonBound(t *testing.T) {
 	if res.Status != model.StatusUnknown || res.Stats.Extra["bound"] != int64(4) {
 		t.Fatalf("status %v, bound %v; want unknown, at least 4 moves", res.Status, res.Stats.Extra["bound"])
 	}
-	if limit, _ := res.Stats.Extra["limit"].(string); !strings.Contains(limit, "more than 3 moves") {
+	if limit, _ := res.Stats.Extra["limit"].(string); !strings.Contains(limit, "no solution in at most 3 moves") {
 		t.Errorf("limit %q", limit)
 	}
 	if h := res.Stats.Extra["horizons"].([]map[string]any); len(h) != 4 {

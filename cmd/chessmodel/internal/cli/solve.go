@@ -230,7 +230,7 @@ func runTask(ctx context.Context, g *globals, streams Streams, task model.Task, 
 		printStats(streams.Err, res)
 	}
 	if limit, ok := res.Stats.Extra["limit"].(string); ok && cut && ctx.Err() == nil {
-		return &ExitError{Code: ExitUnsupported, Err: fmt.Errorf("%s: %s: %s; another backend may answer", m.Name, solver.Name(), limit)}
+		return &ExitError{Code: ExitUnsupported, Err: fmt.Errorf("%s: %s: %s; whether there is one is unknown: another backend may answer", m.Name, solver.Name(), limit)}
 	}
 	if cut {
 		return stopped(ctx, g, "")
