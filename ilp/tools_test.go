@@ -137,21 +137,9 @@ func TestExternalSolvers(t *testing.T) {
 
 func runTool(t *testing.T, tool solverTool, file string, f ilp.Format, dir string) float64 {
 	t.Helper()
-	report := filepath.Join(dir, "report.txt")
-	os.Remove(report)
-	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
-	defer cancel()
-	out, err := exec.CommandContext(ctx, tool.name, tool.args(file, f, report)...).CombinedOutput()
+	text, err := toolOutput(tool, file, f, dir)
 	if err != nil {
-		t.Fatalf("%s: %v\n%s", tool.name, err, out)
-	}
-	text := string(out)
-	if tool.report {
-		b, err := os.ReadFile(report)
-		if err != nil {
-			t.Fatalf("%s wrote no report: %v\n%s", tool.name, err, out)
-		}
-		text = string(b)
+		t.Fatalf("%s: %v\n%s", tool.name, err, text)
 	}
 	if !tool.proven.MatchString(text) {
 		t.Fatalf("%s does not report a proven optimum:\n%s", tool.name, text)
@@ -199,7 +187,8 @@ func TestExternalSolversSlide(t *testing.T) {
 							t.Fatalf("chessmodel export: %v\n%s", err, out)
 						}
 						if horizon < tc.moves {
-							if text := toolOutput(t, tool, file, f, dir); !infeasibleWords[tool.name].MatchString(text) {
+							// lp_solve exits with status 2 on an infeasible program
+							if text, _ := toolOutput(tool, file, f, dir); !infeasibleWords[tool.name].MatchString(text) {
 								t.Fatalf("%s does not find the program of %d moves infeasible:\n%s", tool.name, horizon, text)
 							}
 							return
@@ -214,19 +203,18 @@ func TestExternalSolversSlide(t *testing.T) {
 	}
 }
 
-// toolOutput runs a tool on a file and returns its report, whatever its
-// exit status (lp_solve's is 2 for an infeasible program).
-func toolOutput(t *testing.T, tool solverTool, file string, f ilp.Format, dir string) string {
-	t.Helper()
+// toolOutput runs a tool on a file and returns its output, then its
+// report file when it writes one, and the error of the run or of reading
+// the report.
+func toolOutput(tool solverTool, file string, f ilp.Format, dir string) (string, error) {
 	report := filepath.Join(dir, "report.txt")
 	os.Remove(report)
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
-	out, _ := exec.CommandContext(ctx, tool.name, tool.args(file, f, report)...).CombinedOutput()
-	if tool.report {
-		if b, err := os.ReadFile(report); err == nil {
-			return string(out) + string(b)
-		}
+	out, err := exec.CommandContext(ctx, tool.name, tool.args(file, f, report)...).CombinedOutput()
+	if err != nil || !tool.report {
+		return string(out), err
 	}
-	return string(out)
+	b, err := os.ReadFile(report)
+	return string(out) + string(b), err
 }
