@@ -59,7 +59,7 @@ func (e *External) Solve(ctx context.Context, m *model.Model, opts model.Options
 		return nil, err
 	}
 	res := &model.Result{Model: m.Name, Kind: m.Kind.String(), Task: opts.Task, Backend: e.Tool}
-	status, sol, format, err := e.run(ctx, program)
+	status, sol, format, err := e.run(ctx, program, false)
 	res.Stats.Seconds = time.Since(start).Seconds()
 	res.Stats.Extra = map[string]any{"format": format.String()}
 	if err != nil {
@@ -107,7 +107,8 @@ func (e *External) solveSlide(ctx context.Context, m *model.Model, opts model.Op
 		if err != nil {
 			return nil, err
 		}
-		status, sol, format, err := e.run(ctx, program)
+		// Horizon t-1 was infeasible: any solution of this one is optimal.
+		status, sol, format, err := e.run(ctx, program, true)
 		res.Stats.Extra["format"] = format.String()
 		if err != nil {
 			return nil, err
@@ -145,8 +146,9 @@ func sameSquares(a, b []model.Square) bool {
 
 // run writes the program in the tool's format, runs the tool and reads its
 // answer: "optimal" with the decoded solution, "infeasible", or "stopped"
-// when the context ended first.
-func (e *External) run(ctx context.Context, program *ilp.Program) (string, *model.Solution, ilp.Format, error) {
+// when the context ended first. With anySolution the tool stops at its
+// first solution, for a program whose solutions are all optimal.
+func (e *External) run(ctx context.Context, program *ilp.Program, anySolution bool) (string, *model.Solution, ilp.Format, error) {
 	dir, err := os.MkdirTemp("", "chessmodel-"+e.Tool)
 	if err != nil {
 		return "", nil, 0, err
@@ -160,14 +162,23 @@ func (e *External) run(ctx context.Context, program *ilp.Program) (string, *mode
 	case "lp_solve":
 		format, input = ilp.FormatLP, input+".lp"
 		args = []string{"-S4", input}
+		if anySolution {
+			args = append([]string{"-f"}, args...)
+		}
 	case "cbc":
 		format, input = ilp.FormatCPLEX, input+".lp"
 		args = []string{input, "solve", "solu", output}
+		if anySolution { // a gap larger than any objective: the first solution ends the search
+			args = []string{input, "allowableGap", "1e9", "solve", "solu", output}
+		}
 	case "glpsol":
 		// MPS lists the columns in the program's order, which glpsol's raw
 		// solution follows (CPLEX LP would order them by first appearance).
 		format, input = ilp.FormatMPS, input+".mps"
 		args = []string{"--freemps", input, "-w", output}
+		if anySolution {
+			args = append(args, "--mipgap", "1e9")
+		}
 	default:
 		return "", nil, 0, fmt.Errorf("compare: unknown external solver %q; expected one of %s", e.Tool, strings.Join(ExternalTools, ", "))
 	}
@@ -207,10 +218,10 @@ func (e *External) run(ctx context.Context, program *ilp.Program) (string, *mode
 	if err != nil {
 		return "", nil, format, fmt.Errorf("%s: %w", e.Tool, err)
 	}
-	switch status {
-	case "infeasible":
+	switch {
+	case status == "infeasible":
 		return status, nil, format, nil
-	case "optimal":
+	case status == "optimal", status == "feasible" && anySolution:
 	default:
 		return "", nil, format, fmt.Errorf("%s: status %q", e.Tool, status)
 	}
@@ -311,6 +322,8 @@ func readGLPK(path string, p *ilp.Program) (string, map[string]float64, error) {
 			switch f[4] {
 			case "o":
 				status = "optimal"
+			case "f":
+				status = "feasible"
 			case "n":
 				status = "infeasible"
 			default:

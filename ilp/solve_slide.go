@@ -66,6 +66,12 @@ func (s *Solver) solveSlide(ctx context.Context, m *model.Model, opts model.Opti
 		if err != nil {
 			return nil, err
 		}
+		// Horizon t-1 was infeasible, so every solution of this one has t
+		// moves: the first found is optimal.
+		if err := sess.stopAtFirst(); err != nil {
+			sess.close()
+			return nil, err
+		}
 		out, err := sess.solve(ctx)
 		sess.stats(&res.Stats)
 		sess.close()
