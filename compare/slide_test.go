@@ -17,9 +17,9 @@ import (
 // and cbc on the exported programs: the least number of moves must agree,
 // and be the expected one. The seed's 4x4 boards are resized with --set;
 // rooks need 12 moves, beyond lp_solve (it proves 9 moves too few in 7 s,
-// and had not proved 10 too few after 400 s) and beyond a test's time with
-// cbc (4 minutes of CPU), so they run on exact only unless
-// CHESSMODEL_BENCH_LONG=1 (then with cbc).
+// and had not proved 10 too few after 400 s); cbc solves them in 78 s of
+// CPU (341 s of wall time under load 10), too long for every run, so they
+// run on exact only unless CHESSMODEL_BENCH_LONG=1 (then with cbc).
 func TestSlides(t *testing.T) {
 	long := os.Getenv("CHESSMODEL_BENCH_LONG") != ""
 	for _, tc := range []struct {
