@@ -38,26 +38,120 @@ var ExternalTools = []string{"lp_solve", "cbc", "glpsol"}
 func (e *External) Name() string { return e.Tool }
 
 // Solve exports the model, runs the tool and reads its solution. Only
-// TaskSolve on placement models is supported.
+// TaskSolve on placement and slide models is supported; a slide is solved
+// horizon by horizon like the ilp backend does (see solveSlide).
 func (e *External) Solve(ctx context.Context, m *model.Model, opts model.Options) (*model.Result, error) {
 	if opts.Task != model.TaskSolve {
 		return nil, fmt.Errorf("%s: only solve, not %s: %w", e.Tool, opts.Task, model.ErrUnsupported)
 	}
-	if m.Kind != model.KindPlace {
+	if m.Kind != model.KindPlace && m.Kind != model.KindSlide {
 		return nil, fmt.Errorf("%s: %s models: %w", e.Tool, m.Kind, model.ErrUnsupported)
 	}
-	path, err := exec.LookPath(e.Tool)
-	if err != nil {
+	if _, err := exec.LookPath(e.Tool); err != nil {
 		return nil, fmt.Errorf("%s is not installed (apt-get install lp-solve coinor-cbc glpk-utils): %w", e.Tool, model.ErrUnsupported)
+	}
+	if m.Kind == model.KindSlide {
+		return e.solveSlide(ctx, m, opts)
 	}
 	start := time.Now()
 	program, err := ilp.CompileToSolve(m, opts.MaxMemory)
 	if err != nil {
 		return nil, err
 	}
-	dir, err := os.MkdirTemp("", "chessmodel-"+e.Tool)
+	res := &model.Result{Model: m.Name, Kind: m.Kind.String(), Task: opts.Task, Backend: e.Tool}
+	status, sol, format, err := e.run(ctx, program, false)
+	res.Stats.Seconds = time.Since(start).Seconds()
+	res.Stats.Extra = map[string]any{"format": format.String()}
 	if err != nil {
 		return nil, err
+	}
+	switch status {
+	case "stopped":
+		res.Status = model.StatusUnknown
+	case "infeasible":
+		res.Status = model.StatusInfeasible
+	default:
+		res.Solution = sol
+		res.Value = model.Int64(model.Check(m, sol).Value)
+		res.Status = model.StatusOptimal
+		if m.Objective.Sense == model.Fixed {
+			res.Status = model.StatusFeasible
+		}
+	}
+	return res, nil
+}
+
+// solveSlide solves the time-expanded programs of horizons 0, 1, 2, ...
+// until one is feasible, up to ilp.MaxHorizon (or opts.MaxMoves): past it
+// the answer is unknown, never infeasible.
+func (e *External) solveSlide(ctx context.Context, m *model.Model, opts model.Options) (*model.Result, error) {
+	start := time.Now()
+	res := &model.Result{Model: m.Name, Kind: m.Kind.String(), Task: opts.Task, Backend: e.Tool, Status: model.StatusUnknown,
+		Stats: model.Stats{Extra: map[string]any{}}}
+	last := ilp.MaxHorizon(m)
+	if opts.MaxMoves > 0 {
+		last = opts.MaxMoves
+	}
+	defer func() { res.Stats.Seconds = time.Since(start).Seconds() }()
+	if sameSquares(m.Slide.From, m.Slide.To) {
+		res.Solution, res.Value, res.Status = &model.Solution{Moves: []model.Move{}}, model.Int64(0), model.StatusOptimal
+		return res, nil
+	}
+	// Horizon 0 has no variables, which glpsol treats as a linear program
+	// without an integer answer: it is decided here.
+	for t := 1; t <= last; t++ {
+		if opts.Progress != nil {
+			opts.Progress(-1, fmt.Sprintf("%s: horizon %d", e.Tool, t))
+		}
+		program, err := ilp.CompileSlide(m, t)
+		if err != nil {
+			return nil, err
+		}
+		// Horizon t-1 was infeasible: any solution of this one is optimal.
+		status, sol, format, err := e.run(ctx, program, true)
+		res.Stats.Extra["format"] = format.String()
+		if err != nil {
+			return nil, err
+		}
+		switch status {
+		case "stopped":
+			if t > 0 {
+				res.Stats.Extra["bound"] = int64(t)
+			}
+			return res, nil
+		case "infeasible":
+			continue
+		}
+		res.Solution, res.Value, res.Status = sol, model.Int64(int64(len(sol.Moves))), model.StatusOptimal
+		return res, nil
+	}
+	res.Stats.Extra["bound"] = int64(last + 1)
+	res.Stats.Extra["limit"] = fmt.Sprintf("no solution in at most %d moves, the largest horizon (--max-moves raises it)", last)
+	return res, nil
+}
+
+// sameSquares reports whether two lists hold the same squares.
+func sameSquares(a, b []model.Square) bool {
+	in := map[model.Square]bool{}
+	for _, s := range a {
+		in[s] = true
+	}
+	for _, s := range b {
+		if !in[s] {
+			return false
+		}
+	}
+	return len(a) == len(b)
+}
+
+// run writes the program in the tool's format, runs the tool and reads its
+// answer: "optimal" with the decoded solution, "infeasible", or "stopped"
+// when the context ended first. With anySolution the tool stops at its
+// first solution, for a program whose solutions are all optimal.
+func (e *External) run(ctx context.Context, program *ilp.Program, anySolution bool) (string, *model.Solution, ilp.Format, error) {
+	dir, err := os.MkdirTemp("", "chessmodel-"+e.Tool)
+	if err != nil {
+		return "", nil, 0, err
 	}
 	defer os.RemoveAll(dir)
 
@@ -68,36 +162,41 @@ func (e *External) Solve(ctx context.Context, m *model.Model, opts model.Options
 	case "lp_solve":
 		format, input = ilp.FormatLP, input+".lp"
 		args = []string{"-S4", input}
+		if anySolution {
+			args = append([]string{"-f"}, args...)
+		}
 	case "cbc":
 		format, input = ilp.FormatCPLEX, input+".lp"
 		args = []string{input, "solve", "solu", output}
+		if anySolution { // a gap larger than any objective: the first solution ends the search
+			args = []string{input, "allowableGap", "1e9", "solve", "solu", output}
+		}
 	case "glpsol":
 		// MPS lists the columns in the program's order, which glpsol's raw
 		// solution follows (CPLEX LP would order them by first appearance).
 		format, input = ilp.FormatMPS, input+".mps"
 		args = []string{"--freemps", input, "-w", output}
+		if anySolution {
+			args = append(args, "--mipgap", "1e9")
+		}
 	default:
-		return nil, fmt.Errorf("compare: unknown external solver %q; expected one of %s", e.Tool, strings.Join(ExternalTools, ", "))
+		return "", nil, 0, fmt.Errorf("compare: unknown external solver %q; expected one of %s", e.Tool, strings.Join(ExternalTools, ", "))
 	}
 	var text bytes.Buffer
 	if err := program.Write(&text, format); err != nil {
-		return nil, err
+		return "", nil, format, err
 	}
 	if err := os.WriteFile(input, text.Bytes(), 0o644); err != nil {
-		return nil, err
+		return "", nil, format, err
 	}
-	cmd := exec.CommandContext(ctx, path, args...)
+	cmd := exec.CommandContext(ctx, e.Tool, args...)
 	ownProcessGroup(cmd)
 	// Whatever happens to the tool, Output returns only once it has been
 	// reaped, so the deferred RemoveAll finds no process writing in dir.
 	cmd.WaitDelay = waitDelay
 	stdout, runErr := cmd.Output()
-	res := &model.Result{Model: m.Name, Kind: m.Kind.String(), Task: opts.Task, Backend: e.Tool}
-	res.Stats.Seconds = time.Since(start).Seconds()
-	res.Stats.Extra = map[string]any{"format": format.String()}
 	if ctx.Err() != nil {
-		res.Status = model.StatusUnknown
-		return res, nil
+		return "stopped", nil, format, nil
 	}
 	var status string
 	var values map[string]float64
@@ -107,25 +206,24 @@ func (e *External) Solve(ctx context.Context, m *model.Model, opts model.Options
 		status, values, err = readLPSolve(stdout)
 	case "cbc":
 		if runErr != nil {
-			return nil, fmt.Errorf("cbc: %v", runErr)
+			return "", nil, format, fmt.Errorf("cbc: %v", runErr)
 		}
 		status, values, err = readCBC(output)
 	case "glpsol":
 		if runErr != nil {
-			return nil, fmt.Errorf("glpsol: %v", runErr)
+			return "", nil, format, fmt.Errorf("glpsol: %v", runErr)
 		}
 		status, values, err = readGLPK(output, program)
 	}
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", e.Tool, err)
+		return "", nil, format, fmt.Errorf("%s: %w", e.Tool, err)
 	}
-	switch status {
-	case "infeasible":
-		res.Status = model.StatusInfeasible
-		return res, nil
-	case "optimal":
+	switch {
+	case status == "infeasible":
+		return status, nil, format, nil
+	case status == "optimal", status == "feasible" && anySolution:
 	default:
-		return nil, fmt.Errorf("%s: status %q", e.Tool, status)
+		return "", nil, format, fmt.Errorf("%s: status %q", e.Tool, status)
 	}
 	full := make([]float64, len(program.Variables))
 	for i, v := range program.Variables {
@@ -133,15 +231,9 @@ func (e *External) Solve(ctx context.Context, m *model.Model, opts model.Options
 	}
 	sol, err := program.Decode(full)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", e.Tool, err)
+		return "", nil, format, fmt.Errorf("%s: %w", e.Tool, err)
 	}
-	res.Solution = &sol
-	res.Value = model.Int64(model.Check(m, &sol).Value)
-	res.Status = model.StatusOptimal
-	if m.Objective.Sense == model.Fixed {
-		res.Status = model.StatusFeasible
-	}
-	return res, nil
+	return status, &sol, format, nil
 }
 
 // readLPSolve reads `lp_solve -S4` output: a status line, then the
@@ -187,7 +279,7 @@ func readCBC(path string) (string, map[string]float64, error) {
 	}
 	lines := strings.Split(string(data), "\n")
 	switch first := lines[0]; {
-	case strings.HasPrefix(first, "Infeasible"):
+	case strings.HasPrefix(first, "Infeasible"), strings.HasPrefix(first, "Integer infeasible"):
 		return "infeasible", nil, nil
 	case !strings.HasPrefix(first, "Optimal"):
 		return first, nil, nil
@@ -230,6 +322,8 @@ func readGLPK(path string, p *ilp.Program) (string, map[string]float64, error) {
 			switch f[4] {
 			case "o":
 				status = "optimal"
+			case "f":
+				status = "feasible"
 			case "n":
 				status = "infeasible"
 			default:

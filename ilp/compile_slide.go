@@ -39,11 +39,9 @@ import (
 // seed boards it would run without end, so they are refused at once.
 const maxSlideSquares = 36
 
-// A slideMove is what a move variable stands for.
-type slideMove struct {
-	step     int
-	from, to model.Square
-}
+// slideQuantity is what a slide's program minimises; Decode reads moves
+// from a program that minimises it.
+const slideQuantity = "moves"
 
 // geometricMove is a move on the board without pieces: the squares it
 // crosses (to included) and the square beyond a ride's end that must hold
@@ -53,6 +51,7 @@ type geometricMove struct {
 	path     []model.Square // squares strictly between from and to, then to
 	beyond   *model.Square
 	leap     bool
+	dir      model.Vector // a ride's direction
 }
 
 func geometricMoves(m *model.Model) []geometricMove {
@@ -73,7 +72,7 @@ func geometricMoves(m *model.Model) []geometricMove {
 			var path []model.Square
 			for to := from.Add(d); b.IsOpen(to); to = to.Add(d) {
 				path = append(path, to)
-				g := geometricMove{from: from, to: to, path: append([]model.Square(nil), path...)}
+				g := geometricMove{from: from, to: to, path: append([]model.Square(nil), path...), dir: d}
 				if next := to.Add(d); b.IsOpen(next) {
 					g.beyond = &next
 				}
@@ -88,17 +87,27 @@ func geometricMoves(m *model.Model) []geometricMove {
 // the given horizon. Compile does not take slide models: the horizon is
 // found by solving.
 func CompileSlide(m *model.Model, horizon int) (*Program, error) {
-	p, _, err := compileSlide(m, horizon)
-	return p, err
+	return compileSlide(m, horizon, defaultSlideForm)
 }
 
-func compileSlide(m *model.Model, horizon int) (*Program, map[int]slideMove, error) {
+// slideVars are the columns of a time-expanded program, for the cuts:
+// move[t][i] is the variable of geometric move i at step t, at[t][s] the
+// occupancy of square s after step t (1..T), step[t] the moves of step t.
+type slideVars struct {
+	moves []geometricMove
+	open  []model.Square
+	move  [][]int
+	at    []map[model.Square]int
+	step  []linear
+}
+
+func compileSlide(m *model.Model, horizon int, form slideForm) (*Program, error) {
 	if m.Kind != model.KindSlide {
-		return nil, nil, fmt.Errorf("ilp: CompileSlide needs a slide model, not a %s model", m.Kind)
+		return nil, fmt.Errorf("ilp: CompileSlide needs a slide model, not a %s model", m.Kind)
 	}
 	b := m.Board
 	if n := b.OpenCount(); n > maxSlideSquares {
-		return nil, nil, fmt.Errorf("%w: the time-expanded program of a slide takes boards of up to %d open squares, this one has %d: %w",
+		return nil, fmt.Errorf("%w: the time-expanded program of a slide takes boards of up to %d open squares, this one has %d: %w",
 			ErrTooLarge, maxSlideSquares, n, model.ErrUnsupported)
 	}
 	bl := newBuilder(m.Name)
@@ -120,9 +129,11 @@ func compileSlide(m *model.Model, horizon int) (*Program, map[int]slideMove, err
 			prev[s] = l
 		}
 	}
-	what := map[int]slideMove{}
 	var objective []Term
+	vars := &slideVars{moves: moves, open: open, move: make([][]int, horizon+1), at: make([]map[model.Square]int, horizon+1),
+		step: make([]linear, horizon+1)}
 	for t := 1; t <= horizon; t++ {
+		vars.at[t] = map[model.Square]int{}
 		flow := map[model.Square]*linear{}
 		for _, s := range open {
 			l := &linear{}
@@ -144,8 +155,8 @@ func compileSlide(m *model.Model, horizon int) (*Program, map[int]slideMove, err
 			if g.leap {
 				name += "_leap"
 			}
-			v := bl.p.addVariable(Variable{Name: name, Lower: 0, Upper: 1, Integer: true})
-			what[v] = slideMove{step: t, from: g.from, to: g.to}
+			v := bl.p.addVariable(Variable{Name: name, Lower: 0, Upper: 1, Integer: true, Role: RoleMove, Square: g.from, To: g.to, Step: t})
+			vars.move[t] = append(vars.move[t], v)
 			objective = append(objective, Term{Var: v, Coef: 1})
 			step.plus(v, 1)
 			at(out, g.from).plus(v, 1)
@@ -172,10 +183,12 @@ func compileSlide(m *model.Model, horizon int) (*Program, map[int]slideMove, err
 			}
 		}
 		bl.addRow(fmt.Sprintf("step%d", t), step, LessEqual, 1)
+		vars.step[t] = step
 		next := map[model.Square]linear{}
 		var pieces linear
 		for _, s := range open {
 			x := bl.p.addVariable(Variable{Name: fmt.Sprintf("x%d_%v", t, s), Lower: 0, Upper: 1, Integer: true})
+			vars.at[t][s] = x
 			var l linear
 			l.plus(x, 1)
 			next[s] = l
@@ -196,8 +209,10 @@ func compileSlide(m *model.Model, horizon int) (*Program, map[int]slideMove, err
 			bl.addRow(fmt.Sprintf("empty_%v", s), prev[s], Equal, 0)
 		}
 	}
-	bl.p.Objective = Objective{Sense: model.Minimize, Terms: objective}
-	return bl.p, what, nil
+	addSlideCuts(bl, m, vars, form) // slide_cuts.go
+	bl.p.primalSimplex = form.primalSimplex
+	bl.p.Objective = Objective{Sense: model.Minimize, Quantity: slideQuantity, Terms: objective}
+	return bl.p, nil
 }
 
 func contains(squares []model.Square, s model.Square) bool {

@@ -3,6 +3,7 @@ package ilp
 import (
 	"fmt"
 	"math"
+	"sort"
 
 	"github.com/chessmodel/chessmodel/model"
 )
@@ -14,12 +15,14 @@ const integrality = 1e-6
 // Decode maps solver values, indexed like p.Variables, back to a placement:
 // a piece for each piece variable at 1 (a stacked copy is a further piece on
 // the same square), a wall for each free-wall variable at 1. The solution is
-// normalised. It is an error for a decision variable to be fractional.
+// normalised. A slide's program gives the moves at 1 in step order. It is
+// an error for a decision variable to be fractional.
 func (p *Program) Decode(values []float64) (model.Solution, error) {
 	var s model.Solution
 	if len(values) != len(p.Variables) {
 		return s, fmt.Errorf("ilp: %d values for %d variables", len(values), len(p.Variables))
 	}
+	var moves []Variable
 	for i, v := range p.Variables {
 		if v.Role == RoleAux {
 			continue
@@ -36,7 +39,20 @@ func (p *Program) Decode(values []float64) (model.Solution, error) {
 			s.Pieces = append(s.Pieces, model.Placed{Piece: v.Piece, Square: v.Square})
 		case RoleWall:
 			s.Walls = append(s.Walls, v.Square)
+		case RoleMove:
+			moves = append(moves, v)
 		}
+	}
+	if p.Objective.Quantity == slideQuantity {
+		sort.SliceStable(moves, func(i, j int) bool { return moves[i].Step < moves[j].Step })
+		s.Moves = []model.Move{}
+		for i, v := range moves {
+			if i > 0 && v.Step == moves[i-1].Step {
+				return s, fmt.Errorf("ilp: two moves at step %d", v.Step)
+			}
+			s.Moves = append(s.Moves, model.Move{From: v.Square, To: v.To})
+		}
+		return s, nil
 	}
 	s.Normalize()
 	return s, nil

@@ -29,7 +29,10 @@
 // program with the cuts the loop found. A sliding puzzle is a time-expanded
 // program (compile_slide.go) whose horizon Solve finds by solving horizons
 // 0, 1, 2, ... (solve_slide.go); CompileSlide builds the program of one
-// horizon for export.
+// horizon for export. The loop ends at MaxHorizon (model.Options.MaxMoves)
+// with Status Unknown and Stats.Extra["bound"]; it answers infeasible only
+// when proved: the horizon reaches the number of states, or an invariant
+// (slide_invariant.go) shows that pieces cannot reach the goal's regions.
 //
 // While it optimises, the backend tells model.Options.Progress the best
 // value so far, the proven bound and the node count ("lp_solve: best 7
@@ -62,6 +65,8 @@
 //     model is refused.
 //   - Counts are found one class of solutions per solve (no-good cuts), each
 //     added to an int64: 2^63 solves are out of reach, so no count wraps.
+//   - Slides: boards of up to 36 open squares (ErrTooLarge); past the
+//     largest horizon the answer is unknown, never infeasible.
 //   - Names: a piece without a letter of its own is written p<name>, made
 //     unique by its index when two names sanitize alike.
 package ilp

@@ -32,6 +32,9 @@ type Program struct {
 	// model (see the memory bound in doc.go).
 	cost, limit int64
 	overLimit   bool
+	// primalSimplex asks lp_solve for the primal simplex in both phases
+	// (a slide's program stalls the default dual simplex).
+	primalSimplex bool
 }
 
 // Estimated bytes of a column and of a row with its terms, in the Program
@@ -62,8 +65,10 @@ type Variable struct {
 	Integer      bool
 	Role         Role
 	Piece        string       // RolePiece: the piece's name
-	Square       model.Square // RolePiece, RoleWall: where it stands
+	Square       model.Square // RolePiece, RoleWall: where it stands; RoleMove: where the move starts
 	Level        int          // RolePiece: 1 for the first piece of its kind on the square, 2 for a second stacked copy, ...
+	To           model.Square // RoleMove: where the move ends
+	Step         int          // RoleMove: the step, from 1
 }
 
 // Binary reports whether the variable is an integer in [0, 1].
@@ -76,9 +81,10 @@ const (
 	RoleAux   Role = iota // an auxiliary variable: attack, coverage, visibility, counts
 	RolePiece             // a piece on a square
 	RoleWall              // a free wall on a square
+	RoleMove              // a slide's move at a step
 )
 
-func (r Role) String() string { return [...]string{"aux", "piece", "wall"}[r] }
+func (r Role) String() string { return [...]string{"aux", "piece", "wall", "move"}[r] }
 
 // A Term is one coefficient of a row or of the objective.
 type Term struct {
@@ -117,11 +123,21 @@ type Row struct {
 }
 
 // Objective is what the program optimises. Sense is model.Fixed when the
-// model only asks for a feasible placement; Measure names the quantity.
+// model only asks for a feasible placement; Measure names the quantity, or
+// Quantity when it is not a measure of a placement (a slide's moves).
 type Objective struct {
-	Sense   model.Optimize
-	Measure model.Measure
-	Terms   []Term
+	Sense    model.Optimize
+	Measure  model.Measure
+	Quantity string
+	Terms    []Term
+}
+
+// What names the quantity the objective optimises.
+func (o Objective) What() string {
+	if o.Measure == model.MeasureNone {
+		return o.Quantity
+	}
+	return o.Measure.String()
 }
 
 // Var returns the index of the variable with the given name.
@@ -148,8 +164,8 @@ func (p *Program) NonZeros() int {
 	return n
 }
 
-// Decisions lists the indices of the piece and wall variables, the ones a
-// solution is made of.
+// Decisions lists the indices of the piece, wall and move variables, the
+// ones a solution is made of.
 func (p *Program) Decisions() []int {
 	var out []int
 	for i, v := range p.Variables {

@@ -104,6 +104,11 @@ func (s *session) build() error {
 			return err
 		}
 	}
+	if s.p.primalSimplex {
+		if err := s.lp.SetPrimalSimplex(true); err != nil {
+			return err
+		}
+	}
 	if s.first {
 		if err := s.lp.SetBreakAtFirst(true); err != nil {
 			return err

@@ -6,23 +6,21 @@ import (
 	"context"
 	"fmt"
 	"math/big"
-	"sort"
 	"time"
 
 	"github.com/chessmodel/chessmodel/model"
 )
 
-// maxSlideHorizon bounds the horizons solveSlide tries: far below it
-// lp_solve has stopped being useful on the time-expanded program.
-const maxSlideHorizon = 64
-
 // solveSlide finds a shortest solution of a slide model by solving the
 // time-expanded program at horizons 0, 1, 2, ... until one has a solution:
 // the horizon one shorter, which holds every shorter solution (steps may
 // idle), was infeasible, so its moves are the fewest.
-// The goal is proved unreachable only when the horizon passes the number of
-// states (no shortest path is longer); below that, past maxSlideHorizon,
-// the backend says it cannot tell.
+//
+// The goal is proved unreachable in two ways only: by an invariant before
+// any horizon (slide_invariant.go), or when the horizon reaches the number
+// of states, which no shortest path passes. Otherwise the loop stops after
+// the largest horizon, MaxHorizon(m) unless opts.MaxMoves says otherwise,
+// and the answer is unknown with the bound "more than H moves".
 func (s *Solver) solveSlide(ctx context.Context, m *model.Model, opts model.Options) (*model.Result, error) {
 	began := time.Now()
 	if opts.Task != model.TaskSolve {
@@ -30,30 +28,48 @@ func (s *Solver) solveSlide(ctx context.Context, m *model.Model, opts model.Opti
 	}
 	res := &model.Result{Model: m.Name, Kind: m.Kind.String(), Task: opts.Task, Backend: s.Name(), Status: model.StatusUnknown,
 		Stats: model.Stats{Extra: map[string]any{}}}
-	states := new(big.Int).Binomial(int64(m.Board.OpenCount()), int64(len(m.Slide.From)))
 	var horizons []map[string]any
 	defer func() {
 		res.Stats.Extra["horizons"] = horizons
 		res.Stats.Seconds = time.Since(began).Seconds()
 	}()
+	if reason := stuckPieces(m); reason != "" {
+		res.Status = model.StatusInfeasible
+		res.Stats.Extra["reason"] = reason
+		return res, nil
+	}
+	states := new(big.Int).Binomial(int64(m.Board.OpenCount()), int64(len(m.Slide.From)))
+	last := MaxHorizon(m)
+	if opts.MaxMoves > 0 {
+		last = opts.MaxMoves
+	}
 	for t := 0; ; t++ {
-		if states.Cmp(big.NewInt(int64(t))) < 0 {
-			res.Status = model.StatusInfeasible // a horizon past the number of states holds every shortest path
+		if states.Cmp(big.NewInt(int64(t))) <= 0 {
+			res.Status = model.StatusInfeasible
+			res.Stats.Extra["reason"] = fmt.Sprintf("no solution in %d moves, and no shortest path is that long: the model has %v states", t-1, states)
 			return res, nil
 		}
-		if t > maxSlideHorizon {
-			return nil, fmt.Errorf("ilp: no solution within %d moves and the time-expanded program cannot prove that there is none: %w", maxSlideHorizon, model.ErrUnsupported)
+		if t > last {
+			res.Stats.Extra["bound"] = int64(last + 1)
+			res.Stats.Extra["limit"] = fmt.Sprintf("no solution in at most %d moves, the largest horizon (--max-moves raises it)", last)
+			return res, nil
 		}
 		if opts.Progress != nil {
 			opts.Progress(-1, fmt.Sprintf("lp_solve: horizon %d", t))
 		}
 		stepBegan := time.Now()
-		p, what, err := compileSlide(m, t)
+		p, err := compileSlide(m, t, defaultSlideForm)
 		if err != nil {
 			return nil, err
 		}
 		sess, err := load(p)
 		if err != nil {
+			return nil, err
+		}
+		// Horizon t-1 was infeasible, so every solution of this one has t
+		// moves: the first found is optimal.
+		if err := sess.stopAtFirst(); err != nil {
+			sess.close()
 			return nil, err
 		}
 		out, err := sess.solve(ctx)
@@ -65,43 +81,25 @@ func (s *Solver) solveSlide(ctx context.Context, m *model.Model, opts model.Opti
 		horizons = append(horizons, map[string]any{"horizon": t, "status": out.status.String(), "seconds": time.Since(stepBegan).Seconds(),
 			"columns": len(p.Variables), "rows": len(p.Rows)})
 		if out.stopped {
+			if t > 0 {
+				res.Stats.Extra["bound"] = int64(t) // horizon t-1 was infeasible
+			}
 			return res, nil
 		}
 		if out.values == nil {
 			continue // infeasible: no solution in t moves
 		}
-		moves, err := decodeMoves(what, out.values)
+		sol, err := p.Decode(out.values)
 		if err != nil {
 			return nil, err
 		}
-		if len(moves) != t {
-			return nil, fmt.Errorf("%w: horizon %d has a solution of %d moves", ErrInvalidSolution, t, len(moves))
+		if len(sol.Moves) != t {
+			return nil, fmt.Errorf("%w: horizon %d has a solution of %d moves", ErrInvalidSolution, t, len(sol.Moves))
 		}
-		sol := model.Solution{Moves: moves}
 		if report := model.Check(m, &sol); !report.Valid {
 			return nil, fmt.Errorf("%w: %v", ErrInvalidSolution, report.Problems)
 		}
 		res.Status, res.Solution, res.Value = model.StatusOptimal, &sol, model.Int64(int64(t))
 		return res, nil
 	}
-}
-
-// decodeMoves reads the move variables at 1, in step order.
-func decodeMoves(what map[int]slideMove, values []float64) ([]model.Move, error) {
-	var chosen []slideMove
-	for v, mv := range what {
-		on, err := decision(Variable{Name: fmt.Sprintf("m%d_%v_%v", mv.step, mv.from, mv.to)}, values[v])
-		if err != nil {
-			return nil, err
-		}
-		if on {
-			chosen = append(chosen, mv)
-		}
-	}
-	sort.Slice(chosen, func(i, j int) bool { return chosen[i].step < chosen[j].step })
-	moves := []model.Move{}
-	for _, c := range chosen {
-		moves = append(moves, model.Move{From: c.from, To: c.to})
-	}
-	return moves, nil
 }

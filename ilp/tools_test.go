@@ -137,21 +137,9 @@ func TestExternalSolvers(t *testing.T) {
 
 func runTool(t *testing.T, tool solverTool, file string, f ilp.Format, dir string) float64 {
 	t.Helper()
-	report := filepath.Join(dir, "report.txt")
-	os.Remove(report)
-	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
-	defer cancel()
-	out, err := exec.CommandContext(ctx, tool.name, tool.args(file, f, report)...).CombinedOutput()
+	text, err := toolOutput(tool, file, f, dir)
 	if err != nil {
-		t.Fatalf("%s: %v\n%s", tool.name, err, out)
-	}
-	text := string(out)
-	if tool.report {
-		b, err := os.ReadFile(report)
-		if err != nil {
-			t.Fatalf("%s wrote no report: %v\n%s", tool.name, err, out)
-		}
-		text = string(b)
+		t.Fatalf("%s: %v\n%s", tool.name, err, text)
 	}
 	if !tool.proven.MatchString(text) {
 		t.Fatalf("%s does not report a proven optimum:\n%s", tool.name, text)
@@ -165,4 +153,68 @@ func runTool(t *testing.T, tool solverTool, file string, f ilp.Format, dir strin
 		t.Fatalf("%s: objective %q: %v", tool.name, match[1], err)
 	}
 	return v
+}
+
+// infeasibleWords is each tool's report of an infeasible program.
+var infeasibleWords = map[string]*regexp.Regexp{
+	"lp_solve": regexp.MustCompile(`This problem is infeasible`),
+	"cbc":      regexp.MustCompile(`Problem proven infeasible|Problem is infeasible|Linear relaxation infeasible`),
+	"glpsol":   regexp.MustCompile(`Status:\s+INTEGER EMPTY|PROBLEM HAS NO (PRIMAL|INTEGER) FEASIBLE SOLUTION`),
+}
+
+// TestExternalSolversSlide exports the time-expanded program of slide
+// models with "chessmodel export --horizon T" and solves the files with
+// every command-line solver: at the least number of moves the optimum is
+// that number, one step shorter the program is infeasible.
+func TestExternalSolversSlide(t *testing.T) {
+	dir := t.TempDir()
+	bin := buildCLI(t, dir)
+	for _, tc := range []struct {
+		file  string
+		moves int
+	}{{"slide-walls.yaml", 5}, {"slide-knights.yaml", 4}} {
+		path := "../testdata/models/" + tc.file
+		for _, horizon := range []int{tc.moves - 1, tc.moves} {
+			for _, tool := range solverTools {
+				for _, f := range tool.formats {
+					t.Run(fmt.Sprintf("%s/%d/%s/%v", tc.file, horizon, tool.name, f), func(t *testing.T) {
+						if _, err := exec.LookPath(tool.name); err != nil {
+							t.Skipf("%s is not installed", tool.name)
+						}
+						file := filepath.Join(dir, fmt.Sprintf("%s-%d%s", tc.file, horizon, f.Extension()))
+						out, err := exec.Command(bin, "export", path, "--horizon", strconv.Itoa(horizon), "--format", f.String(), "-o", file).CombinedOutput()
+						if err != nil {
+							t.Fatalf("chessmodel export: %v\n%s", err, out)
+						}
+						if horizon < tc.moves {
+							// lp_solve exits with status 2 on an infeasible program
+							if text, _ := toolOutput(tool, file, f, dir); !infeasibleWords[tool.name].MatchString(text) {
+								t.Fatalf("%s does not find the program of %d moves infeasible:\n%s", tool.name, horizon, text)
+							}
+							return
+						}
+						if got := runTool(t, tool, file, f, dir); got != float64(tc.moves) {
+							t.Errorf("%s solves the %v file to %g moves, want %d", tool.name, f, got, tc.moves)
+						}
+					})
+				}
+			}
+		}
+	}
+}
+
+// toolOutput runs a tool on a file and returns its output, then its
+// report file when it writes one, and the error of the run or of reading
+// the report.
+func toolOutput(tool solverTool, file string, f ilp.Format, dir string) (string, error) {
+	report := filepath.Join(dir, "report.txt")
+	os.Remove(report)
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	out, err := exec.CommandContext(ctx, tool.name, tool.args(file, f, report)...).CombinedOutput()
+	if err != nil || !tool.report {
+		return string(out), err
+	}
+	b, err := os.ReadFile(report)
+	return string(out) + string(b), err
 }

@@ -173,9 +173,9 @@ func bounded(v Variable) bool { return v.Lower != 0 || !math.IsInf(v.Upper, 1) }
 func (p *Program) objectiveComment() string {
 	switch p.Objective.Sense {
 	case model.Maximize:
-		return "maximize " + p.Objective.Measure.String()
+		return "maximize " + p.Objective.What()
 	case model.Minimize:
-		return "minimize " + p.Objective.Measure.String()
+		return "minimize " + p.Objective.What()
 	}
 	return "none (any feasible placement)"
 }

@@ -57,6 +57,10 @@ type Options struct {
 	// and refuses with an error wrapping ErrTooLarge above the bound. 0 means
 	// DefaultMaxMemory, a negative value no bound.
 	MaxMemory int64
+	// MaxMoves bounds the moves a backend that searches a slide step by
+	// step tries (the ILP's horizons); past it the answer is unknown, with
+	// "more than MaxMoves moves" as its bound. 0 means the backend's default.
+	MaxMoves int
 }
 
 // DefaultMaxMemory is the memory bound of Options.MaxMemory when it is 0.

@@ -11,8 +11,8 @@ import (
 )
 
 // MemoryEnv names the environment variable that sets the memory bound of
-// the slide searches when Options.Memory is zero: a size such as 8GiB or
-// 500MB, or "none" for no bound.
+// the slide searches when Options.Memory is zero: a size such as 8G or
+// 500M (model.ParseBytes, as --max-memory), or "none" for no bound.
 const MemoryEnv = "CHESSMODEL_MEMORY"
 
 // DefaultMemory is the bound, in bytes, when neither Options.Memory nor
@@ -50,11 +50,13 @@ func memoryLimit(option int64) (int64, error) {
 		return max(option, 0), nil
 	}
 	if v := os.Getenv(MemoryEnv); v != "" {
-		n, err := ParseBytes(v)
+		n, err := model.ParseBytes(v)
 		if err != nil {
 			return 0, fmt.Errorf("%s=%q: %w", MemoryEnv, v, err)
 		}
-		return n, nil
+		if n != 0 {
+			return max(n, 0), nil
+		}
 	}
 	if avail := availableMemory(); avail > 0 {
 		return avail / 4 * 3, nil
@@ -90,33 +92,6 @@ func procField(path, key string) int64 {
 		}
 	}
 	return 0
-}
-
-// ParseBytes reads a size: a number with an optional unit B, KB, MB, GB, TB
-// (powers of 1000) or KiB, MiB, GiB, TiB (powers of 1024); "none" or "0" is
-// no bound, returned as -1.
-func ParseBytes(s string) (int64, error) {
-	t := strings.TrimSpace(s)
-	if t == "none" || t == "0" {
-		return -1, nil
-	}
-	units := []struct {
-		suffix string
-		scale  float64
-	}{{"KiB", 1 << 10}, {"MiB", 1 << 20}, {"GiB", 1 << 30}, {"TiB", 1 << 40},
-		{"KB", 1e3}, {"MB", 1e6}, {"GB", 1e9}, {"TB", 1e12}, {"B", 1}}
-	scale := 1.0
-	for _, u := range units {
-		if rest, ok := strings.CutSuffix(t, u.suffix); ok {
-			t, scale = strings.TrimSpace(rest), u.scale
-			break
-		}
-	}
-	v, err := strconv.ParseFloat(t, 64)
-	if err != nil || v <= 0 || v*scale >= 1<<62 {
-		return 0, fmt.Errorf("expected a size such as 8GiB, 500MB or none, found %q", s)
-	}
-	return int64(v * scale), nil
 }
 
 func formatBytes(n int64) string {

@@ -445,6 +445,7 @@ func TestClose(t *testing.T) {
 		"SetBreakAtFirst":     func() error { return lp.SetBreakAtFirst(true) },
 		"SetBreakAtValue":     func() error { return lp.SetBreakAtValue(1) },
 		"SetEpsInt":           func() error { return lp.SetEpsInt(1e-7) },
+		"SetPrimalSimplex":    func() error { return lp.SetPrimalSimplex(true) },
 		"SetVerbose":          func() error { return lp.SetVerbose(0) },
 		"SetPresolve":         func() error { return lp.SetPresolve(PresolveNone) },
 		"WriteLP":             func() error { return lp.WriteLP(io.Discard) },

@@ -281,6 +281,25 @@ func (lp *LP) SetBreakAtValue(v float64) error {
 	return nil
 }
 
+// SetPrimalSimplex makes later solves use the primal simplex in both
+// phases (lp_solve's SIMPLEX_PRIMAL_PRIMAL) instead of the default dual
+// simplex in phase 1 then primal (SIMPLEX_DUAL_PRIMAL); off restores the
+// default. On some degenerate programs the default stalls in phase 1 where
+// the primal simplex ends at once.
+func (lp *LP) SetPrimalSimplex(on bool) error {
+	defer runtime.KeepAlive(lp)
+	p, err := lp.ptr("set_simplextype")
+	if err != nil {
+		return err
+	}
+	mode := C.int(C.SIMPLEX_DUAL_PRIMAL)
+	if on {
+		mode = C.SIMPLEX_PRIMAL_PRIMAL
+	}
+	C.set_simplextype(p, mode)
+	return nil
+}
+
 // SetEpsInt sets the tolerance within which a value counts as integer
 // (lp_solve's default is 1e-7).
 func (lp *LP) SetEpsInt(eps float64) error {

@@ -16,7 +16,6 @@ import (
 // exploreFlags are the flags of explore.
 type exploreFlags struct {
 	noComponents bool
-	memory       string
 	sizes        string
 }
 
@@ -35,7 +34,11 @@ components not reachable from the start are all singletons).
 With --sizes A..B (or A..B:STEP) it prints instead a table of the least
 number of moves on square boards of each size, found by bidirectional
 search: the start and goal squares keep their place relative to the nearest
-edge or the centre (corners stay corners, the centre stays the centre).`,
+edge or the centre (corners stay corners, the centre stays the centre).
+
+--max-memory bounds the search's tables; without it, CHESSMODEL_MEMORY, else
+three quarters of the available memory. (--memory is an old name of
+--max-memory.)`,
 		Example: `  chessmodel explore testdata/models/sliding-rooks.yaml
   chessmodel explore testdata/models/sliding-queens.yaml --json
   chessmodel explore testdata/models/sliding-rooks.yaml --sizes 2..16:2`,
@@ -45,7 +48,10 @@ edge or the centre (corners stay corners, the centre stays the centre).`,
 		},
 	}
 	cmd.Flags().BoolVar(&f.noComponents, "no-components", false, "skip the strongly connected components (they need 4 bytes per state)")
-	cmd.Flags().StringVar(&f.memory, "memory", "", "bound on the search's tables, e.g. 2GiB, or none (default: --max-memory when given, else "+slide.MemoryEnv+", else 3/4 of the available memory)")
+	// --memory was explore's own bound before --max-memory bounded every
+	// command; it sets the same value.
+	cmd.Flags().Var(&g.maxMemory, "memory", "the same as --max-memory")
+	_ = cmd.Flags().MarkDeprecated("memory", "use --max-memory")
 	cmd.Flags().StringVar(&f.sizes, "sizes", "", "a table over square boards: A..B or A..B:STEP, e.g. 2..24:2")
 	return cmd
 }
@@ -58,12 +64,10 @@ func runExplore(ctx context.Context, g *globals, streams Streams, f *exploreFlag
 	if m.Kind != model.KindSlide {
 		return &ExitError{Code: ExitBadInput, Err: fmt.Errorf("%s: explore needs a slide model, this is a %s model", path, m.Kind)}
 	}
+	// --max-memory bounds the search's tables; without it, CHESSMODEL_MEMORY
+	// or three quarters of the available memory (not the 512M default of
+	// the other commands: the tables are the point of a slide search).
 	opts := slide.Options{Memory: int64(g.maxMemory)}
-	if f.memory != "" {
-		if opts.Memory, err = slide.ParseBytes(f.memory); err != nil {
-			return &ExitError{Code: ExitBadInput, Err: fmt.Errorf("--memory: %w", err)}
-		}
-	}
 	ctx, cancel := g.context(ctx)
 	defer cancel()
 	progress := newProgress(streams.Err)

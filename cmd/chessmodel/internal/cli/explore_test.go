@@ -28,6 +28,13 @@ func TestExplore(t *testing.T) {
 		{"memory refused", []string{"explore", models + "sliding-rooks.yaml", "--memory", "64KiB"}, 2, nil, "raise it with --max-memory"},
 		{"memory refused by --max-memory", []string{"explore", models + "sliding-rooks.yaml", "--max-memory", "64K"}, 2, nil, "raise it with --max-memory"},
 		{"solve infeasible", []string{"solve", models + "slide-impossible.yaml"}, 0, []string{"infeasible"}, ""},
+		{"ilp horizon bound", []string{"solve", "--backend", "ilp", "--max-moves", "3", models + "slide-impossible.yaml"}, 4,
+			[]string{"unknown", "proven bound: at least 4 moves"}, "no solution in at most 3 moves"},
+		{"bad max-moves", []string{"solve", "--max-moves", "-1", models + "slide-impossible.yaml"}, 2, nil, "--max-moves -1"},
+		{"export horizon", []string{"export", "--json", "--horizon", "2", models + "slide-knights.yaml"}, 0,
+			[]string{`"objective":"minimize moves"`, `m2_`}, ""},
+		{"export needs a horizon", []string{"export", models + "slide-knights.yaml"}, 2, nil, "--horizon T"},
+		{"horizon of a placement", []string{"export", "--horizon", "2", models + "eight-queens.yaml"}, 2, nil, "--horizon is for slide models"},
 		{"solve moves", []string{"solve", models + "slide-knights.yaml"}, 0, []string{"optimal, value 4", "moves:  "}, ""},
 		{"render solved", []string{"render", "--json", models + "slide-walls.yaml", "--solve", "-o", gif}, 0, []string{`"format":"gif","frames":6`}, ""},
 	} {

@@ -2,6 +2,7 @@ package cli
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 	"os"
 
@@ -27,6 +28,7 @@ type exportOutput struct {
 func newExportCommand(g *globals, streams Streams) *cobra.Command {
 	var format, output string
 	var breakSymmetry bool
+	horizon := -1
 	cmd := &cobra.Command{
 		Use:   "export MODEL.yaml [--format lp|mps|cplex] [-o FILE]",
 		Short: "Write the model's integer linear program for other solvers (lp_solve LP, free MPS, CPLEX LP)",
@@ -49,10 +51,16 @@ every solution — for solving, not for counting.
 
 The program goes to standard output unless -o names a file. With --json the
 output is one JSON object describing the program, with its text in the
-"program" field when no file is given.`,
+"program" field when no file is given.
+
+A slide model's program is time-expanded: --horizon T writes the program
+whose solutions are the solutions in at most T moves (x3_b2 is a piece on b2
+after step 3, m3_a1_a4 step 3 sliding the piece on a1 to a4), minimising the
+moves; it is infeasible when the least number of moves is more than T.`,
 		Example: `  chessmodel export testdata/models/eight-queens.yaml
   chessmodel export --format mps -o queens.mps testdata/models/eight-queens.yaml && cbc queens.mps
-  chessmodel export --format cplex -o walls.lp testdata/models/least-walls-12.yaml && glpsol --cpxlp walls.lp`,
+  chessmodel export --format cplex -o walls.lp testdata/models/least-walls-12.yaml && glpsol --cpxlp walls.lp
+  chessmodel export --horizon 6 --set board=4 --set 'slide.from=[a1, a4, d1, d4]' --set 'slide.to=[b2, b3, c2, c3]' testdata/models/sliding-queens.yaml`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			f, err := ilp.ParseFormat(format)
@@ -65,12 +73,7 @@ output is one JSON object describing the program, with its text in the
 			}
 			ctx, cancel := g.context(cmd.Context())
 			defer cancel()
-			var p *ilp.Program
-			if breakSymmetry && m.Kind == model.KindPlace {
-				p, err = ilp.CompileToSolve(m, int64(g.maxMemory))
-			} else {
-				p, err = ilp.CompileWithCuts(ctx, m, int64(g.maxMemory)) // a tour's program with the subtour cuts found so far
-			}
+			p, err := exportProgram(ctx, m, horizon, breakSymmetry, int64(g.maxMemory))
 			if err != nil {
 				return &ExitError{Code: ExitBadInput, Err: fmt.Errorf("%s: %w", args[0], err)}
 			}
@@ -101,9 +104,29 @@ output is one JSON object describing the program, with its text in the
 	cmd.Flags().StringVar(&format, "format", "lp", "file format: lp (lp_solve LP), mps (free MPS) or cplex (CPLEX LP)")
 	cmd.Flags().StringVarP(&output, "output", "o", "", "write to this file instead of standard output")
 	cmd.Flags().BoolVar(&breakSymmetry, "break-symmetry", false, "keep one solution per symmetry class (placement models; for solving, not counting)")
+	cmd.Flags().IntVar(&horizon, "horizon", -1, "a slide model's number of steps T: the time-expanded program of solutions in at most T moves")
 	completeValues(cmd, "format", "lp", "mps", "cplex")
 	completeModels(cmd)
 	return cmd
+}
+
+// exportProgram compiles the program export writes: a slide model's
+// time-expanded program at the horizon asked for (it has no program
+// without one), any other model's program with the cuts found so far.
+func exportProgram(ctx context.Context, m *model.Model, horizon int, breakSymmetry bool, maxMemory int64) (*ilp.Program, error) {
+	switch {
+	case breakSymmetry && m.Kind != model.KindPlace:
+		return nil, fmt.Errorf("--break-symmetry is for placement models, this is a %s model", m.Kind)
+	case m.Kind == model.KindSlide && horizon < 0:
+		return nil, fmt.Errorf("a slide model's program has one step per move: --horizon T writes the program of solutions in at most T moves (solve --backend ilp --stats shows the least)")
+	case m.Kind == model.KindSlide:
+		return ilp.CompileSlide(m, horizon)
+	case horizon >= 0:
+		return nil, fmt.Errorf("--horizon is for slide models, this is a %s model", m.Kind)
+	case breakSymmetry:
+		return ilp.CompileToSolve(m, maxMemory)
+	}
+	return ilp.CompileWithCuts(ctx, m, maxMemory) // a tour's program with the subtour cuts found so far
 }
 
 // objectiveText names what the program optimises: "maximize pieces", or
@@ -111,9 +134,9 @@ output is one JSON object describing the program, with its text in the
 func objectiveText(p *ilp.Program) string {
 	switch p.Objective.Sense {
 	case model.Maximize:
-		return "maximize " + p.Objective.Measure.String()
+		return "maximize " + p.Objective.What()
 	case model.Minimize:
-		return "minimize " + p.Objective.Measure.String()
+		return "minimize " + p.Objective.What()
 	}
 	return "none"
 }

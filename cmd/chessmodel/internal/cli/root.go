@@ -10,7 +10,6 @@ import (
 	"os"
 	"os/signal"
 	"strconv"
-	"strings"
 	"syscall"
 	"time"
 
@@ -150,24 +149,11 @@ func (b *byteFlag) String() string {
 func (b *byteFlag) Type() string { return "size" }
 
 func (b *byteFlag) Set(s string) error {
-	t := strings.ToUpper(strings.TrimSpace(s))
-	if t == "NONE" || t == "-1" {
-		*b = -1
-		return nil
+	v, err := model.ParseBytes(s)
+	if err != nil {
+		return err
 	}
-	t = strings.TrimSuffix(strings.TrimSuffix(t, "B"), "I")
-	scale := 1.0
-	if n := len(t); n > 0 {
-		if i := strings.IndexByte("KMGT", t[n-1]); i >= 0 {
-			scale = float64(int64(1) << (10 * (i + 1)))
-			t = t[:n-1]
-		}
-	}
-	v, err := strconv.ParseFloat(t, 64)
-	if err != nil || v < 0 || v*scale > 1<<62 {
-		return fmt.Errorf("expected a size like 512M, 2G or none")
-	}
-	*b = byteFlag(v * scale)
+	*b = byteFlag(v)
 	return nil
 }
 

@@ -64,6 +64,7 @@ type taskFlags struct {
 	limit    int64
 	workers  int
 	stats    bool
+	maxMoves int
 }
 
 func newSolveCommand(g *globals, streams Streams) *cobra.Command {
@@ -128,6 +129,8 @@ whether more exist.`
 		cmd.Flags().BoolVar(&f.symmetry, "symmetry", false, "also count classes up to the model's symmetry group")
 		cmd.Flags().StringVar(&f.distinct, "distinct", "", `"walls": count distinct wall sets instead of solutions`)
 		completeValues(cmd, "distinct", "walls")
+	case model.TaskSolve:
+		cmd.Flags().IntVar(&f.maxMoves, "max-moves", 0, "slides: the most moves the ilp backend's horizon loop tries before it answers unknown (0: the number of open squares)")
 	case model.TaskEnumerate:
 		cmd.Flags().Int64Var(&f.limit, "limit", 0, "print at most this many solutions, the first in the backend's order (0: all)")
 	}
@@ -143,6 +146,9 @@ func runTasks(ctx context.Context, g *globals, streams Streams, task model.Task,
 	}
 	if f.distinct != "" && f.distinct != "walls" {
 		return &ExitError{Code: ExitBadInput, Err: fmt.Errorf(`--distinct %q: the only choice is "walls"`, f.distinct)}
+	}
+	if f.maxMoves < 0 {
+		return &ExitError{Code: ExitBadInput, Err: fmt.Errorf("--max-moves %d: expected a number of moves from 0 (0: the backend's default)", f.maxMoves)}
 	}
 	if f.limit < 0 {
 		return &ExitError{Code: ExitBadInput, Err: fmt.Errorf("--limit %d: expected a number of solutions from 0 (0: all)", f.limit)}
@@ -178,6 +184,7 @@ func runTask(ctx context.Context, g *globals, streams Streams, task model.Task, 
 		opts.Emit = list.emit
 	}
 	opts.Workers = f.workers
+	opts.MaxMoves = f.maxMoves
 	start := time.Now()
 	res, err := solver.Solve(ctx, m, opts)
 	progress.done()
@@ -221,6 +228,9 @@ func runTask(ctx context.Context, g *globals, streams Streams, task model.Task, 
 	}
 	if f.stats {
 		printStats(streams.Err, res)
+	}
+	if limit, ok := res.Stats.Extra["limit"].(string); ok && cut && ctx.Err() == nil {
+		return &ExitError{Code: ExitUnsupported, Err: fmt.Errorf("%s: %s: %s; whether there is one is unknown: another backend may answer", m.Name, solver.Name(), limit)}
 	}
 	if cut {
 		return stopped(ctx, g, "")
@@ -283,6 +293,9 @@ func printResult(w io.Writer, m *model.Model, res *model.Result) {
 	fmt.Fprintf(w, "\n  %s\n", statsLine(res))
 	if reason, ok := res.Stats.Extra["reason"].(string); ok && res.Status == model.StatusInfeasible {
 		fmt.Fprintf(w, "  reason: %s\n", reason)
+	}
+	if b, ok := res.Stats.Extra["bound"].(int64); ok && res.Status == model.StatusUnknown && m.Kind == model.KindSlide {
+		fmt.Fprintf(w, "  proven bound: at least %d moves\n", b)
 	}
 	if m.Kind == model.KindTour {
 		printTour(w, m, res) // tour.go

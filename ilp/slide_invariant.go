@@ -1,0 +1,62 @@
+package ilp
+
+import (
+	"fmt"
+
+	"github.com/chessmodel/chessmodel/model"
+)
+
+// MaxHorizon is the largest horizon the ILP backend tries on a slide model
+// unless told otherwise (model.Options.MaxMoves, solve --max-moves): the
+// number of open squares. It grows with the board and lies past what
+// lp_solve reaches (on 16 squares it stalls near 10 steps, see
+// docs/slide.md); past it the backend answers unknown, "more than H moves",
+// never infeasible.
+func MaxHorizon(m *model.Model) int { return m.Board.OpenCount() }
+
+// stuckPieces proves a goal unreachable by an invariant: a piece never
+// leaves the squares that the moves of the empty board connect to its own
+// (a bishop its colour, any piece its side of a wall that cuts the board),
+// so each such region must hold as many goal squares as pieces at the
+// start. It returns why not, or "" when the counts agree. The regions are
+// the components of the move graph, whose moves all have their reverse
+// (the pieces move alike in every direction).
+func stuckPieces(m *model.Model) string {
+	region := map[model.Square]int{}
+	link := map[model.Square][]model.Square{}
+	for _, g := range geometricMoves(m) {
+		link[g.from] = append(link[g.from], g.to)
+		link[g.to] = append(link[g.to], g.from)
+	}
+	for i := 0; i < m.Board.Size(); i++ {
+		s := m.Board.Square(i)
+		if _, seen := region[s]; seen || !m.Board.IsOpen(s) {
+			continue
+		}
+		n := len(region)
+		region[s] = n
+		for queue := []model.Square{s}; len(queue) > 0; queue = queue[1:] {
+			for _, q := range link[queue[0]] {
+				if _, seen := region[q]; !seen {
+					region[q] = n
+					queue = append(queue, q)
+				}
+			}
+		}
+	}
+	pieces := map[int]int{}
+	for _, s := range m.Slide.From {
+		pieces[region[s]]++
+	}
+	goals := map[int]int{}
+	for _, s := range m.Slide.To {
+		goals[region[s]]++
+	}
+	for _, s := range append(append([]model.Square(nil), m.Slide.From...), m.Slide.To...) {
+		if r := region[s]; pieces[r] != goals[r] {
+			return fmt.Sprintf("a piece never leaves the squares its moves connect: %d start and %d goal squares are among those of %v",
+				pieces[r], goals[r], s)
+		}
+	}
+	return ""
+}

@@ -1,0 +1,32 @@
+package model
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// ParseBytes reads a size in bytes the way every command's --max-memory
+// and CHESSMODEL_MEMORY are written: a number with an optional unit K, M,
+// G or T, powers of 1024, which may be followed by B or iB (512M, 2G,
+// 1.5GiB and 2GB are all powers of 1024); "none" (or -1) is no bound,
+// returned as -1; 0 is 0, which callers read as their default bound.
+func ParseBytes(s string) (int64, error) {
+	t := strings.ToUpper(strings.TrimSpace(s))
+	if t == "NONE" || t == "-1" {
+		return -1, nil
+	}
+	t = strings.TrimSuffix(strings.TrimSuffix(t, "B"), "I")
+	scale := 1.0
+	if n := len(t); n > 0 {
+		if i := strings.IndexByte("KMGT", t[n-1]); i >= 0 {
+			scale = float64(int64(1) << (10 * (i + 1)))
+			t = strings.TrimSpace(t[:n-1])
+		}
+	}
+	v, err := strconv.ParseFloat(t, 64)
+	if err != nil || v < 0 || v*scale > 1<<62 {
+		return 0, fmt.Errorf("expected a size like 512M, 2G or none, found %q", s)
+	}
+	return int64(v * scale), nil
+}
