@@ -109,3 +109,25 @@ func TestDominationStops(t *testing.T) {
 		}
 	}
 }
+
+// The cover reported is the first in the search's order, whatever the
+// number of workers the subtrees were shared among.
+func TestDominationSameOnAnyWorkers(t *testing.T) {
+	models := []*model.Model{
+		load(t, "queens-domination", "board=9"),
+		load(t, "queens-domination", "board=12"),
+		parse(t, knightsDominationModel, "board=10"),
+	}
+	for _, m := range models {
+		var first string
+		for _, w := range []int{1, 2, 3} {
+			r := run(t, m, model.Options{Task: model.TaskSolve, Workers: w})
+			got := fmt.Sprint(r.Solution.Pieces)
+			if w == 1 {
+				first = got
+			} else if got != first {
+				t.Errorf("%s board %s: %d workers give %s, one %s", m.Name, m.Board.Dims(), w, got, first)
+			}
+		}
+	}
+}
