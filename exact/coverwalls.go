@@ -457,4 +457,3 @@ func (c *coverSearch) measureWalls(vertices, walls []int32, ms model.Measure) in
 	c.walls.copyFrom(saved)
 	return n
 }
-
