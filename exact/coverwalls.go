@@ -40,30 +40,52 @@ func (c *coverSearch) setupWalls() {
 	c.wallable.andNot(p.fixedSquares)
 	c.wallLo, c.wallHi = m.FreeWalls.Min, min(m.FreeWalls.Max, c.wallable.count())
 	c.all = m.Rules.Cover != nil && m.Rules.Cover.AtLeast == 0
+	allowed := c.allowedWithWalls()
+	p.allowed = allowed
 	n := p.squares
-	// hard conflicts: leaps, the first square of a ride, a shared square
-	hardPair := func(k1, s1, k2, s2 int) bool {
-		if s1 == s2 {
-			return !m.Rules.Stack
-		}
-		if !m.Rules.Independent {
-			return false
-		}
-		for _, pair := range [][4]int{{k1, s1, k2, s2}, {k2, s2, k1, s1}} {
-			g := p.kinds[pair[0]]
-			if slices.Contains(g.leaps[pair[1]], int32(pair[3])) {
-				return true
-			}
-			for _, ray := range g.rays[pair[1]] {
-				if len(ray) > 0 && int(ray[0]) == pair[3] {
-					return true
-				}
+	c.hard = make([]bitset, p.vertices)
+	for v := allowed.first(); v >= 0; v = allowed.next(v + 1) {
+		c.hard[v] = newBitset(p.vertices)
+		for u := allowed.first(); u >= 0; u = allowed.next(u + 1) {
+			if u != v && c.hardPair(v/n, v%n, u/n, u%n) {
+				c.hard[v].set(u)
 			}
 		}
+	}
+	c.hardCliques = greedyPartition(c.hard, allowed)
+	c.coverersOf(allowed)
+}
+
+// hardPair reports whether pieces of kinds k1 and k2 on squares s1 and s2
+// conflict whatever walls come: a leap, the first square of a ride, a
+// shared square.
+func (c *coverSearch) hardPair(k1, s1, k2, s2 int) bool {
+	p, m := c.p, c.p.m
+	if s1 == s2 {
+		return !m.Rules.Stack
+	}
+	if !m.Rules.Independent {
 		return false
 	}
-	// the allowed vertices again: the compiler's exclude fixed conflicts a
-	// wall could mend
+	for _, pair := range [][4]int{{k1, s1, k2, s2}, {k2, s2, k1, s1}} {
+		g := p.kinds[pair[0]]
+		if slices.Contains(g.leaps[pair[1]], int32(pair[3])) {
+			return true
+		}
+		for _, ray := range g.rays[pair[1]] {
+			if len(ray) > 0 && int(ray[0]) == pair[3] {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// allowedWithWalls is the allowed vertices again: the compiler's exclude
+// fixed conflicts a wall could mend.
+func (c *coverSearch) allowedWithWalls() bitset {
+	p, m := c.p, c.p.m
+	n := p.squares
 	allowed := newBitset(p.vertices)
 	for k := range p.kinds {
 		r := p.rules[p.ruleOf[k]]
@@ -86,18 +108,14 @@ func (c *coverSearch) setupWalls() {
 			}
 		}
 	}
-	p.allowed = allowed
-	c.hard = make([]bitset, p.vertices)
-	for v := allowed.first(); v >= 0; v = allowed.next(v + 1) {
-		c.hard[v] = newBitset(p.vertices)
-		for u := allowed.first(); u >= 0; u = allowed.next(u + 1) {
-			if u != v && hardPair(v/n, v%n, u/n, u%n) {
-				c.hard[v].set(u)
-			}
-		}
-	}
-	c.hardCliques = greedyPartition(c.hard, allowed)
-	// coverers: as before, from the new allowed set
+	return allowed
+}
+
+// coverersOf sets the coverers of every square, as before, from the new
+// allowed set.
+func (c *coverSearch) coverersOf(allowed bitset) {
+	p := c.p
+	n := p.squares
 	for x := range c.coverers {
 		clear(c.coverers[x])
 	}
