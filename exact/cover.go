@@ -285,7 +285,7 @@ func (c *coverSearch) search(depth, givenUp int) {
 	if !c.canCover(avail, uncovered, missing-c.budget, c.cap-placed) {
 		return
 	}
-	if x := c.leastCovered(uncovered, avail); x >= 0 { // x < 0 cannot happen: the target would be met
+	if x := c.leastCovered(uncovered, avail, 1); x >= 0 { // x < 0 cannot happen: the target would be met
 		c.branchOn(x, depth, givenUp)
 	}
 }
@@ -302,14 +302,15 @@ func (c *coverSearch) uncovered() (bitset, int) {
 }
 
 // leastCovered is the uncovered square with the fewest available vertices
-// covering it (-1 when none is uncovered).
-func (c *coverSearch) leastCovered(uncovered, avail bitset) int {
+// covering it, the first found with at most enough of them (-1 when none is
+// uncovered).
+func (c *coverSearch) leastCovered(uncovered, avail bitset, enough int) int {
 	best, bestCount := -1, 1<<30
 	for x := uncovered.first(); x >= 0; x = uncovered.next(x + 1) {
 		n := c.coverers[x].countAnd(avail)
 		if n < bestCount {
 			best, bestCount = x, n
-			if n <= 1 {
+			if n <= enough {
 				break
 			}
 		}

@@ -240,44 +240,56 @@ func (c *coverSearch) searchWalls(depth, givenUp int) {
 	}
 	uncovered := c.covered
 	uncovered.andNot(c.gaveUp)
-	// what the pieces and walls to come must still cover or take away
-	want := missing - givenUp
-	if c.all {
-		want -= c.wallHi - c.wallN
-	} else {
-		want = c.target - covered
-	}
-	if !c.canCover(avail, uncovered, want, c.cap-placed) {
+	if !c.canCover(avail, uncovered, c.wantWalls(covered, missing, givenUp), c.cap-placed) {
 		return
 	}
-	best, bestCount := -1, 1<<30
-	for x := uncovered.first(); x >= 0; x = uncovered.next(x + 1) {
-		nc := c.coverers[x].countAnd(avail)
-		if nc < bestCount {
-			best, bestCount = x, nc
-		}
-	}
-	x := best
+	x := c.leastCovered(uncovered, avail, -1)
 	if x < 0 {
 		return
 	}
-	next := c.level(depth + 1)
-	// x becomes a wall (when only separating walls are wanted, a wall that
-	// does not take x out of a cover-all rule cannot help)
-	if (c.all || !c.minimalWalls) && c.wallN < c.wallHi && c.wallable.has(x) && !c.noWall.has(x) && !c.occupied.has(x) {
-		copy(next, avail)
-		for k := range c.p.kinds {
-			next.clear(k*c.p.squares + x)
-		}
-		c.walls.set(x)
-		c.wallN++
-		c.searchWalls(depth+1, givenUp)
-		c.wallN--
-		c.walls.clear(x)
-	}
-	// or not: one of its coverers is placed (the first of them in P), or none
+	c.wallOn(x, depth, givenUp)
 	wasNoWall := c.noWall.has(x)
 	c.noWall.set(x)
+	c.coverWithWalls(x, depth, givenUp)
+	if !wasNoWall {
+		c.noWall.clear(x)
+	}
+}
+
+// wantWalls is what the pieces and walls to come must still cover or take
+// away.
+func (c *coverSearch) wantWalls(covered, missing, givenUp int) int {
+	if c.all {
+		return missing - givenUp - (c.wallHi - c.wallN)
+	}
+	return c.target - covered
+}
+
+// wallOn searches below the node at depth with a wall on x (when only
+// separating walls are wanted, a wall that does not take x out of a
+// cover-all rule cannot help).
+func (c *coverSearch) wallOn(x, depth, givenUp int) {
+	if !(c.all || !c.minimalWalls) || c.wallN >= c.wallHi || !c.wallable.has(x) || c.noWall.has(x) || c.occupied.has(x) {
+		return
+	}
+	next := c.level(depth + 1)
+	copy(next, c.level(depth))
+	for k := range c.p.kinds {
+		next.clear(k*c.p.squares + x)
+	}
+	c.walls.set(x)
+	c.wallN++
+	c.searchWalls(depth+1, givenUp)
+	c.wallN--
+	c.walls.clear(x)
+}
+
+// coverWithWalls searches below the node at depth with no wall on x: one
+// of its coverers is placed (the first of them in P), or none and x is
+// given up.
+func (c *coverSearch) coverWithWalls(x, depth, givenUp int) {
+	avail := c.level(depth)
+	next := c.level(depth + 1)
 	excluded := bitset(c.excludes[depth*c.words : (depth+1)*c.words])
 	clear(excluded)
 	cov := c.coverers[x]
@@ -302,9 +314,6 @@ func (c *coverSearch) searchWalls(depth, givenUp int) {
 		c.gaveUp.set(x)
 		c.searchWalls(depth+1, givenUp+1)
 		c.gaveUp.clear(x)
-	}
-	if !wasNoWall {
-		c.noWall.clear(x)
 	}
 }
 
