@@ -91,6 +91,16 @@ func (b bitset) and(o bitset) {
 	}
 }
 
+// andAny intersects b with o and reports whether anything is left.
+func (b bitset) andAny(o bitset) bool {
+	var any uint64
+	for i := range b {
+		b[i] &= o[i]
+		any |= b[i]
+	}
+	return any != 0
+}
+
 func (b bitset) andNot(o bitset) {
 	for i := range b {
 		b[i] &^= o[i]

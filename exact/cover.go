@@ -270,12 +270,7 @@ func (c *coverSearch) search(depth, givenUp int) {
 		return
 	}
 	avail := c.level(depth)
-	uncovered := c.covered // scratch: the open squares not covered
-	c.attacks(c.chosen, uncovered)
-	for i := range uncovered {
-		uncovered[i] = c.p.open[i] &^ uncovered[i]
-	}
-	missing := uncovered.count()
+	uncovered, missing := c.uncovered()
 	if c.openCount-missing >= c.target {
 		// the target is met: every superset is a candidate
 		if c.splitDepth >= 0 {
@@ -290,28 +285,49 @@ func (c *coverSearch) search(depth, givenUp int) {
 	if !c.canCover(avail, uncovered, missing-c.budget, c.cap-placed) {
 		return
 	}
-	// the uncovered square with fewest possible coverers
+	if x := c.leastCovered(uncovered, avail, 1); x >= 0 { // x < 0 cannot happen: the target would be met
+		c.branchOn(x, depth, givenUp)
+	}
+}
+
+// uncovered computes, in scratch c.covered, the open squares the pieces
+// placed leave uncovered, and their number.
+func (c *coverSearch) uncovered() (bitset, int) {
+	uncovered := c.covered
+	c.attacks(c.chosen, uncovered)
+	for i := range uncovered {
+		uncovered[i] = c.p.open[i] &^ uncovered[i]
+	}
+	return uncovered, uncovered.count()
+}
+
+// leastCovered is the uncovered square with the fewest available vertices
+// covering it, the first found with at most enough of them (-1 when none is
+// uncovered).
+func (c *coverSearch) leastCovered(uncovered, avail bitset, enough int) int {
 	best, bestCount := -1, 1<<30
 	for x := uncovered.first(); x >= 0; x = uncovered.next(x + 1) {
 		n := c.coverers[x].countAnd(avail)
 		if n < bestCount {
 			best, bestCount = x, n
-			if n <= 1 {
+			if n <= enough {
 				break
 			}
 		}
 	}
-	x := best
-	if x < 0 {
-		return // cannot happen: the target would be met
-	}
+	return best
+}
+
+// branchOn searches the ways to cover square x below the node at depth:
+// the i-th coverer is placed and the ones before it are not; or none is
+// and x is given up. A coverer whose line to x is already blocked cannot
+// cover it whatever comes, so it is neither a branch nor excluded.
+func (c *coverSearch) branchOn(x, depth, givenUp int) {
+	avail := c.level(depth)
 	next := c.level(depth + 1)
 	excluded := bitset(c.excludes[depth*c.words : (depth+1)*c.words]) // the coverers tried so far
 	clear(excluded)
 	cov := c.coverers[x]
-	// The branches: the i-th coverer is placed and the ones before it are
-	// not; or none is. A coverer whose line to x is already blocked cannot
-	// cover it whatever comes, so it is neither a branch nor excluded.
 	for v := cov.first(); v >= 0 && !c.halted; v = cov.next(v + 1) {
 		if !avail.has(v) || c.blocked(v, x) || !c.stackedAfter(v) {
 			continue
@@ -373,6 +389,14 @@ func (c *coverSearch) canCover(avail, uncovered bitset, want, room int) bool {
 	if want <= 0 {
 		return true
 	}
+	c.bestGains(avail, uncovered, room)
+	return c.sumOfBest(room, want) >= want
+}
+
+// bestGains lists, per kind of piece, the largest numbers of uncovered
+// squares its available vertices cover (as many as the kind may still
+// place, at most room), sorted from the largest.
+func (c *coverSearch) bestGains(avail, uncovered bitset, room int) {
 	p := c.p
 	limits := c.limits
 	for k := range c.gains {
@@ -417,7 +441,11 @@ func (c *coverSearch) canCover(avail, uncovered bitset, want, room int) bool {
 		top[i] = gain
 		c.gains[k] = top
 	}
-	// the room best gains over all kinds, taken from the heads of the lists
+}
+
+// sumOfBest adds the room best gains over all kinds (after bestGains),
+// taken from the heads of the lists, stopping once it reaches want.
+func (c *coverSearch) sumOfBest(room, want int) int {
 	heads := c.heads
 	clear(heads)
 	sum := 0
@@ -434,7 +462,7 @@ func (c *coverSearch) canCover(avail, uncovered bitset, want, room int) bool {
 		sum += c.gains[best][heads[best]]
 		heads[best]++
 	}
-	return sum >= want
+	return sum
 }
 
 // supersets enumerates the placements that add vertices from avail to the

@@ -40,30 +40,52 @@ func (c *coverSearch) setupWalls() {
 	c.wallable.andNot(p.fixedSquares)
 	c.wallLo, c.wallHi = m.FreeWalls.Min, min(m.FreeWalls.Max, c.wallable.count())
 	c.all = m.Rules.Cover != nil && m.Rules.Cover.AtLeast == 0
+	allowed := c.allowedWithWalls()
+	p.allowed = allowed
 	n := p.squares
-	// hard conflicts: leaps, the first square of a ride, a shared square
-	hardPair := func(k1, s1, k2, s2 int) bool {
-		if s1 == s2 {
-			return !m.Rules.Stack
-		}
-		if !m.Rules.Independent {
-			return false
-		}
-		for _, pair := range [][4]int{{k1, s1, k2, s2}, {k2, s2, k1, s1}} {
-			g := p.kinds[pair[0]]
-			if slices.Contains(g.leaps[pair[1]], int32(pair[3])) {
-				return true
-			}
-			for _, ray := range g.rays[pair[1]] {
-				if len(ray) > 0 && int(ray[0]) == pair[3] {
-					return true
-				}
+	c.hard = make([]bitset, p.vertices)
+	for v := allowed.first(); v >= 0; v = allowed.next(v + 1) {
+		c.hard[v] = newBitset(p.vertices)
+		for u := allowed.first(); u >= 0; u = allowed.next(u + 1) {
+			if u != v && c.hardPair(v/n, v%n, u/n, u%n) {
+				c.hard[v].set(u)
 			}
 		}
+	}
+	c.hardCliques = greedyPartition(c.hard, allowed)
+	c.coverersOf(allowed)
+}
+
+// hardPair reports whether pieces of kinds k1 and k2 on squares s1 and s2
+// conflict whatever walls come: a leap, the first square of a ride, a
+// shared square.
+func (c *coverSearch) hardPair(k1, s1, k2, s2 int) bool {
+	p, m := c.p, c.p.m
+	if s1 == s2 {
+		return !m.Rules.Stack
+	}
+	if !m.Rules.Independent {
 		return false
 	}
-	// the allowed vertices again: the compiler's exclude fixed conflicts a
-	// wall could mend
+	for _, pair := range [][4]int{{k1, s1, k2, s2}, {k2, s2, k1, s1}} {
+		g := p.kinds[pair[0]]
+		if slices.Contains(g.leaps[pair[1]], int32(pair[3])) {
+			return true
+		}
+		for _, ray := range g.rays[pair[1]] {
+			if len(ray) > 0 && int(ray[0]) == pair[3] {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// allowedWithWalls is the allowed vertices again: the compiler's exclude
+// fixed conflicts a wall could mend.
+func (c *coverSearch) allowedWithWalls() bitset {
+	p, m := c.p, c.p.m
+	n := p.squares
 	allowed := newBitset(p.vertices)
 	for k := range p.kinds {
 		r := p.rules[p.ruleOf[k]]
@@ -86,18 +108,14 @@ func (c *coverSearch) setupWalls() {
 			}
 		}
 	}
-	p.allowed = allowed
-	c.hard = make([]bitset, p.vertices)
-	for v := allowed.first(); v >= 0; v = allowed.next(v + 1) {
-		c.hard[v] = newBitset(p.vertices)
-		for u := allowed.first(); u >= 0; u = allowed.next(u + 1) {
-			if u != v && hardPair(v/n, v%n, u/n, u%n) {
-				c.hard[v].set(u)
-			}
-		}
-	}
-	c.hardCliques = greedyPartition(c.hard, allowed)
-	// coverers: as before, from the new allowed set
+	return allowed
+}
+
+// coverersOf sets the coverers of every square, as before, from the new
+// allowed set.
+func (c *coverSearch) coverersOf(allowed bitset) {
+	p := c.p
+	n := p.squares
 	for x := range c.coverers {
 		clear(c.coverers[x])
 	}
@@ -222,44 +240,56 @@ func (c *coverSearch) searchWalls(depth, givenUp int) {
 	}
 	uncovered := c.covered
 	uncovered.andNot(c.gaveUp)
-	// what the pieces and walls to come must still cover or take away
-	want := missing - givenUp
-	if c.all {
-		want -= c.wallHi - c.wallN
-	} else {
-		want = c.target - covered
-	}
-	if !c.canCover(avail, uncovered, want, c.cap-placed) {
+	if !c.canCover(avail, uncovered, c.wantWalls(covered, missing, givenUp), c.cap-placed) {
 		return
 	}
-	best, bestCount := -1, 1<<30
-	for x := uncovered.first(); x >= 0; x = uncovered.next(x + 1) {
-		nc := c.coverers[x].countAnd(avail)
-		if nc < bestCount {
-			best, bestCount = x, nc
-		}
-	}
-	x := best
+	x := c.leastCovered(uncovered, avail, -1)
 	if x < 0 {
 		return
 	}
-	next := c.level(depth + 1)
-	// x becomes a wall (when only separating walls are wanted, a wall that
-	// does not take x out of a cover-all rule cannot help)
-	if (c.all || !c.minimalWalls) && c.wallN < c.wallHi && c.wallable.has(x) && !c.noWall.has(x) && !c.occupied.has(x) {
-		copy(next, avail)
-		for k := range c.p.kinds {
-			next.clear(k*c.p.squares + x)
-		}
-		c.walls.set(x)
-		c.wallN++
-		c.searchWalls(depth+1, givenUp)
-		c.wallN--
-		c.walls.clear(x)
-	}
-	// or not: one of its coverers is placed (the first of them in P), or none
+	c.wallOn(x, depth, givenUp)
 	wasNoWall := c.noWall.has(x)
 	c.noWall.set(x)
+	c.coverWithWalls(x, depth, givenUp)
+	if !wasNoWall {
+		c.noWall.clear(x)
+	}
+}
+
+// wantWalls is what the pieces and walls to come must still cover or take
+// away.
+func (c *coverSearch) wantWalls(covered, missing, givenUp int) int {
+	if c.all {
+		return missing - givenUp - (c.wallHi - c.wallN)
+	}
+	return c.target - covered
+}
+
+// wallOn searches below the node at depth with a wall on x (when only
+// separating walls are wanted, a wall that does not take x out of a
+// cover-all rule cannot help).
+func (c *coverSearch) wallOn(x, depth, givenUp int) {
+	if !(c.all || !c.minimalWalls) || c.wallN >= c.wallHi || !c.wallable.has(x) || c.noWall.has(x) || c.occupied.has(x) {
+		return
+	}
+	next := c.level(depth + 1)
+	copy(next, c.level(depth))
+	for k := range c.p.kinds {
+		next.clear(k*c.p.squares + x)
+	}
+	c.walls.set(x)
+	c.wallN++
+	c.searchWalls(depth+1, givenUp)
+	c.wallN--
+	c.walls.clear(x)
+}
+
+// coverWithWalls searches below the node at depth with no wall on x: one
+// of its coverers is placed (the first of them in P), or none and x is
+// given up.
+func (c *coverSearch) coverWithWalls(x, depth, givenUp int) {
+	avail := c.level(depth)
+	next := c.level(depth + 1)
 	excluded := bitset(c.excludes[depth*c.words : (depth+1)*c.words])
 	clear(excluded)
 	cov := c.coverers[x]
@@ -284,9 +314,6 @@ func (c *coverSearch) searchWalls(depth, givenUp int) {
 		c.gaveUp.set(x)
 		c.searchWalls(depth+1, givenUp+1)
 		c.gaveUp.clear(x)
-	}
-	if !wasNoWall {
-		c.noWall.clear(x)
 	}
 }
 
@@ -456,191 +483,4 @@ func (c *coverSearch) measureWalls(vertices, walls []int32, ms model.Measure) in
 	n := c.measure(vertices, ms)
 	c.walls.copyFrom(saved)
 	return n
-}
-
-// solveCoverWalls answers models with free walls and a cover rule or a
-// coverage objective.
-func solveCoverWalls(st *stopper, p *problem, opts model.Options, res *model.Result) error {
-	g, err := newConflictGraph(p)
-	if err != nil {
-		return err
-	}
-	res.Stats.Extra["engine"] = "coverage search with free walls"
-	m := p.m
-	if p.minTotal > p.maxTotal || m.FreeWalls.Min > m.FreeWalls.Max {
-		return infeasible(res, opts)
-	}
-	c := newCoverSearch(p, g, st)
-	c.setupWalls()
-	open := c.openCount
-	ruleTarget := 0
-	if r := m.Rules.Cover; r != nil {
-		ruleTarget = r.AtLeast
-	}
-	obj := m.Objective
-	valueOf := func(v, w []int32) int64 { return c.measureWalls(v, w, obj.Measure) }
-	var bestV, bestW []int32
-	found := false
-	firstOnly := func(int) {
-		found, bestV, bestW = true, slices.Clone(c.chosen), c.wallList()
-		c.halted = true
-	}
-	lo, hi := p.minTotal, p.maxTotal
-	wallLo, wallHi := c.wallLo, c.wallHi
-	// finding passes need only walls that separate pieces, unless walls are
-	// wanted for themselves
-	findMinimal := wallLo == 0 && obj.Measure != model.MeasureWalls
-	run := func(target, l, h, wl, wh int) {
-		c.target, c.lo, c.cap, c.wallLo, c.wallHi = target, l, h, wl, wh
-		c.halted = false
-		c.startWalls()
-	}
-	target := ruleTarget
-	c.minimalWalls = findMinimal
-	coverageObjective := obj.Measure == model.MeasureAttacked || obj.Measure == model.MeasureDominated
-	exhaustive := false
-	switch {
-	case obj.Measure == model.MeasureWalls && obj.Sense == model.Minimize:
-		c.acceptW = firstOnly
-		for k := wallLo; k <= wallHi && !found && !st.stopped(); k++ {
-			run(target, lo, hi, wallLo, k)
-			if found {
-				wallHi = k
-			}
-		}
-	case obj.Measure == model.MeasureWalls:
-		c.acceptW = firstOnly
-		for k := wallHi; k >= wallLo && !found && !st.stopped(); k-- {
-			run(target, lo, hi, k, wallHi)
-			if found {
-				wallLo = k
-			}
-		}
-	case coverageObjective && obj.Sense == model.Maximize && (m.Rules.Cover == nil || m.Rules.Cover.What == obj.Measure) && !c.all:
-		var value int
-		c.acceptW = func(v int) {
-			value, bestV, bestW = v, slices.Clone(c.chosen), c.wallList()
-			c.halted = true
-		}
-		for t := ruleTarget; t <= open && !st.stopped(); t = value + 1 {
-			value = -1
-			run(t, lo, hi, wallLo, wallHi)
-			if value < 0 {
-				break
-			}
-			found, target = true, value
-		}
-	case obj.Measure == model.MeasurePieces && obj.Sense == model.Minimize:
-		c.acceptW = firstOnly
-		for k := lo; k <= hi && !found && !st.stopped(); k++ {
-			run(target, lo, k, wallLo, wallHi)
-			if found {
-				lo, hi = k, k
-			}
-		}
-	case obj.Measure == model.MeasurePieces && obj.Sense == model.Maximize:
-		got := false
-		c.acceptW = func(int) {
-			got, found, bestV, bestW = true, true, slices.Clone(c.chosen), c.wallList()
-			c.halted = true
-		}
-		for k := lo; k <= hi && !st.stopped(); k = len(bestV) + 1 {
-			got = false
-			run(target, k, hi, wallLo, wallHi)
-			if !got {
-				break
-			}
-		}
-		if found {
-			lo, hi = len(bestV), len(bestV)
-		}
-	case obj.Sense == model.Fixed:
-		if opts.Task == model.TaskSolve {
-			c.acceptW = firstOnly
-			run(target, lo, hi, wallLo, wallHi)
-		} else {
-			found = true
-		}
-	default:
-		exhaustive = true
-		findMinimal = false
-		c.minimalWalls = false
-		var bestValue int64
-		c.acceptW = func(int) {
-			v := valueOf(c.chosen, c.wallList())
-			if !found || (obj.Sense == model.Maximize && v > bestValue) || (obj.Sense == model.Minimize && v < bestValue) {
-				found, bestValue, bestV, bestW = true, v, slices.Clone(c.chosen), c.wallList()
-			}
-		}
-		run(target, lo, hi, wallLo, wallHi)
-	}
-	res.Stats.Nodes += c.nodes
-	if st.canceled.Load() {
-		return unknown(res, p, found, bestV, bestW, valueOf)
-	}
-	if !found {
-		return infeasible(res, opts)
-	}
-	if opts.Task == model.TaskSolve {
-		return solved(res, p, bestV, bestW, valueOf)
-	}
-
-	var want int64
-	if exhaustive {
-		want = valueOf(bestV, bestW)
-	}
-	keep := func() bool { return !exhaustive || valueOf(c.chosen, c.wallList()) == want }
-	c.nodes = 0
-	c.minimalWalls = false // every wall set counts
-	t := newTally(p, opts.Symmetry)
-	boards := map[string][]int32{}
-	var n int64
-	var emitErr error
-	c.acceptW = func(int) {
-		if !keep() {
-			return
-		}
-		walls := c.wallList()
-		switch {
-		case opts.Task == model.TaskEnumerate:
-			if emitErr = opts.Emit(p.solution(c.chosen, walls)); emitErr != nil {
-				c.halted = true
-				return
-			}
-			n++
-		case opts.DistinctWalls:
-			key := slices.Clone(c.walls).key()
-			if _, ok := boards[key]; !ok {
-				boards[key] = walls
-			}
-			if t.firstTask < 0 {
-				t.first, t.walls, t.firstTask = slices.Clone(c.chosen), walls, 0
-			}
-		default:
-			t.add(0, c.chosen, walls)
-		}
-	}
-	run(target, lo, hi, wallLo, wallHi)
-	res.Stats.Nodes += c.nodes
-	if opts.Task == model.TaskEnumerate {
-		return enumerated(res, st, n, emitErr)
-	}
-	if st.canceled.Load() {
-		res.Status = model.StatusUnknown
-		res.Stats.Extra["counted_so_far"] = t.count
-		return nil
-	}
-	if opts.DistinctWalls {
-		t.count = int64(len(boards))
-		if opts.Symmetry {
-			canon := canonicalizer{p: p}
-			t.classes = 0
-			for _, ws := range boards {
-				if canon.wallsLeast(ws) {
-					t.classes++
-				}
-			}
-		}
-	}
-	return p.countResult(res, t, opts.Symmetry, valueOf)
 }

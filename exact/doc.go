@@ -29,6 +29,13 @@
 //     the points left; at most 64 pieces (a longer place list goes to the
 //     general search below; a "min" count that would pass 64 pieces is
 //     ErrUnsupported);
+//   - the fewest identical pieces that cover the whole board (domination
+//     numbers), one "min" entry alone, when weak attack equals strong
+//     (weak attack, or no fixed piece): branch and bound on the uncovered
+//     square with the fewest candidates (domination*.go), bounded by a
+//     fractional cover raised by dual ascent and by a packing of squares
+//     no one piece covers together; folding answers the other "min"
+//     models and counts;
 //   - the fewest attacked or dominated squares with fixed counts: branch
 //     and bound (fewest.go), bounded by what pieces to come could cut off;
 //   - other cover rules and coverage objectives: search that branches on

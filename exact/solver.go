@@ -81,6 +81,11 @@ func dispatch(st *stopper, m *model.Model, opts model.Options, res *model.Result
 				}
 				return solveCover(st, p, opts, res)
 			}
+			if opts.Task == model.TaskSolve && dominationFits(m, groups) {
+				if done, err := solveDomination(st, p, groups[0], opts, res); done || err != nil {
+					return err
+				}
+			}
 			return solveFold(st, p, groups, opts, res)
 		}
 		return solveCover(st, p, opts, res)

@@ -1,0 +1,312 @@
+package exact
+
+import (
+	"fmt"
+	"math"
+	"slices"
+	"sync"
+	"sync/atomic"
+
+	"github.com/chessmodel/chessmodel/model"
+)
+
+// The fewest identical pieces that cover the board (domination numbers:
+// γ(Q_n) for queens, knights, any piece), as a minimum set cover solved by
+// branch and bound.
+//
+// Each square a piece may stand on is a candidate whose set is the squares
+// a piece there covers. A node of the search is the squares still to cover
+// and the candidates still allowed; it branches on the uncovered square
+// with the fewest allowed candidates covering it, one child per candidate,
+// the i-th child forbidding the candidates of the children before it (so
+// that the subtrees are disjoint). A candidate whose set, within the
+// uncovered squares, lies inside another's is left out of the branching.
+// Nodes are pruned by two lower bounds on the pieces still needed
+// (dominationsearch.go): a fractional one (each uncovered square counts
+// 1/m, m the most uncovered squares one allowed candidate covering it
+// covers) and a packing one (uncovered squares no two of which one
+// candidate covers need one piece each). The model's symmetries fix the
+// first piece: with the orbits of candidate squares in order, the i-th
+// subtree puts a piece on orbit i's representative and forbids the
+// orbits before it. Counts from the least the root bound allows upward are
+// tried in turn, each shared among the workers; the first that covers is
+// the answer.
+//
+// The search uses weak attack, which equals strong attack when the pieces
+// are all one kind and no other piece stands on the board: a piece
+// blocking another's line covers the rest of that line itself. Models
+// where that does not hold are left to folding (fold.go).
+
+// A domProblem is a minimum cover in integers.
+type domProblem struct {
+	words     int       // words of a square bitset
+	cwords    int       // words of a candidate bitset
+	cand      []int32   // per candidate: its square
+	sets      []bitset  // per candidate: the squares to cover it covers
+	coverers  [][]int32 // per square: the candidates covering it
+	coveredBy []bitset  // the same as candidate sets
+	reach     []bitset  // per square: the squares some candidate covering it also covers
+	need      bitset    // the squares to cover
+	orbits    [][]int32
+}
+
+// dominationFits reports whether the fewest-pieces search applies: one
+// group of identical pieces whose count is minimised, a full cover by a
+// rule, and weak attack equal to strong (weak attack, or no fixed piece).
+func dominationFits(m *model.Model, groups []foldGroup) bool {
+	if len(groups) != 1 || !groups[0].minOpt || m.Rules.Cover == nil {
+		return false
+	}
+	if m.Objective.Sense != model.Minimize || m.Objective.Measure != model.MeasurePieces {
+		return false
+	}
+	return m.Rules.Attack == model.Weak || len(m.Fixed) == 0
+}
+
+// newDomProblem compiles the cover; ok is false when the rule asks for a
+// partial cover (folding maximises those).
+func newDomProblem(p *problem, g foldGroup) (*domProblem, bool) {
+	plan := &foldPlan{p: p, stack: p.m.Rules.Stack}
+	dominate := coverMeasure(p.m) == model.MeasureDominated
+	need := slices.Clone(p.open)
+	for _, fp := range p.fixed {
+		need.andNot(fp.geo.weak[fp.square])
+		if dominate {
+			need.clear(fp.square)
+		}
+	}
+	if at := p.m.Rules.Cover.AtLeast; at != 0 && at != p.open.count() {
+		return nil, false
+	}
+	geo := p.pieceGeometry(g.piece)
+	d := &domProblem{words: wordsFor(p.squares), need: need, coverers: make([][]int32, p.squares)}
+	d.cand = plan.squaresOf(g)
+	d.cwords = wordsFor(len(d.cand))
+	for i, s := range d.cand {
+		set := slices.Clone(geo.weak[s])
+		if dominate {
+			set.set(int(s))
+		}
+		set.and(need)
+		d.sets = append(d.sets, set)
+		for t := set.first(); t >= 0; t = set.next(t + 1) {
+			d.coverers[t] = append(d.coverers[t], int32(i))
+		}
+	}
+	d.coveredBy = make([]bitset, p.squares)
+	for t, cs := range d.coverers {
+		d.coveredBy[t] = make(bitset, d.cwords)
+		for _, c := range cs {
+			d.coveredBy[t].set(int(c))
+		}
+	}
+	d.reach = make([]bitset, p.squares)
+	for s := range d.reach {
+		d.reach[s] = newBitset(p.squares)
+		for _, c := range d.coverers[s] {
+			d.reach[s].or(d.sets[c])
+		}
+	}
+	d.orbits = d.candidateOrbits(p.symmetries())
+	return d, true
+}
+
+// candidateOrbits groups the candidates by the symmetries that map
+// candidates to candidates and each candidate's set to its image's, the
+// orbit whose representative covers most first; nil without symmetry.
+func (d *domProblem) candidateOrbits(perms [][]int32) [][]int32 {
+	index := map[int32]int32{}
+	for i, s := range d.cand {
+		index[s] = int32(i)
+	}
+	parent := make([]int32, len(d.cand))
+	for i := range parent {
+		parent[i] = int32(i)
+	}
+	var find func(int32) int32
+	find = func(i int32) int32 {
+		for parent[i] != i {
+			parent[i] = parent[parent[i]]
+			i = parent[i]
+		}
+		return i
+	}
+	kept := 0
+	for _, perm := range perms {
+		if !d.preserves(perm, index) {
+			continue
+		}
+		kept++
+		for i, s := range d.cand {
+			a, b := find(int32(i)), find(index[perm[s]])
+			parent[max(a, b)] = min(a, b)
+		}
+	}
+	if kept == 0 {
+		return nil
+	}
+	byRoot := map[int32][]int32{}
+	for i := range d.cand {
+		r := find(int32(i))
+		byRoot[r] = append(byRoot[r], int32(i))
+	}
+	var orbits [][]int32
+	for _, o := range byRoot {
+		orbits = append(orbits, o)
+	}
+	slices.SortFunc(orbits, func(a, b []int32) int {
+		if ca, cb := d.sets[a[0]].count(), d.sets[b[0]].count(); ca != cb {
+			return cb - ca
+		}
+		return int(a[0] - b[0])
+	})
+	return orbits
+}
+
+// preserves reports whether a permutation of squares maps the candidates,
+// the squares to cover and every candidate's set onto themselves.
+func (d *domProblem) preserves(perm []int32, index map[int32]int32) bool {
+	for t := d.need.first(); t >= 0; t = d.need.next(t + 1) {
+		if !d.need.has(int(perm[t])) {
+			return false
+		}
+	}
+	for i, s := range d.cand {
+		j, ok := index[perm[s]]
+		if !ok || d.sets[i].count() != d.sets[j].count() {
+			return false
+		}
+		set := d.sets[i]
+		for t := set.first(); t >= 0; t = set.next(t + 1) {
+			if !d.sets[j].has(int(perm[t])) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// A domPass is one count tried, for the statistics.
+type domPass struct {
+	Pieces int   `json:"pieces"`
+	Tasks  int   `json:"tasks"`
+	Nodes  int64 `json:"nodes"`
+	Found  bool  `json:"found"`
+}
+
+// solveDomination answers the fewest pieces that cover, for a model that
+// dominationFits; it returns false, with res untouched, when the cover is
+// partial or weak and strong attack turn out to differ (folding judges
+// both).
+func solveDomination(st *stopper, p *problem, g foldGroup, opts model.Options, res *model.Result) (bool, error) {
+	d, ok := newDomProblem(p, g)
+	if !ok {
+		return false, nil
+	}
+	for t := d.need.first(); t >= 0; t = d.need.next(t + 1) {
+		if len(d.coverers[t]) == 0 {
+			d.report(res, nil)
+			return true, infeasible(res, opts)
+		}
+	}
+	workers := workerCount(opts.Workers)
+	var passes []domPass
+	root := newDomSearch(d, st)
+	for k := root.lowerBound(d.need, root.allCandidates()); k <= len(d.cand) && !st.stopped(); k++ {
+		chosen, pass := d.first(st, k, workers, opts)
+		passes = append(passes, pass)
+		if chosen == nil || st.canceled.Load() {
+			continue
+		}
+		if !d.strongCovers(p, g, chosen) {
+			return false, nil
+		}
+		d.report(res, passes)
+		sol := d.solution(p, g, chosen)
+		res.Status = model.StatusOptimal
+		res.Solution = &sol
+		res.Value = model.Int64(int64(len(chosen)))
+		return true, nil
+	}
+	d.report(res, passes)
+	if st.canceled.Load() {
+		res.Status = model.StatusUnknown
+		return true, nil
+	}
+	return true, infeasible(res, opts)
+}
+
+// report puts the engine and the passes in the result's stats.
+func (d *domProblem) report(res *model.Result, passes []domPass) {
+	res.Stats.Extra["engine"] = "fewest pieces by branch and bound on the least covered square"
+	if len(d.orbits) > 0 {
+		res.Stats.Extra["symmetry"] = fmt.Sprintf("first piece on one of %d orbits of %d squares", len(d.orbits), len(d.cand))
+	}
+	for _, ps := range passes {
+		res.Stats.Nodes += ps.Nodes
+	}
+	res.Stats.Extra["passes"] = passes
+}
+
+// first looks for a cover by at most k pieces, shared among the workers,
+// and returns the one from the earliest subtree (the same answer on any
+// number of workers), or nil.
+func (d *domProblem) first(st *stopper, k, workers int, opts model.Options) ([]int32, domPass) {
+	pass := domPass{Pieces: k}
+	tasks, splitNodes := d.split(st, k, 64*workers)
+	pass.Tasks = len(tasks)
+	var best atomic.Int64
+	best.Store(math.MaxInt64)
+	var mu sync.Mutex
+	var found []int32
+	searches := make([]*domSearch, workers)
+	for w := range searches {
+		searches[w] = newDomSearch(d, st)
+	}
+	runTasks(st, workers, len(tasks), opts.Progress, fmt.Sprintf("covering with %d pieces", k), func(w, i int) {
+		if int64(i) > best.Load() {
+			return
+		}
+		s := searches[w]
+		s.abort = func() bool { return int64(i) > best.Load() }
+		s.onCover = func(chosen []int32) {
+			mu.Lock()
+			if int64(i) < best.Load() {
+				best.Store(int64(i))
+				found = slices.Clone(chosen)
+			}
+			mu.Unlock()
+		}
+		s.resume(tasks[i], k)
+	})
+	pass.Nodes = splitNodes
+	for _, s := range searches {
+		pass.Nodes += s.nodes
+	}
+	pass.Found = found != nil
+	return found, pass
+}
+
+// solution turns candidates into a model solution.
+func (d *domProblem) solution(p *problem, g foldGroup, chosen []int32) model.Solution {
+	var s model.Solution
+	for _, c := range chosen {
+		s.Pieces = append(s.Pieces, model.Placed{Piece: g.piece.Name, Square: p.m.Board.Square(int(d.cand[c]))})
+	}
+	s.Normalize()
+	return s
+}
+
+// strongCovers checks a cover found under weak attack by the model's own
+// attack rule.
+func (d *domProblem) strongCovers(p *problem, g foldGroup, chosen []int32) bool {
+	plan := &foldPlan{p: p, groups: []foldGroup{g}, open: p.open,
+		strong: p.m.Rules.Attack == model.Strong, dominate: coverMeasure(p.m) == model.MeasureDominated}
+	ax := foldAxes{group: make([]int, len(chosen))}
+	squares := make([]int32, len(chosen))
+	for i, c := range chosen {
+		squares[i] = d.cand[c]
+	}
+	occ, out := newBitset(p.squares), newBitset(p.squares)
+	return plan.strongCover(ax, squares, occ, out) == p.open.count()
+}
