@@ -40,10 +40,13 @@ func newCliqueSearch(g *conflictGraph, st *stopper) *cliqueSearch {
 		arena: make([]uint64, words*(len(g.cliques)+2)),
 		light: make([]int, len(g.p.rules)), dark: make([]int, len(g.p.rules))}
 	s.members = make([][]int32, len(g.cliques))
+	all := make([]int32, 0, g.p.allowed.count()) // the cliques partition the allowed vertices
 	for i, c := range g.cliques {
+		from := len(all)
 		for v := c.first(); v >= 0; v = c.next(v + 1) {
-			s.members[i] = append(s.members[i], int32(v))
+			all = append(all, int32(v))
 		}
+		s.members[i] = all[from:len(all):len(all)]
 	}
 	return s
 }

@@ -212,8 +212,11 @@ func (g *conflictGraph) greedyCliques() []bitset {
 	left.copyFrom(p.allowed)
 	var out []bitset
 	common := newBitset(p.vertices)
+	words := wordsFor(p.vertices)
+	store := make([]uint64, 0, words*p.allowed.count()) // at most a clique per vertex
 	for v := left.first(); v >= 0; v = left.first() {
-		c := newBitset(p.vertices)
+		store = store[:len(store)+words]
+		c := bitset(store[len(store)-words : len(store) : len(store)])
 		c.set(v)
 		left.clear(v)
 		common.copyFrom(g.adj[v])

@@ -48,7 +48,7 @@ func TestLinesAgreeWithGrid(t *testing.T) {
 		r := Check(m, &sol)
 		pos := &position{m: m, walls: map[Square]bool{}, pieces: sol.Pieces, reported: map[[2]int]bool{}}
 		pos.index()
-		attacked, _ := pos.attackGrid()
+		attacked, _, _ := pos.attackGrid()
 		hit := false
 		for _, pc := range sol.Pieces {
 			hit = hit || attacked[m.Board.Index(pc.Square)]
