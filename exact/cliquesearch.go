@@ -84,6 +84,9 @@ func (s *cliqueSearch) add(v, delta int) {
 
 // need is the least number of further pieces the place list asks for.
 func (s *cliqueSearch) need() int {
+	if s.g.p.minTotal == 0 {
+		return 0 // nothing asked for: "max queen" and the like
+	}
 	n := 0
 	for k, r := range s.g.p.rules {
 		n += r.need(s.light[k], s.dark[k])

@@ -241,8 +241,9 @@ func (p *problem) pieceGeometry(pc *model.Piece) *pieceGeometry {
 			}
 		}
 		for _, d := range pc.Rides {
-			for f, r := f0+d.File, r0+d.Rank; p.openAt(f, r); f, r = f+d.File, r+d.Rank {
-				w.set(r*cols + f)
+			step := d.Rank*cols + d.File
+			for j, k := i+step, p.stepsInside(f0, r0, d); k > 0 && p.open.has(j); j, k = j+step, k-1 {
+				w.set(j)
 			}
 		}
 	}
@@ -312,6 +313,23 @@ func (p *problem) fixedConflict() bool {
 		}
 	}
 	return false
+}
+
+// stepsInside is how many steps of d from file f, rank r stay on the
+// rectangle.
+func (p *problem) stepsInside(f, r int, d model.Vector) int {
+	n := p.squares // more than any line
+	bound := func(x, dx, size int) {
+		switch {
+		case dx > 0:
+			n = min(n, (size-1-x)/dx)
+		case dx < 0:
+			n = min(n, x/-dx)
+		}
+	}
+	bound(f, d.File, p.cols)
+	bound(r, d.Rank, p.rows)
+	return n
 }
 
 // openAt reports whether the square on file f, rank r is open.
