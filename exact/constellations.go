@@ -309,7 +309,8 @@ func (s *completionSearch) rank(i int, left, down, right, free uint64) {
 			switch {
 			case next2 == 0:
 			case last:
-				// lastTwo in line
+				// lastTwo's body in line: the hottest call site, and
+				// above Go's inlining budget as a function
 				taken := nl2<<shift3 | nr2>>shift3 | nd2 | block3
 				b1 := next2 & -next2
 				b2 := next2 ^ b1
