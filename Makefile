@@ -4,6 +4,12 @@
 export PATH := /usr/local/go/bin:$(PATH)
 GO      ?= go
 BIN     := bin/chessmodel
+# The build machine's x86-64 level (like gcc's -march=native): at v3 the
+# bitwise searches count bits and isolate them in one instruction each, about
+# 10% less CPU time for n-queens counts. `make build GOAMD64=v1` builds a
+# binary for any x86-64; elsewhere Go's default stays.
+GOAMD64 ?= $(shell grep -qw avx2 /proc/cpuinfo 2>/dev/null && grep -qw bmi2 /proc/cpuinfo && grep -qw fma /proc/cpuinfo && grep -qw movbe /proc/cpuinfo && grep -qw f16c /proc/cpuinfo && grep -qw abm /proc/cpuinfo && echo v3)
+export GOAMD64
 SUDO    := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
 # lp_solve for the in-process ILP backend; the three command-line solvers
 # that read the exported LP, MPS and CPLEX-LP files.

@@ -40,10 +40,13 @@ func newCliqueSearch(g *conflictGraph, st *stopper) *cliqueSearch {
 		arena: make([]uint64, words*(len(g.cliques)+2)),
 		light: make([]int, len(g.p.rules)), dark: make([]int, len(g.p.rules))}
 	s.members = make([][]int32, len(g.cliques))
+	all := make([]int32, 0, g.p.allowed.count()) // the cliques partition the allowed vertices
 	for i, c := range g.cliques {
+		from := len(all)
 		for v := c.first(); v >= 0; v = c.next(v + 1) {
-			s.members[i] = append(s.members[i], int32(v))
+			all = append(all, int32(v))
 		}
+		s.members[i] = all[from:len(all):len(all)]
 	}
 	return s
 }
@@ -81,6 +84,9 @@ func (s *cliqueSearch) add(v, delta int) {
 
 // need is the least number of further pieces the place list asks for.
 func (s *cliqueSearch) need() int {
+	if s.g.p.minTotal == 0 {
+		return 0 // nothing asked for: "max queen" and the like
+	}
 	n := 0
 	for k, r := range s.g.p.rules {
 		n += r.need(s.light[k], s.dark[k])

@@ -21,12 +21,30 @@ const maxSearchSquares = 4096
 
 // A pieceGeometry is a piece's reach from every square of a board, with lines
 // cut at walls, squares off the board and the edge (but not at pieces, which
-// a search adds as it goes).
+// a search adds as it goes). The reach as a set is built with the problem;
+// the lists of squares, which only some searches read, when first asked for.
 type pieceGeometry struct {
 	name  string
+	piece *model.Piece
+	p     *problem
+	weak  []bitset // per square: every square of leaps and rays (weak attack)
+
+	lists sync.Once
 	leaps [][]int32   // per square: the open squares a leap lands on
 	rays  [][][]int32 // per square, per ride direction: the open squares along it, nearest first
-	weak  []bitset    // per square: every square of leaps and rays (weak attack)
+}
+
+// leapsAt is the open squares a leap from square s lands on.
+func (g *pieceGeometry) leapsAt(s int) []int32 {
+	g.lists.Do(g.buildLists)
+	return g.leaps[s]
+}
+
+// raysAt is, per ride direction, the open squares along it from square s,
+// nearest first.
+func (g *pieceGeometry) raysAt(s int) [][]int32 {
+	g.lists.Do(g.buildLists)
+	return g.rays[s]
 }
 
 // A problem is a placement model compiled to integers. Squares are numbered
@@ -201,26 +219,50 @@ func stackCopies(m *model.Model, r countRule, pc *model.Piece) (int, error) {
 }
 
 // pieceGeometry computes (once per piece) the reach of a piece from every
-// square.
+// square as a set.
 func (p *problem) pieceGeometry(pc *model.Piece) *pieceGeometry {
 	if g := p.geometry[pc.Name]; g != nil {
 		return g
 	}
-	rows, cols := p.rows, p.cols
-	g := &pieceGeometry{
-		name:  pc.Name,
-		leaps: make([][]int32, p.squares),
-		rays:  make([][][]int32, p.squares),
-		weak:  make([]bitset, p.squares),
-	}
+	g := &pieceGeometry{name: pc.Name, piece: pc, p: p, weak: make([]bitset, p.squares)}
 	words := wordsFor(p.squares)
 	store := make([]uint64, words*p.squares)
+	cols := p.cols
+	for i := 0; i < p.squares; i++ {
+		w := bitset(store[i*words : (i+1)*words : (i+1)*words])
+		g.weak[i] = w
+		if !p.open.has(i) {
+			continue
+		}
+		f0, r0 := i%cols, i/cols
+		for _, v := range pc.Leaps {
+			if f, r := f0+v.File, r0+v.Rank; p.openAt(f, r) {
+				w.set(r*cols + f)
+			}
+		}
+		for _, d := range pc.Rides {
+			step := d.Rank*cols + d.File
+			for j, k := i+step, p.stepsInside(f0, r0, d); k > 0 && p.open.has(j); j, k = j+step, k-1 {
+				w.set(j)
+			}
+		}
+	}
+	p.geometry[pc.Name] = g
+	return g
+}
+
+// buildLists lists, for every square, the squares of each leap and of each
+// ride direction.
+func (g *pieceGeometry) buildLists() {
+	p, pc := g.p, g.piece
+	rows, cols := p.rows, p.cols
+	g.leaps = make([][]int32, p.squares)
+	g.rays = make([][][]int32, p.squares)
 	// one backing array for all the square lists of the piece
 	// (a ride direction reaches at most squares*(side-1)/2 squares in all)
 	backing := make([]int32, 0, p.squares*len(pc.Leaps)+p.squares*len(pc.Rides)*(max(rows, cols)-1)/2+1)
 	rayHeads := make([][]int32, 0, p.squares*len(pc.Rides))
 	for i := 0; i < p.squares; i++ {
-		g.weak[i] = bitset(store[i*words : (i+1)*words : (i+1)*words])
 		if !p.open.has(i) {
 			continue
 		}
@@ -228,9 +270,7 @@ func (p *problem) pieceGeometry(pc *model.Piece) *pieceGeometry {
 		from := len(backing)
 		for _, v := range pc.Leaps {
 			if f, r := f0+v.File, r0+v.Rank; p.openAt(f, r) {
-				j := r*cols + f
-				backing = append(backing, int32(j))
-				g.weak[i].set(j)
+				backing = append(backing, int32(r*cols+f))
 			}
 		}
 		g.leaps[i] = backing[from:len(backing):len(backing)]
@@ -238,16 +278,12 @@ func (p *problem) pieceGeometry(pc *model.Piece) *pieceGeometry {
 		for _, d := range pc.Rides {
 			from := len(backing)
 			for f, r := f0+d.File, r0+d.Rank; p.openAt(f, r); f, r = f+d.File, r+d.Rank {
-				j := r*cols + f
-				backing = append(backing, int32(j))
-				g.weak[i].set(j)
+				backing = append(backing, int32(r*cols+f))
 			}
 			rayHeads = append(rayHeads, backing[from:len(backing):len(backing)])
 		}
 		g.rays[i] = rayHeads[heads:len(rayHeads):len(rayHeads)]
 	}
-	p.geometry[pc.Name] = g
-	return g
 }
 
 // conflictsWithFixed reports whether a piece of kind k on square i would
@@ -277,6 +313,23 @@ func (p *problem) fixedConflict() bool {
 		}
 	}
 	return false
+}
+
+// stepsInside is how many steps of d from file f, rank r stay on the
+// rectangle.
+func (p *problem) stepsInside(f, r int, d model.Vector) int {
+	n := p.squares // more than any line
+	bound := func(x, dx, size int) {
+		switch {
+		case dx > 0:
+			n = min(n, (size-1-x)/dx)
+		case dx < 0:
+			n = min(n, x/-dx)
+		}
+	}
+	bound(f, d.File, p.cols)
+	bound(r, d.Rank, p.rows)
+	return n
 }
 
 // openAt reports whether the square on file f, rank r is open.

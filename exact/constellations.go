@@ -230,7 +230,8 @@ const pollDepth = 10
 
 // countCompletions counts the completions of one constellation.
 func countCompletions(p *completionPlan, st *stopper) (found, nodes int64, halted bool) {
-	s := completionSearch{ranks: &p.ranks, penult: p.levels - 2, poll: max(1, p.levels-pollDepth), st: st}
+	// the search enters every other rank: the poll's rank is even
+	s := completionSearch{ranks: &p.ranks, penult: p.levels - 2, poll: max(2, p.levels-pollDepth) &^ 1, st: st}
 	if free := ^p.ranks[0].block; free != 0 {
 		s.rank(0, 0, 0, 0, free)
 	}
@@ -246,13 +247,16 @@ type completionSearch struct {
 	halted       bool
 }
 
-// rank places a queen on free rank i, on each of the files free leaves it.
+// rank places queens on free ranks i and i+1, on each of the files free
+// leaves on rank i and then on each the next rank has left, and goes on
+// two ranks up.
 //
-// This is the hot path of every n-queens count. A recursive call per rank
-// measured 7% faster than the same search with an explicit stack (Go keeps
-// the four masks in registers across a call but spills them in a loop),
-// a rank's child is entered only when it has a file free, and the last two
-// free ranks are counted without descending or branching.
+// This is the hot path of every n-queens count. A recursive call measured
+// faster than an explicit stack (Go keeps the four masks in registers
+// across a call but spills them in a loop), and a call for every other
+// rank rather than every rank saves half the calls. A child is entered only
+// when it has a file free, and the last two free ranks are counted in
+// line, without descending or branching (lastTwo).
 func (s *completionSearch) rank(i int, left, down, right, free uint64) {
 	if i == s.poll {
 		if s.halted || s.st.stopped() {
@@ -260,29 +264,82 @@ func (s *completionSearch) rank(i int, left, down, right, free uint64) {
 			return
 		}
 	}
-	shift := s.ranks[i&63].shift & 63
-	block := s.ranks[(i+1)&63].block
-	if i == s.penult {
-		// two files are left, so at most two placements here; each
-		// counts when the last rank's file stays free
-		b1 := free & -free
-		b2 := free ^ b1
-		x1 := ^((left|b1)<<shift | down | b1 | (right|b1)>>shift | block)
-		x2 := ^((left|b2)<<shift | down | b2 | (right|b2)>>shift | block)
-		nz1, nz2 := (b1|-b1)>>63, (b2|-b2)>>63 // 1 when not zero
-		s.nodes += int64(nz1 + nz2)
-		s.found += int64(nz1&((x1|-x1)>>63) + nz2&((x2|-x2)>>63))
+	if i == s.penult { // only when the plan has two free ranks
+		nodes, found := lastTwo(left, down, right, free, s.ranks[i&63].shift&63, s.ranks[(i+1)&63].block)
+		s.nodes += nodes
+		s.found += found
 		return
 	}
-	s.nodes += int64(bits.OnesCount64(free))
+	shift := s.ranks[i&63].shift & 63
+	block := s.ranks[(i+1)&63].block
+	shift2 := s.ranks[(i+1)&63].shift & 63
+	block2 := s.ranks[(i+2)&63].block
+	var nodes, found int64
+	if i+1 == s.penult {
+		for free != 0 {
+			bit := free & -free
+			free ^= bit
+			nodes++
+			nl, nd, nr := (left|bit)<<shift, down|bit, (right|bit)>>shift
+			if next := ^(nl | nd | nr | block); next != 0 {
+				n, f := lastTwo(nl, nd, nr, next, shift2, block2)
+				nodes += n
+				found += f
+			}
+		}
+		s.nodes += nodes
+		s.found += found
+		return
+	}
+	last := i+2 == s.penult
+	shift3 := s.ranks[(i+2)&63].shift & 63
+	block3 := s.ranks[(i+3)&63].block
 	for free != 0 {
 		bit := free & -free
 		free ^= bit
+		nodes++
 		nl, nd, nr := (left|bit)<<shift, down|bit, (right|bit)>>shift
-		if next := ^(nl | nd | nr | block); next != 0 {
-			s.rank(i+1, nl, nd, nr, next)
+		next := ^(nl | nd | nr | block)
+		for next != 0 {
+			bit2 := next & -next
+			next ^= bit2
+			nodes++
+			nl2, nd2, nr2 := (nl|bit2)<<shift2, nd|bit2, (nr|bit2)>>shift2
+			next2 := ^(nl2 | nd2 | nr2 | block2)
+			switch {
+			case next2 == 0:
+			case last:
+				// lastTwo's body in line: the hottest call site, and
+				// above Go's inlining budget as a function
+				taken := nl2<<shift3 | nr2>>shift3 | nd2 | block3
+				b1 := next2 & -next2
+				b2 := next2 ^ b1
+				x1 := ^(taken | b1<<shift3 | b1 | b1>>shift3)
+				x2 := ^(taken | b2<<shift3 | b2 | b2>>shift3)
+				nz2 := (b2 | -b2) >> 63
+				nodes += int64(1 + nz2)
+				found += int64((x1|-x1)>>63 + nz2&((x2|-x2)>>63))
+			default:
+				s.rank(i+2, nl2, nd2, nr2, next2)
+			}
 		}
 	}
+	s.nodes += nodes
+	s.found += found
+}
+
+// lastTwo counts the completions of the last two free ranks: the first has
+// two files left (free), so at most two placements; each counts when the
+// last rank's file stays free. shift is the ranks between the two, block
+// the last rank's taken files.
+func lastTwo(left, down, right, free, shift, block uint64) (nodes, found int64) {
+	taken := left<<shift | right>>shift | down | block
+	b1 := free & -free // free is not empty
+	b2 := free ^ b1
+	x1 := ^(taken | b1<<shift | b1 | b1>>shift)
+	x2 := ^(taken | b2<<shift | b2 | b2>>shift)
+	nz2 := (b2 | -b2) >> 63 // 1 when b2 is a file
+	return int64(1 + nz2), int64((x1|-x1)>>63 + nz2&((x2|-x2)>>63))
 }
 
 // symmetricQueens counts the n-queens solutions a half turn maps to

@@ -106,7 +106,7 @@ func newCoverSearch(p *problem, g *conflictGraph, st *stopper) *coverSearch {
 		c.between = make([]uint64, p.squares*p.squares)
 		for s := 0; s < p.squares; s++ {
 			for _, geo := range p.kinds {
-				for _, ray := range geo.rays[s] {
+				for _, ray := range geo.raysAt(s) {
 					var mask uint64
 					for _, t := range ray {
 						c.between[s*p.squares+int(t)] = mask
@@ -137,10 +137,10 @@ func (c *coverSearch) attacks(vertices []int32, out bitset) {
 	p := c.p
 	walls := c.walls // free walls: they stop lines and are not attacked
 	one := func(geo *pieceGeometry, s int) {
-		for _, t := range geo.leaps[s] {
+		for _, t := range geo.leapsAt(s) {
 			out.set(int(t))
 		}
-		for _, ray := range geo.rays[s] {
+		for _, ray := range geo.raysAt(s) {
 			for _, t := range ray {
 				if walls != nil && walls.has(int(t)) {
 					break
@@ -374,7 +374,7 @@ func (c *coverSearch) blocked(v, x int) bool {
 		return false
 	}
 	k := c.p.kindOf(v)
-	for _, t := range c.p.kinds[k].leaps[s] {
+	for _, t := range c.p.kinds[k].leapsAt(s) {
 		if int(t) == x {
 			return false
 		}

@@ -69,10 +69,10 @@ func (c *coverSearch) hardPair(k1, s1, k2, s2 int) bool {
 	}
 	for _, pair := range [][4]int{{k1, s1, k2, s2}, {k2, s2, k1, s1}} {
 		g := p.kinds[pair[0]]
-		if slices.Contains(g.leaps[pair[1]], int32(pair[3])) {
+		if slices.Contains(g.leapsAt(pair[1]), int32(pair[3])) {
 			return true
 		}
-		for _, ray := range g.rays[pair[1]] {
+		for _, ray := range g.raysAt(pair[1]) {
 			if len(ray) > 0 && int(ray[0]) == pair[3] {
 				return true
 			}
@@ -98,8 +98,8 @@ func (c *coverSearch) allowedWithWalls() bitset {
 			}
 			ok := true
 			for _, f := range p.fixed {
-				if m.Rules.Independent && f.square != s && (slices.Contains(f.geo.leaps[f.square], int32(s)) ||
-					slices.Contains(p.kinds[k].leaps[s], int32(f.square)) || firstOnRay(f.geo, f.square, s) || firstOnRay(p.kinds[k], s, f.square)) {
+				if m.Rules.Independent && f.square != s && (slices.Contains(f.geo.leapsAt(f.square), int32(s)) ||
+					slices.Contains(p.kinds[k].leapsAt(s), int32(f.square)) || firstOnRay(f.geo, f.square, s) || firstOnRay(p.kinds[k], s, f.square)) {
 					ok = false
 				}
 			}
@@ -132,7 +132,7 @@ func (c *coverSearch) coverersOf(allowed bitset) {
 }
 
 func firstOnRay(g *pieceGeometry, from, to int) bool {
-	for _, ray := range g.rays[from] {
+	for _, ray := range g.raysAt(from) {
 		if len(ray) > 0 && int(ray[0]) == to {
 			return true
 		}
@@ -152,12 +152,12 @@ func (c *coverSearch) independentNow() bool {
 		at[p.squareOf(int(v))]++
 	}
 	check := func(g *pieceGeometry, s int) bool {
-		for _, t := range g.leaps[s] {
+		for _, t := range g.leapsAt(s) {
 			if !c.walls.has(int(t)) && at[int(t)] > 0 {
 				return false
 			}
 		}
-		for _, ray := range g.rays[s] {
+		for _, ray := range g.raysAt(s) {
 			for _, t := range ray {
 				if c.walls.has(int(t)) {
 					break
@@ -323,7 +323,7 @@ func (c *coverSearch) blockedNow(v, x int) bool {
 		return false
 	}
 	s := c.p.squareOf(v)
-	if s == x || slices.Contains(c.p.kinds[c.p.kindOf(v)].leaps[s], int32(x)) {
+	if s == x || slices.Contains(c.p.kinds[c.p.kindOf(v)].leapsAt(s), int32(x)) {
 		return false
 	}
 	stops := c.walls[0]
@@ -434,7 +434,7 @@ func (c *coverSearch) gapSquares() bitset {
 	}
 	occupied := c.occupied
 	walk := func(g *pieceGeometry, s int) {
-		for _, ray := range g.rays[s] {
+		for _, ray := range g.raysAt(s) {
 			for i, t := range ray {
 				if c.walls.has(int(t)) {
 					break

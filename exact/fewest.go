@@ -184,10 +184,10 @@ func (s *fewestSearch) bound(more int) int {
 		fixed.copyFrom(s.occ)
 	}
 	reach := func(geo *pieceGeometry, sq int, each func(ray []int32)) {
-		for _, t := range geo.leaps[sq] {
+		for _, t := range geo.leapsAt(sq) {
 			fixed.set(int(t))
 		}
-		for _, ray := range geo.rays[sq] {
+		for _, ray := range geo.raysAt(sq) {
 			if len(ray) > 0 {
 				fixed.set(int(ray[0]))
 			}

@@ -214,10 +214,10 @@ func (f *foldPlan) strongCover(ax foldAxes, squares []int32, occupied, out bitse
 			out.or(geo.weak[s])
 			return
 		}
-		for _, t := range geo.leaps[s] {
+		for _, t := range geo.leapsAt(s) {
 			out.set(int(t))
 		}
-		for _, ray := range geo.rays[s] {
+		for _, ray := range geo.raysAt(s) {
 			for _, t := range ray {
 				out.set(int(t))
 				if occupied.has(int(t)) {

@@ -91,7 +91,7 @@ func (g *conflictGraph) choosePartitions() {
 		lines   *model.Vector // the direction of line segments; nil: greedy
 		cliques []bitset
 	}
-	var parts []named
+	parts := make([]named, 0, 5)
 	if len(g.p.kinds) > 0 && g.p.m.Rules.Independent {
 		for _, d := range g.p.m.Pieces[g.p.kinds[0].name].Rides {
 			if d.File < 0 || (d.File == 0 && d.Rank < 0) {
@@ -169,7 +169,9 @@ func (f flatPartition) open(cand bitset, limit int) int {
 // that does not ride d, or pieces that may stack).
 func (g *conflictGraph) lineCliques(d model.Vector) []bitset {
 	p := g.p
-	var out []bitset
+	// the lines of the rectangle, and one more segment per square off the
+	// board or walled
+	out := make([]bitset, 0, p.rows+p.cols+p.squares-p.open.count())
 	words := wordsFor(p.vertices)
 	var store []uint64 // the segments' sets, allocated together
 	for i := 0; i < p.squares; i++ {
@@ -210,10 +212,13 @@ func (g *conflictGraph) greedyCliques() []bitset {
 	p := g.p
 	left := newBitset(p.vertices)
 	left.copyFrom(p.allowed)
-	var out []bitset
+	out := make([]bitset, 0, p.rows+p.cols) // rows for queens
 	common := newBitset(p.vertices)
+	words := wordsFor(p.vertices)
+	store := make([]uint64, 0, words*p.allowed.count()) // at most a clique per vertex
 	for v := left.first(); v >= 0; v = left.first() {
-		c := newBitset(p.vertices)
+		store = store[:len(store)+words]
+		c := bitset(store[len(store)-words : len(store) : len(store)])
 		c.set(v)
 		left.clear(v)
 		common.copyFrom(g.adj[v])

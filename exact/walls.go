@@ -219,10 +219,10 @@ func newWallSearch(p *problem, st *stopper) (*wallSearch, error) {
 					w.hard[t2].set(pos)
 				}
 			}
-			for _, t := range geo.leaps[s] {
+			for _, t := range geo.leapsAt(s) {
 				touch(int(t))
 			}
-			for _, t := range geo2.leaps[s] {
+			for _, t := range geo2.leapsAt(s) {
 				touch(int(t))
 			}
 			for j := range w.dirs {
@@ -299,12 +299,12 @@ func (w *wallSearch) hardWithFixed(k, s int) bool {
 		if f.square == s {
 			continue
 		}
-		for _, t := range p.kinds[k].leaps[s] {
+		for _, t := range p.kinds[k].leapsAt(s) {
 			if int(t) == f.square {
 				return true
 			}
 		}
-		for _, t := range f.geo.leaps[f.square] {
+		for _, t := range f.geo.leapsAt(f.square) {
 			if int(t) == s {
 				return true
 			}

@@ -165,16 +165,23 @@ func checkPlacement(m *Model, s *Solution, r *Report) {
 	}
 	checkCounts(m, s.Pieces, r)
 
-	if m.Rules.Independent {
+	needCover := m.Rules.Cover != nil || m.Objective.Measure == MeasureAttacked || m.Objective.Measure == MeasureDominated
+	measure := needCover && b.Size() <= denseLimit || b.Size() <= measureLimit
+	var grid, occupied, closed []bool
+	if measure {
+		grid, occupied, closed = pos.attackGrid()
+	}
+	// The grid holds every attack the lines do (and more where pieces
+	// stack), so when it attacks no piece the lines need not be read.
+	if m.Rules.Independent && (!measure || attacksSome(grid, occupied)) {
 		pos.checkIndependent(r)
 	}
 	r.Measures["pieces"] = int64(len(s.Pieces))
 	r.Measures["walls"] = int64(len(b.Walls()) + len(pos.walls))
-	needCover := m.Rules.Cover != nil || m.Objective.Measure == MeasureAttacked || m.Objective.Measure == MeasureDominated
 	if needCover && b.Size() > denseLimit {
 		r.fail("the %s board is too large for the checker to count attacked squares", b.Dims())
-	} else if needCover || b.Size() <= measureLimit {
-		attacked, dominated := pos.coverage()
+	} else if measure {
+		attacked, dominated := coverage(grid, occupied, closed)
 		r.Measures["attacked"] = attacked
 		r.Measures["dominated"] = dominated
 		if c := m.Rules.Cover; c != nil {
@@ -426,14 +433,11 @@ func floorDiv(a, b int) int {
 	return q
 }
 
-// coverage scans the board square by square on a plain grid and counts the
-// open squares attacked, and those occupied or attacked.
-func (p *position) coverage() (attacked, dominated int64) {
-	grid, occupied := p.attackGrid()
-	b := p.m.Board
-	for i := 0; i < b.Size(); i++ {
-		s := b.Square(i)
-		if p.blocked(s) {
+// coverage counts the open squares of the grids attacked, and those
+// occupied or attacked.
+func coverage(grid, occupied, closed []bool) (attacked, dominated int64) {
+	for i := range grid {
+		if closed[i] {
 			continue
 		}
 		if grid[i] {
@@ -446,11 +450,30 @@ func (p *position) coverage() (attacked, dominated int64) {
 	return attacked, dominated
 }
 
+// attacksSome tells whether a piece stands on an attacked square.
+func attacksSome(attacked, occupied []bool) bool {
+	for i, o := range occupied {
+		if o && attacked[i] {
+			return true
+		}
+	}
+	return false
+}
+
 // attackGrid marks every square some piece attacks, stepping along each
-// ride, and every square a piece stands on.
-func (p *position) attackGrid() (attacked, occupied []bool) {
+// ride, every square a piece stands on, and every square a wall or the
+// board's shape closes.
+func (p *position) attackGrid() (attacked, occupied, closed []bool) {
 	b := p.m.Board
-	attacked, occupied = make([]bool, b.Size()), make([]bool, b.Size())
+	grids := make([]bool, 3*b.Size())
+	attacked, occupied, closed = grids[:b.Size()], grids[b.Size():2*b.Size()], grids[2*b.Size():]
+	for s := range b.cells {
+		closed[b.Index(s)] = true
+	}
+	for s := range p.walls {
+		closed[b.Index(s)] = true
+	}
+	blocked := func(t Square) bool { return !b.InBounds(t) || closed[b.Index(t)] }
 	for _, pc := range p.pieces {
 		if b.InBounds(pc.Square) {
 			occupied[b.Index(pc.Square)] = true
@@ -460,12 +483,12 @@ func (p *position) attackGrid() (attacked, occupied []bool) {
 	for i, pc := range p.pieces {
 		def := p.kinds[p.kind[i]]
 		for _, v := range def.Leaps {
-			if t := pc.Square.Add(v); b.InBounds(t) && !p.blocked(t) {
+			if t := pc.Square.Add(v); !blocked(t) {
 				attacked[b.Index(t)] = true
 			}
 		}
 		for _, d := range def.Rides {
-			for t := pc.Square.Add(d); b.InBounds(t) && !p.blocked(t); t = t.Add(d) {
+			for t := pc.Square.Add(d); !blocked(t); t = t.Add(d) {
 				attacked[b.Index(t)] = true
 				if strong && occupied[b.Index(t)] {
 					break
@@ -473,17 +496,17 @@ func (p *position) attackGrid() (attacked, occupied []bool) {
 			}
 		}
 	}
-	return attacked, occupied
+	return attacked, occupied, closed
 }
 
 // uncovered names a few squares a coverage rule misses.
 func (p *position) uncovered(what Measure) string {
-	grid, occupied := p.attackGrid()
+	grid, occupied, closed := p.attackGrid()
 	b := p.m.Board
 	var missed []Square
 	for i := 0; i < b.Size() && len(missed) < 8; i++ {
 		s := b.Square(i)
-		if p.blocked(s) || grid[i] || (what == MeasureDominated && occupied[i]) {
+		if closed[i] || grid[i] || (what == MeasureDominated && occupied[i]) {
 			continue
 		}
 		missed = append(missed, s)

@@ -9,7 +9,9 @@ import (
 // TestLinesAgreeWithGrid checks the checker against itself: independence is
 // decided line by line (sorted buckets), coverage square by square (stepping
 // along rides). A placement is independent exactly when no occupied square
-// is attacked, so the two must agree on every random position.
+// is attacked, so the two must agree on every random position. (Check reads
+// the lines only when the grid attacks a piece, so the lines are asked here
+// directly.)
 func TestLinesAgreeWithGrid(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	pieces := "pieces: {camel: {leap: [1, 3]}, nightrider: {ride: [1, 2]}, alfilrider: {ride: [2, 2]}, amazon: [queen, knight]}\n"
@@ -45,10 +47,14 @@ func TestLinesAgreeWithGrid(t *testing.T) {
 				sol.Pieces = append(sol.Pieces, Placed{kinds[rng.IntN(len(kinds))], s})
 			}
 		}
-		r := Check(m, &sol)
 		pos := &position{m: m, walls: map[Square]bool{}, pieces: sol.Pieces, reported: map[[2]int]bool{}}
 		pos.index()
-		attacked, _ := pos.attackGrid()
+		r := &Report{Valid: true}
+		pos.checkIndependent(r)
+		if got := Check(m, &sol); got.Valid != r.Valid {
+			t.Fatalf("trial %d: Check says valid=%v, the lines %v\n%s%s", trial, got.Valid, r.Valid, src, m.Diagram(&sol))
+		}
+		attacked, _, _ := pos.attackGrid()
 		hit := false
 		for _, pc := range sol.Pieces {
 			hit = hit || attacked[m.Board.Index(pc.Square)]

@@ -8,6 +8,8 @@
 #                            (Takaken's bitwise counter with rotation symmetry,
 #                            built outside the repository), run alternately
 #                            with `chessmodel count` on the same n
+#   BASE=/path/to/chessmodel an earlier build, run alternately with this one
+#                            on the same n-queens counts and the 4-wall sweep
 #   RUNS=3                   side-by-side rounds (medians are reported)
 set -e
 GO=${GO:-go}
@@ -32,7 +34,7 @@ awk '/^Benchmark/ && /ns\/op/ {
 }' "$out"
 grep -E '^(ok|FAIL|---)' "$out" || true
 
-[ -n "$TAKAKEN" ] || { echo; echo "(set TAKAKEN=/path/to/peer for the side-by-side n-queens table)"; exit 0; }
+[ -n "$TAKAKEN$BASE" ] || { echo; echo "(set TAKAKEN=/path/to/peer or BASE=/path/to/earlier/chessmodel for the side-by-side tables)"; exit 0; }
 [ -x "$BIN" ] || $GO build -o "$BIN" ./cmd/chessmodel
 command -v /usr/bin/time >/dev/null || { echo "side by side needs GNU time (/usr/bin/time)"; exit 1; }
 
@@ -45,19 +47,38 @@ median() { sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
 
 ns="16"
 [ -z "$CHESSMODEL_BENCH_LONG" ] || ns="16 17 18"
-echo
-echo "## n-queens count, side by side ($RUNS alternating rounds; medians; CPU = user+sys)"
-echo "machine: $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg)"
-printf '%4s %12s %12s %12s %12s %10s %10s\n' n peer-wall peer-cpu ours-wall ours-cpu cpu-ratio wall-ratio
-for n in $ns; do
-	pw=""; pc=""; ow=""; oc=""
+peername=${TAKAKEN:+takaken}; peername=${peername:-base}
+
+# side NAME CMD-A CMD-B: RUNS alternating rounds of A and B, a table row of
+# the medians (CPU = user+sys) and the ratios B/A
+side() {
+	name=$1; a=$2; b=$3
+	aw=""; ac=""; bw=""; bc=""
 	for r in $(seq "$RUNS"); do
-		set -- $(cpu "$TAKAKEN" "$n"); pw="$pw $1"; pc="$pc $2"
-		set -- $(cpu "$BIN" count --symmetry --backend exact testdata/models/n-queens.yaml --set board="$n"); ow="$ow $1"; oc="$oc $2"
+		set -- $(cpu sh -c "$a"); aw="$aw $1"; ac="$ac $2"
+		set -- $(cpu sh -c "$b"); bw="$bw $1"; bc="$bc $2"
 	done
-	mpw=$(echo $pw | tr ' ' '\n' | median); mpc=$(echo $pc | tr ' ' '\n' | median)
-	mow=$(echo $ow | tr ' ' '\n' | median); moc=$(echo $oc | tr ' ' '\n' | median)
-	printf '%4s %12s %12s %12s %12s %10.2f %10.2f\n' "$n" "$mpw" "$mpc" "$mow" "$moc" \
-		"$(echo "$moc $mpc" | awk '{ print $1 / $2 }')" "$(echo "$mow $mpw" | awk '{ print $1 / $2 }')"
+	maw=$(echo $aw | tr ' ' '\n' | median); mac=$(echo $ac | tr ' ' '\n' | median)
+	mbw=$(echo $bw | tr ' ' '\n' | median); mbc=$(echo $bc | tr ' ' '\n' | median)
+	printf '%-12s %12s %12s %12s %12s %9.2f %9.2f\n' "$name" "$maw" "$mac" "$mbw" "$mbc" \
+		"$(echo "$mbc $mac" | awk '{ print $1 / $2 }')" "$(echo "$mbw $maw" | awk '{ print $1 / $2 }')"
+}
+
+echo
+echo "## side by side ($RUNS alternating rounds; medians; CPU = user+sys; ratio = ours / $peername)"
+echo "machine: $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg)"
+printf '%-12s %12s %12s %12s %12s %9s %9s\n' work "$peername-wall" "$peername-cpu" ours-wall ours-cpu cpu-ratio wall-ratio
+for n in $ns; do
+	if [ -n "$TAKAKEN" ]; then
+		side "${n}-queens" "'$TAKAKEN' $n" "'$BIN' count --symmetry --backend exact testdata/models/n-queens.yaml --set board=$n"
+	else
+		side "${n}-queens" "'$BASE' count --symmetry --backend exact testdata/models/n-queens.yaml --set board=$n" \
+			"'$BIN' count --symmetry --backend exact testdata/models/n-queens.yaml --set board=$n"
+	fi
 done
-echo "(ratio < 1: chessmodel faster; ours runs on every core, the peer on one)"
+if [ -n "$BASE" ] && [ -n "$CHESSMODEL_BENCH_LONG" ]; then
+	side "4-wall sweep" "'$BASE' sweep testdata/models/blocked-0w.yaml --walls 4 -o /dev/null" \
+		"'$BIN' sweep testdata/models/blocked-0w.yaml --walls 4 -o /dev/null"
+fi
+echo "(ratio < 1: chessmodel faster; ours runs on every core, a peer counter on one)"
+echo "(the load average above is the machine's own: other work makes wall times and, less so, CPU times longer)"

@@ -2,9 +2,10 @@ package cli
 
 import (
 	"context"
-
 	"fmt"
 	"io"
+	"os"
+	"runtime/debug"
 	"text/tabwriter"
 
 	"github.com/spf13/cobra"
@@ -48,7 +49,23 @@ seed. -o writes every solved class to a file as a JSON line: walls, orbit size
 	return cmd
 }
 
+// sparseGC lets the heap grow to five times its live size between
+// collections (GOGC=400) for the run of a sweep, unless GOGC is set: a
+// sweep solves boards by the hundred thousand, each allocating a little and
+// keeping nothing, so the live heap stays a few MB and collections at the
+// default pace cost about a tenth of the CPU time (5-wall sweep: 111 s of
+// CPU and 63 s of wall time, 98 s and 55 s at GOGC=400, 20 MB -> 32 MB).
+// It returns the restore.
+func sparseGC() func() {
+	if os.Getenv("GOGC") != "" {
+		return func() {}
+	}
+	old := debug.SetGCPercent(400)
+	return func() { debug.SetGCPercent(old) }
+}
+
 func runSweep(ctx context.Context, g *globals, streams Streams, f *sweepFlags, path string) error {
+	defer sparseGC()()
 	solver, err := g.backend(f.backend)
 	if err != nil {
 		return err
@@ -164,6 +181,7 @@ standard output without it (the summary then goes to standard error).`,
 }
 
 func runPuzzles(ctx context.Context, g *globals, streams Streams, f *puzzleFlags, path string) error {
+	defer sparseGC()()
 	solver, err := g.backend(f.backend)
 	if err != nil {
 		return err
