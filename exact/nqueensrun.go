@@ -2,6 +2,7 @@ package exact
 
 import (
 	"math/bits"
+	"slices"
 
 	"github.com/chessmodel/chessmodel/model"
 )
@@ -42,7 +43,7 @@ func countQueensSmall(n int) queensCount {
 		least, images := true, 0
 		for _, t := range allSquareTransforms {
 			img := transformQueens(cols, t)
-			switch compareInt32(img, cols) {
+			switch slices.Compare(img, cols) {
 			case -1:
 				least = false
 			case 0:
@@ -73,18 +74,6 @@ func transformQueens(cols []int32, t model.Transform) []int32 {
 		out[s.Rank] = int32(s.File)
 	}
 	return out
-}
-
-func compareInt32(a, b []int32) int {
-	for i := range a {
-		if a[i] != b[i] {
-			if a[i] < b[i] {
-				return -1
-			}
-			return 1
-		}
-	}
-	return 0
 }
 
 // eachQueens calls fn with every n-queens solution (the file of the queen of

@@ -2,6 +2,7 @@ package tour
 
 import (
 	"math/bits"
+	"slices"
 	"sync"
 
 	"github.com/chessmodel/chessmodel/model"
@@ -175,7 +176,7 @@ func (c *dfsCounter) least(path []int32) bool {
 		if c.closed {
 			img = canonicalCycle(img)
 		}
-		if compareSeq(img, path) < 0 {
+		if slices.Compare(img, path) < 0 {
 			return false
 		}
 	}
@@ -202,18 +203,6 @@ func canonicalCycle(cycle []int32) []int32 {
 		out[i] = cycle[(at+i*step)%n]
 	}
 	return out
-}
-
-func compareSeq(a, b []int32) int {
-	for i := range a {
-		if a[i] != b[i] {
-			if a[i] < b[i] {
-				return -1
-			}
-			return 1
-		}
-	}
-	return 0
 }
 
 // dfsTask is a subtree: a path prefix to complete, weighed by how many
