@@ -82,16 +82,13 @@ func (e *External) Solve(ctx context.Context, m *model.Model, opts model.Options
 }
 
 // solveSlide solves the time-expanded programs of horizons 0, 1, 2, ...
-// until one is feasible, up to ilp.MaxHorizon (or opts.MaxMoves): past it
+// until one is feasible, up to ilp.LastHorizon: past it
 // the answer is unknown, never infeasible.
 func (e *External) solveSlide(ctx context.Context, m *model.Model, opts model.Options) (*model.Result, error) {
 	start := time.Now()
 	res := &model.Result{Model: m.Name, Kind: m.Kind.String(), Task: opts.Task, Backend: e.Tool, Status: model.StatusUnknown,
 		Stats: model.Stats{Extra: map[string]any{}}}
-	last := ilp.MaxHorizon(m)
-	if opts.MaxMoves > 0 {
-		last = opts.MaxMoves
-	}
+	last := ilp.LastHorizon(m, opts)
 	defer func() { res.Stats.Seconds = time.Since(start).Seconds() }()
 	if sameSquares(m.Slide.From, m.Slide.To) {
 		res.Solution, res.Value, res.Status = &model.Solution{Moves: []model.Move{}}, model.Int64(0), model.StatusOptimal
@@ -125,8 +122,7 @@ func (e *External) solveSlide(ctx context.Context, m *model.Model, opts model.Op
 		res.Solution, res.Value, res.Status = sol, model.Int64(int64(len(sol.Moves))), model.StatusOptimal
 		return res, nil
 	}
-	res.Stats.Extra["bound"] = int64(last + 1)
-	res.Stats.Extra["limit"] = fmt.Sprintf("no solution in at most %d moves, the largest horizon (--max-moves raises it)", last)
+	ilp.NoSolutionWithin(res, last)
 	return res, nil
 }
 

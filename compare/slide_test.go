@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"os/exec"
+	"strings"
 	"testing"
 	"time"
 
@@ -73,5 +74,27 @@ func TestSlides(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestExternalSlideHorizonBound: the command-line solvers stop at the same
+// largest horizon as the ilp backend, with "unknown" and the bound "at
+// least H+1 moves", never "infeasible", on a goal no slide reaches.
+func TestExternalSlideHorizonBound(t *testing.T) {
+	m, err := model.Load("../testdata/models/slide-impossible.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tool := range []string{"cbc", "glpsol"} {
+		res, err := (&compare.External{Tool: tool}).Solve(context.Background(), m, model.Options{Task: model.TaskSolve, MaxMoves: 2})
+		if err != nil {
+			t.Fatalf("%s: %v", tool, err)
+		}
+		if res.Status != model.StatusUnknown || res.Stats.Extra["bound"] != int64(3) {
+			t.Errorf("%s: status %v, bound %v; want unknown, at least 3 moves", tool, res.Status, res.Stats.Extra["bound"])
+		}
+		if limit, _ := res.Stats.Extra["limit"].(string); !strings.Contains(limit, "no solution in at most 2 moves") {
+			t.Errorf("%s: limit %q", tool, limit)
+		}
 	}
 }

@@ -14,6 +14,24 @@ import (
 // never infeasible.
 func MaxHorizon(m *model.Model) int { return m.Board.OpenCount() }
 
+// LastHorizon is the largest horizon a slide solve tries: opts.MaxMoves
+// when it is set, MaxHorizon(m) otherwise. The in-process backend and the
+// command-line solvers of compare share it.
+func LastHorizon(m *model.Model, opts model.Options) int {
+	if opts.MaxMoves > 0 {
+		return opts.MaxMoves
+	}
+	return MaxHorizon(m)
+}
+
+// NoSolutionWithin records on res that no horizon up to last has a
+// solution: the status stays unknown, with the bound "at least last+1
+// moves" and the limit that stopped the loop.
+func NoSolutionWithin(res *model.Result, last int) {
+	res.Stats.Extra["bound"] = int64(last + 1)
+	res.Stats.Extra["limit"] = fmt.Sprintf("no solution in at most %d moves, the largest horizon (--max-moves raises it)", last)
+}
+
 // stuckPieces proves a goal unreachable by an invariant: a piece never
 // leaves the squares that the moves of the empty board connect to its own
 // (a bishop its colour, any piece its side of a wall that cuts the board),

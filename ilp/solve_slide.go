@@ -19,7 +19,7 @@ import (
 // The goal is proved unreachable in two ways only: by an invariant before
 // any horizon (slide_invariant.go), or when the horizon reaches the number
 // of states, which no shortest path passes. Otherwise the loop stops after
-// the largest horizon, MaxHorizon(m) unless opts.MaxMoves says otherwise,
+// the largest horizon, LastHorizon(m, opts),
 // and the answer is unknown with the bound "more than H moves".
 func (s *Solver) solveSlide(ctx context.Context, m *model.Model, opts model.Options) (*model.Result, error) {
 	began := time.Now()
@@ -39,10 +39,7 @@ func (s *Solver) solveSlide(ctx context.Context, m *model.Model, opts model.Opti
 		return res, nil
 	}
 	states := new(big.Int).Binomial(int64(m.Board.OpenCount()), int64(len(m.Slide.From)))
-	last := MaxHorizon(m)
-	if opts.MaxMoves > 0 {
-		last = opts.MaxMoves
-	}
+	last := LastHorizon(m, opts)
 	for t := 0; ; t++ {
 		if states.Cmp(big.NewInt(int64(t))) <= 0 {
 			res.Status = model.StatusInfeasible
@@ -50,8 +47,7 @@ func (s *Solver) solveSlide(ctx context.Context, m *model.Model, opts model.Opti
 			return res, nil
 		}
 		if t > last {
-			res.Stats.Extra["bound"] = int64(last + 1)
-			res.Stats.Extra["limit"] = fmt.Sprintf("no solution in at most %d moves, the largest horizon (--max-moves raises it)", last)
+			NoSolutionWithin(res, last)
 			return res, nil
 		}
 		if opts.Progress != nil {
