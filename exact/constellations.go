@@ -255,8 +255,9 @@ type completionSearch struct {
 // faster than an explicit stack (Go keeps the four masks in registers
 // across a call but spills them in a loop), and a call for every other
 // rank rather than every rank saves half the calls. A child is entered only
-// when it has a file free, and the last two free ranks are counted in
-// line, without descending or branching (lastTwo).
+// when it has a file free; the last four free ranks are counted by
+// lastFour, with no call below it, and the last two without descending or
+// branching (lastTwo, in line there).
 func (s *completionSearch) rank(i int, left, down, right, free uint64) {
 	if i == s.poll {
 		if s.halted || s.st.stopped() {
@@ -291,9 +292,41 @@ func (s *completionSearch) rank(i int, left, down, right, free uint64) {
 		s.found += found
 		return
 	}
-	last := i+2 == s.penult
-	shift3 := s.ranks[(i+2)&63].shift & 63
-	block3 := s.ranks[(i+3)&63].block
+	if i+2 == s.penult {
+		nodes, found = lastFour(left, down, right, free, &s.ranks[i&63], &s.ranks[(i+1)&63], &s.ranks[(i+2)&63], s.ranks[(i+3)&63].block)
+		s.nodes += nodes
+		s.found += found
+		return
+	}
+	for free != 0 {
+		bit := free & -free
+		free ^= bit
+		nodes++
+		nl, nd, nr := (left|bit)<<shift, down|bit, (right|bit)>>shift
+		next := ^(nl | nd | nr | block)
+		for next != 0 {
+			bit2 := next & -next
+			next ^= bit2
+			nodes++
+			nl2, nd2, nr2 := (nl|bit2)<<shift2, nd|bit2, (nr|bit2)>>shift2
+			if next2 := ^(nl2 | nd2 | nr2 | block2); next2 != 0 {
+				s.rank(i+2, nl2, nd2, nr2, next2)
+			}
+		}
+	}
+	s.nodes += nodes
+	s.found += found
+}
+
+// lastFour counts the completions of the last four free ranks, a, b, c and
+// the last, whose block is given: a queen on each file free leaves on a,
+// then on each file b has left, and the last two counted by lastTwo's body
+// in line. Most nodes of a count lie here; a function of its own, with no
+// call inside, keeps its masks in registers (a call spills them all).
+func lastFour(left, down, right, free uint64, a, b, c *planRank, block4 uint64) (nodes, found int64) {
+	shift, block := a.shift&63, b.block
+	shift2, block2 := b.shift&63, c.block
+	shift3 := c.shift & 63
 	for free != 0 {
 		bit := free & -free
 		free ^= bit
@@ -306,26 +339,20 @@ func (s *completionSearch) rank(i int, left, down, right, free uint64) {
 			nodes++
 			nl2, nd2, nr2 := (nl|bit2)<<shift2, nd|bit2, (nr|bit2)>>shift2
 			next2 := ^(nl2 | nd2 | nr2 | block2)
-			switch {
-			case next2 == 0:
-			case last:
-				// lastTwo's body in line: the hottest call site, and
-				// above Go's inlining budget as a function
-				taken := nl2<<shift3 | nr2>>shift3 | nd2 | block3
-				b1 := next2 & -next2
-				b2 := next2 ^ b1
-				x1 := ^(taken | b1<<shift3 | b1 | b1>>shift3)
-				x2 := ^(taken | b2<<shift3 | b2 | b2>>shift3)
-				nz2 := (b2 | -b2) >> 63
-				nodes += int64(1 + nz2)
-				found += int64((x1|-x1)>>63 + nz2&((x2|-x2)>>63))
-			default:
-				s.rank(i+2, nl2, nd2, nr2, next2)
+			if next2 == 0 {
+				continue
 			}
+			taken := nl2<<shift3 | nr2>>shift3 | nd2 | block4
+			b1 := next2 & -next2
+			b2 := next2 ^ b1
+			x1 := ^(taken | b1<<shift3 | b1 | b1>>shift3)
+			x2 := ^(taken | b2<<shift3 | b2 | b2>>shift3)
+			nz2 := (b2 | -b2) >> 63
+			nodes += int64(1 + nz2)
+			found += int64((x1|-x1)>>63 + nz2&((x2|-x2)>>63))
 		}
 	}
-	s.nodes += nodes
-	s.found += found
+	return nodes, found
 }
 
 // lastTwo counts the completions of the last two free ranks: the first has
