@@ -227,10 +227,24 @@ func (p *problem) pieceGeometry(pc *model.Piece) *pieceGeometry {
 	g := &pieceGeometry{name: pc.Name, piece: pc, p: p, weak: make([]bitset, p.squares)}
 	words := wordsFor(p.squares)
 	store := make([]uint64, words*p.squares)
+	for i := 0; i < p.squares; i++ {
+		g.weak[i] = bitset(store[i*words : (i+1)*words : (i+1)*words])
+	}
+	if words == 1 { // by whole words (rays.go)
+		wordReach(p.rows, p.cols, p.open[0], pc, g.weak)
+	} else {
+		p.walkReach(pc, g.weak)
+	}
+	p.geometry[pc.Name] = g
+	return g
+}
+
+// walkReach fills weak[i] with what pc reaches from every open square,
+// walking each ray square by square: any board size.
+func (p *problem) walkReach(pc *model.Piece, weak []bitset) {
 	cols := p.cols
 	for i := 0; i < p.squares; i++ {
-		w := bitset(store[i*words : (i+1)*words : (i+1)*words])
-		g.weak[i] = w
+		w := weak[i]
 		if !p.open.has(i) {
 			continue
 		}
@@ -247,8 +261,6 @@ func (p *problem) pieceGeometry(pc *model.Piece) *pieceGeometry {
 			}
 		}
 	}
-	p.geometry[pc.Name] = g
-	return g
 }
 
 // buildLists lists, for every square, the squares of each leap and of each

@@ -1,0 +1,63 @@
+package exact
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/chessmodel/chessmodel/model"
+)
+
+// TestWordReachMatchesWalk compares the bitboard reach (rays.go) with the
+// square-by-square walk on random boards of at most 64 squares with walls
+// and holes, for the built-in pieces and random fairy riders and leapers.
+func TestWordReachMatchesWalk(t *testing.T) {
+	rng := rand.New(rand.NewPCG(19, 23))
+	vec := func() string { return fmt.Sprintf("[%d, %d]", rng.IntN(7)-3, 1+rng.IntN(3)) }
+	for trial := 0; trial < 300; trial++ {
+		rows, cols := 1+rng.IntN(8), 1+rng.IntN(8)
+		if trial%5 == 0 {
+			rows, cols = 2+rng.IntN(3), 10+rng.IntN(11) // long thin boards, up to 64 squares
+			for rows*cols > 64 {
+				cols--
+			}
+		}
+		var walls, off []string
+		for range rng.IntN(rows*cols/3 + 1) {
+			s := model.Square{File: rng.IntN(cols), Rank: rng.IntN(rows)}.String()
+			switch {
+			case slices.Contains(off, s) || slices.Contains(walls, s):
+			case rng.IntN(3) == 0:
+				off = append(off, s)
+			default:
+				walls = append(walls, s)
+			}
+		}
+		src := fmt.Sprintf("board: {size: \"%dx%d\", walls: [%s], off: [%s]}\npieces: {fairy: {leap: [%s], ride: [%s]}}\nplace: [max queen]\n",
+			rows, cols, strings.Join(walls, ", "), strings.Join(off, ", "), vec(), vec())
+		m, err := parseModel(src)
+		if err != nil {
+			t.Fatalf("%s: %v", src, err)
+		}
+		p, err := compile(m)
+		if err != nil {
+			t.Fatalf("%s: %v", src, err)
+		}
+		for _, name := range []string{"queen", "knight", "fairy"} {
+			pc := m.Pieces[name]
+			walked := make([]bitset, p.squares)
+			for i := range walked {
+				walked[i] = newBitset(p.squares)
+			}
+			p.walkReach(pc, walked)
+			got := p.pieceGeometry(pc).weak
+			for i := range walked {
+				if !got[i].equal(walked[i]) {
+					t.Fatalf("%s\n%s from square %d: bitboard %v, walk %v", src, name, i, got[i], walked[i])
+				}
+			}
+		}
+	}
+}
