@@ -2,6 +2,7 @@ package exact
 
 import (
 	"fmt"
+	"math/bits"
 	"sort"
 	"strconv"
 
@@ -173,6 +174,10 @@ func (g *conflictGraph) lineCliques(d model.Vector) []bitset {
 	// board or walled
 	out := make([]bitset, 0, p.rows+p.cols+p.squares-p.open.count())
 	words := wordsFor(p.vertices)
+	var rays []uint64 // one word holds every vertex: the segments by bitboard rays
+	if words == 1 {
+		rays = emptyRays(p.rows, p.cols, d, true)
+	}
 	var store []uint64 // the segments' sets, allocated together
 	for i := 0; i < p.squares; i++ {
 		f, r := i%p.cols, i/p.cols
@@ -183,14 +188,11 @@ func (g *conflictGraph) lineCliques(d model.Vector) []bitset {
 			store = make([]uint64, words*max(16, p.squares/4))
 		}
 		c := bitset(store[:words:words])
-		members := 0
-		for ; p.openAt(f, r); f, r = f+d.File, r+d.Rank {
-			for k := range p.kinds {
-				if v := k*p.squares + r*p.cols + f; p.allowed.has(v) {
-					c.set(v)
-					members++
-				}
-			}
+		var members int
+		if rays != nil {
+			members = g.wordSegment(c, rays, i, d)
+		} else {
+			members = g.walkSegment(c, i, d)
 		}
 		if members == 0 {
 			continue
@@ -204,6 +206,35 @@ func (g *conflictGraph) lineCliques(d model.Vector) []bitset {
 		out = append(out, c)
 	}
 	return out
+}
+
+// walkSegment puts into c the vertices of the segment from square i in
+// direction d, walking it, and returns how many there are.
+func (g *conflictGraph) walkSegment(c bitset, i int, d model.Vector) int {
+	p := g.p
+	members := 0
+	for f, r := i%p.cols, i/p.cols; p.openAt(f, r); f, r = f+d.File, r+d.Rank {
+		for k := range p.kinds {
+			if v := k*p.squares + r*p.cols + f; p.allowed.has(v) {
+				c.set(v)
+				members++
+			}
+		}
+	}
+	return members
+}
+
+// wordSegment is walkSegment when every vertex fits in one word, from the
+// direction's rays on the empty rectangle (rays.go).
+func (g *conflictGraph) wordSegment(c bitset, rays []uint64, i int, d model.Vector) int {
+	p := g.p
+	squares := rideReach(rays, i, ^p.open[0], d.Rank*p.cols+d.File > 0) | 1<<uint(i)
+	var v uint64
+	for k := range p.kinds {
+		v |= squares << uint(k*p.squares)
+	}
+	c[0] = v & p.allowed[0]
+	return bits.OnesCount64(c[0])
 }
 
 // greedyCliques grows a clique from each vertex not yet covered, adding the

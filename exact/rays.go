@@ -64,22 +64,28 @@ func wordReach(rows, cols int, open uint64, pc *model.Piece, weak []bitset) {
 	}
 	for _, d := range pc.Rides {
 		t := emptyRays(rows, cols, d, true)
-		up := d.Rank*cols+d.File > 0 // the squares of a ray grow in index
+		up := d.Rank*cols+d.File > 0
 		for i := range weak {
-			if open>>uint(i)&1 == 0 {
-				continue
+			if open>>uint(i)&1 != 0 {
+				weak[i][0] |= rideReach(t, i, closed, up)
 			}
-			ray := t[i]
-			if stop := ray & closed; stop != 0 {
-				var j int
-				if up {
-					j = bits.TrailingZeros64(stop)
-				} else {
-					j = 63 - bits.LeadingZeros64(stop)
-				}
-				ray &^= t[j] | 1<<uint(j)
-			}
-			weak[i][0] |= ray
 		}
 	}
+}
+
+// rideReach is the squares a ride reaches from square i: its ray t[i] on
+// the empty rectangle up to the first closed square. up says that the
+// squares of the direction's rays grow in index.
+func rideReach(t []uint64, i int, closed uint64, up bool) uint64 {
+	ray := t[i]
+	if stop := ray & closed; stop != 0 {
+		var j int
+		if up {
+			j = bits.TrailingZeros64(stop)
+		} else {
+			j = 63 - bits.LeadingZeros64(stop)
+		}
+		ray &^= t[j] | 1<<uint(j)
+	}
+	return ray
 }

@@ -10,8 +10,8 @@ import (
 	"github.com/chessmodel/chessmodel/model"
 )
 
-// TestWordReachMatchesWalk compares the bitboard reach (rays.go) with the
-// square-by-square walk on random boards of at most 64 squares with walls
+// TestWordReachMatchesWalk compares the bitboard reach and line segments
+// (rays.go) with the square-by-square walks on random boards of at most 64 squares with walls
 // and holes, for the built-in pieces and random fairy riders and leapers.
 func TestWordReachMatchesWalk(t *testing.T) {
 	rng := rand.New(rand.NewPCG(19, 23))
@@ -44,6 +44,23 @@ func TestWordReachMatchesWalk(t *testing.T) {
 		p, err := compile(m)
 		if err != nil {
 			t.Fatalf("%s: %v", src, err)
+		}
+		g, err := newConflictGraph(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, d := range m.Pieces["queen"].Rides {
+			rays := emptyRays(p.rows, p.cols, d, true)
+			for i := 0; i < p.squares; i++ {
+				if !p.open.has(i) {
+					continue
+				}
+				walked, word := newBitset(p.vertices), newBitset(p.vertices)
+				n1, n2 := g.walkSegment(walked, i, d), g.wordSegment(word, rays, i, d)
+				if n1 != n2 || !walked.equal(word) {
+					t.Fatalf("%s\nsegment from %d along %v: bitboard %v (%d), walk %v (%d)", src, i, d, word, n2, walked, n1)
+				}
+			}
 		}
 		for _, name := range []string{"queen", "knight", "fairy"} {
 			pc := m.Pieces[name]
