@@ -29,6 +29,9 @@ type PuzzleOptions struct {
 	// Record receives each puzzle as it is found, from one goroutine at a time.
 	Record   func(Puzzle) error
 	Progress func(done float64, note string)
+	// MaxMemory is the memory bound of each board's solve
+	// (model.Options.MaxMemory).
+	MaxMemory int64
 }
 
 // PuzzleLevel counts the classes tried and puzzles found with some number of walls.
@@ -83,7 +86,7 @@ func Puzzles(ctx context.Context, m *model.Model, solver model.Solver, opts Puzz
 		}
 		err := eachClass(ctx, walls, opts.Workers, progress, func(ctx context.Context, squares []model.Square, orbit int) error {
 			board := m.WithWalls(squares)
-			value, solution, unique, err := uniqueOptimum(ctx, board, solver)
+			value, solution, unique, err := uniqueOptimum(ctx, board, solver, opts.MaxMemory)
 			if err != nil || ctx.Err() != nil {
 				return err
 			}
@@ -138,9 +141,9 @@ func Puzzles(ctx context.Context, m *model.Model, solver model.Solver, opts Puzz
 
 // uniqueOptimum enumerates the optimal solutions of a board until it has
 // seen two, verifying each.
-func uniqueOptimum(ctx context.Context, board *model.Model, solver model.Solver) (value int64, first model.Solution, unique bool, err error) {
+func uniqueOptimum(ctx context.Context, board *model.Model, solver model.Solver, maxMemory int64) (value int64, first model.Solution, unique bool, err error) {
 	seen := 0
-	res, err := solver.Solve(ctx, board, model.Options{Task: model.TaskEnumerate, Workers: 1, Emit: func(s model.Solution) error {
+	res, err := solver.Solve(ctx, board, model.Options{Task: model.TaskEnumerate, Workers: 1, MaxMemory: maxMemory, Emit: func(s model.Solution) error {
 		report := model.Check(board, &s)
 		if !report.Valid {
 			return &model.InvalidSolutionError{Backend: solver.Name(), Problems: report.Problems}

@@ -25,6 +25,9 @@ type Options struct {
 	// Progress, when set, is called now and then with the fraction of wall
 	// sets enumerated.
 	Progress func(done float64, note string)
+	// MaxMemory is the memory bound of each board's solve
+	// (model.Options.MaxMemory).
+	MaxMemory int64
 }
 
 // A Class is one wall placement up to symmetry, with its solved value.
@@ -86,7 +89,7 @@ func Run(ctx context.Context, m *model.Model, solver model.Solver, opts Options)
 	}
 	err := eachClass(ctx, walls, opts.Workers, opts.Progress, func(ctx context.Context, squares []model.Square, orbit int) error {
 		board := m.WithWalls(squares)
-		res, err := solver.Solve(ctx, board, model.Options{Task: model.TaskSolve, Workers: 1})
+		res, err := solver.Solve(ctx, board, model.Options{Task: model.TaskSolve, Workers: 1, MaxMemory: opts.MaxMemory})
 		if err != nil {
 			return fmt.Errorf("sweep: walls %v: %w", squares, err)
 		}

@@ -94,6 +94,8 @@ func TestHostileInputsCLI(t *testing.T) {
 		{"a bound lowered by --max-memory: exact", []string{"solve", "--max-memory", "1M", write("q64.yaml", "board: 64\nplace: [1 queen]\n")}, 2, "above the bound of 1 MiB"},
 		{"a bound lifted by --max-memory", []string{"solve", "--backend", "ilp", "--max-memory", "64M", filepath.Join(dir, "s40.yaml")}, 0, "feasible, pieces 40"},
 		{"no bound", []string{"solve", "--max-memory", "none", filepath.Join(dir, "q64.yaml")}, 0, "optimal, pieces 1"},
+		{"a bound lowered by --max-memory: sweep", []string{"sweep", "--walls", "1", "--max-memory", "1K", filepath.Join(dir, "q64.yaml")}, 2, "above the bound of 1 KiB"},
+		{"a bound lowered by --max-memory: puzzles", []string{"puzzles", "--max-walls", "1", "--max-memory", "1K", filepath.Join(dir, "q64.yaml")}, 2, "above the bound of 1 KiB"},
 		{"check against /dev/zero", []string{"check", seventeen, "/dev/zero"}, 2, "more than the 67108864 bytes a solution may have"},
 		{"10^7 queens", []string{"solve", write("q1e7.yaml", "board: 10000000\nplace: [n queen]\nrules: [independent]\n")}, 2, "above the bound of 512 MiB"},
 		{"a 120 KB --set value", []string{"show", seventeen, "--set", "board=" + strings.Repeat("x", 120<<10)}, 2, "(122886 bytes)"},

@@ -10,6 +10,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/chessmodel/chessmodel/model"
 	"github.com/chessmodel/chessmodel/sweep"
 )
 
@@ -64,24 +65,48 @@ func sparseGC() func() {
 	return func() { debug.SetGCPercent(old) }
 }
 
-func runSweep(ctx context.Context, g *globals, streams Streams, f *sweepFlags, path string) error {
-	defer sparseGC()()
-	solver, err := g.backend(f.backend)
+// A sweepRun is what sweep and puzzles set up alike: the backend, the
+// model, the context of --timeout and signals, and the progress line.
+type sweepRun struct {
+	solver   model.Solver
+	m        *model.Model
+	ctx      context.Context
+	progress *progress
+	finish   func()
+}
+
+// startSweep sets up a run after its flags were checked; finish undoes it.
+func startSweep(ctx context.Context, g *globals, streams Streams, backend, path string) (*sweepRun, error) {
+	solver, err := g.backend(backend)
 	if err != nil {
-		return err
-	}
-	if f.walls < 0 {
-		return &ExitError{Code: ExitBadInput, Err: fmt.Errorf("--walls %d: expected a number of walls from 0", f.walls)}
+		return nil, err
 	}
 	m, err := g.loadModel(path)
 	if err != nil {
+		return nil, err
+	}
+	restoreGC := sparseGC()
+	ctx, cancel := g.context(ctx)
+	r := &sweepRun{solver: solver, m: m, ctx: ctx, progress: newProgress(streams.Err)}
+	r.finish = func() {
+		r.progress.done()
+		cancel()
+		restoreGC()
+	}
+	return r, nil
+}
+
+func runSweep(ctx context.Context, g *globals, streams Streams, f *sweepFlags, path string) error {
+	if f.walls < 0 {
+		return &ExitError{Code: ExitBadInput, Err: fmt.Errorf("--walls %d: expected a number of walls from 0", f.walls)}
+	}
+	run, err := startSweep(ctx, g, streams, f.backend, path)
+	if err != nil {
 		return err
 	}
-	ctx, cancel := g.context(ctx)
-	defer cancel()
-	progress := newProgress(streams.Err)
-	defer progress.done()
-	opts := sweep.Options{Walls: f.walls, Workers: f.workers, Progress: progress.update}
+	defer run.finish()
+	ctx, m, solver, progress := run.ctx, run.m, run.solver, run.progress
+	opts := sweep.Options{Walls: f.walls, Workers: f.workers, Progress: progress.update, MaxMemory: int64(g.maxMemory)}
 	write, closeOut, err := jsonLines(f.out)
 	if err != nil {
 		return err
@@ -181,23 +206,16 @@ standard output without it (the summary then goes to standard error).`,
 }
 
 func runPuzzles(ctx context.Context, g *globals, streams Streams, f *puzzleFlags, path string) error {
-	defer sparseGC()()
-	solver, err := g.backend(f.backend)
-	if err != nil {
-		return err
-	}
 	if f.maxWalls < 0 || f.limit < 0 {
 		return &ExitError{Code: ExitBadInput, Err: fmt.Errorf("--max-walls %d, --limit %d: expected numbers from 0", f.maxWalls, f.limit)}
 	}
-	m, err := g.loadModel(path)
+	run, err := startSweep(ctx, g, streams, f.backend, path)
 	if err != nil {
 		return err
 	}
-	ctx, cancel := g.context(ctx)
-	defer cancel()
-	progress := newProgress(streams.Err)
-	defer progress.done()
-	opts := sweep.PuzzleOptions{MaxWalls: f.maxWalls, Limit: f.limit, Workers: f.workers, Progress: progress.update}
+	defer run.finish()
+	ctx, m, solver, progress := run.ctx, run.m, run.solver, run.progress
+	opts := sweep.PuzzleOptions{MaxWalls: f.maxWalls, Limit: f.limit, Workers: f.workers, Progress: progress.update, MaxMemory: int64(g.maxMemory)}
 	// Without -o the puzzles are the output, and the summary moves to
 	// standard error.
 	write, closeOut, err := jsonLines(f.out)
