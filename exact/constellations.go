@@ -265,52 +265,33 @@ func (s *completionSearch) rank(i int, left, down, right, free uint64) {
 			return
 		}
 	}
-	if i == s.penult { // only when the plan has two free ranks
-		nodes, found := lastTwo(left, down, right, free, s.ranks[i&63].shift&63, s.ranks[(i+1)&63].block)
-		s.nodes += nodes
-		s.found += found
-		return
-	}
-	shift := s.ranks[i&63].shift & 63
-	block := s.ranks[(i+1)&63].block
-	shift2 := s.ranks[(i+1)&63].shift & 63
-	block2 := s.ranks[(i+2)&63].block
 	var nodes, found int64
-	if i+1 == s.penult {
+	switch i {
+	case s.penult: // only when the plan has two free ranks
+		nodes, found = int64(bits.OnesCount64(free)), int64(lastTwo(left, right, free, s.ranks[i&63].shift&63, down|s.ranks[(i+1)&63].block))
+	case s.penult - 1:
+		nodes, found = lastThree(left, down, right, free, &s.ranks[i&63], &s.ranks[(i+1)&63], s.ranks[(i+2)&63].block)
+	case s.penult - 2:
+		nodes, found = lastFour(left, down, right, free, &s.ranks[i&63], &s.ranks[(i+1)&63], &s.ranks[(i+2)&63], s.ranks[(i+3)&63].block)
+	default:
+		shift := s.ranks[i&63].shift & 63
+		block := s.ranks[(i+1)&63].block
+		shift2 := s.ranks[(i+1)&63].shift & 63
+		block2 := s.ranks[(i+2)&63].block
 		for free != 0 {
 			bit := free & -free
 			free ^= bit
 			nodes++
 			nl, nd, nr := (left|bit)<<shift, down|bit, (right|bit)>>shift
-			if next := ^(nl | nd | nr | block); next != 0 {
-				n, f := lastTwo(nl, nd, nr, next, shift2, block2)
-				nodes += n
-				found += f
-			}
-		}
-		s.nodes += nodes
-		s.found += found
-		return
-	}
-	if i+2 == s.penult {
-		nodes, found = lastFour(left, down, right, free, &s.ranks[i&63], &s.ranks[(i+1)&63], &s.ranks[(i+2)&63], s.ranks[(i+3)&63].block)
-		s.nodes += nodes
-		s.found += found
-		return
-	}
-	for free != 0 {
-		bit := free & -free
-		free ^= bit
-		nodes++
-		nl, nd, nr := (left|bit)<<shift, down|bit, (right|bit)>>shift
-		next := ^(nl | nd | nr | block)
-		for next != 0 {
-			bit2 := next & -next
-			next ^= bit2
-			nodes++
-			nl2, nd2, nr2 := (nl|bit2)<<shift2, nd|bit2, (nr|bit2)>>shift2
-			if next2 := ^(nl2 | nd2 | nr2 | block2); next2 != 0 {
-				s.rank(i+2, nl2, nd2, nr2, next2)
+			next := ^(nl | nd | nr | block)
+			for next != 0 {
+				bit2 := next & -next
+				next ^= bit2
+				nodes++
+				nl2, nd2, nr2 := (nl|bit2)<<shift2, nd|bit2, (nr|bit2)>>shift2
+				if next2 := ^(nl2 | nd2 | nr2 | block2); next2 != 0 {
+					s.rank(i+2, nl2, nd2, nr2, next2)
+				}
 			}
 		}
 	}
@@ -320,53 +301,59 @@ func (s *completionSearch) rank(i int, left, down, right, free uint64) {
 
 // lastFour counts the completions of the last four free ranks, a, b, c and
 // the last, whose block is given: a queen on each file free leaves on a,
-// then on each file b has left, and the last two counted by lastTwo's body
-// in line. Most nodes of a count lie here; a function of its own, with no
-// call inside, keeps its masks in registers (a call spills them all).
+// and the three ranks above by lastThree.
 func lastFour(left, down, right, free uint64, a, b, c *planRank, block4 uint64) (nodes, found int64) {
 	shift, block := a.shift&63, b.block
-	shift2, block2 := b.shift&63, c.block
-	shift3 := c.shift & 63
 	for free != 0 {
 		bit := free & -free
 		free ^= bit
 		nodes++
 		nl, nd, nr := (left|bit)<<shift, down|bit, (right|bit)>>shift
-		next := ^(nl | nd | nr | block)
-		for next != 0 {
-			bit2 := next & -next
-			next ^= bit2
-			nodes++
-			nl2, nd2, nr2 := (nl|bit2)<<shift2, nd|bit2, (nr|bit2)>>shift2
-			next2 := ^(nl2 | nd2 | nr2 | block2)
-			if next2 == 0 {
-				continue
-			}
-			taken := nl2<<shift3 | nr2>>shift3 | nd2 | block4
-			b1 := next2 & -next2
-			b2 := next2 ^ b1
-			x1 := ^(taken | b1<<shift3 | b1 | b1>>shift3)
-			x2 := ^(taken | b2<<shift3 | b2 | b2>>shift3)
-			nz2 := (b2 | -b2) >> 63
-			nodes += int64(1 + nz2)
-			found += int64((x1|-x1)>>63 + nz2&((x2|-x2)>>63))
+		if next := ^(nl | nd | nr | block); next != 0 {
+			n, f := lastThree(nl, nd, nr, next, b, c, block4)
+			nodes += n
+			found += f
 		}
 	}
 	return nodes, found
 }
 
-// lastTwo counts the completions of the last two free ranks: the first has
-// two files left (free), so at most two placements; each counts when the
-// last rank's file stays free. shift is the ranks between the two, block
-// the last rank's taken files.
-func lastTwo(left, down, right, free, shift, block uint64) (nodes, found int64) {
-	taken := left<<shift | right>>shift | down | block
-	b1 := free & -free // free is not empty
+// lastThree counts the completions of the last three free ranks, a, b and
+// the last, whose block is given: a queen on each file free leaves on a,
+// and the last two by lastTwo. Most nodes of a count lie here; a function
+// of its own with no call inside (lastTwo is inlined) keeps its masks in
+// registers, where a call would spill them all.
+func lastThree(left, down, right, free uint64, a, b *planRank, block3 uint64) (nodes, found int64) {
+	shift, block := a.shift&63, b.block
+	shift2 := b.shift & 63
+	for free != 0 {
+		bit := free & -free
+		free ^= bit
+		nodes++
+		nl, nd, nr := (left|bit)<<shift, down|bit, (right|bit)>>shift
+		if next := ^(nl | nd | nr | block); next != 0 {
+			nodes += int64(bits.OnesCount64(next))
+			found += int64(lastTwo(nl, nr, next, shift2, nd|block3))
+		}
+	}
+	return nodes, found
+}
+
+// lastTwo counts the completions of the last two free ranks. The first
+// has at most the two files no queen has taken left (free): one placement
+// or two. Each leaves the last rank one file, the other of the two, which
+// counts when nothing attacks it there (x1, x2; the file of b1 is the one
+// left after b2, and a missing b2 counts nothing). shift is the ranks
+// between the two, closed the last rank's files taken by the queens so far
+// (down) or closed by its block. Its nodes are the bits of free. Small
+// enough for Go to inline it at every call.
+func lastTwo(left, right, free, shift, closed uint64) (found int) {
+	taken := left<<shift | right>>shift | closed
+	b1 := free & -free
 	b2 := free ^ b1
 	x1 := ^(taken | b1<<shift | b1 | b1>>shift)
-	x2 := ^(taken | b2<<shift | b2 | b2>>shift)
-	nz2 := (b2 | -b2) >> 63 // 1 when b2 is a file
-	return int64(1 + nz2), int64((x1|-x1)>>63 + nz2&((x2|-x2)>>63))
+	x2 := ^(taken | b2<<shift | b2 | b2>>shift) & b1 & uint64(int64(b2|-b2)>>63)
+	return bits.OnesCount64(x1) + bits.OnesCount64(x2)
 }
 
 // symmetricQueens counts the n-queens solutions a half turn maps to
