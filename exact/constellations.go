@@ -255,9 +255,9 @@ type completionSearch struct {
 // faster than an explicit stack (Go keeps the four masks in registers
 // across a call but spills them in a loop), and a call for every other
 // rank rather than every rank saves half the calls. A child is entered only
-// when it has a file free; the last four free ranks are counted by
-// lastFour, with no call below it, and the last two without descending or
-// branching (lastTwo, in line there).
+// when it has a file free; the last three or four free ranks (as the
+// plan's parity falls) are counted by lastThree, a leaf function, and the
+// last two without descending or branching (lastTwo, inlined there).
 func (s *completionSearch) rank(i int, left, down, right, free uint64) {
 	if i == s.poll {
 		if s.halted || s.st.stopped() {
