@@ -28,7 +28,10 @@ type space struct {
 	leapTo [][]int32
 	// group holds the model's symmetries other than the identity as
 	// permutations of square numbers.
-	group       [][]int32
+	group [][]int32
+	// imagesOf[s*len(group)+g] is group[g][s]: the images of one square
+	// side by side, as the folding of a move reads them.
+	imagesOf    []int32
 	binom       *binomials
 	start, goal []int32
 }
@@ -95,6 +98,12 @@ func compile(m *model.Model) (*space, error) {
 			perm[i] = lookup(t.Apply(s, b.Rows, b.Cols))
 		}
 		sp.group = append(sp.group, perm)
+	}
+	sp.imagesOf = make([]int32, sp.squares*len(sp.group))
+	for g, perm := range sp.group {
+		for s, image := range perm {
+			sp.imagesOf[s*len(sp.group)+g] = image
+		}
 	}
 	var err error
 	if sp.binom, err = newBinomials(sp.squares, sp.pieces); err != nil {
