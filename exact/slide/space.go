@@ -24,6 +24,10 @@ type space struct {
 	// direction opposite d.
 	rideNext [][]int32
 	rideBack []int
+	// rideLines[d] reads ride direction d by lines of occupancy words
+	// (lines.go), layout -1 when a line is too long for a word.
+	rideLines []rideLine
+	layouts   []*lineLayout
 	// leapTo[v][s] is the open square a leap v from s lands on, or -1.
 	leapTo [][]int32
 	// group holds the model's symmetries other than the identity as
@@ -86,6 +90,7 @@ func compile(m *model.Model) (*space, error) {
 			return nil, fmt.Errorf("slide: piece %s rides %v but not back: %w", pc.Name, d, model.ErrUnsupported)
 		}
 	}
+	sp.layOutLines()
 	for _, v := range pc.Leaps {
 		sp.leapTo = append(sp.leapTo, table(v))
 	}
