@@ -1,5 +1,7 @@
 package slide
 
+import "math/bits"
+
 // A moveFolder folds the states one move away from a parent state without
 // building and sorting each image afresh: the images of the parent under
 // the group are sorted once (prepare), and the image of a child differs
@@ -18,17 +20,17 @@ type moveFolder struct {
 	images, at []int32
 	// others[i*order+g] is the largest square of images[g] other than the
 	// image of piece i (-1 with one piece).
-	others     []int32
-	image      []int32
-	best       []int32
-	candidates []int32 // symmetries whose image may be least
+	others []int32
+	image  []int32
+	best   []int32
+	keys   []int64
 }
 
 func newMoveFolder(sp *space) *moveFolder {
 	k, order := sp.pieces, len(sp.group)
 	return &moveFolder{sp: sp, pieces: k, order: order,
 		images: make([]int32, order*k), at: make([]int32, order*k), others: make([]int32, k*order),
-		image: make([]int32, k), best: make([]int32, k)}
+		keys: make([]int64, k), image: make([]int32, k), best: make([]int32, k)}
 }
 
 // prepare takes the parent state whose moves foldMove will fold.
@@ -36,7 +38,7 @@ func (f *moveFolder) prepare(state []int32) {
 	k := f.pieces
 	for g, perm := range f.sp.group {
 		img, at := f.images[g*k:][:k], f.at[g*k:][:k]
-		sortImage(img, at, state, perm, f.image)
+		sortImage(img, at, state, perm, f.keys)
 		top, next := img[k-1], int32(-1)
 		if k > 1 {
 			next = img[k-2]
@@ -52,19 +54,23 @@ func (f *moveFolder) prepare(state []int32) {
 }
 
 // sortImage writes the image of a state under perm into img, sorted, and
-// where each piece's image lies into at, by counting the smaller images
-// (states hold a handful of pieces); scratch holds the unsorted image.
-func sortImage(img, at, state, perm, scratch []int32) {
+// where each piece's image lies into at. Each image is a key with the
+// piece's index in its low bits, sorted by odd-even transposition with min
+// and max (no branch to mispredict; states hold a handful of pieces);
+// keys is scratch.
+func sortImage(img, at, state, perm []int32, keys []int64) {
 	for i, s := range state {
-		scratch[i] = perm[s]
+		keys[i] = int64(perm[s])<<32 | int64(i)
 	}
-	for i, p := range scratch {
-		below := 0
-		for _, q := range scratch {
-			below += oneIf(q < p)
+	for pass := range keys {
+		for j := pass & 1; j+1 < len(keys); j += 2 {
+			a, b := keys[j], keys[j+1]
+			keys[j], keys[j+1] = min(a, b), max(a, b)
 		}
-		at[i] = int32(below)
-		img[below] = p
+	}
+	for p, key := range keys {
+		img[p] = int32(key >> 32)
+		at[int32(key)] = int32(p)
 	}
 }
 
@@ -81,30 +87,30 @@ func (f *moveFolder) foldMove(state []int32, m move) uint64 {
 	}
 	others := f.others[piece*f.order:][:f.order]
 	images := f.sp.imagesOf[int(m.to)*f.order:][:f.order]
-	least := own
+	least, tied := own, uint64(0) // tied: the symmetries whose image's largest square is least
 	for g, other := range others {
-		least = min(least, max(other, images[g]))
-	}
-	candidates := f.candidates[:0]
-	for g, other := range others {
-		if max(other, images[g]) == least {
-			candidates = append(candidates, int32(g))
+		largest := max(other, images[g])
+		if largest < least {
+			tied = 0
 		}
+		if largest <= least {
+			tied |= 1 << uint(g)
+		}
+		least = min(least, largest)
 	}
-	f.candidates = candidates
 	switch {
-	case len(candidates) == 0:
+	case tied == 0:
 		return f.sp.binom.rankAfter(state, piece, m.to)
-	case len(candidates) == 1 && own != least:
-		g := int(candidates[0])
+	case tied&(tied-1) == 0 && own != least:
+		g := bits.TrailingZeros64(tied)
 		return f.sp.binom.rankAfter(f.images[g*k:][:k], int(f.at[g*k+piece]), images[g])
 	}
-	return f.leastOf(state, m, own == least)
+	return f.leastOf(state, m, own == least, tied)
 }
 
-// leastOf ranks the least of the candidate images of the child (and of the
+// leastOf ranks the least of the tied images of the child (and of the
 // child itself, with identity), built and compared in full.
-func (f *moveFolder) leastOf(state []int32, m move, identity bool) uint64 {
+func (f *moveFolder) leastOf(state []int32, m move, identity bool, tied uint64) uint64 {
 	k := f.pieces
 	best := f.best
 	first := true
@@ -112,9 +118,10 @@ func (f *moveFolder) leastOf(state []int32, m move, identity bool) uint64 {
 		apply(best, state, m)
 		first = false
 	}
-	for _, g := range f.candidates {
+	for ; tied != 0; tied &= tied - 1 {
+		g := bits.TrailingZeros64(tied)
 		img := f.image
-		apply(img, f.images[int(g)*k:][:k], move{f.at[int(g)*k+int(m.piece)], f.sp.group[g][m.to]})
+		apply(img, f.images[g*k:][:k], move{f.at[g*k+int(m.piece)], f.sp.group[g][m.to]})
 		if first || colex(img, best) < 0 {
 			f.image, f.best = best, img
 			best = img

@@ -11,6 +11,10 @@ import (
 // and every square has a next-square table per direction.
 const maxSquares = 1 << 24
 
+// maxSymmetries bounds the symmetries other than the identity: a move's
+// folding keeps them in a word (movefold.go). A board has at most 8.
+const maxSymmetries = 64
+
 // A space is a slide model compiled to integers. The open squares are
 // numbered 0..squares-1 rank by rank from a1; a state is the sorted list of
 // the squares the pieces stand on, ranked by the combinatorial number system.
@@ -103,6 +107,9 @@ func compile(m *model.Model) (*space, error) {
 			perm[i] = lookup(t.Apply(s, b.Rows, b.Cols))
 		}
 		sp.group = append(sp.group, perm)
+	}
+	if len(sp.group) > maxSymmetries {
+		return nil, fmt.Errorf("slide: a symmetry group of order %d, more than the %d a move's folding tracks: %w", len(sp.group)+1, maxSymmetries+1, model.ErrUnsupported)
 	}
 	sp.imagesOf = make([]int32, sp.squares*len(sp.group))
 	for g, perm := range sp.group {
