@@ -82,18 +82,9 @@ func BenchmarkExpandRooks24(b *testing.B) {
 			moves := 0
 			for b.Loop() {
 				for _, r := range ranks {
-					sp.binom.unrank(r, w.state)
-					var ms []move
-					if dir == forward {
-						ms = w.mv.successors(w.state)
-					} else {
-						ms = w.mv.predecessors(w.state)
-					}
-					w.fold.prepare(w.state)
-					for _, m := range ms {
-						w.sink += w.fold.foldMove(w.state, m)
-					}
-					moves += len(ms)
+					w.ranks = w.ranks[:0]
+					w.foldNeighbours(sp, r, dir)
+					moves += len(w.ranks)
 				}
 			}
 			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(ranks)), "ns/state")

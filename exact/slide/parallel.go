@@ -134,17 +134,7 @@ func (w *worker) expand(sp *space, t *table, states []uint64, depth int, dir sid
 	w.ranks = w.ranks[:0]
 	for _, r := range states {
 		w.expanded++
-		sp.binom.unrank(r, w.state)
-		var moves []move
-		if dir == forward {
-			moves = w.mv.successors(w.state)
-		} else {
-			moves = w.mv.predecessors(w.state)
-		}
-		w.fold.prepare(w.state)
-		for _, m := range moves {
-			w.ranks = append(w.ranks, w.fold.foldMove(w.state, m))
-		}
+		w.foldNeighbours(sp, r, dir)
 	}
 	var sink uint64
 	for _, c := range w.ranks {
@@ -162,5 +152,21 @@ func (w *worker) expand(sp *space, t *table, states []uint64, depth int, dir sid
 		} else if t.reach(i, dir, depth+1) {
 			w.meets = append(w.meets, c)
 		}
+	}
+}
+
+// foldNeighbours appends to w.ranks the folded neighbours of the state of
+// rank r on the side dir: its successors forward, its predecessors back.
+func (w *worker) foldNeighbours(sp *space, r uint64, dir side) {
+	sp.binom.unrank(r, w.state)
+	var moves []move
+	if dir == forward {
+		moves = w.mv.successors(w.state)
+	} else {
+		moves = w.mv.predecessors(w.state)
+	}
+	w.fold.prepare(w.state)
+	for _, m := range moves {
+		w.ranks = append(w.ranks, w.fold.foldMove(w.state, m))
 	}
 }
