@@ -18,7 +18,7 @@ const maxLine = 62
 // A lineLayout numbers the lines of a direction and its opposite.
 type lineLayout struct {
 	line    []int32 // line[s]: the line of square s
-	pos     []int32 // pos[s]: the position of s on its line, from 1
+	pos     []uint8 // pos[s]: the position of s on its line, from 1
 	start   []int32 // squares[start[l]+p] is the square at position p of line l
 	squares []int32
 	ends    []uint64 // ends[l]: the bits of line l's two ends
@@ -59,7 +59,7 @@ func (sp *space) layOutLines() {
 // it fails on a line longer than maxLine.
 func newLineLayout(next, prev []int32) (*lineLayout, bool) {
 	n := len(next)
-	ly := &lineLayout{line: make([]int32, n), pos: make([]int32, n)}
+	ly := &lineLayout{line: make([]int32, n), pos: make([]uint8, n)}
 	for first := range n {
 		if prev[first] >= 0 {
 			continue
@@ -72,7 +72,7 @@ func newLineLayout(next, prev []int32) (*lineLayout, bool) {
 			if p > maxLine {
 				return nil, false
 			}
-			ly.line[s], ly.pos[s] = l, p
+			ly.line[s], ly.pos[s] = l, uint8(p)
 			ly.squares = append(ly.squares, s)
 		}
 		ly.ends = append(ly.ends, 1|1<<uint(p+1))
@@ -83,7 +83,7 @@ func newLineLayout(next, prev []int32) (*lineLayout, bool) {
 // lineEnd is where a piece on s stops sliding along its line, given the
 // line's occupancy word: s itself when it cannot move.
 func (ly *lineLayout) lineEnd(s int32, word uint64, up bool) int32 {
-	p := ly.pos[s]
+	p := int32(ly.pos[s])
 	var end int32
 	if up {
 		end = p + int32(bits.TrailingZeros64(word>>uint(p+1)))
@@ -97,7 +97,7 @@ func (ly *lineLayout) lineEnd(s int32, word uint64, up bool) int32 {
 // its line (up: from below, down: from above): the free squares behind s up
 // to the first blocker.
 func (ly *lineLayout) lineSources(out []move, piece int32, s int32, word uint64, up bool) []move {
-	p := ly.pos[s]
+	p := int32(ly.pos[s])
 	base := ly.start[ly.line[s]]
 	if up {
 		from := int32(bits.Len64(word & (1<<uint(p) - 1))) // just above the blocker
