@@ -63,3 +63,32 @@ func BenchmarkExplore8(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkExpandRooks24 is the work of the search per state without the
+// table: unrank, list the moves (forward, or back), fold every one; on
+// states of the seed's 24x24 board spread over the ranks.
+func BenchmarkExpandRooks24(b *testing.B) {
+	sp, err := compile(seedModel(b, "rook", 24))
+	if err != nil {
+		b.Fatal(err)
+	}
+	var ranks []uint64
+	for i := range uint64(4096) {
+		ranks = append(ranks, i*(sp.states()/4096)+i%97)
+	}
+	for _, dir := range []side{forward, backward} {
+		b.Run([]string{"successors", "predecessors"}[dir], func(b *testing.B) {
+			w := newWorker(sp)
+			moves := 0
+			for b.Loop() {
+				for _, r := range ranks {
+					w.ranks = w.ranks[:0]
+					w.foldNeighbours(sp, r, dir)
+					moves += len(w.ranks)
+				}
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(ranks)), "ns/state")
+			b.ReportMetric(float64(moves)/float64(b.N*len(ranks)), "moves/state")
+		})
+	}
+}

@@ -5,9 +5,10 @@
 //
 // A state is the set of occupied open squares, ranked to an integer by the
 // combinatorial number system (rank.go); moves are derived from one
-// ride-step computation (moves.go), forwards and backwards; states are
-// folded to the least rank of their orbit under the model's symmetry group
-// (symmetry.go).
+// ride-step computation (moves.go; slides end by a bit scan in a word per
+// line, lines.go), forwards and backwards; states are folded to the least
+// rank of their orbit under the model's symmetry group (symmetry.go; the
+// states one move from a parent, movefold.go).
 //
 //	out, err := slide.Shortest(ctx, m, slide.Options{})  // a shortest solution
 //	rep, err := slide.Explore(ctx, m, slide.Options{})   // the whole state graph

@@ -16,16 +16,26 @@ type move struct {
 type mover struct {
 	sp       *space
 	occupied []uint64
+	words    [][]uint64 // words[i][l]: the occupancy of line l of sp.layouts[i] (lines.go)
 	moves    []move
 }
 
 func newMover(sp *space) *mover {
-	return &mover{sp: sp, occupied: make([]uint64, (sp.squares+63)/64)}
+	mv := &mover{sp: sp, occupied: make([]uint64, (sp.squares+63)/64)}
+	for _, ly := range sp.layouts {
+		mv.words = append(mv.words, append([]uint64(nil), ly.ends...))
+	}
+	return mv
 }
 
 func (mv *mover) occupy(state []int32) {
 	for _, s := range state {
 		mv.occupied[s>>6] |= 1 << uint(s&63)
+	}
+	for i, ly := range mv.sp.layouts {
+		for _, s := range state {
+			mv.words[i][ly.line[s]] |= 1 << uint(ly.pos[s])
+		}
 	}
 }
 
@@ -33,6 +43,45 @@ func (mv *mover) vacate(state []int32) {
 	for _, s := range state {
 		mv.occupied[s>>6] &^= 1 << uint(s&63)
 	}
+	for i, ly := range mv.sp.layouts {
+		for _, s := range state {
+			mv.words[i][ly.line[s]] &^= 1 << uint(ly.pos[s])
+		}
+	}
+}
+
+// end is where a piece on s stops sliding along ride direction d: by its
+// line's word when the direction has lines, else by walking.
+func (mv *mover) end(s int32, d int) int32 {
+	rl := mv.sp.rideLines[d]
+	if rl.layout < 0 {
+		return mv.slideEnd(s, mv.sp.rideNext[d])
+	}
+	ly := mv.sp.layouts[rl.layout]
+	return ly.lineEnd(s, mv.words[rl.layout][ly.line[s]], rl.up)
+}
+
+// sources appends the moves of the piece on s back along ride direction d
+// to every square it may have slid from (nothing when a slide along d
+// would not have stopped on s).
+func (mv *mover) sources(out []move, piece int32, s int32, d int) []move {
+	sp := mv.sp
+	if rl := sp.rideLines[d]; rl.layout >= 0 {
+		ly := sp.layouts[rl.layout]
+		word := mv.words[rl.layout][ly.line[s]]
+		if ly.lineEnd(s, word, rl.up) != s {
+			return out
+		}
+		return ly.lineSources(out, piece, s, word, rl.up)
+	}
+	if !mv.blocked(sp.rideNext[d][s]) {
+		return out // a slide along d would not have stopped on s
+	}
+	back := sp.rideNext[sp.rideBack[d]]
+	for t := back[s]; !mv.blocked(t); t = back[t] {
+		out = append(out, move{piece, t})
+	}
+	return out
 }
 
 // blocked reports whether a slide cannot enter s: off the board (-1) or
@@ -59,8 +108,8 @@ func (mv *mover) successors(state []int32) []move {
 	mv.occupy(state)
 	out := mv.moves[:0]
 	for i, s := range state {
-		for _, next := range mv.sp.rideNext {
-			if end := mv.slideEnd(s, next); end != s {
+		for d := range mv.sp.rideNext {
+			if end := mv.end(s, d); end != s {
 				out = append(out, move{int32(i), end})
 			}
 		}
@@ -85,14 +134,8 @@ func (mv *mover) predecessors(state []int32) []move {
 	out := mv.moves[:0]
 	sp := mv.sp
 	for i, s := range state {
-		for d, next := range sp.rideNext {
-			if !mv.blocked(next[s]) {
-				continue // a slide along d would not have stopped on s
-			}
-			back := sp.rideNext[sp.rideBack[d]]
-			for t := back[s]; !mv.blocked(t); t = back[t] {
-				out = append(out, move{int32(i), t})
-			}
+		for d := range sp.rideNext {
+			out = mv.sources(out, int32(i), s, d)
 		}
 		for _, to := range sp.leapTo {
 			if t := to[s]; !mv.blocked(t) {

@@ -31,10 +31,12 @@ func workerCount(requested int) int {
 	return requested
 }
 
-// A worker expands states of a batch with its own buffers.
+// A worker expands states of a batch with its own buffers. Its mover and
+// folder are part of it, and it ends in padding, so that what one worker
+// writes at every move never shares a cache line with another's.
 type worker struct {
-	mv       *mover
-	fold     *moveFolder
+	mv       mover
+	fold     moveFolder
 	state    []int32
 	found    []uint64 // states new to the side
 	meets    []uint64 // states where the sides met
@@ -42,10 +44,11 @@ type worker struct {
 	sink     uint64   // keeps the touching loads from being optimised away
 	expanded int64
 	err      error
+	_        [128]byte
 }
 
 func newWorker(sp *space) *worker {
-	return &worker{mv: newMover(sp), fold: newMoveFolder(sp), state: make([]int32, sp.pieces)}
+	return &worker{mv: *newMover(sp), fold: *newMoveFolder(sp), state: make([]int32, sp.pieces)}
 }
 
 // mostMoves bounds the moves of one state on a side: every piece slides
@@ -78,12 +81,12 @@ func (s *search) expandLevel(ctx context.Context, frontier []uint64, depth int, 
 			continue
 		}
 		s.runBatch(frontier[pos:pos+batch], depth, dir)
-		s.table.settle()
 		pos += batch
 		for _, w := range s.workers {
 			if w.err != nil {
 				return nil, 0, false, w.err
 			}
+			s.table.settle(len(w.found))
 			s.expanded += w.expanded
 			next = append(next, w.found...)
 			for _, m := range w.meets {
@@ -131,17 +134,7 @@ func (w *worker) expand(sp *space, t *table, states []uint64, depth int, dir sid
 	w.ranks = w.ranks[:0]
 	for _, r := range states {
 		w.expanded++
-		sp.binom.unrank(r, w.state)
-		var moves []move
-		if dir == forward {
-			moves = w.mv.successors(w.state)
-		} else {
-			moves = w.mv.predecessors(w.state)
-		}
-		w.fold.prepare(w.state)
-		for _, m := range moves {
-			w.ranks = append(w.ranks, w.fold.foldMove(w.state, m))
-		}
+		w.foldNeighbours(sp, r, dir)
 	}
 	var sink uint64
 	for _, c := range w.ranks {
@@ -159,5 +152,21 @@ func (w *worker) expand(sp *space, t *table, states []uint64, depth int, dir sid
 		} else if t.reach(i, dir, depth+1) {
 			w.meets = append(w.meets, c)
 		}
+	}
+}
+
+// foldNeighbours appends to w.ranks the folded neighbours of the state of
+// rank r on the side dir: its successors forward, its predecessors back.
+func (w *worker) foldNeighbours(sp *space, r uint64, dir side) {
+	sp.binom.unrank(r, w.state)
+	var moves []move
+	if dir == forward {
+		moves = w.mv.successors(w.state)
+	} else {
+		moves = w.mv.predecessors(w.state)
+	}
+	w.fold.prepare(w.state)
+	for _, m := range moves {
+		w.ranks = append(w.ranks, w.fold.foldMove(w.state, m))
 	}
 }

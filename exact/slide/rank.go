@@ -80,3 +80,28 @@ func (b *binomials) unrank(r uint64, state []int32) {
 		hi = lo
 	}
 }
+
+// rankAfter is the rank of a sorted state whose piece at index p moves to
+// the free square t, without building the state: every other piece keeps
+// its square and shifts one index down when it passed p's old index and one
+// up when it lies above t.
+func (b *binomials) rankAfter(state []int32, p int, t int32) uint64 {
+	r, below := uint64(0), 0
+	for j, s := range state {
+		if j == p {
+			continue
+		}
+		index := j - oneIf(j > p) + oneIf(s > t)
+		below += oneIf(s < t)
+		r += b.table[index+1][s]
+	}
+	return r + b.table[below+1][t]
+}
+
+// oneIf is 1 for true, 0 for false (compiled without a branch).
+func oneIf(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}

@@ -11,6 +11,10 @@ import (
 // and every square has a next-square table per direction.
 const maxSquares = 1 << 24
 
+// maxSymmetries bounds the symmetries other than the identity: a move's
+// folding keeps them in a word (movefold.go). A board has at most 8.
+const maxSymmetries = 64
+
 // A space is a slide model compiled to integers. The open squares are
 // numbered 0..squares-1 rank by rank from a1; a state is the sorted list of
 // the squares the pieces stand on, ranked by the combinatorial number system.
@@ -24,11 +28,18 @@ type space struct {
 	// direction opposite d.
 	rideNext [][]int32
 	rideBack []int
+	// rideLines[d] reads ride direction d by lines of occupancy words
+	// (lines.go), layout -1 when a line is too long for a word.
+	rideLines []rideLine
+	layouts   []*lineLayout
 	// leapTo[v][s] is the open square a leap v from s lands on, or -1.
 	leapTo [][]int32
 	// group holds the model's symmetries other than the identity as
 	// permutations of square numbers.
-	group       [][]int32
+	group [][]int32
+	// imagesOf[s*len(group)+g] is group[g][s]: the images of one square
+	// side by side, as the folding of a move reads them.
+	imagesOf    []int32
 	binom       *binomials
 	start, goal []int32
 }
@@ -83,6 +94,7 @@ func compile(m *model.Model) (*space, error) {
 			return nil, fmt.Errorf("slide: piece %s rides %v but not back: %w", pc.Name, d, model.ErrUnsupported)
 		}
 	}
+	sp.layOutLines()
 	for _, v := range pc.Leaps {
 		sp.leapTo = append(sp.leapTo, table(v))
 	}
@@ -95,6 +107,15 @@ func compile(m *model.Model) (*space, error) {
 			perm[i] = lookup(t.Apply(s, b.Rows, b.Cols))
 		}
 		sp.group = append(sp.group, perm)
+	}
+	if len(sp.group) > maxSymmetries {
+		return nil, fmt.Errorf("slide: a symmetry group of order %d, more than the %d a move's folding tracks: %w", len(sp.group)+1, maxSymmetries+1, model.ErrUnsupported)
+	}
+	sp.imagesOf = make([]int32, sp.squares*len(sp.group))
+	for g, perm := range sp.group {
+		for s, image := range perm {
+			sp.imagesOf[s*len(sp.group)+g] = image
+		}
 	}
 	var err error
 	if sp.binom, err = newBinomials(sp.squares, sp.pieces); err != nil {

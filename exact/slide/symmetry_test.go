@@ -1,9 +1,12 @@
 package slide
 
-import "testing"
+import (
+	"slices"
+	"testing"
+)
 
 // foldMove, which works from the parent's images, must agree with folding
-// the child from scratch, on every move of every state.
+// the child from scratch, on every move and move back of every state.
 func TestFoldMove(t *testing.T) {
 	models := append(smallModels[:len(smallModels):len(smallModels)],
 		struct{ name, src string }{"queens 6x6", "board: 6\nslide: {piece: queen, from: [a1, a6, f1, f6], to: [c3, c4, d3, d4]}"},
@@ -14,14 +17,16 @@ func TestFoldMove(t *testing.T) {
 			t.Fatal(err)
 		}
 		mv, mf, f := newMover(sp), newMoveFolder(sp), newFolder(sp)
-		state := make([]int32, sp.pieces)
+		state, child := make([]int32, sp.pieces), make([]int32, sp.pieces)
 		checked := 0
 		for r := uint64(0); r < sp.states(); r += 1 + sp.states()/5000 {
 			sp.binom.unrank(r, state)
 			mf.prepare(state)
-			for _, m := range mv.successors(state) {
+			moves := append(slices.Clone(mv.successors(state)), mv.predecessors(state)...)
+			for _, m := range moves {
 				got := mf.foldMove(state, m)
-				want, _ := f.fold(mf.child)
+				apply(child, state, m)
+				want, _ := f.fold(child)
 				if got != want {
 					t.Fatalf("%s: %v after %v: foldMove %d, fold %d", c.name, sp.squaresOf(state), m, got, want)
 				}

@@ -18,7 +18,6 @@ type table struct {
 	slots      []uint64
 	shift      uint // 64 - log2(len(slots))
 	used       int
-	claimed    atomic.Int64 // claims of the batch in progress
 	rankBits   uint
 	depthBits  uint
 	rankMask   uint64
@@ -147,7 +146,6 @@ func (t *table) claim(rank uint64, fwd, bwd int) (int, bool) {
 		v := atomic.LoadUint64(&t.slots[i])
 		if v == 0 {
 			if atomic.CompareAndSwapUint64(&t.slots[i], 0, packed) {
-				t.claimed.Add(1)
 				return i, true
 			}
 			v = atomic.LoadUint64(&t.slots[i])
@@ -194,8 +192,10 @@ func (t *table) unpack(v uint64) (fwd, bwd int) {
 	return fwd, bwd
 }
 
-// settle adds the claims of a batch to the count of used slots.
-func (t *table) settle() { t.used += int(t.claimed.Swap(0)) }
+// settle adds the claims of a batch, counted by the claimers (a shared
+// counter would move the cache line of the table's header between cores
+// at every claim), to the count of used slots.
+func (t *table) settle(claimed int) { t.used += claimed }
 
 // headroom is how many states may be added before the table is three
 // quarters full.
