@@ -6,6 +6,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"sort"
 	"time"
 
 	"github.com/chessmodel/chessmodel/model"
@@ -84,14 +85,37 @@ func (p *Program) cell(columns []int, best *int64) *Program {
 	return &q
 }
 
-// solveSplit solves the cells of p in turn (splitCells must not be empty).
-// Cut short by the context, the result has Status Unknown with the best
-// solution so far.
+// solveSplit solves the cells of p (splitCells, not empty) best bound
+// first: the LP relaxation of every cell, then lp_solve's branch and bound
+// on each cell whose bound leaves room below the best so far (above, for a
+// maximum); the others are pruned unsolved. Cut short by the context, the
+// result has Status Unknown with the best solution so far and, once every
+// cell has its relaxation, the bound of the cells left.
 func solveSplit(ctx context.Context, m *model.Model, p *Program, cells [][]int, opts model.Options, res *model.Result) error {
+	setExtra(res, "cells", len(cells))
+	bounds, err := cellBounds(ctx, p, cells)
+	if err != nil || bounds == nil {
+		res.Status = model.StatusUnknown
+		return err
+	}
+	order := make([]int, len(cells))
+	for i := range order {
+		order[i] = i
+	}
+	minimize := p.Objective.Sense == model.Minimize
+	sort.SliceStable(order, func(a, b int) bool {
+		if minimize {
+			return bounds[order[a]] < bounds[order[b]]
+		}
+		return bounds[order[a]] > bounds[order[b]]
+	})
 	var best *int64
 	solved := 0
-	for _, columns := range cells {
-		out, err := solveCell(ctx, p.cell(columns, best), opts, res)
+	for _, i := range order {
+		if !mayImprove(bounds[i], best, minimize) {
+			continue
+		}
+		out, err := solveCell(ctx, p.cell(cells[i], best), opts, res)
 		if err != nil {
 			return err
 		}
@@ -103,21 +127,82 @@ func solveSplit(ctx context.Context, m *model.Model, p *Program, cells [][]int, 
 			res.Solution, res.Value, best = &sol, model.Int64(value), model.Int64(value)
 		}
 		if out.stopped {
-			break
+			setExtra(res, "cells_solved", solved)
+			res.Status = model.StatusUnknown
+			if b, ok := roundBound(bounds[i], minimize); ok && mayImprove(bounds[i], best, minimize) {
+				setExtra(res, "bound", b)
+			}
+			return nil
 		}
 		solved++
 	}
-	setExtra(res, "cells", len(cells))
 	setExtra(res, "cells_solved", solved)
-	switch {
-	case solved < len(cells):
-		res.Status = model.StatusUnknown
-	case best == nil:
+	res.Status = model.StatusOptimal
+	if best == nil {
 		res.Status = model.StatusInfeasible
-	default:
-		res.Status = model.StatusOptimal
 	}
 	return nil
+}
+
+// cellBounds solves the LP relaxation of every cell: its optimum, or an
+// infinity past every value when it is infeasible; nil when ctx ends first.
+func cellBounds(ctx context.Context, p *Program, cells [][]int) ([]float64, error) {
+	bounds := make([]float64, len(cells))
+	past := math.Inf(1)
+	if p.Objective.Sense == model.Maximize {
+		past = math.Inf(-1)
+	}
+	for i, columns := range cells {
+		q := p.cell(columns, nil)
+		for j := range q.Variables {
+			q.Variables[j].Integer = false
+		}
+		sess, err := load(q)
+		if err != nil {
+			return nil, err
+		}
+		out, err := sess.solve(ctx)
+		sess.close()
+		switch {
+		case err != nil:
+			return nil, err
+		case out.stopped:
+			return nil, nil
+		case out.values == nil:
+			bounds[i] = past
+		default:
+			bounds[i] = out.objective
+		}
+	}
+	return bounds, nil
+}
+
+// roundBound is the integer bound a relaxation's value proves.
+func roundBound(bound float64, minimize bool) (int64, bool) {
+	if math.IsInf(bound, 0) || math.IsNaN(bound) || math.Abs(bound) > 1<<52 {
+		return 0, false
+	}
+	tolerance := 1e-6 * math.Max(1, math.Abs(bound))
+	if minimize {
+		return int64(math.Ceil(bound - tolerance)), true
+	}
+	return int64(math.Floor(bound + tolerance)), true
+}
+
+// mayImprove reports whether a cell whose relaxation is bound may hold a
+// solution better than best.
+func mayImprove(bound float64, best *int64, minimize bool) bool {
+	b, ok := roundBound(bound, minimize)
+	switch {
+	case !ok:
+		return !math.IsInf(bound, 0) // an infeasible relaxation holds nothing
+	case best == nil:
+		return true
+	case minimize:
+		return b < *best
+	default:
+		return b > *best
+	}
 }
 
 // solveCell runs lp_solve on one cell, adding its measurements to res.

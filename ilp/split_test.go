@@ -40,7 +40,8 @@ func TestSplitAgreesWithExact(t *testing.T) {
 			if cells < 2 {
 				t.Errorf("solved in %d cells, want a split", cells)
 			}
-			t.Logf("%d in %d cells, %d nodes, %.1fs", *got.Value, cells, got.Stats.Nodes, got.Stats.Seconds)
+			t.Logf("%d in %d cells (%v solved, the others pruned by their LP bound), %d nodes, %.1fs",
+				*got.Value, cells, got.Stats.Extra["cells_solved"], got.Stats.Nodes, got.Stats.Seconds)
 		})
 	}
 }
