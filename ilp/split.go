@@ -129,7 +129,11 @@ func solveSplit(ctx context.Context, m *model.Model, p *Program, cells [][]int, 
 		if out.stopped {
 			setExtra(res, "cells_solved", solved)
 			res.Status = model.StatusUnknown
-			if b, ok := roundBound(bounds[i], minimize); ok && mayImprove(bounds[i], best, minimize) {
+			// The cells left are this one and those with worse bounds.
+			if b, ok := roundBound(bounds[i], minimize); ok {
+				if best != nil && !mayImprove(bounds[i], best, minimize) {
+					b = *best
+				}
 				setExtra(res, "bound", b)
 			}
 			return nil
