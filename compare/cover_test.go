@@ -63,6 +63,26 @@ func TestCoverageModels(t *testing.T) {
 // best placement, checked, attacks at least the exact optimum, and its
 // proven bound is at most that optimum.
 func TestEightPiecesFewestILP(t *testing.T) {
+	fewestAgainstExact(t, ilp.New(), time.Minute)
+}
+
+// TestEightPiecesFewestSplit (opt-in, CHESSMODEL_BENCH_LONG=1) is the same
+// with the ILP split into cells by the squares of the king and the queen
+// (ilp.NewSplit), bounded by CHESSMODEL_SPLIT_BUDGET (default 2h): proved
+// optimal, it must be the exact optimum.
+func TestEightPiecesFewestSplit(t *testing.T) {
+	budget := 2 * time.Hour
+	if b := os.Getenv("CHESSMODEL_SPLIT_BUDGET"); b != "" {
+		d, err := time.ParseDuration(b)
+		if err != nil {
+			t.Fatalf("CHESSMODEL_SPLIT_BUDGET: %v", err)
+		}
+		budget = d
+	}
+	fewestAgainstExact(t, ilp.NewSplit(), budget)
+}
+
+func fewestAgainstExact(t *testing.T, solver model.Solver, budget time.Duration) {
 	if os.Getenv("CHESSMODEL_BENCH_LONG") == "" {
 		t.Skip("set CHESSMODEL_BENCH_LONG=1 to run")
 	}
@@ -75,9 +95,9 @@ func TestEightPiecesFewestILP(t *testing.T) {
 		t.Fatalf("exact: %v %v", exactRes, err)
 	}
 	optimum := *exactRes.Value
-	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	ctx, cancel := context.WithTimeout(context.Background(), budget)
 	defer cancel()
-	res, err := ilp.New().Solve(ctx, m, model.Options{})
+	res, err := solver.Solve(ctx, m, model.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -85,7 +105,7 @@ func TestEightPiecesFewestILP(t *testing.T) {
 		if *res.Value != optimum {
 			t.Fatalf("ilp optimum %d, exact %d", *res.Value, optimum)
 		}
-		t.Logf("ilp proves %d in %.1fs", optimum, res.Stats.Seconds)
+		t.Logf("ilp proves %d in %.1fs, %d nodes, %v", optimum, res.Stats.Seconds, res.Stats.Nodes, res.Stats.Extra)
 		return
 	}
 	if res.Value != nil && *res.Value < optimum {
@@ -95,6 +115,6 @@ func TestEightPiecesFewestILP(t *testing.T) {
 	if ok && bound > optimum {
 		t.Errorf("ilp's bound %d is above the exact optimum %d", bound, optimum)
 	}
-	t.Logf("exact %d in %.1fs; ilp after %.0fs: best %v, bound %v, %d nodes", optimum, exactRes.Stats.Seconds,
-		res.Stats.Seconds, show(res.Value), res.Stats.Extra["bound"], res.Stats.Nodes)
+	t.Logf("exact %d in %.1fs; ilp after %.0fs: best %v, bound %v, %d nodes, %v", optimum, exactRes.Stats.Seconds,
+		res.Stats.Seconds, show(res.Value), res.Stats.Extra["bound"], res.Stats.Nodes, res.Stats.Extra)
 }

@@ -58,6 +58,9 @@ type formulation struct {
 	noAttackCliques bool
 	// keepSymmetry stops Solve from breaking symmetry, to measure it.
 	keepSymmetry bool
+	// split solves an optimisation cell by cell, its lone pieces fixed
+	// (split.go, NewSplit).
+	split bool
 }
 
 // wallFormulation is how independence along a line is written when walls

@@ -13,7 +13,9 @@
 // model.Solution. To find one solution, Solve also breaks the model's
 // symmetry (symmetry_rows.go: a piece the place list has once stands on one
 // square per orbit); Compile's program keeps every solution, for counting
-// and export, and CompileToSolve gives the program Solve uses.
+// and export, and CompileToSolve gives the program Solve uses. NewSplit's
+// backend solves an optimisation as the union of that program's cells, the
+// first two lone pieces fixed to each pair of squares (split.go).
 //
 // New returns the backend, a model.Solver:
 //

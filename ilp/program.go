@@ -35,6 +35,10 @@ type Program struct {
 	// primalSimplex asks lp_solve for the primal simplex in both phases
 	// (a slide's program stalls the default dual simplex).
 	primalSimplex bool
+	// lone lists, for the anchor of the symmetry rows and the second kind
+	// of one piece, the columns they may stand on (symmetry_rows.go): what
+	// a split solve fixes (split.go).
+	lone [][]int
 }
 
 // Estimated bytes of a column and of a row with its terms, in the Program

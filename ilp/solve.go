@@ -47,6 +47,12 @@ func (s *Solver) Solve(ctx context.Context, m *model.Model, opts model.Options) 
 		}
 	}
 	res := &model.Result{Model: m.Name, Kind: m.Kind.String(), Task: opts.Task, Backend: s.Name(), Status: model.StatusUnknown}
+	if cells := splitCells(p); s.form.split && opts.Task == model.TaskSolve && cells != nil {
+		if err := solveSplit(ctx, m, p, cells, opts, res); err != nil {
+			return nil, err
+		}
+		return verified(m, res, start)
+	}
 	sess, err := load(p)
 	if err != nil {
 		return nil, err

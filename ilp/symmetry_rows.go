@@ -32,12 +32,14 @@ func (pc *placement) breakSymmetry() {
 		return
 	}
 	anchor := singles[0]
+	var anchorColumns []int
 	for _, pr := range pc.kindPresences(anchor) {
 		r := pc.leastImage(group, pr.square)
 		if r != pr.square {
 			pc.p.Variables[pr.v].Upper = 0
 			continue
 		}
+		anchorColumns = append(anchorColumns, pr.v)
 		if len(singles) < 2 {
 			continue
 		}
@@ -55,6 +57,14 @@ func (pc *placement) breakSymmetry() {
 		if len(l.terms) > 1 {
 			pc.addRow("sym_"+anchor.prefix+"_"+r.String(), l, LessEqual, 1)
 		}
+	}
+	pc.p.lone = [][]int{anchorColumns}
+	if len(singles) > 1 {
+		var second []int
+		for _, pr := range pc.kindPresences(singles[1]) {
+			second = append(second, pr.v)
+		}
+		pc.p.lone = append(pc.p.lone, second)
 	}
 }
 
