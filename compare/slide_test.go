@@ -17,7 +17,7 @@ import (
 // TestSlides runs the slide models through compare against both backends,
 // and cbc on the exported programs: the least number of moves must agree,
 // and be the expected one. The seed's 4x4 boards are resized with --set;
-// rooks need 12 moves, which take lp_solve about 5 minutes of CPU (the
+// rooks need 12 moves, which take lp_solve about 6 minutes of CPU (the
 // proof that 11 are too few most of it, docs/slide.md) and cbc 78 s, too
 // long for every run, so they run on exact only unless
 // CHESSMODEL_BENCH_LONG=1 (then with the ilp backend and cbc).
