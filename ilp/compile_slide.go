@@ -35,7 +35,7 @@ import (
 
 // maxSlideSquares bounds the boards CompileSlide accepts: the program has a
 // variable per square and per geometric move at every step, and lp_solve
-// already stalls at horizon 8 of the 6x6 queens (36 squares); on the 8x8
+// already stalls at horizon 9 of the 6x6 queens (36 squares); on the 8x8
 // seed boards it would run without end, so they are refused at once.
 const maxSlideSquares = 36
 
@@ -132,8 +132,18 @@ func compileSlide(m *model.Model, horizon int, form slideForm) (*Program, error)
 	var objective []Term
 	vars := &slideVars{moves: moves, open: open, move: make([][]int, horizon+1), at: make([]map[model.Square]int, horizon+1),
 		step: make([]linear, horizon+1)}
-	for t := 1; t <= horizon; t++ {
+	occupancy := func(t int) {
 		vars.at[t] = map[model.Square]int{}
+		for _, s := range open {
+			vars.at[t][s] = bl.p.addVariable(Variable{Name: fmt.Sprintf("x%d_%v", t, s), Lower: 0, Upper: 1, Integer: true})
+		}
+	}
+	if form.occupancyFirst {
+		for t := 1; t <= horizon; t++ {
+			occupancy(t)
+		}
+	}
+	for t := 1; t <= horizon; t++ {
 		flow := map[model.Square]*linear{}
 		for _, s := range open {
 			l := &linear{}
@@ -157,7 +167,7 @@ func compileSlide(m *model.Model, horizon int, form slideForm) (*Program, error)
 			}
 			v := bl.p.addVariable(Variable{Name: name, Lower: 0, Upper: 1, Integer: true, Role: RoleMove, Square: g.from, To: g.to, Step: t})
 			vars.move[t] = append(vars.move[t], v)
-			objective = append(objective, Term{Var: v, Coef: 1})
+			objective = append(objective, Term{Var: v, Coef: form.moveCost(t, horizon)})
 			step.plus(v, 1)
 			at(out, g.from).plus(v, 1)
 			for _, q := range g.path {
@@ -184,11 +194,13 @@ func compileSlide(m *model.Model, horizon int, form slideForm) (*Program, error)
 		}
 		bl.addRow(fmt.Sprintf("step%d", t), step, LessEqual, 1)
 		vars.step[t] = step
+		if !form.occupancyFirst {
+			occupancy(t)
+		}
 		next := map[model.Square]linear{}
 		var pieces linear
 		for _, s := range open {
-			x := bl.p.addVariable(Variable{Name: fmt.Sprintf("x%d_%v", t, s), Lower: 0, Upper: 1, Integer: true})
-			vars.at[t][s] = x
+			x := vars.at[t][s]
 			var l linear
 			l.plus(x, 1)
 			next[s] = l

@@ -43,15 +43,42 @@ import (
 // at step t, then one of the moves it excludes" is one row per move and
 // step, m_t_i + sum_(j excluded after i) m_(t+1)_j <= 1.
 
-// slideForm selects the rows above. Only the first move is on by default:
-// with lp_solve the others make the 4x4 rooks slower (TestSlideFormulations
-// measures each; the numbers are in docs/slide.md).
+// slideForm selects the rows above, and how the in-process solver sees the
+// program. Only the first move is on by default: with lp_solve the other
+// rows make the 4x4 rooks slower (TestSlideFormulations measures each; the
+// numbers are in docs/slide.md).
 type slideForm struct {
 	idleLast, order, firstMove, distance bool
+	idleFirst                            bool // a move is followed by moves (the idle steps first)
+	noDetour                             bool // the detour rows aggregated per square and line (slide_detour.go)
 	primalSimplex                        bool // lp_solve's primal simplex in both phases
+	occupancyFirst                       bool // the occupancy columns before the move columns
+	lateMoves                            bool // a move at step t of T costs T+1-t (moveCost)
 }
 
+// defaultSlideForm is the program CompileSlide writes for every solver.
 var defaultSlideForm = slideForm{firstMove: true}
+
+// lpSolveSlideForm is the program the in-process backend solves: the same
+// rows, with the occupancy columns first, which lp_solve's default branching
+// (the lowest-indexed fractional column) then fixes step by step from the
+// start, and the moves costed to come late, which pushes the relaxation's
+// moves to the end of the horizon. On the 4x4 rooks they take lp_solve
+// from more than 115 s of CPU at horizon 10 (unfinished) to 19 s, and
+// the whole horizon loop to 12 moves within minutes (docs/slide.md).
+var lpSolveSlideForm = slideForm{firstMove: true, occupancyFirst: true, lateMoves: true}
+
+// moveCost is the objective coefficient of a move at step t of horizon T:
+// 1, or T+1-t with lateMoves. Either way the program's least objective has
+// the fewest moves only among solutions of as many moves; the horizon loop
+// needs no more, since every solution of the first feasible horizon has
+// exactly T moves.
+func (f slideForm) moveCost(t, horizon int) float64 {
+	if f.lateMoves {
+		return float64(horizon + 1 - t)
+	}
+	return 1
+}
 
 func addSlideCuts(bl *builder, m *model.Model, v *slideVars, form slideForm) {
 	if form.idleLast {
@@ -63,6 +90,12 @@ func addSlideCuts(bl *builder, m *model.Model, v *slideVars, form slideForm) {
 	if form.firstMove {
 		leastFirstMove(bl, m, v)
 	}
+	if form.idleFirst {
+		idleFirst(bl, v)
+	}
+	if form.noDetour {
+		noDetours(bl, v) // slide_detour.go
+	}
 	if form.distance {
 		distanceRows(bl, m, v)
 	}
@@ -73,6 +106,16 @@ func idleLast(bl *builder, v *slideVars) {
 		var row linear
 		row.plusLinear(v.step[t+1], 1).plusLinear(v.step[t], -1)
 		bl.addRow(fmt.Sprintf("idle%d", t), row, LessEqual, 0)
+	}
+}
+
+// idleFirst: a move is followed by moves, step_t <= step_(t+1) (the idle
+// steps of a solution come first).
+func idleFirst(bl *builder, v *slideVars) {
+	for t := 1; t+1 < len(v.step); t++ {
+		var row linear
+		row.plusLinear(v.step[t], 1).plusLinear(v.step[t+1], -1)
+		bl.addRow(fmt.Sprintf("busy%d", t), row, LessEqual, 0)
 	}
 }
 

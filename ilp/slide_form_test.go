@@ -19,7 +19,9 @@ import (
 // CHESSMODEL_SLIDE_FORMS=1 (minutes); CHESSMODEL_SLIDE_FORM=i runs the
 // i-th formulation only, CHESSMODEL_SLIDE_HORIZONS=a..b picks
 // the horizons (default 8..12), CHESSMODEL_SLIDE_TIMEOUT the limit per
-// horizon in seconds (default 120).
+// horizon in seconds (default 120). Each horizon stops at its first
+// solution, as the horizon loop does; the log has wall and CPU seconds
+// (CPU where the platform reports it) and the load average.
 func TestSlideFormulations(t *testing.T) {
 	if os.Getenv("CHESSMODEL_SLIDE_FORMS") == "" {
 		t.Skip("set CHESSMODEL_SLIDE_FORMS=1 to measure the slide formulations")
@@ -39,7 +41,8 @@ func TestSlideFormulations(t *testing.T) {
 		limit = time.Duration(s) * time.Second
 	}
 	all := slideForm{idleLast: true, order: true, firstMove: true, distance: true}
-	without := func(f func(*slideForm)) slideForm { g := all; f(&g); return g }
+	with := func(g slideForm, f func(*slideForm)) slideForm { f(&g); return g }
+	without := func(f func(*slideForm)) slideForm { return with(all, f) }
 	forms := []struct {
 		name string
 		form slideForm
@@ -56,6 +59,13 @@ func TestSlideFormulations(t *testing.T) {
 		{"only order", slideForm{order: true}},
 		{"only distance", slideForm{distance: true}},
 		{"first move, primal simplex", slideForm{firstMove: true, primalSimplex: true}},
+		{"lp_solve's", lpSolveSlideForm},
+		{"lp_solve's, no detour", with(lpSolveSlideForm, func(f *slideForm) { f.noDetour = true })},
+		{"lp_solve's, idle first", with(lpSolveSlideForm, func(f *slideForm) { f.idleFirst = true })},
+		{"lp_solve's, idle last", with(lpSolveSlideForm, func(f *slideForm) { f.idleLast = true })},
+		{"lp_solve's, order", with(lpSolveSlideForm, func(f *slideForm) { f.order = true })},
+		{"lp_solve's, moves cost 1", with(lpSolveSlideForm, func(f *slideForm) { f.lateMoves = false })},
+		{"lp_solve's, moves columns first", with(lpSolveSlideForm, func(f *slideForm) { f.occupancyFirst = false })},
 	}
 	if f := os.Getenv("CHESSMODEL_SLIDE_FORM"); f != "" { // one of them, by index
 		n, err := strconv.Atoi(f)
@@ -74,8 +84,11 @@ func TestSlideFormulations(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
+			if err := sess.stopAtFirst(); err != nil { // as the horizon loop does
+				t.Fatal(err)
+			}
 			ctx, cancel := context.WithTimeout(context.Background(), limit)
-			began := time.Now()
+			began, cpu := time.Now(), cpuSeconds()
 			out, err := sess.solve(ctx)
 			cancel()
 			var st model.Stats
@@ -84,7 +97,8 @@ func TestSlideFormulations(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			t.Logf("%-20s horizon %2d: %-10v stopped %-5v %6.1f s  %d rows  nodes %v", f.name, h, out.status, out.stopped, time.Since(began).Seconds(), len(p.Rows), st.Nodes)
+			t.Logf("%-20s horizon %2d: %-10v stopped %-5v %6.1f s (CPU %6.1f s)  %d rows  nodes %v  load %s", f.name, h, out.status, out.stopped,
+				time.Since(began).Seconds(), cpuSeconds()-cpu, len(p.Rows), st.Nodes, loadAverage())
 			if out.stopped {
 				break
 			}

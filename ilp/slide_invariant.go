@@ -9,8 +9,8 @@ import (
 // MaxHorizon is the largest horizon the ILP backend tries on a slide model
 // unless told otherwise (model.Options.MaxMoves, solve --max-moves): the
 // number of open squares. It grows with the board and lies past what
-// lp_solve reaches (on 16 squares it stalls near 10 steps, see
-// docs/slide.md); past it the backend answers unknown, "more than H moves",
+// lp_solve reaches in minutes (on 16 squares each step costs about ten
+// times the one before, 12 steps take minutes, see docs/slide.md); past it the backend answers unknown, "more than H moves",
 // never infeasible.
 func MaxHorizon(m *model.Model) int { return m.Board.OpenCount() }
 

@@ -54,7 +54,7 @@ func (s *Solver) solveSlide(ctx context.Context, m *model.Model, opts model.Opti
 			opts.Progress(-1, fmt.Sprintf("lp_solve: horizon %d", t))
 		}
 		stepBegan := time.Now()
-		p, err := compileSlide(m, t, defaultSlideForm)
+		p, err := compileSlide(m, t, lpSolveSlideForm)
 		if err != nil {
 			return nil, err
 		}
