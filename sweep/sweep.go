@@ -19,8 +19,10 @@ type Options struct {
 	Walls int
 	// Workers bounds the goroutines solving boards; 0 means every core.
 	Workers int
-	// Record, when set, receives every class as it is solved (from one
-	// goroutine at a time, in no particular order).
+	// Record, when set, receives every class as it is solved, in no
+	// particular order and from several goroutines at once: it must be
+	// safe for concurrent use (writing a class out one at a time made the
+	// workers wait on each other).
 	Record func(Class) error
 	// Progress, when set, is called now and then with the fraction of wall
 	// sets enumerated.
@@ -103,13 +105,13 @@ func Run(ctx context.Context, m *model.Model, solver model.Solver, opts Options)
 		if res.Value != nil {
 			c.Value = *res.Value
 		}
-		mu.Lock()
-		defer mu.Unlock()
 		if opts.Record != nil {
 			if err := opts.Record(c); err != nil {
 				return err
 			}
 		}
+		mu.Lock()
+		defer mu.Unlock()
 		sum.Classes++
 		if res.Status == model.StatusInfeasible {
 			sum.Infeasible++

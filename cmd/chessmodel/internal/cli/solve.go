@@ -2,12 +2,14 @@ package cli
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
 	"io"
 	"os"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -32,7 +34,8 @@ func (g *globals) backend(name string) (model.Solver, error) {
 
 // jsonLines creates a file that records are written to as JSON lines; close
 // flushes and closes it, and may be called again (as a deferred backstop).
-// An empty path means no file: write is nil and close does nothing.
+// An empty path means no file: write is nil and close does nothing. write
+// may be called from several goroutines at once.
 func jsonLines(path string) (write func(any) error, close func() error, err error) {
 	if path == "" {
 		return nil, func() error { return nil }, nil
@@ -42,8 +45,21 @@ func jsonLines(path string) (write func(any) error, close func() error, err erro
 		return nil, nil, &ExitError{Code: ExitBadInput, Err: err}
 	}
 	buf := bufio.NewWriter(file)
+	var mu sync.Mutex // writes may come from several goroutines (sweep's workers)
 	closed := false
-	return func(v any) error { return writeJSON(buf, v) }, func() error {
+	write = func(v any) error {
+		var line bytes.Buffer // encoded before the lock: the workers encode in parallel
+		if err := writeJSON(&line, v); err != nil {
+			return err
+		}
+		mu.Lock()
+		defer mu.Unlock()
+		_, err := buf.Write(line.Bytes())
+		return err
+	}
+	return write, func() error {
+		mu.Lock()
+		defer mu.Unlock()
 		if closed {
 			return nil
 		}
