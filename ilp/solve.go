@@ -47,15 +47,32 @@ func (s *Solver) Solve(ctx context.Context, m *model.Model, opts model.Options) 
 		}
 	}
 	res := &model.Result{Model: m.Name, Kind: m.Kind.String(), Task: opts.Task, Backend: s.Name(), Status: model.StatusUnknown}
-	if cells := splitCells(p); s.form.split && opts.Task == model.TaskSolve && cells != nil {
-		if err := solveSplit(ctx, m, p, cells, opts, res); err != nil {
-			return nil, err
-		}
-		return verified(m, res, start)
+	var cells [][]int
+	if s.form.split && opts.Task == model.TaskSolve {
+		cells = splitCells(p)
 	}
-	sess, err := load(p)
+	if cells != nil {
+		err = solveSplit(ctx, m, p, cells, opts, res)
+	} else {
+		err = s.solveProgram(ctx, m, p, opts, res)
+	}
 	if err != nil {
 		return nil, err
+	}
+	// Every solution was checked on the way; Verify records it in the
+	// result, and checks the value against the solution once more.
+	if err := model.Verify(m, res); err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrInvalidSolution, err)
+	}
+	res.Stats.Seconds = time.Since(start).Seconds()
+	return res, nil
+}
+
+// solveProgram runs the task on the whole program in one lp_solve session.
+func (s *Solver) solveProgram(ctx context.Context, m *model.Model, p *Program, opts model.Options, res *model.Result) error {
+	sess, err := load(p)
+	if err != nil {
+		return err
 	}
 	defer sess.close()
 	sess.progress = opts.Progress
@@ -71,17 +88,11 @@ func (s *Solver) Solve(ctx context.Context, m *model.Model, opts model.Options) 
 		err = fmt.Errorf("ilp: unknown task %v", opts.Task)
 	}
 	if err != nil {
-		return nil, err
-	}
-	// Every solution was checked on the way; Verify records it in the
-	// result, and checks the value against the solution once more.
-	if err := model.Verify(m, res); err != nil {
-		return nil, fmt.Errorf("%w: %v", ErrInvalidSolution, err)
+		return err
 	}
 	sess.stats(&res.Stats)
 	res.Stats.Extra["formulation_free_walls"] = s.form.freeWalls.String()
-	res.Stats.Seconds = time.Since(start).Seconds()
-	return res, nil
+	return nil
 }
 
 // solveOnce finds one optimal solution. Cut short by the context with a

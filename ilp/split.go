@@ -4,10 +4,8 @@ package ilp
 
 import (
 	"context"
-	"fmt"
 	"math"
 	"sort"
-	"time"
 
 	"github.com/chessmodel/chessmodel/model"
 )
@@ -220,13 +218,4 @@ func solveCell(ctx context.Context, q *Program, opts model.Options, res *model.R
 	out, err := sess.solve(ctx)
 	sess.stats(&res.Stats)
 	return out, err
-}
-
-// verified checks the result of a split solve as Solve checks its own.
-func verified(m *model.Model, res *model.Result, start time.Time) (*model.Result, error) {
-	if err := model.Verify(m, res); err != nil {
-		return nil, fmt.Errorf("%w: %v", ErrInvalidSolution, err)
-	}
-	res.Stats.Seconds = time.Since(start).Seconds()
-	return res, nil
 }
