@@ -51,7 +51,7 @@ func emptyRays(rows, cols int, v model.Vector, ride bool) []uint64 {
 }
 
 // wordReach fills weak[i] (one word each) with what pc reaches from every
-// open square of a board of at most 64 squares whose open squares are open.
+// square of a board of at most 64 squares set in open.
 func wordReach(rows, cols int, open uint64, pc *model.Piece, weak []bitset) {
 	closed := ^open
 	for _, v := range pc.Leaps {
