@@ -21,8 +21,11 @@
 // Explore (explore.go) walks the whole graph: states and orbits in all
 // (orbits by Burnside's lemma, orbits.go), the states and orbits reachable
 // from the start, the distance distribution and the farthest states, and
-// the strongly connected components of the state graph (scc.go, an
-// iterative Pearce-Tarjan over the implicit graph). Table (sizes.go)
+// the strongly connected components of the state graph (scc.go: an
+// iterative Pearce-Tarjan over the implicit folded graph, one node per
+// orbit, whose edges carry the group element that lifts them back to
+// states, so that each component of orbits is split into the components
+// of states it holds; group.go). Table (sizes.go)
 // resizes a model over a range of square boards and solves each.
 //
 // Limits, each an error wrapping model.ErrUnsupported:
@@ -37,6 +40,8 @@
 //     slot records stops with the error;
 //   - Explore's component search numbers states with uint32: at most
 //     2^32-2 states;
+//   - a symmetry group of at most 64 elements, so that a set of them is a
+//     word (maxSymmetries; a board has at most 8);
 //   - memory: every large table is reserved before it is allocated against
 //     a bound (Options.Memory, else the environment variable
 //     CHESSMODEL_MEMORY, else three quarters of the available memory); a

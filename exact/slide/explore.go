@@ -86,14 +86,7 @@ func Explore(ctx context.Context, m *model.Model, opts ExploreOptions) (*Report,
 		return nil, err
 	}
 	if opts.Components {
-		f := newFolder(sp)
-		state := make([]int32, sp.pieces)
-		reached := func(r uint64) bool {
-			sp.binom.unrank(r, state)
-			least, _ := f.fold(state)
-			return visited.has(least)
-		}
-		if rep.Components, err = sp.components(ctx, b, reached, opts.Progress); err != nil {
+		if rep.Components, err = sp.components(ctx, b, opts.Workers, visited.has, opts.Progress); err != nil {
 			return nil, err
 		}
 	}
@@ -142,7 +135,7 @@ func (sp *space) reachable(ctx context.Context, b *budget, rep *Report, progress
 			level.States += uint64(sp.groupOrder() / fixed)
 			mf.prepare(state)
 			for _, m := range mv.successors(state) {
-				c := mf.foldMove(state, m)
+				c, _ := mf.foldMove(state, m)
 				if !visited.has(c) {
 					visited.set(c)
 					next = append(next, c)

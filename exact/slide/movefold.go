@@ -74,8 +74,10 @@ func sortImage(img, at, state, perm []int32, keys []int64) {
 	}
 }
 
-// foldMove returns the folded rank of the parent after the move.
-func (f *moveFolder) foldMove(state []int32, m move) uint64 {
+// foldMove returns the folded rank of the parent after the move, and an
+// element of the group (numbered as in groupTable) that maps the child onto
+// the state of that rank.
+func (f *moveFolder) foldMove(state []int32, m move) (least uint64, by int) {
 	k, piece := f.pieces, int(m.piece)
 	own := m.to // the largest square of the child itself
 	if k > 1 {
@@ -87,30 +89,30 @@ func (f *moveFolder) foldMove(state []int32, m move) uint64 {
 	}
 	others := f.others[piece*f.order:][:f.order]
 	images := f.sp.imagesOf[int(m.to)*f.order:][:f.order]
-	least, tied := own, uint64(0) // tied: the symmetries whose image's largest square is least
+	top, tied := own, uint64(0) // tied: the symmetries whose image's largest square is least
 	for g, other := range others {
 		largest := max(other, images[g])
-		if largest < least {
+		if largest < top {
 			tied = 0
 		}
-		if largest <= least {
+		if largest <= top {
 			tied |= 1 << uint(g)
 		}
-		least = min(least, largest)
+		top = min(top, largest)
 	}
 	switch {
 	case tied == 0:
-		return f.sp.binom.rankAfter(state, piece, m.to)
-	case tied&(tied-1) == 0 && own != least:
+		return f.sp.binom.rankAfter(state, piece, m.to), 0
+	case tied&(tied-1) == 0 && own != top:
 		g := bits.TrailingZeros64(tied)
-		return f.sp.binom.rankAfter(f.images[g*k:][:k], int(f.at[g*k+piece]), images[g])
+		return f.sp.binom.rankAfter(f.images[g*k:][:k], int(f.at[g*k+piece]), images[g]), g + 1
 	}
-	return f.leastOf(state, m, own == least, tied)
+	return f.leastOf(state, m, own == top, tied)
 }
 
 // leastOf ranks the least of the tied images of the child (and of the
 // child itself, with identity), built and compared in full.
-func (f *moveFolder) leastOf(state []int32, m move, identity bool, tied uint64) uint64 {
+func (f *moveFolder) leastOf(state []int32, m move, identity bool, tied uint64) (least uint64, by int) {
 	k := f.pieces
 	best := f.best
 	first := true
@@ -124,9 +126,9 @@ func (f *moveFolder) leastOf(state []int32, m move, identity bool, tied uint64) 
 		apply(img, f.images[g*k:][:k], move{f.at[g*k+int(m.piece)], f.sp.group[g][m.to]})
 		if first || colex(img, best) < 0 {
 			f.image, f.best = best, img
-			best = img
+			best, by = img, g+1
 		}
 		first = false
 	}
-	return f.sp.binom.rank(best)
+	return f.sp.binom.rank(best), by
 }

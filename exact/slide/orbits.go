@@ -1,6 +1,11 @@
 package slide
 
-import "math/big"
+import (
+	"context"
+	"math/big"
+	"sync"
+	"sync/atomic"
+)
 
 // orbitCount is the number of orbits of k-subsets of the open squares under
 // the model's symmetry group, by Burnside's lemma: the average over the
@@ -45,4 +50,44 @@ func fixedSubsets(perm []int32, k int) *big.Int {
 		}
 	}
 	return poly[k]
+}
+
+// repChunk is how many ranks a worker marks at a time: a multiple of 64,
+// so that no two workers write one word of the bitset.
+const repChunk = 1 << 16
+
+// representatives marks the states that are the least of their orbits, the
+// ranks split over workers in chunks; nil when the group is trivial and
+// every state stands for itself.
+func (sp *space) representatives(ctx context.Context, b *budget, workers int) (bitset, error) {
+	if len(sp.group) == 0 {
+		return nil, nil
+	}
+	n := sp.states()
+	if err := b.reserve(int64(n/8+8), "the bitset of orbit representatives"); err != nil {
+		return nil, err
+	}
+	reps := newBitset(n)
+	var next atomic.Uint64
+	var wg sync.WaitGroup
+	for range workerCount(workers) {
+		wg.Go(func() {
+			f := newFolder(sp)
+			state := make([]int32, sp.pieces)
+			for ctx.Err() == nil {
+				lo := next.Add(repChunk) - repChunk
+				if lo >= n {
+					return
+				}
+				for r := lo; r < min(lo+repChunk, n); r++ {
+					sp.binom.unrank(r, state)
+					if f.least(state) {
+						reps.set(r)
+					}
+				}
+			}
+		})
+	}
+	wg.Wait()
+	return reps, ctx.Err()
 }

@@ -167,6 +167,7 @@ func (w *worker) foldNeighbours(sp *space, r uint64, dir side) {
 	}
 	w.fold.prepare(w.state)
 	for _, m := range moves {
-		w.ranks = append(w.ranks, w.fold.foldMove(w.state, m))
+		r, _ := w.fold.foldMove(w.state, m)
+		w.ranks = append(w.ranks, r)
 	}
 }

@@ -12,8 +12,10 @@ import (
 const maxSquares = 1 << 24
 
 // maxSymmetries bounds the symmetries other than the identity: a move's
-// folding keeps them in a word (movefold.go). A board has at most 8.
-const maxSymmetries = 64
+// folding keeps them in a word (movefold.go), and a set of elements of the
+// group, the identity included, is a word too (group.go). A board has at
+// most 8.
+const maxSymmetries = 63
 
 // A space is a slide model compiled to integers. The open squares are
 // numbered 0..squares-1 rank by rank from a1; a state is the sorted list of

@@ -1,5 +1,7 @@
 package slide
 
+import "math/bits"
+
 // A folder replaces a state by the least rank in its orbit under the
 // model's symmetry group (symmetry folding): two states are equivalent
 // exactly when their folded ranks are equal, and a search over folded ranks
@@ -19,28 +21,52 @@ func newFolder(sp *space) *folder {
 // fold returns the least rank of the state's orbit and how many elements of
 // the group fix the state (the orbit has groupOrder/fixed states).
 func (f *folder) fold(state []int32) (least uint64, fixed int) {
+	least, _, stabilizer := f.orbit(state)
+	return least, bits.OnesCount64(stabilizer)
+}
+
+// orbit returns the least rank of the state's orbit, an element of the
+// group that maps the state onto it, and the elements that fix the state
+// (the stabilizer); elements are numbered as in groupTable.
+func (f *folder) orbit(state []int32) (least uint64, by int, stabilizer uint64) {
 	// Ranks order sorted states colexicographically (the largest square
 	// first), so images are compared square by square and only the least
 	// is ranked.
 	best := f.best
 	copy(best, state)
-	fixed = 1
-	for _, perm := range f.sp.group {
+	stabilizer = 1
+	for g, perm := range f.sp.group {
 		img := f.image
 		for i, s := range state {
 			img[i] = perm[s]
 		}
 		sortSquares(img)
-		switch colex(img, state) {
-		case 0:
-			fixed++
+		if colex(img, state) == 0 {
+			stabilizer |= 1 << uint(g+1)
 		}
 		if colex(img, best) < 0 {
 			f.image, f.best = best, img
 			best = img
+			by = g + 1
 		}
 	}
-	return f.sp.binom.rank(best), fixed
+	return f.sp.binom.rank(best), by, stabilizer
+}
+
+// least reports whether a sorted state is the least of its orbit: no image
+// comes before it.
+func (f *folder) least(state []int32) bool {
+	img := f.image
+	for _, perm := range f.sp.group {
+		for i, s := range state {
+			img[i] = perm[s]
+		}
+		sortSquares(img)
+		if colex(img, state) < 0 {
+			return false
+		}
+	}
+	return true
 }
 
 // colex compares two sorted states from their largest squares down.

@@ -24,15 +24,38 @@ func TestFoldMove(t *testing.T) {
 			mf.prepare(state)
 			moves := append(slices.Clone(mv.successors(state)), mv.predecessors(state)...)
 			for _, m := range moves {
-				got := mf.foldMove(state, m)
+				got, by := mf.foldMove(state, m)
 				apply(child, state, m)
-				want, _ := f.fold(child)
+				want, byFold, stabilizer := f.orbit(child)
 				if got != want {
 					t.Fatalf("%s: %v after %v: foldMove %d, fold %d", c.name, sp.squaresOf(state), m, got, want)
+				}
+				for _, e := range []int{by, byFold} {
+					if r := sp.binom.rank(imageOf(sp, e, child)); r != want {
+						t.Fatalf("%s: %v after %v: element %d maps the child to rank %d, not %d", c.name, sp.squaresOf(state), m, e, r, want)
+					}
+				}
+				for e := range sp.groupOrder() {
+					if fixes := slices.Equal(imageOf(sp, e, child), child); fixes != (stabilizer&(1<<e) != 0) {
+						t.Fatalf("%s: %v: element %d fixes it: %v, stabilizer %b", c.name, sp.squaresOf(child), e, fixes, stabilizer)
+					}
 				}
 				checked++
 			}
 		}
 		t.Logf("%s: %d moves, group of order %d", c.name, checked, sp.groupOrder())
 	}
+}
+
+// imageOf is the sorted image of a state under element e of the group
+// (numbered as in groupTable).
+func imageOf(sp *space, e int, state []int32) []int32 {
+	img := slices.Clone(state)
+	if e > 0 {
+		for i, s := range state {
+			img[i] = sp.group[e-1][s]
+		}
+	}
+	slices.Sort(img)
+	return img
 }
