@@ -3,6 +3,7 @@ package slide
 import (
 	"context"
 	"fmt"
+	"sync"
 	"time"
 
 	"github.com/chessmodel/chessmodel/model"
@@ -81,12 +82,20 @@ func Explore(ctx context.Context, m *model.Model, opts ExploreOptions) (*Report,
 	}
 	rep := &Report{Model: m.Name, Board: m.Board.Dims(), Piece: m.Slide.Piece.Name, Pieces: sp.pieces,
 		Squares: sp.squares, Symmetries: sp.groupOrder(), States: sp.states(), Orbits: orbits.Uint64(), GoalDistance: -1}
-	visited, err := sp.reachable(ctx, b, rep, opts.Progress)
-	if err != nil {
-		return nil, err
-	}
-	if opts.Components {
-		if rep.Components, err = sp.components(ctx, b, opts.Workers, visited.has, opts.Progress); err != nil {
+	if !opts.Components {
+		if err := sp.reachable(ctx, b, rep, opts.Progress); err != nil {
+			return nil, err
+		}
+	} else {
+		// The two searches share nothing but the budget: on several
+		// workers they run side by side, and the component search, the
+		// longer, reports the progress.
+		bfs := func(ctx context.Context) error { return sp.reachable(ctx, b, rep, nil) }
+		scc := func(ctx context.Context) (err error) {
+			rep.Components, err = sp.components(ctx, b, opts.Workers, opts.Progress)
+			return err
+		}
+		if err := both(ctx, workerCount(opts.Workers) > 1, bfs, scc); err != nil {
 			return nil, err
 		}
 	}
@@ -96,14 +105,38 @@ func Explore(ctx context.Context, m *model.Model, opts ExploreOptions) (*Report,
 	return rep, nil
 }
 
-// reachable is a breadth-first search over folded states from the start;
-// it fills the reachable counts, the distances and the farthest states, and
-// returns the bitset of reached folded ranks.
-func (sp *space) reachable(ctx context.Context, b *budget, rep *Report, progress func(float64, string)) (bitset, error) {
-	n := sp.states()
-	if err := b.reserve(int64(n/8+8), "the bitset of visited states"); err != nil {
-		return nil, err
+// both runs two searches, side by side when concurrent is set, and returns
+// the first error; when one fails the other is cancelled.
+func both(ctx context.Context, concurrent bool, f, g func(context.Context) error) error {
+	if !concurrent {
+		if err := f(ctx); err != nil {
+			return err
+		}
+		return g(ctx)
 	}
+	ctx, cancel := context.WithCancelCause(ctx)
+	defer cancel(nil)
+	var wg sync.WaitGroup
+	for _, run := range []func(context.Context) error{f, g} {
+		wg.Go(func() {
+			if err := run(ctx); err != nil {
+				cancel(err)
+			}
+		})
+	}
+	wg.Wait()
+	return context.Cause(ctx)
+}
+
+// reachable is a breadth-first search over folded states from the start;
+// it fills the reachable counts, the distances and the farthest states.
+func (sp *space) reachable(ctx context.Context, b *budget, rep *Report, progress func(float64, string)) error {
+	n := sp.states()
+	bitsetB := int64(n/8 + 8)
+	if err := b.reserve(bitsetB, "the bitset of visited states"); err != nil {
+		return err
+	}
+	defer b.release(bitsetB)
 	visited := newBitset(n)
 	mv := newMover(sp)
 	mf := newMoveFolder(sp)
@@ -116,7 +149,7 @@ func (sp *space) reachable(ctx context.Context, b *budget, rep *Report, progress
 	// two frontiers together hold at most every orbit once
 	frontierB := int64(min(rep.Orbits, n)) * 8
 	if err := b.reserve(frontierB, "the search's frontiers"); err != nil {
-		return nil, err
+		return err
 	}
 	defer b.release(frontierB)
 	for depth := 0; len(frontier) > 0; depth++ {
@@ -124,7 +157,7 @@ func (sp *space) reachable(ctx context.Context, b *budget, rep *Report, progress
 		var next []uint64
 		for i, r := range frontier {
 			if i%checkEvery == 0 && ctx.Err() != nil {
-				return nil, ctx.Err()
+				return ctx.Err()
 			}
 			if r == goal {
 				rep.GoalDistance = depth
@@ -157,5 +190,5 @@ func (sp *space) reachable(ctx context.Context, b *budget, rep *Report, progress
 			progress(-1, fmt.Sprintf("distance %d, %d orbits reached", depth, rep.ReachableOrbits))
 		}
 	}
-	return visited, nil
+	return nil
 }

@@ -6,6 +6,7 @@ import (
 	"os"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/chessmodel/chessmodel/model"
 )
@@ -24,6 +25,7 @@ const DefaultMemory = 4 << 30
 // before it allocates; the peak is reported in the stats.
 type budget struct {
 	limit      int64 // 0: no bound
+	mu         sync.Mutex
 	used, peak int64
 }
 
@@ -32,6 +34,8 @@ type budget struct {
 var ErrMemory = fmt.Errorf("slide: not enough memory: %w", model.ErrTooLarge)
 
 func (b *budget) reserve(bytes int64, what string) error {
+	b.mu.Lock()
+	defer b.mu.Unlock()
 	if b.limit > 0 && b.used+bytes > b.limit {
 		return fmt.Errorf("%w: %s needs %s more (%s in all), over the bound of %s; raise it with --max-memory or %s=SIZE",
 			ErrMemory, what, formatBytes(bytes), formatBytes(b.used+bytes), formatBytes(b.limit), MemoryEnv)
@@ -41,7 +45,11 @@ func (b *budget) reserve(bytes int64, what string) error {
 	return nil
 }
 
-func (b *budget) release(bytes int64) { b.used -= bytes }
+func (b *budget) release(bytes int64) {
+	b.mu.Lock()
+	b.used -= bytes
+	b.mu.Unlock()
+}
 
 // memoryLimit resolves the bound: the option, else the environment, else
 // three quarters of the memory the machine has available.

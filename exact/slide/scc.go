@@ -74,10 +74,11 @@ type sccEdge struct {
 // visiting order while an orbit is open, then its component number counted
 // down from the top), one byte per state for the lift of an open orbit, a
 // stack of open orbits, the call stack of frames and the successors of
-// every frame on it. reached tells whether an orbit (by its least rank) is
-// reachable from the start; the group maps the start onto itself, so
-// reachability is a property of orbits.
-func (sp *space) components(ctx context.Context, b *budget, workers int, reached func(uint64) bool, progress func(float64, string)) (*Components, error) {
+// every frame on it. The first search starts from the start's orbit, so the
+// components it closes are those reachable from the start (the group maps
+// the start onto itself, so reachability is a property of orbits), and
+// every later one is not.
+func (sp *space) components(ctx context.Context, b *budget, workers int, progress func(float64, string)) (*Components, error) {
 	n := sp.states()
 	if n > maxComponentStates {
 		return nil, fmt.Errorf("slide: %d states are more than the %d the component search numbers: %w", n, uint64(maxComponentStates), model.ErrUnsupported)
@@ -94,7 +95,7 @@ func (sp *space) components(ctx context.Context, b *budget, workers int, reached
 	if err != nil {
 		return nil, err
 	}
-	s := &sccSearch{sp: sp, group: group, reached: reached,
+	s := &sccSearch{sp: sp, group: group, reached: true,
 		rindex: make([]uint32, n), lift: make([]uint8, n),
 		open:   newStack[uint32](b, "the component search's stack of open orbits"),
 		frames: newStack[sccFrame](b, "the component search's call stack"),
@@ -106,6 +107,10 @@ func (sp *space) components(ctx context.Context, b *budget, workers int, reached
 	defer s.succ.free()
 	start, _ := s.fold.fold(sp.start)
 	s.start = uint32(start)
+	if err := s.search(ctx, s.start, progress); err != nil {
+		return nil, err
+	}
+	s.reached = false
 	for v := uint64(0); v < n; v++ {
 		if s.rindex[v] != 0 || (reps != nil && !reps.has(v)) {
 			continue
@@ -121,7 +126,7 @@ func (sp *space) components(ctx context.Context, b *budget, workers int, reached
 type sccSearch struct {
 	sp      *space
 	group   *groupTable
-	reached func(uint64) bool
+	reached bool // the search from the start's orbit is running
 	rindex  []uint32
 	lift    []uint8 // 1 + the lift of an open orbit, 0 for others
 	open    *stack[uint32]
@@ -242,7 +247,7 @@ func (s *sccSearch) finish() error {
 	if top.states%copies != 0 {
 		return fmt.Errorf("slide: a component of orbits holds %d states, which %d images of one component cannot share", top.states, copies)
 	}
-	s.out.record(top.states/copies, copies, s.reached(uint64(top.v)), s.rindex[s.start] == s.c)
+	s.out.record(top.states/copies, copies, s.reached, s.rindex[s.start] == s.c)
 	s.c--
 	s.done += top.states
 	return nil
