@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"math/bits"
-	"unsafe"
 
 	"github.com/chessmodel/chessmodel/model"
 )
@@ -152,7 +151,7 @@ func (s *sccSearch) search(ctx context.Context, v uint32, progress func(float64,
 	if err := s.push(v, 0); err != nil {
 		return err
 	}
-	for len(s.frames.items) > 0 {
+	for s.frames.len() > 0 {
 		if s.opened >= s.poll {
 			s.poll = s.opened + checkEvery
 			if err := ctx.Err(); err != nil {
@@ -163,14 +162,14 @@ func (s *sccSearch) search(ctx context.Context, v uint32, progress func(float64,
 				progress(float64(s.done)/float64(n), fmt.Sprintf("components: %d of %d states", s.done, n))
 			}
 		}
-		f := &s.frames.items[len(s.frames.items)-1]
+		f := s.frames.top()
 		if f.next == f.end {
 			if err := s.finish(); err != nil {
 				return err
 			}
 			continue
 		}
-		e := s.succ.items[f.next]
+		e := *s.succ.at(f.next)
 		f.next++
 		lift := s.group.mul[f.lift][e.x]
 		switch {
@@ -198,7 +197,7 @@ func (s *sccSearch) push(v uint32, lift uint8) error {
 	s.lift[v] = lift + 1
 	s.sp.binom.unrank(uint64(v), s.state)
 	_, _, stabilizer := s.fold.orbit(s.state)
-	f := sccFrame{v: v, lift: lift, root: true, next: len(s.succ.items),
+	f := sccFrame{v: v, lift: lift, root: true, next: s.succ.len(),
 		states: uint64(s.group.order / bits.OnesCount64(stabilizer))}
 	for h := stabilizer; h != 0; h &= h - 1 {
 		f.gens |= 1 << s.group.conjugate(lift, uint8(bits.TrailingZeros64(h)))
@@ -210,7 +209,7 @@ func (s *sccSearch) push(v uint32, lift uint8) error {
 			return err
 		}
 	}
-	f.end = len(s.succ.items)
+	f.end = s.succ.len()
 	return s.frames.push(f)
 }
 
@@ -221,10 +220,10 @@ func (s *sccSearch) push(v uint32, lift uint8) error {
 func (s *sccSearch) finish() error {
 	top := s.frames.pop()
 	var p *sccFrame // the parent, whose successors end where top's begin
-	s.succ.items = s.succ.items[:0]
-	if len(s.frames.items) > 0 {
-		p = &s.frames.items[len(s.frames.items)-1]
-		s.succ.items = s.succ.items[:p.end]
+	s.succ.truncate(0)
+	if s.frames.len() > 0 {
+		p = s.frames.top()
+		s.succ.truncate(p.end)
 	}
 	if !top.root {
 		if s.rindex[top.v] < s.rindex[p.v] {
@@ -236,7 +235,7 @@ func (s *sccSearch) finish() error {
 		return s.open.push(top.v)
 	}
 	s.index--
-	for len(s.open.items) > 0 && s.rindex[top.v] <= s.rindex[s.open.top()] {
+	for s.open.len() > 0 && s.rindex[top.v] <= s.rindex[*s.open.top()] {
 		w := s.open.pop()
 		s.rindex[w], s.lift[w] = s.c, 0
 		s.index--
@@ -252,44 +251,6 @@ func (s *sccSearch) finish() error {
 	s.done += top.states
 	return nil
 }
-
-// A stack whose growth is reserved from a budget before it is allocated.
-type stack[T any] struct {
-	items    []T
-	budget   *budget
-	what     string
-	reserved int64
-}
-
-func newStack[T any](b *budget, what string) *stack[T] { return &stack[T]{budget: b, what: what} }
-
-func (s *stack[T]) push(v T) error {
-	if len(s.items) == cap(s.items) {
-		var zero T
-		size := int64(unsafe.Sizeof(zero))
-		grown := max(2*cap(s.items), 1024)
-		// the old and the new array are both alive while copying
-		if err := s.budget.reserve(int64(grown)*size, s.what); err != nil {
-			return err
-		}
-		items := make([]T, len(s.items), grown)
-		copy(items, s.items)
-		s.budget.release(s.reserved)
-		s.items, s.reserved = items, int64(grown)*size
-	}
-	s.items = append(s.items, v)
-	return nil
-}
-
-func (s *stack[T]) top() T { return s.items[len(s.items)-1] }
-
-func (s *stack[T]) pop() T {
-	v := s.items[len(s.items)-1]
-	s.items = s.items[:len(s.items)-1]
-	return v
-}
-
-func (s *stack[T]) free() { s.budget.release(s.reserved) }
 
 // record adds finished components: copies of one size, which are
 // reachable or not alike.
