@@ -3,13 +3,18 @@
 # table, and — when a peer program is named — the side-by-side runs behind
 # its ratios.
 #
-#   CHESSMODEL_BENCH_LONG=1  also 17- and 18-queens counts and the 4-wall sweep
+#   CHESSMODEL_BENCH_LONG=1  also 17- and 18-queens counts, the 4-wall sweep and
+#                            the 24x24 sliding rooks
 #   TAKAKEN=/path/to/binary  a peer n-queens counter taking n as its argument
 #                            (Takaken's bitwise counter with rotation symmetry,
 #                            built outside the repository), run alternately
 #                            with `chessmodel count` on the same n
 #   BASE=/path/to/chessmodel an earlier build, run alternately with this one
-#                            on the same n-queens counts and the 4-wall sweep
+#                            on the same n-queens counts, the 4-wall sweep and
+#                            the 8x8 sliding rooks' explore
+#   SR=/path/to/binary       the sliding-rooks baseline (refs/rooks/sr.c built
+#                            outside the repository, taking n as its argument),
+#                            run alternately with `explore --sizes 24..24`
 #   RUNS=3                   side-by-side rounds (medians are reported)
 set -e
 GO=${GO:-go}
@@ -22,6 +27,10 @@ echo "## go test -bench (medians not taken: one run of each, -benchmem)"
 echo "machine: $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg)"
 $GO test -run XXX -bench 'BenchmarkNQueensCount|BenchmarkSweep$|BenchmarkBlocked|BenchmarkCheckQueens' \
 	-benchmem -benchtime 1x -timeout 60m ./exact ./sweep ./model >"$out" 2>&1 || { cat "$out"; exit 1; }
+sizes="8|16"
+[ -z "$CHESSMODEL_BENCH_LONG" ] || sizes="8|16|24"
+$GO test -run XXX -bench "BenchmarkExplore8|BenchmarkShortestRooks/($sizes)/workers=0" \
+	-benchmem -benchtime 1x -timeout 60m ./exact/slide >>"$out" 2>&1 || { cat "$out"; exit 1; }
 printf '%-44s %14s %14s %12s\n' benchmark ms/op bytes/op allocs/op
 awk '/^Benchmark/ && /ns\/op/ {
 	name=$1; ns=""; by=""; al="";
@@ -34,7 +43,7 @@ awk '/^Benchmark/ && /ns\/op/ {
 }' "$out"
 grep -E '^(ok|FAIL|---)' "$out" || true
 
-[ -n "$TAKAKEN$BASE" ] || { echo; echo "(set TAKAKEN=/path/to/peer or BASE=/path/to/earlier/chessmodel for the side-by-side tables)"; exit 0; }
+[ -n "$TAKAKEN$BASE$SR" ] || { echo; echo "(set TAKAKEN=/path/to/peer, SR=/path/to/sr or BASE=/path/to/earlier/chessmodel for the side-by-side tables)"; exit 0; }
 [ -x "$BIN" ] || $GO build -o "$BIN" ./cmd/chessmodel
 command -v /usr/bin/time >/dev/null || { echo "side by side needs GNU time (/usr/bin/time)"; exit 1; }
 
@@ -47,7 +56,6 @@ median() { sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
 
 ns="16"
 [ -z "$CHESSMODEL_BENCH_LONG" ] || ns="16 17 18"
-peername=${TAKAKEN:+takaken}; peername=${peername:-base}
 
 # side NAME CMD-A CMD-B: RUNS alternating rounds of A and B, a table row of
 # the medians (CPU = user+sys) and the ratios B/A
@@ -60,25 +68,33 @@ side() {
 	done
 	maw=$(echo $aw | tr ' ' '\n' | median); mac=$(echo $ac | tr ' ' '\n' | median)
 	mbw=$(echo $bw | tr ' ' '\n' | median); mbc=$(echo $bc | tr ' ' '\n' | median)
-	printf '%-12s %12s %12s %12s %12s %9.2f %9.2f\n' "$name" "$maw" "$mac" "$mbw" "$mbc" \
+	printf '%-22s %12s %12s %12s %12s %9.2f %9.2f\n' "$name" "$maw" "$mac" "$mbw" "$mbc" \
 		"$(echo "$mbc $mac" | awk '{ print $1 / $2 }')" "$(echo "$mbw $maw" | awk '{ print $1 / $2 }')"
 }
 
 echo
-echo "## side by side ($RUNS alternating rounds; medians; CPU = user+sys; ratio = ours / $peername)"
+echo "## side by side ($RUNS alternating rounds; medians; CPU = user+sys; ratio = ours / peer, the peer named after the slash)"
 echo "machine: $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg)"
-printf '%-12s %12s %12s %12s %12s %9s %9s\n' work "$peername-wall" "$peername-cpu" ours-wall ours-cpu cpu-ratio wall-ratio
+printf '%-22s %12s %12s %12s %12s %9s %9s\n' work peer-wall peer-cpu ours-wall ours-cpu cpu-ratio wall-ratio
 for n in $ns; do
-	if [ -n "$TAKAKEN" ]; then
-		side "${n}-queens" "'$TAKAKEN' $n" "'$BIN' count --symmetry --backend exact testdata/models/n-queens.yaml --set board=$n"
+	if [ -z "$TAKAKEN$BASE" ]; then
+		break
+	elif [ -n "$TAKAKEN" ]; then
+		side "${n}-queens/takaken" "'$TAKAKEN' $n" "'$BIN' count --symmetry --backend exact testdata/models/n-queens.yaml --set board=$n"
 	else
-		side "${n}-queens" "'$BASE' count --symmetry --backend exact testdata/models/n-queens.yaml --set board=$n" \
+		side "${n}-queens/base" "'$BASE' count --symmetry --backend exact testdata/models/n-queens.yaml --set board=$n" \
 			"'$BIN' count --symmetry --backend exact testdata/models/n-queens.yaml --set board=$n"
 	fi
 done
 if [ -n "$BASE" ] && [ -n "$CHESSMODEL_BENCH_LONG" ]; then
-	side "4-wall sweep" "'$BASE' sweep testdata/models/blocked-0w.yaml --walls 4 -o /dev/null" \
+	side "4-wall sweep/base" "'$BASE' sweep testdata/models/blocked-0w.yaml --walls 4 -o /dev/null" \
 		"'$BIN' sweep testdata/models/blocked-0w.yaml --walls 4 -o /dev/null"
+fi
+if [ -n "$BASE" ]; then
+	side "8x8 explore/base" "'$BASE' explore testdata/models/sliding-rooks.yaml" "'$BIN' explore testdata/models/sliding-rooks.yaml"
+fi
+if [ -n "$SR" ] && [ -n "$CHESSMODEL_BENCH_LONG" ]; then
+	side "24x24 rooks/sr" "'$SR' 24" "'$BIN' explore testdata/models/sliding-rooks.yaml --sizes 24..24"
 fi
 echo "(ratio < 1: chessmodel faster; ours runs on every core, a peer counter on one)"
 echo "(the load average above is the machine's own: other work makes wall times and, less so, CPU times longer)"
