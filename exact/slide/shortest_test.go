@@ -8,7 +8,7 @@ import (
 	"github.com/chessmodel/chessmodel/model"
 )
 
-var long = flag.Bool("long", false, "run the long checks (12x12 queens components, the table to 16x16)")
+var long = flag.Bool("long", false, "run the long checks (the table to 16x16)")
 
 // seedTable is the seed's least number of moves for four rooks from the
 // corners to the centre of even boards.
