@@ -144,8 +144,16 @@ func TestComponentsAgainstGonum(t *testing.T) {
 			if uint64(len(reached)) != rep.ReachableStates {
 				t.Errorf("reachable states %d, the explicit graph has %d", rep.ReachableStates, len(reached))
 			}
-			if want := gonumComponents(topo.TarjanSCC(g), reached, start); *rep.Components != want {
+			want := gonumComponents(topo.TarjanSCC(g), reached, start)
+			if *rep.Components != want {
 				t.Errorf("components:\n%+v\ngonum:\n%+v", *rep.Components, want)
+			}
+			one, err := Explore(context.Background(), m, ExploreOptions{Components: true, Options: Options{Workers: 1}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if *one.Components != want || one.ReachableStates != rep.ReachableStates {
+				t.Errorf("on one worker: components\n%+v\n%d reachable states", *one.Components, one.ReachableStates)
 			}
 			farthest := 0
 			for _, d := range reached {
