@@ -16,6 +16,8 @@
 #                            outside the repository, taking n as its argument),
 #                            run alternately with `explore --sizes 24..24`
 #   RUNS=3                   side-by-side rounds (medians are reported)
+#   QUEENS="16 17"           the n of the side-by-side n-queens rounds (default
+#                            16, and 17 and 18 with CHESSMODEL_BENCH_LONG)
 set -e
 GO=${GO:-go}
 BIN=${BIN:-bin/chessmodel}
@@ -56,6 +58,7 @@ median() { sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
 
 ns="16"
 [ -z "$CHESSMODEL_BENCH_LONG" ] || ns="16 17 18"
+ns=${QUEENS:-$ns}
 
 # side NAME CMD-A CMD-B: RUNS alternating rounds of A and B, a table row of
 # the medians (CPU = user+sys) and the ratios B/A
