@@ -120,15 +120,13 @@ func compileWithin(m *model.Model, maxMemory int64) (*problem, error) {
 	p.open = newBitset(p.squares)
 	p.dark = newBitset(p.squares)
 	for i := 0; i < p.squares; i++ {
-		s := b.Square(i)
-		if b.IsOpen(s) {
-			p.open.set(i)
-		}
-		if s.Dark() {
+		p.open.set(i)
+		if b.Square(i).Dark() {
 			p.dark.set(i)
 		}
 	}
-	p.fixedWalls = len(b.Walls())
+	b.Closed(func(s model.Square, _ model.Cell) { p.open.clear(b.Index(s)) })
+	p.fixedWalls = b.WallCount()
 
 	ruleIndex := map[string]int{}
 	var pieces []*model.Piece

@@ -63,6 +63,26 @@ func (b *Board) Set(s Square, c Cell) {
 // Walls lists the wall squares in square order.
 func (b *Board) Walls() []Square { return b.list(Wall) }
 
+// WallCount is the number of walls: len(Walls()) without listing them.
+func (b *Board) WallCount() int {
+	n := 0
+	for _, v := range b.cells {
+		if v == Wall {
+			n++
+		}
+	}
+	return n
+}
+
+// Closed visits the squares that are walls or off the board, in no
+// particular order: what a caller that marks them needs, without a lookup
+// per square of the rectangle.
+func (b *Board) Closed(visit func(s Square, c Cell)) {
+	for s, v := range b.cells {
+		visit(s, v)
+	}
+}
+
 // OffSquares lists the squares of the rectangle that are not on the board.
 func (b *Board) OffSquares() []Square { return b.list(Off) }
 
