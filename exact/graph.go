@@ -1,10 +1,12 @@
 package exact
 
 import (
+	"cmp"
 	"fmt"
 	"math/bits"
-	"sort"
+	"slices"
 	"strconv"
+	"sync"
 
 	"github.com/chessmodel/chessmodel/model"
 )
@@ -25,7 +27,8 @@ type conflictGraph struct {
 	cliques   []bitset // the partition the search branches on
 	cliqueOf  []int32  // vertex -> index in cliques
 	bounds    [][]bitset
-	flat      []flatPartition // bounds, laid out for openFlat
+	flatOnce  sync.Once
+	flat      []flatPartition // bounds, laid out for openFlat (flatBounds)
 	kindOf    []int32         // the kind of piece (its count rule) of each vertex
 	darkOf    []bool
 	partition string // how the cliques were formed, for stats
@@ -89,7 +92,8 @@ func newConflictGraph(p *problem) (*conflictGraph, error) {
 // with fewest cliques and bounds with the best few.
 func (g *conflictGraph) choosePartitions() {
 	type named struct {
-		lines   *model.Vector // the direction of line segments; nil: greedy
+		lines   bool         // line segments (or else greedy cliques)
+		d       model.Vector // the direction of the lines
 		cliques []bitset
 	}
 	parts := make([]named, 0, 5)
@@ -99,17 +103,17 @@ func (g *conflictGraph) choosePartitions() {
 				continue // one of each pair of opposite directions
 			}
 			if c := g.lineCliques(d); c != nil {
-				parts = append(parts, named{&d, c})
+				parts = append(parts, named{true, d, c})
 			}
 		}
 	}
-	parts = append(parts, named{nil, g.greedyCliques()})
-	sort.SliceStable(parts, func(i, j int) bool { return len(parts[i].cliques) < len(parts[j].cliques) })
+	parts = append(parts, named{cliques: g.greedyCliques()})
+	slices.SortStableFunc(parts, func(a, b named) int { return cmp.Compare(len(a.cliques), len(b.cliques)) })
 	best := parts[0]
 	g.cliques = best.cliques
 	g.partition = "greedy cliques"
-	if d := best.lines; d != nil {
-		g.partition = "lines (" + strconv.Itoa(d.File) + "," + strconv.Itoa(d.Rank) + ")"
+	if best.lines {
+		g.partition = "lines (" + strconv.Itoa(best.d.File) + "," + strconv.Itoa(best.d.Rank) + ")"
 	}
 	for i, c := range g.cliques {
 		for v := c.first(); v >= 0; v = c.next(v + 1) {
@@ -119,9 +123,19 @@ func (g *conflictGraph) choosePartitions() {
 	for _, pt := range parts {
 		if len(g.bounds) < 3 && 2*len(pt.cliques) <= 3*len(best.cliques) {
 			g.bounds = append(g.bounds, pt.cliques)
-			g.flat = append(g.flat, newFlatPartition(pt.cliques, wordsFor(g.p.vertices)))
 		}
 	}
+}
+
+// flatBounds lays the bounds out for flatPartition.open, once: only the
+// clique search reads them.
+func (g *conflictGraph) flatBounds() []flatPartition {
+	g.flatOnce.Do(func() {
+		for _, part := range g.bounds {
+			g.flat = append(g.flat, newFlatPartition(part, wordsFor(g.p.vertices)))
+		}
+	})
+	return g.flat
 }
 
 // A flatPartition is a partition's cliques in one array, clique after
@@ -179,6 +193,7 @@ func (g *conflictGraph) lineCliques(d model.Vector) []bitset {
 		rays = emptyRays(p.rows, p.cols, d, true)
 	}
 	var store []uint64 // the segments' sets, allocated together
+	cliques := g.segmentsAreCliques(d)
 	for i := 0; i < p.squares; i++ {
 		f, r := i%p.cols, i/p.cols
 		if !p.open.has(i) || p.openAt(f-d.File, r-d.Rank) {
@@ -198,7 +213,7 @@ func (g *conflictGraph) lineCliques(d model.Vector) []bitset {
 			continue
 		}
 		store = store[words:]
-		for v := c.first(); v >= 0; v = c.next(v + 1) {
+		for v := c.first(); v >= 0 && !cliques; v = c.next(v + 1) {
 			if g.adj[v].countAnd(c) != members-1 {
 				return nil
 			}
@@ -206,6 +221,22 @@ func (g *conflictGraph) lineCliques(d model.Vector) []bitset {
 		out = append(out, c)
 	}
 	return out
+}
+
+// segmentsAreCliques reports whether every segment in direction d is a
+// clique by the model's rules, without a look at the graph: under
+// independence, when every kind of piece rides d and two pieces never share
+// a square, each piece on a segment attacks the others along it.
+func (g *conflictGraph) segmentsAreCliques(d model.Vector) bool {
+	if !g.p.m.Rules.Independent || g.p.m.Rules.Stack {
+		return false
+	}
+	for _, k := range g.p.kinds {
+		if !slices.Contains(k.piece.Rides, d) {
+			return false
+		}
+	}
+	return true
 }
 
 // walkSegment puts into c the vertices of the segment from square i in
