@@ -49,6 +49,7 @@ func solveIndependent(st *stopper, p *problem, opts model.Options, res *model.Re
 			ws.visit = func(s *wordSearch) { accept(s.chosen, &s.lo, &s.hi, &s.halted) }
 			ws.start()
 			res.Stats.Nodes += ws.nodes
+			ws.release()
 		} else {
 			s := newCliqueSearch(g, st)
 			s.lo, s.hi = lo, hi
