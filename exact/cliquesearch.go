@@ -144,7 +144,7 @@ func (s *cliqueSearch) search(depth int) {
 			k := s.g.kindOf[v]
 			s.add(v, 1)
 			if !s.g.p.rules[k].over(s.light[k], s.dark[k]) {
-				adj := s.g.adj[v]
+				adj := s.g.adj.row(v)
 				for i := range next {
 					next[i] = cand[i] &^ (adj[i] | clique[i])
 				}

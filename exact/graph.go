@@ -23,7 +23,7 @@ const maxGraphVertices = 8192
 // placed, so the number of cliques still open bounds the pieces to come.
 type conflictGraph struct {
 	p         *problem
-	adj       []bitset // per vertex; empty for vertices not allowed
+	adj       bitRows  // per vertex; empty for vertices not allowed
 	cliques   []bitset // the partition the search branches on
 	cliqueOf  []int32  // vertex -> index in cliques
 	bounds    [][]bitset
@@ -38,13 +38,10 @@ func newConflictGraph(p *problem) (*conflictGraph, error) {
 	if p.vertices > maxGraphVertices {
 		return nil, fmt.Errorf("exact: %d (piece, square) pairs are more than the %d the search handles: %w", p.vertices, maxGraphVertices, model.ErrUnsupported)
 	}
-	g := &conflictGraph{p: p, adj: make([]bitset, p.vertices), cliqueOf: make([]int32, p.vertices),
+	g := &conflictGraph{p: p, adj: newBitRows(p.vertices, p.vertices), cliqueOf: make([]int32, p.vertices),
 		kindOf: make([]int32, p.vertices), darkOf: make([]bool, p.vertices)}
-	words := wordsFor(p.vertices)
-	store := make([]uint64, words*p.vertices)
 	n := p.squares
 	for v := 0; v < p.vertices; v++ {
-		g.adj[v] = bitset(store[v*words : (v+1)*words : (v+1)*words])
 		g.kindOf[v] = int32(p.ruleOf[v/n]) // counted by kind of piece
 		g.darkOf[v] = p.dark.has(v % n)
 	}
@@ -55,21 +52,21 @@ func newConflictGraph(p *problem) (*conflictGraph, error) {
 		for k2 := range p.kinds {
 			base := k2 * n
 			if !stack && k2 != k1 && p.allowed.has(base+s1) {
-				g.adj[v].set(base + s1)
+				g.adj.row(v).set(base + s1)
 			}
 			if !independent {
 				continue
 			}
 			// Attacks are symmetric for one piece (its moves include their
 			// opposites), so what attacks s1 as a k2 is what a k2 on s1 reaches.
-			weak := [2]bitset{p.kinds[k1].weak[s1], p.kinds[k2].weak[s1]}
+			weak := [2]bitset{p.kinds[k1].weak.row(s1), p.kinds[k2].weak.row(s1)}
 			sets := weak[:]
 			if p.kinds[k1] == p.kinds[k2] {
 				sets = weak[:1] // the same piece: one reach
 			}
 			for _, w := range sets {
 				if base%64 == 0 { // whole words: the kind's vertices start a word
-					adj, allowed := g.adj[v][base/64:], p.allowed[base/64:]
+					adj, allowed := g.adj.row(v)[base/64:], p.allowed[base/64:]
 					for i, x := range w {
 						adj[i] |= x & allowed[i]
 					}
@@ -77,7 +74,7 @@ func newConflictGraph(p *problem) (*conflictGraph, error) {
 				}
 				for s2 := w.first(); s2 >= 0; s2 = w.next(s2 + 1) {
 					if p.allowed.has(base + s2) {
-						g.adj[v].set(base + s2)
+						g.adj.row(v).set(base + s2)
 					}
 				}
 			}
@@ -214,7 +211,7 @@ func (g *conflictGraph) lineCliques(d model.Vector) []bitset {
 		}
 		store = store[words:]
 		for v := c.first(); v >= 0 && !cliques; v = c.next(v + 1) {
-			if g.adj[v].countAnd(c) != members-1 {
+			if g.adj.row(v).countAnd(c) != members-1 {
 				return nil
 			}
 		}
@@ -283,12 +280,12 @@ func (g *conflictGraph) greedyCliques() []bitset {
 		c := bitset(store[len(store)-words : len(store) : len(store)])
 		c.set(v)
 		left.clear(v)
-		common.copyFrom(g.adj[v])
+		common.copyFrom(g.adj.row(v))
 		common.and(left)
 		for u := common.first(); u >= 0; u = common.first() {
 			c.set(u)
 			left.clear(u)
-			common.and(g.adj[u])
+			common.and(g.adj.row(u))
 		}
 		out = append(out, c)
 	}

@@ -60,7 +60,7 @@ func TestSegmentsAreCliques(t *testing.T) {
 				for _, c := range g.lineCliques(d) {
 					members := c.count()
 					for v := c.first(); v >= 0; v = c.next(v + 1) {
-						if g.adj[v].countAnd(c) != members-1 {
+						if g.adj.row(v).countAnd(c) != members-1 {
 							t.Fatalf("direction %v: segment %v is not a clique at vertex %d", d, c, v)
 						}
 					}

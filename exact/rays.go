@@ -70,15 +70,15 @@ func emptyRays(rows, cols int, v model.Vector, ride bool) []uint64 {
 	return t
 }
 
-// wordReach fills weak[i] (one word each) with what pc reaches from every
-// square of a board of at most 64 squares set in open.
-func wordReach(rows, cols int, open uint64, pc *model.Piece, weak []bitset) {
+// wordReach fills weak[i] with what pc reaches from every square of a board
+// of at most 64 squares set in open.
+func wordReach(rows, cols int, open uint64, pc *model.Piece, weak []uint64) {
 	closed := ^open
 	for _, v := range pc.Leaps {
 		t := emptyRays(rows, cols, v, false)
 		for i := range weak {
 			if open>>uint(i)&1 != 0 {
-				weak[i][0] |= t[i] & open
+				weak[i] |= t[i] & open
 			}
 		}
 	}
@@ -87,7 +87,7 @@ func wordReach(rows, cols int, open uint64, pc *model.Piece, weak []bitset) {
 		up := d.Rank*cols+d.File > 0
 		for i := range weak {
 			if open>>uint(i)&1 != 0 {
-				weak[i][0] |= rideReach(t, i, closed, up)
+				weak[i] |= rideReach(t, i, closed, up)
 			}
 		}
 	}

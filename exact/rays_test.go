@@ -64,15 +64,12 @@ func TestWordReachMatchesWalk(t *testing.T) {
 		}
 		for _, name := range []string{"queen", "knight", "fairy"} {
 			pc := m.Pieces[name]
-			walked := make([]bitset, p.squares)
-			for i := range walked {
-				walked[i] = newBitset(p.squares)
-			}
+			walked := newBitRows(p.squares, p.squares)
 			p.walkReach(pc, walked)
 			got := p.pieceGeometry(pc).weak
-			for i := range walked {
-				if !got[i].equal(walked[i]) {
-					t.Fatalf("%s\n%s from square %d: bitboard %v, walk %v", src, name, i, got[i], walked[i])
+			for i := 0; i < p.squares; i++ {
+				if !got.row(i).equal(walked.row(i)) {
+					t.Fatalf("%s\n%s from square %d: bitboard %v, walk %v", src, name, i, got.row(i), walked.row(i))
 				}
 			}
 		}
