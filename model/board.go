@@ -1,8 +1,9 @@
 package model
 
 import (
+	"cmp"
 	"fmt"
-	"sort"
+	"slices"
 )
 
 // Cell says what stands on a square of the board before any piece is placed.
@@ -135,6 +136,9 @@ func (b *Board) Equal(o *Board) bool {
 func (b *Board) Dims() string { return fmt.Sprintf("%dx%d", b.Rows, b.Cols) }
 
 // SortSquares sorts squares rank first, then file.
-func SortSquares(s []Square) {
-	sort.Slice(s, func(i, j int) bool { return s[i].Less(s[j]) })
+func SortSquares(s []Square) { slices.SortFunc(s, compareSquares) }
+
+// compareSquares orders squares as Less does, for slices.SortFunc.
+func compareSquares(a, b Square) int {
+	return cmp.Or(cmp.Compare(a.Rank, b.Rank), cmp.Compare(a.File, b.File))
 }
