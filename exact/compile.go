@@ -363,7 +363,7 @@ func (p *problem) squareOf(v int) int { return v % p.squares }
 // solution turns vertices and free walls into a normalised model solution.
 func (p *problem) solution(vertices []int32, walls []int32) model.Solution {
 	b := p.m.Board
-	var s model.Solution
+	s := model.Solution{Pieces: make([]model.Placed, 0, len(vertices))}
 	for _, v := range vertices {
 		s.Pieces = append(s.Pieces, model.Placed{Piece: p.kinds[p.kindOf(int(v))].name, Square: b.Square(p.squareOf(int(v)))})
 	}

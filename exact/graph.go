@@ -94,17 +94,22 @@ func (g *conflictGraph) choosePartitions() {
 		cliques []bitset
 	}
 	parts := make([]named, 0, 5)
-	if len(g.p.kinds) > 0 && g.p.m.Rules.Independent {
-		for _, d := range g.p.m.Pieces[g.p.kinds[0].name].Rides {
+	// the lines of the rectangle, and one more segment per square off the
+	// board or walled, for each of (usually) four directions and the greedy
+	// partition
+	p := g.p
+	sets := newSetArena(wordsFor(p.vertices), 5*(p.rows+p.cols+p.squares-p.open.count()))
+	if len(p.kinds) > 0 && p.m.Rules.Independent {
+		for _, d := range p.m.Pieces[p.kinds[0].name].Rides {
 			if d.File < 0 || (d.File == 0 && d.Rank < 0) {
 				continue // one of each pair of opposite directions
 			}
-			if c := g.lineCliques(d); c != nil {
+			if c := g.lineCliques(d, sets); c != nil {
 				parts = append(parts, named{true, d, c})
 			}
 		}
 	}
-	parts = append(parts, named{cliques: g.greedyCliques()})
+	parts = append(parts, named{cliques: g.greedyCliques(sets)})
 	slices.SortStableFunc(parts, func(a, b named) int { return cmp.Compare(len(a.cliques), len(b.cliques)) })
 	best := parts[0]
 	g.cliques = best.cliques
@@ -176,30 +181,55 @@ func (f flatPartition) open(cand bitset, limit int) int {
 	return n
 }
 
+// A setArena hands out the bitsets of the candidate partitions, and their
+// lists, from shared arrays: a few allocations per graph instead of a few
+// per partition.
+type setArena struct {
+	words int
+	store []uint64
+	lists []bitset
+}
+
+func newSetArena(words, sets int) *setArena {
+	return &setArena{words: words, store: make([]uint64, words*sets), lists: make([]bitset, 0, sets)}
+}
+
+// peek is the next free set, empty; take keeps it.
+func (a *setArena) peek() bitset {
+	if len(a.store) < a.words {
+		a.store = make([]uint64, a.words*64)
+	}
+	return bitset(a.store[:a.words:a.words])
+}
+
+func (a *setArena) take() { a.store = a.store[a.words:] }
+
+// list starts a list of sets; add appends to it and done closes it (or
+// drop forgets it).
+func (a *setArena) list() int     { return len(a.lists) }
+func (a *setArena) add(c bitset)  { a.lists = append(a.lists, c) }
+func (a *setArena) drop(from int) { a.lists = a.lists[:from] }
+func (a *setArena) done(from int) []bitset {
+	return a.lists[from:len(a.lists):len(a.lists)]
+}
+
 // lineCliques returns the segments of the lines in direction d between
 // walls, as sets of vertices, or nil when a segment is not a clique (a kind
 // that does not ride d, or pieces that may stack).
-func (g *conflictGraph) lineCliques(d model.Vector) []bitset {
+func (g *conflictGraph) lineCliques(d model.Vector, sets *setArena) []bitset {
 	p := g.p
-	// the lines of the rectangle, and one more segment per square off the
-	// board or walled
-	out := make([]bitset, 0, p.rows+p.cols+p.squares-p.open.count())
-	words := wordsFor(p.vertices)
 	var rays []uint64 // one word holds every vertex: the segments by bitboard rays
-	if words == 1 {
+	if sets.words == 1 {
 		rays = emptyRays(p.rows, p.cols, d, true)
 	}
-	var store []uint64 // the segments' sets, allocated together
 	cliques := g.segmentsAreCliques(d)
+	from := sets.list()
 	for i := 0; i < p.squares; i++ {
 		f, r := i%p.cols, i/p.cols
 		if !p.open.has(i) || p.openAt(f-d.File, r-d.Rank) {
 			continue // not the start of a segment
 		}
-		if len(store) < words {
-			store = make([]uint64, words*max(16, p.squares/4))
-		}
-		c := bitset(store[:words:words])
+		c := sets.peek()
 		var members int
 		if rays != nil {
 			members = g.wordSegment(c, rays, i, d)
@@ -209,15 +239,17 @@ func (g *conflictGraph) lineCliques(d model.Vector) []bitset {
 		if members == 0 {
 			continue
 		}
-		store = store[words:]
 		for v := c.first(); v >= 0 && !cliques; v = c.next(v + 1) {
 			if g.adj.row(v).countAnd(c) != members-1 {
+				clear(c)
+				sets.drop(from)
 				return nil
 			}
 		}
-		out = append(out, c)
+		sets.take()
+		sets.add(c)
 	}
-	return out
+	return sets.done(from)
 }
 
 // segmentsAreCliques reports whether every segment in direction d is a
@@ -267,17 +299,15 @@ func (g *conflictGraph) wordSegment(c bitset, rays []uint64, i int, d model.Vect
 
 // greedyCliques grows a clique from each vertex not yet covered, adding the
 // least vertex adjacent to all so far: rows for queens, 2x2 blocks for kings.
-func (g *conflictGraph) greedyCliques() []bitset {
+func (g *conflictGraph) greedyCliques(sets *setArena) []bitset {
 	p := g.p
 	left := newBitset(p.vertices)
 	left.copyFrom(p.allowed)
-	out := make([]bitset, 0, p.rows+p.cols) // rows for queens
 	common := newBitset(p.vertices)
-	words := wordsFor(p.vertices)
-	store := make([]uint64, 0, words*p.allowed.count()) // at most a clique per vertex
+	from := sets.list()
 	for v := left.first(); v >= 0; v = left.first() {
-		store = store[:len(store)+words]
-		c := bitset(store[len(store)-words : len(store) : len(store)])
+		c := sets.peek()
+		sets.take()
 		c.set(v)
 		left.clear(v)
 		common.copyFrom(g.adj.row(v))
@@ -287,9 +317,9 @@ func (g *conflictGraph) greedyCliques() []bitset {
 			left.clear(u)
 			common.and(g.adj.row(u))
 		}
-		out = append(out, c)
+		sets.add(c)
 	}
-	return out
+	return sets.done(from)
 }
 
 // openCliques counts the cliques of a partition that still hold a candidate,

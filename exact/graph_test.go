@@ -57,7 +57,7 @@ func TestSegmentsAreCliques(t *testing.T) {
 					continue
 				}
 				vouched++
-				for _, c := range g.lineCliques(d) {
+				for _, c := range g.lineCliques(d, newSetArena(wordsFor(p.vertices), 16)) {
 					members := c.count()
 					for v := c.first(); v >= 0; v = c.next(v + 1) {
 						if g.adj.row(v).countAnd(c) != members-1 {
