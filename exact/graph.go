@@ -218,15 +218,20 @@ func (a *setArena) done(from int) []bitset {
 // that does not ride d, or pieces that may stack).
 func (g *conflictGraph) lineCliques(d model.Vector, sets *setArena) []bitset {
 	p := g.p
-	var rays []uint64 // one word holds every vertex: the segments by bitboard rays
+	// one word holds every vertex: the segments by bitboard rays, and the
+	// square behind each by a one-step table
+	var rays, behind []uint64
 	if sets.words == 1 {
 		rays = emptyRays(p.rows, p.cols, d, true)
+		behind = emptyRays(p.rows, p.cols, model.Vector{File: -d.File, Rank: -d.Rank}, false)
 	}
 	cliques := g.segmentsAreCliques(d)
 	from := sets.list()
 	for i := 0; i < p.squares; i++ {
-		f, r := i%p.cols, i/p.cols
-		if !p.open.has(i) || p.openAt(f-d.File, r-d.Rank) {
+		if !p.open.has(i) {
+			continue
+		}
+		if behind != nil && behind[i]&p.open[0] != 0 || behind == nil && p.openAt(i%p.cols-d.File, i/p.cols-d.Rank) {
 			continue // not the start of a segment
 		}
 		c := sets.peek()
