@@ -45,7 +45,7 @@ func (r *Report) fail(format string, args ...any) {
 // lines of the board. It never panics on a malformed solution; it says what
 // is wrong with it.
 func Check(m *Model, s *Solution) *Report {
-	r := &Report{Valid: true, Measures: map[string]int64{}}
+	r := &Report{Valid: true, Measures: make(map[string]int64, 4)} // pieces, walls, attacked, dominated
 	switch m.Kind {
 	case KindPlace:
 		checkPlacement(m, s, r)
