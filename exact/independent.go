@@ -3,6 +3,7 @@ package exact
 import (
 	"fmt"
 	"slices"
+	"strconv"
 
 	"github.com/chessmodel/chessmodel/model"
 )
@@ -16,7 +17,7 @@ func solveIndependent(st *stopper, p *problem, opts model.Options, res *model.Re
 		return err
 	}
 	res.Stats.Extra["engine"] = "clique branch and bound"
-	res.Stats.Extra["cliques"] = fmt.Sprintf("%d %s", len(g.cliques), g.partition)
+	res.Stats.Extra["cliques"] = strconv.Itoa(len(g.cliques)) + " " + g.partition
 	pieces := func(vertices, _ []int32) int64 { return int64(len(vertices)) }
 	lo, hi := p.minTotal, p.maxTotal
 	if (p.m.Rules.Independent && p.fixedConflict()) || lo > hi {

@@ -266,8 +266,9 @@ func (s *wordSearch) search(c wordCands) {
 		v := bits.TrailingZeros64(m)
 		if !s.over(v, 1) {
 			next := c
-			for k := range s.slots {
-				next[k] &^= s.take[v][k]
+			take := &s.take[v]
+			for k := range next { // unused slots stay empty: no test for them
+				next[k] &^= take[k]
 			}
 			s.chosen = append(s.chosen, int32(v))
 			s.search(next)
@@ -289,8 +290,9 @@ func (s *wordSearch) skipClique(c *wordCands, ci int32) {
 		return
 	}
 	next := *c
-	for k := range s.slots {
-		next[k] &^= s.skip[ci][k]
+	skip := &s.skip[ci]
+	for k := range next {
+		next[k] &^= skip[k]
 	}
 	s.search(next)
 }
