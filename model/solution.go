@@ -27,7 +27,7 @@ type Move struct {
 }
 
 // MarshalText writes the square's algebraic name.
-func (s Square) MarshalText() ([]byte, error) { return []byte(s.String()), nil }
+func (s Square) MarshalText() ([]byte, error) { return s.appendName(make([]byte, 0, 8)), nil }
 
 // UnmarshalText reads an algebraic square name.
 func (s *Square) UnmarshalText(b []byte) error {
