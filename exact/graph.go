@@ -32,14 +32,20 @@ type conflictGraph struct {
 	kindOf    []int32         // the kind of piece (its count rule) of each vertex
 	darkOf    []bool
 	partition string // how the cliques were formed, for stats
+	memory    *graphMemory
 }
 
 func newConflictGraph(p *problem) (*conflictGraph, error) {
 	if p.vertices > maxGraphVertices {
 		return nil, fmt.Errorf("exact: %d (piece, square) pairs are more than the %d the search handles: %w", p.vertices, maxGraphVertices, model.ErrUnsupported)
 	}
-	g := &conflictGraph{p: p, adj: newBitRows(p.vertices, p.vertices), cliqueOf: make([]int32, p.vertices),
-		kindOf: make([]int32, p.vertices), darkOf: make([]bool, p.vertices)}
+	words := wordsFor(p.vertices)
+	// the lines of the rectangle, and one more segment per square off the
+	// board or walled, for each of (usually) four directions and the greedy
+	// partition
+	gm := takeGraphMemory(p.vertices, words, 5*(p.rows+p.cols+p.squares-p.open.count()))
+	g := &conflictGraph{p: p, adj: bitRows{words: words, store: gm.adj}, cliqueOf: gm.cliqueOf,
+		kindOf: gm.kindOf, darkOf: gm.darkOf, memory: gm}
 	n := p.squares
 	for v := 0; v < p.vertices; v++ {
 		g.kindOf[v] = int32(p.ruleOf[v/n]) // counted by kind of piece
@@ -94,11 +100,8 @@ func (g *conflictGraph) choosePartitions() {
 		cliques []bitset
 	}
 	parts := make([]named, 0, 5)
-	// the lines of the rectangle, and one more segment per square off the
-	// board or walled, for each of (usually) four directions and the greedy
-	// partition
 	p := g.p
-	sets := newSetArena(wordsFor(p.vertices), 5*(p.rows+p.cols+p.squares-p.open.count()))
+	sets := &g.memory.sets
 	if len(p.kinds) > 0 && p.m.Rules.Independent {
 		for _, d := range p.m.Pieces[p.kinds[0].name].Rides {
 			if d.File < 0 || (d.File == 0 && d.Rank < 0) {

@@ -16,6 +16,7 @@ func solveIndependent(st *stopper, p *problem, opts model.Options, res *model.Re
 	if err != nil {
 		return err
 	}
+	defer g.release() // nothing below keeps the graph
 	res.Stats.Extra["engine"] = "clique branch and bound"
 	res.Stats.Extra["cliques"] = strconv.Itoa(len(g.cliques)) + " " + g.partition
 	pieces := func(vertices, _ []int32) int64 { return int64(len(vertices)) }
