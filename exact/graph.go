@@ -185,16 +185,12 @@ func (f flatPartition) open(cand bitset, limit int) int {
 }
 
 // A setArena hands out the bitsets of the candidate partitions, and their
-// lists, from shared arrays: a few allocations per graph instead of a few
-// per partition.
+// lists, from shared arrays (a graph's memory, reused graph after graph)
+// instead of a few allocations per partition.
 type setArena struct {
 	words int
 	store []uint64
 	lists []bitset
-}
-
-func newSetArena(words, sets int) *setArena {
-	return &setArena{words: words, store: make([]uint64, words*sets), lists: make([]bitset, 0, sets)}
 }
 
 // peek is the next free set, empty; take keeps it.

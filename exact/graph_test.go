@@ -72,3 +72,8 @@ func TestSegmentsAreCliques(t *testing.T) {
 		t.Fatal("no direction was vouched for: the test tested nothing")
 	}
 }
+
+// newSetArena is an arena for a partition built outside a graph's memory.
+func newSetArena(words, sets int) *setArena {
+	return &setArena{words: words, store: make([]uint64, words*sets), lists: make([]bitset, 0, sets)}
+}
