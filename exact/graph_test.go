@@ -3,10 +3,7 @@ package exact
 import (
 	"fmt"
 	"math/rand/v2"
-	"strings"
 	"testing"
-
-	"github.com/chessmodel/chessmodel/model"
 )
 
 // Where segmentsAreCliques vouches for a direction without reading the
@@ -14,33 +11,14 @@ import (
 // random models of the brute-force tests and on larger walled boards with
 // riders and leapers mixed.
 func TestSegmentsAreCliques(t *testing.T) {
-	var models []*model.Model
-	for seed := 1; seed < 300; seed++ {
-		text := randomModel(rand.New(rand.NewPCG(uint64(seed), 13)))
-		if strings.Contains(text, "free") {
-			continue
-		}
-		if m, err := parseModel(text); err == nil {
-			models = append(models, m)
-		}
-	}
-	rng := rand.New(rand.NewPCG(7, 7))
-	for _, yaml := range []string{
+	models := randomModels(200, 13, "free")
+	models = append(models, walledModels(t, rand.New(rand.NewPCG(7, 7)), []string{
 		"board: 8\nplace: [max queen]\nrules: [independent]\n",
 		"board: 9\nplace: [max queen, 2 rook]\nrules: [independent]\n",
 		"board: 6\nplace: [max rook, 3 bishop]\nrules: [independent]\n",
 		"board: 6\nplace: [max queen, 2 knight]\nrules: [independent]\n",
 		"board: 6\nplace: [1..9 queen]\nrules: [independent, stack]\n",
-	} {
-		for i := 0; i < 6; i++ {
-			m := parse(t, yaml)
-			var walls []model.Square
-			for _, s := range rng.Perm(m.Board.Size())[:rng.IntN(8)] {
-				walls = append(walls, m.Board.Square(s))
-			}
-			models = append(models, m.WithWalls(walls))
-		}
-	}
+	}, 6, 0, 7)...)
 	vouched := 0
 	for i, m := range models {
 		t.Run(fmt.Sprint(i), func(t *testing.T) {

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"slices"
-	"strings"
 	"testing"
 
 	"github.com/chessmodel/chessmodel/model"
@@ -57,35 +56,15 @@ func searchBoth(t *testing.T, m *model.Model) (word, clique []int32, wordNodes, 
 // pieces), both find the same set in the same number of nodes, and the
 // checker accepts it.
 func TestWordSearchAgainstCliqueSearch(t *testing.T) {
-	var models []*model.Model
-	for seed := 1; len(models) < 80 && seed < 2000; seed++ {
-		text := randomModel(rand.New(rand.NewPCG(uint64(seed), 11)))
-		if strings.Contains(text, "free") || strings.Contains(text, "cover") || strings.Contains(text, "objective") {
-			continue // not an independent-set solve
-		}
-		m, err := parseModel(text)
-		if err != nil {
-			continue
-		}
-		models = append(models, m)
-	}
-	rng := rand.New(rand.NewPCG(3, 5))
-	for _, yaml := range []string{
+	// not independent-set solves: free walls, coverage, other objectives
+	models := randomModels(80, 11, "free", "cover", "objective")
+	models = append(models, walledModels(t, rand.New(rand.NewPCG(3, 5)), []string{
 		"board: 8\nplace: [max queen]\nrules: [independent]\n",
 		"board: 5\nplace: [max rook, 2 knight]\nrules: [independent]\n",
 		"board: 8\nplace: [max bishop on dark]\nrules: [independent]\n",
 		"board: 6x5\nplace: [3..8 queen, 1..2 knight on dark]\nrules: [independent]\nobjective: minimize pieces\n",
 		"board: 6x5\nplace: [max queen, 1..3 knight on light]\nrules: [independent]\n",
-	} {
-		for i := 0; i < 12; i++ {
-			m := parse(t, yaml)
-			var walls []model.Square
-			for _, s := range rng.Perm(m.Board.Size())[:1+rng.IntN(6)] {
-				walls = append(walls, m.Board.Square(s))
-			}
-			models = append(models, m.WithWalls(walls))
-		}
-	}
+	}, 12, 1, 6)...)
 	for i, m := range models {
 		t.Run(fmt.Sprint(i), func(t *testing.T) {
 			word, clique, wordNodes, cliqueNodes := searchBoth(t, m)
