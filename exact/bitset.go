@@ -9,6 +9,25 @@ type bitset []uint64
 
 func wordsFor(n int) int { return (n + 63) / 64 }
 
+// bitRows is a table of bitsets of one length in one array. Unlike a
+// []bitset it holds no pointers: making one is a single allocation that
+// the collector does not scan (a sweep makes one per board).
+type bitRows struct {
+	words int
+	store []uint64
+}
+
+// newBitRows returns rows empty sets of n members at most.
+func newBitRows(rows, n int) bitRows {
+	w := wordsFor(n)
+	return bitRows{words: w, store: make([]uint64, rows*w)}
+}
+
+// row is the i-th set, sharing the table's memory.
+func (r bitRows) row(i int) bitset {
+	return bitset(r.store[i*r.words : (i+1)*r.words : (i+1)*r.words])
+}
+
 func newBitset(n int) bitset { return make(bitset, wordsFor(n)) }
 
 func (b bitset) set(i int)         { b[i>>6] |= 1 << uint(i&63) }

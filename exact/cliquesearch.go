@@ -6,6 +6,7 @@ package exact
 // are exact, and the cliques still open bound how many more pieces fit.
 type cliqueSearch struct {
 	g       *conflictGraph
+	flat    []flatPartition // the graph's bounds (flatBounds)
 	words   int
 	arena   []uint64 // the candidates at each depth
 	members [][]int32
@@ -36,7 +37,7 @@ type cliqueTask struct {
 
 func newCliqueSearch(g *conflictGraph, st *stopper) *cliqueSearch {
 	words := wordsFor(g.p.vertices)
-	s := &cliqueSearch{g: g, words: words, st: st, splitDepth: -1,
+	s := &cliqueSearch{g: g, flat: g.flatBounds(), words: words, st: st, splitDepth: -1,
 		arena: make([]uint64, words*(len(g.cliques)+2)),
 		light: make([]int, len(g.p.rules)), dark: make([]int, len(g.p.rules))}
 	s.members = make([][]int32, len(g.cliques))
@@ -122,7 +123,7 @@ func (s *cliqueSearch) search(depth int) {
 	// Every clique holds at most one more piece: prune when some partition
 	// leaves too few open cliques for the pieces still wanted.
 	if want := max(s.lo-placed, need); want > 0 {
-		for _, part := range s.g.flat {
+		for _, part := range s.flat {
 			if part.open(cand, want) < want {
 				return
 			}
@@ -143,7 +144,7 @@ func (s *cliqueSearch) search(depth int) {
 			k := s.g.kindOf[v]
 			s.add(v, 1)
 			if !s.g.p.rules[k].over(s.light[k], s.dark[k]) {
-				adj := s.g.adj[v]
+				adj := s.g.adj.row(v)
 				for i := range next {
 					next[i] = cand[i] &^ (adj[i] | clique[i])
 				}

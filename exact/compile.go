@@ -27,7 +27,7 @@ type pieceGeometry struct {
 	name  string
 	piece *model.Piece
 	p     *problem
-	weak  []bitset // per square: every square of leaps and rays (weak attack)
+	weak  bitRows // per square: every square of leaps and rays (weak attack)
 
 	lists sync.Once
 	leaps [][]int32   // per square: the open squares a leap lands on
@@ -120,15 +120,13 @@ func compileWithin(m *model.Model, maxMemory int64) (*problem, error) {
 	p.open = newBitset(p.squares)
 	p.dark = newBitset(p.squares)
 	for i := 0; i < p.squares; i++ {
-		s := b.Square(i)
-		if b.IsOpen(s) {
-			p.open.set(i)
-		}
-		if s.Dark() {
+		p.open.set(i)
+		if b.Square(i).Dark() {
 			p.dark.set(i)
 		}
 	}
-	p.fixedWalls = len(b.Walls())
+	b.Closed(func(s model.Square, _ model.Cell) { p.open.clear(b.Index(s)) })
+	p.fixedWalls = b.WallCount()
 
 	ruleIndex := map[string]int{}
 	var pieces []*model.Piece
@@ -224,14 +222,9 @@ func (p *problem) pieceGeometry(pc *model.Piece) *pieceGeometry {
 	if g := p.geometry[pc.Name]; g != nil {
 		return g
 	}
-	g := &pieceGeometry{name: pc.Name, piece: pc, p: p, weak: make([]bitset, p.squares)}
-	words := wordsFor(p.squares)
-	store := make([]uint64, words*p.squares)
-	for i := 0; i < p.squares; i++ {
-		g.weak[i] = bitset(store[i*words : (i+1)*words : (i+1)*words])
-	}
-	if words == 1 { // by whole words (rays.go)
-		wordReach(p.rows, p.cols, p.open[0], pc, g.weak)
+	g := &pieceGeometry{name: pc.Name, piece: pc, p: p, weak: newBitRows(p.squares, p.squares)}
+	if g.weak.words == 1 { // by whole words (rays.go)
+		wordReach(p.rows, p.cols, p.open[0], pc, g.weak.store)
 	} else {
 		p.walkReach(pc, g.weak)
 	}
@@ -241,10 +234,10 @@ func (p *problem) pieceGeometry(pc *model.Piece) *pieceGeometry {
 
 // walkReach fills weak[i] with what pc reaches from every open square,
 // walking each ray square by square: any board size.
-func (p *problem) walkReach(pc *model.Piece, weak []bitset) {
+func (p *problem) walkReach(pc *model.Piece, weak bitRows) {
 	cols := p.cols
 	for i := 0; i < p.squares; i++ {
-		w := weak[i]
+		w := weak.row(i)
 		if !p.open.has(i) {
 			continue
 		}
@@ -307,7 +300,7 @@ func (p *problem) conflictsWithFixed(k, i int) bool {
 		if f.square == i {
 			continue // pieces sharing a square (stack) do not attack each other
 		}
-		if p.kinds[k].weak[i].has(f.square) || f.geo.weak[f.square].has(i) {
+		if p.kinds[k].weak.row(i).has(f.square) || f.geo.weak.row(f.square).has(i) {
 			return true
 		}
 	}
@@ -319,7 +312,7 @@ func (p *problem) conflictsWithFixed(k, i int) bool {
 func (p *problem) fixedConflict() bool {
 	for a, f := range p.fixed {
 		for _, g := range p.fixed[a+1:] {
-			if f.square != g.square && (f.geo.weak[f.square].has(g.square) || g.geo.weak[g.square].has(f.square)) {
+			if f.square != g.square && (f.geo.weak.row(f.square).has(g.square) || g.geo.weak.row(g.square).has(f.square)) {
 				return true
 			}
 		}
@@ -370,7 +363,7 @@ func (p *problem) squareOf(v int) int { return v % p.squares }
 // solution turns vertices and free walls into a normalised model solution.
 func (p *problem) solution(vertices []int32, walls []int32) model.Solution {
 	b := p.m.Board
-	var s model.Solution
+	s := model.Solution{Pieces: make([]model.Placed, 0, len(vertices))}
 	for _, v := range vertices {
 		s.Pieces = append(s.Pieces, model.Placed{Piece: p.kinds[p.kindOf(int(v))].name, Square: b.Square(p.squareOf(int(v)))})
 	}

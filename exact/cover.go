@@ -94,7 +94,7 @@ func newCoverSearch(p *problem, g *conflictGraph, st *stopper) *coverSearch {
 	}
 	for v := p.allowed.first(); v >= 0; v = p.allowed.next(v + 1) {
 		k, s := p.kindOf(v), p.squareOf(v)
-		w := p.kinds[k].weak[s]
+		w := p.kinds[k].weak.row(s)
 		for x := w.first(); x >= 0; x = w.next(x + 1) {
 			c.coverers[x].set(v)
 		}
@@ -338,7 +338,7 @@ func (c *coverSearch) branchOn(x, depth, givenUp int) {
 		}
 		copy(next, avail)
 		next.andNot(excluded)
-		next.andNot(c.g.adj[v])
+		next.andNot(c.g.adj.row(v))
 		c.search(depth+1, givenUp)
 		c.unplace(v)
 	}
@@ -418,9 +418,9 @@ func (c *coverSearch) bestGains(avail, uncovered bitset, room int) {
 		s := v - base
 		var gain int
 		if oneWord {
-			gain = bits.OnesCount64(p.kinds[k].weak[s][0] & uncovered[0])
+			gain = bits.OnesCount64(p.kinds[k].weak.row(s)[0] & uncovered[0])
 		} else {
-			gain = p.kinds[k].weak[s].countAnd(uncovered)
+			gain = p.kinds[k].weak.row(s).countAnd(uncovered)
 		}
 		if c.dominate && uncovered.has(s) {
 			gain++
@@ -508,7 +508,7 @@ func (c *coverSearch) supersets(depth, ci int) {
 			continue
 		}
 		for i := range next {
-			next[i] = avail[i] &^ (c.g.adj[v][i] | clique[i])
+			next[i] = avail[i] &^ (c.g.adj.row(v)[i] | clique[i])
 		}
 		c.supersets(depth+1, ci+1)
 		c.unplace(v)

@@ -121,7 +121,7 @@ func (c *coverSearch) coverersOf(allowed bitset) {
 	}
 	for v := allowed.first(); v >= 0; v = allowed.next(v + 1) {
 		k, s := v/n, v%n
-		w := p.kinds[k].weak[s]
+		w := p.kinds[k].weak.row(s)
 		for x := w.first(); x >= 0; x = w.next(x + 1) {
 			c.coverers[x].set(v)
 		}

@@ -70,7 +70,7 @@ func newDomProblem(p *problem, g foldGroup) (*domProblem, bool) {
 	dominate := coverMeasure(p.m) == model.MeasureDominated
 	need := slices.Clone(p.open)
 	for _, fp := range p.fixed {
-		need.andNot(fp.geo.weak[fp.square])
+		need.andNot(fp.geo.weak.row(fp.square))
 		if dominate {
 			need.clear(fp.square)
 		}
@@ -83,7 +83,7 @@ func newDomProblem(p *problem, g foldGroup) (*domProblem, bool) {
 	d.cand = plan.squaresOf(g)
 	d.cwords = wordsFor(len(d.cand))
 	for i, s := range d.cand {
-		set := slices.Clone(geo.weak[s])
+		set := slices.Clone(geo.weak.row(int(s)))
 		if dominate {
 			set.set(int(s))
 		}

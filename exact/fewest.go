@@ -1,6 +1,7 @@
 package exact
 
 import (
+	"math/bits"
 	"slices"
 	"sync/atomic"
 
@@ -42,8 +43,8 @@ func solveFewest(st *stopper, p *problem, groups []foldGroup, opts model.Options
 	groups = slices.Clone(groups)
 	reach := func(g foldGroup) int {
 		n := 0
-		for _, w := range p.pieceGeometry(g.piece).weak {
-			n += w.count()
+		for _, w := range p.pieceGeometry(g.piece).weak.store {
+			n += bits.OnesCount64(w)
 		}
 		return n
 	}

@@ -145,7 +145,7 @@ func newFoldPlan(p *problem, groups []foldGroup) *foldPlan {
 		}
 	}
 	for _, fp := range p.fixed {
-		f.base.or(fp.geo.weak[fp.square])
+		f.base.or(fp.geo.weak.row(fp.square))
 		if f.dominate {
 			f.base.set(fp.square)
 		}
@@ -211,7 +211,7 @@ func (f *foldPlan) strongCover(ax foldAxes, squares []int32, occupied, out bitse
 	}
 	one := func(geo *pieceGeometry, s int) {
 		if !f.strong {
-			out.or(geo.weak[s])
+			out.or(geo.weak.row(s))
 			return
 		}
 		for _, t := range geo.leapsAt(s) {

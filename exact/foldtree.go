@@ -66,9 +66,9 @@ func (f *foldPlan) buildTree(geo *pieceGeometry, squares []int32) *foldTree {
 	}
 	weak := func(s int32) bitset {
 		if !f.dominate {
-			return geo.weak[s]
+			return geo.weak.row(int(s))
 		}
-		b := slices.Clone(geo.weak[s])
+		b := slices.Clone(geo.weak.row(int(s)))
 		b.set(int(s))
 		return b
 	}

@@ -1,10 +1,12 @@
 package exact
 
 import (
+	"cmp"
 	"fmt"
 	"math/bits"
-	"sort"
+	"slices"
 	"strconv"
+	"sync"
 
 	"github.com/chessmodel/chessmodel/model"
 )
@@ -21,27 +23,31 @@ const maxGraphVertices = 8192
 // placed, so the number of cliques still open bounds the pieces to come.
 type conflictGraph struct {
 	p         *problem
-	adj       []bitset // per vertex; empty for vertices not allowed
+	adj       bitRows  // per vertex; empty for vertices not allowed
 	cliques   []bitset // the partition the search branches on
 	cliqueOf  []int32  // vertex -> index in cliques
 	bounds    [][]bitset
-	flat      []flatPartition // bounds, laid out for openFlat
+	flatOnce  sync.Once
+	flat      []flatPartition // bounds, laid out for openFlat (flatBounds)
 	kindOf    []int32         // the kind of piece (its count rule) of each vertex
 	darkOf    []bool
 	partition string // how the cliques were formed, for stats
+	memory    *graphMemory
 }
 
 func newConflictGraph(p *problem) (*conflictGraph, error) {
 	if p.vertices > maxGraphVertices {
 		return nil, fmt.Errorf("exact: %d (piece, square) pairs are more than the %d the search handles: %w", p.vertices, maxGraphVertices, model.ErrUnsupported)
 	}
-	g := &conflictGraph{p: p, adj: make([]bitset, p.vertices), cliqueOf: make([]int32, p.vertices),
-		kindOf: make([]int32, p.vertices), darkOf: make([]bool, p.vertices)}
 	words := wordsFor(p.vertices)
-	store := make([]uint64, words*p.vertices)
+	// the lines of the rectangle, and one more segment per square off the
+	// board or walled, for each of (usually) four directions and the greedy
+	// partition
+	gm := takeGraphMemory(p.vertices, words, 5*(p.rows+p.cols+p.squares-p.open.count()))
+	g := &conflictGraph{p: p, adj: bitRows{words: words, store: gm.adj}, cliqueOf: gm.cliqueOf,
+		kindOf: gm.kindOf, darkOf: gm.darkOf, memory: gm}
 	n := p.squares
 	for v := 0; v < p.vertices; v++ {
-		g.adj[v] = bitset(store[v*words : (v+1)*words : (v+1)*words])
 		g.kindOf[v] = int32(p.ruleOf[v/n]) // counted by kind of piece
 		g.darkOf[v] = p.dark.has(v % n)
 	}
@@ -52,21 +58,21 @@ func newConflictGraph(p *problem) (*conflictGraph, error) {
 		for k2 := range p.kinds {
 			base := k2 * n
 			if !stack && k2 != k1 && p.allowed.has(base+s1) {
-				g.adj[v].set(base + s1)
+				g.adj.row(v).set(base + s1)
 			}
 			if !independent {
 				continue
 			}
 			// Attacks are symmetric for one piece (its moves include their
 			// opposites), so what attacks s1 as a k2 is what a k2 on s1 reaches.
-			weak := [2]bitset{p.kinds[k1].weak[s1], p.kinds[k2].weak[s1]}
+			weak := [2]bitset{p.kinds[k1].weak.row(s1), p.kinds[k2].weak.row(s1)}
 			sets := weak[:]
 			if p.kinds[k1] == p.kinds[k2] {
 				sets = weak[:1] // the same piece: one reach
 			}
 			for _, w := range sets {
 				if base%64 == 0 { // whole words: the kind's vertices start a word
-					adj, allowed := g.adj[v][base/64:], p.allowed[base/64:]
+					adj, allowed := g.adj.row(v)[base/64:], p.allowed[base/64:]
 					for i, x := range w {
 						adj[i] |= x & allowed[i]
 					}
@@ -74,7 +80,7 @@ func newConflictGraph(p *problem) (*conflictGraph, error) {
 				}
 				for s2 := w.first(); s2 >= 0; s2 = w.next(s2 + 1) {
 					if p.allowed.has(base + s2) {
-						g.adj[v].set(base + s2)
+						g.adj.row(v).set(base + s2)
 					}
 				}
 			}
@@ -89,27 +95,30 @@ func newConflictGraph(p *problem) (*conflictGraph, error) {
 // with fewest cliques and bounds with the best few.
 func (g *conflictGraph) choosePartitions() {
 	type named struct {
-		lines   *model.Vector // the direction of line segments; nil: greedy
+		lines   bool         // line segments (or else greedy cliques)
+		d       model.Vector // the direction of the lines
 		cliques []bitset
 	}
 	parts := make([]named, 0, 5)
-	if len(g.p.kinds) > 0 && g.p.m.Rules.Independent {
-		for _, d := range g.p.m.Pieces[g.p.kinds[0].name].Rides {
+	p := g.p
+	sets := &g.memory.sets
+	if len(p.kinds) > 0 && p.m.Rules.Independent {
+		for _, d := range p.m.Pieces[p.kinds[0].name].Rides {
 			if d.File < 0 || (d.File == 0 && d.Rank < 0) {
 				continue // one of each pair of opposite directions
 			}
-			if c := g.lineCliques(d); c != nil {
-				parts = append(parts, named{&d, c})
+			if c := g.lineCliques(d, sets); c != nil {
+				parts = append(parts, named{true, d, c})
 			}
 		}
 	}
-	parts = append(parts, named{nil, g.greedyCliques()})
-	sort.SliceStable(parts, func(i, j int) bool { return len(parts[i].cliques) < len(parts[j].cliques) })
+	parts = append(parts, named{cliques: g.greedyCliques(sets)})
+	slices.SortStableFunc(parts, func(a, b named) int { return cmp.Compare(len(a.cliques), len(b.cliques)) })
 	best := parts[0]
 	g.cliques = best.cliques
 	g.partition = "greedy cliques"
-	if d := best.lines; d != nil {
-		g.partition = "lines (" + strconv.Itoa(d.File) + "," + strconv.Itoa(d.Rank) + ")"
+	if best.lines {
+		g.partition = "lines (" + strconv.Itoa(best.d.File) + "," + strconv.Itoa(best.d.Rank) + ")"
 	}
 	for i, c := range g.cliques {
 		for v := c.first(); v >= 0; v = c.next(v + 1) {
@@ -119,9 +128,19 @@ func (g *conflictGraph) choosePartitions() {
 	for _, pt := range parts {
 		if len(g.bounds) < 3 && 2*len(pt.cliques) <= 3*len(best.cliques) {
 			g.bounds = append(g.bounds, pt.cliques)
-			g.flat = append(g.flat, newFlatPartition(pt.cliques, wordsFor(g.p.vertices)))
 		}
 	}
+}
+
+// flatBounds lays the bounds out for flatPartition.open, once: only the
+// clique search reads them.
+func (g *conflictGraph) flatBounds() []flatPartition {
+	g.flatOnce.Do(func() {
+		for _, part := range g.bounds {
+			g.flat = append(g.flat, newFlatPartition(part, wordsFor(g.p.vertices)))
+		}
+	})
+	return g.flat
 }
 
 // A flatPartition is a partition's cliques in one array, clique after
@@ -165,29 +184,56 @@ func (f flatPartition) open(cand bitset, limit int) int {
 	return n
 }
 
+// A setArena hands out the bitsets of the candidate partitions, and their
+// lists, from shared arrays (a graph's memory, reused graph after graph)
+// instead of a few allocations per partition.
+type setArena struct {
+	words int
+	store []uint64
+	lists []bitset
+}
+
+// peek is the next free set, empty; take keeps it.
+func (a *setArena) peek() bitset {
+	if len(a.store) < a.words {
+		a.store = make([]uint64, a.words*64)
+	}
+	return bitset(a.store[:a.words:a.words])
+}
+
+func (a *setArena) take() { a.store = a.store[a.words:] }
+
+// list starts a list of sets; add appends to it and done closes it (or
+// drop forgets it).
+func (a *setArena) list() int     { return len(a.lists) }
+func (a *setArena) add(c bitset)  { a.lists = append(a.lists, c) }
+func (a *setArena) drop(from int) { a.lists = a.lists[:from] }
+func (a *setArena) done(from int) []bitset {
+	return a.lists[from:len(a.lists):len(a.lists)]
+}
+
 // lineCliques returns the segments of the lines in direction d between
 // walls, as sets of vertices, or nil when a segment is not a clique (a kind
 // that does not ride d, or pieces that may stack).
-func (g *conflictGraph) lineCliques(d model.Vector) []bitset {
+func (g *conflictGraph) lineCliques(d model.Vector, sets *setArena) []bitset {
 	p := g.p
-	// the lines of the rectangle, and one more segment per square off the
-	// board or walled
-	out := make([]bitset, 0, p.rows+p.cols+p.squares-p.open.count())
-	words := wordsFor(p.vertices)
-	var rays []uint64 // one word holds every vertex: the segments by bitboard rays
-	if words == 1 {
+	// one word holds every vertex: the segments by bitboard rays, and the
+	// square behind each by a one-step table
+	var rays, behind []uint64
+	if sets.words == 1 {
 		rays = emptyRays(p.rows, p.cols, d, true)
+		behind = emptyRays(p.rows, p.cols, model.Vector{File: -d.File, Rank: -d.Rank}, false)
 	}
-	var store []uint64 // the segments' sets, allocated together
+	cliques := g.segmentsAreCliques(d)
+	from := sets.list()
 	for i := 0; i < p.squares; i++ {
-		f, r := i%p.cols, i/p.cols
-		if !p.open.has(i) || p.openAt(f-d.File, r-d.Rank) {
+		if !p.open.has(i) {
+			continue
+		}
+		if behind != nil && behind[i]&p.open[0] != 0 || behind == nil && p.openAt(i%p.cols-d.File, i/p.cols-d.Rank) {
 			continue // not the start of a segment
 		}
-		if len(store) < words {
-			store = make([]uint64, words*max(16, p.squares/4))
-		}
-		c := bitset(store[:words:words])
+		c := sets.peek()
 		var members int
 		if rays != nil {
 			members = g.wordSegment(c, rays, i, d)
@@ -197,15 +243,33 @@ func (g *conflictGraph) lineCliques(d model.Vector) []bitset {
 		if members == 0 {
 			continue
 		}
-		store = store[words:]
-		for v := c.first(); v >= 0; v = c.next(v + 1) {
-			if g.adj[v].countAnd(c) != members-1 {
+		for v := c.first(); v >= 0 && !cliques; v = c.next(v + 1) {
+			if g.adj.row(v).countAnd(c) != members-1 {
+				clear(c)
+				sets.drop(from)
 				return nil
 			}
 		}
-		out = append(out, c)
+		sets.take()
+		sets.add(c)
 	}
-	return out
+	return sets.done(from)
+}
+
+// segmentsAreCliques reports whether every segment in direction d is a
+// clique by the model's rules, without a look at the graph: under
+// independence, when every kind of piece rides d and two pieces never share
+// a square, each piece on a segment attacks the others along it.
+func (g *conflictGraph) segmentsAreCliques(d model.Vector) bool {
+	if !g.p.m.Rules.Independent || g.p.m.Rules.Stack {
+		return false
+	}
+	for _, k := range g.p.kinds {
+		if !slices.Contains(k.piece.Rides, d) {
+			return false
+		}
+	}
+	return true
 }
 
 // walkSegment puts into c the vertices of the segment from square i in
@@ -239,29 +303,27 @@ func (g *conflictGraph) wordSegment(c bitset, rays []uint64, i int, d model.Vect
 
 // greedyCliques grows a clique from each vertex not yet covered, adding the
 // least vertex adjacent to all so far: rows for queens, 2x2 blocks for kings.
-func (g *conflictGraph) greedyCliques() []bitset {
+func (g *conflictGraph) greedyCliques(sets *setArena) []bitset {
 	p := g.p
 	left := newBitset(p.vertices)
 	left.copyFrom(p.allowed)
-	out := make([]bitset, 0, p.rows+p.cols) // rows for queens
 	common := newBitset(p.vertices)
-	words := wordsFor(p.vertices)
-	store := make([]uint64, 0, words*p.allowed.count()) // at most a clique per vertex
+	from := sets.list()
 	for v := left.first(); v >= 0; v = left.first() {
-		store = store[:len(store)+words]
-		c := bitset(store[len(store)-words : len(store) : len(store)])
+		c := sets.peek()
+		sets.take()
 		c.set(v)
 		left.clear(v)
-		common.copyFrom(g.adj[v])
+		common.copyFrom(g.adj.row(v))
 		common.and(left)
 		for u := common.first(); u >= 0; u = common.first() {
 			c.set(u)
 			left.clear(u)
-			common.and(g.adj[u])
+			common.and(g.adj.row(u))
 		}
-		out = append(out, c)
+		sets.add(c)
 	}
-	return out
+	return sets.done(from)
 }
 
 // openCliques counts the cliques of a partition that still hold a candidate,

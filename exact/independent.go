@@ -3,6 +3,7 @@ package exact
 import (
 	"fmt"
 	"slices"
+	"strconv"
 
 	"github.com/chessmodel/chessmodel/model"
 )
@@ -15,8 +16,9 @@ func solveIndependent(st *stopper, p *problem, opts model.Options, res *model.Re
 	if err != nil {
 		return err
 	}
+	defer g.release() // nothing below keeps the graph
 	res.Stats.Extra["engine"] = "clique branch and bound"
-	res.Stats.Extra["cliques"] = fmt.Sprintf("%d %s", len(g.cliques), g.partition)
+	res.Stats.Extra["cliques"] = strconv.Itoa(len(g.cliques)) + " " + g.partition
 	pieces := func(vertices, _ []int32) int64 { return int64(len(vertices)) }
 	lo, hi := p.minTotal, p.maxTotal
 	if (p.m.Rules.Independent && p.fixedConflict()) || lo > hi {
@@ -24,29 +26,40 @@ func solveIndependent(st *stopper, p *problem, opts model.Options, res *model.Re
 	}
 	sense := p.m.Objective.Sense
 	if opts.Task == model.TaskSolve || sense != model.Fixed {
-		s := newCliqueSearch(g, st)
-		s.lo, s.hi = lo, hi
-		s.minimize = sense == model.Minimize
 		var best []int32
 		found := false
 		bound := g.rootBound(lo, hi, sense)
-		s.visit = func(s *cliqueSearch) {
+		// accept moves the bounds of the search past a set it found
+		accept := func(chosen []int32, lo, hi *int, halted *bool) {
 			found = true
-			best = slices.Clone(s.chosen)
+			best = slices.Clone(chosen)
 			if opts.Progress != nil && sense != model.Fixed {
 				opts.Progress(-1, fmt.Sprintf("best %d pieces, bound %d", len(best), bound))
 			}
 			switch sense {
 			case model.Maximize:
-				s.lo = len(s.chosen) + 1
+				*lo = len(chosen) + 1
 			case model.Minimize:
-				s.hi = len(s.chosen) - 1
+				*hi = len(chosen) - 1
 			default:
-				s.halted = true
+				*halted = true
 			}
 		}
-		s.start()
-		res.Stats.Nodes += s.nodes
+		if ws, ok := newWordSearch(g, st); ok {
+			ws.lo, ws.hi = lo, hi
+			ws.minimize = sense == model.Minimize
+			ws.visit = func(s *wordSearch) { accept(s.chosen, &s.lo, &s.hi, &s.halted) }
+			ws.start()
+			res.Stats.Nodes += ws.nodes
+			ws.release()
+		} else {
+			s := newCliqueSearch(g, st)
+			s.lo, s.hi = lo, hi
+			s.minimize = sense == model.Minimize
+			s.visit = func(s *cliqueSearch) { accept(s.chosen, &s.lo, &s.hi, &s.halted) }
+			s.start()
+			res.Stats.Nodes += s.nodes
+		}
 		if st.canceled.Load() {
 			if found && sense != model.Fixed {
 				res.Stats.Extra["bound"] = bound

@@ -3,8 +3,11 @@ package exact
 import (
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
+
+	"github.com/chessmodel/chessmodel/model"
 )
 
 // randomModel writes a small random placement model: a board of at most
@@ -85,6 +88,39 @@ func randomModel(rng *rand.Rand) string {
 		fmt.Fprintf(&b, "objective: %s\n", objective)
 	}
 	return b.String()
+}
+
+// randomModels parses up to n of randomModel's models (seeds 1, 2, ...
+// with stream), keeping those whose text skip does not reject.
+func randomModels(n int, stream uint64, skip ...string) []*model.Model {
+	var out []*model.Model
+	for seed := 1; len(out) < n && seed < 20*n; seed++ {
+		text := randomModel(rand.New(rand.NewPCG(uint64(seed), stream)))
+		if slices.ContainsFunc(skip, func(s string) bool { return strings.Contains(text, s) }) {
+			continue
+		}
+		if m, err := parseModel(text); err == nil {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// walledModels parses each of yamls and adds copies of it with random
+// walls: perModel boards each, with lo to hi walls.
+func walledModels(t *testing.T, rng *rand.Rand, yamls []string, perModel, lo, hi int) []*model.Model {
+	var out []*model.Model
+	for _, yaml := range yamls {
+		for range perModel {
+			m := parse(t, yaml)
+			var walls []model.Square
+			for _, s := range rng.Perm(m.Board.Size())[:lo+rng.IntN(hi-lo+1)] {
+				walls = append(walls, m.Board.Square(s))
+			}
+			out = append(out, m.WithWalls(walls))
+		}
+	}
+	return out
 }
 
 // Random small models, reproducible from their seed, judged against the

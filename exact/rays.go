@@ -3,6 +3,7 @@ package exact
 import (
 	"math/bits"
 	"sync"
+	"sync/atomic"
 
 	"github.com/chessmodel/chessmodel/model"
 )
@@ -26,16 +27,24 @@ type rayKey struct {
 	ride       bool
 }
 
-// rayTables holds the tables made so far; every board of a shape shares them.
-var rayTables sync.Map // rayKey -> []uint64
+// rayTables holds the tables made so far; every board of a shape shares
+// them. A wall sweep reads them a dozen times per board from every worker,
+// so reading is a map lookup on an immutable map (no lock, and no key
+// boxed into an interface as a sync.Map would); a new table copies the map.
+var rayTables struct {
+	mu    sync.Mutex
+	known atomic.Pointer[map[rayKey][]uint64]
+}
 
 // emptyRays returns, for each square of a rows x cols rectangle of at most
 // 64 squares, the squares v reaches from it on the empty rectangle: one
 // step for a leap, every step for a ride.
 func emptyRays(rows, cols int, v model.Vector, ride bool) []uint64 {
 	key := rayKey{rows, cols, v, ride}
-	if t, ok := rayTables.Load(key); ok {
-		return t.([]uint64)
+	if known := rayTables.known.Load(); known != nil {
+		if t, ok := (*known)[key]; ok {
+			return t
+		}
 	}
 	t := make([]uint64, rows*cols)
 	for i := range t {
@@ -46,19 +55,30 @@ func emptyRays(rows, cols int, v model.Vector, ride bool) []uint64 {
 			}
 		}
 	}
-	stored, _ := rayTables.LoadOrStore(key, t)
-	return stored.([]uint64)
+	rayTables.mu.Lock()
+	defer rayTables.mu.Unlock()
+	next := map[rayKey][]uint64{key: t}
+	if known := rayTables.known.Load(); known != nil {
+		if stored, ok := (*known)[key]; ok {
+			return stored // made meanwhile by another goroutine
+		}
+		for k, table := range *known {
+			next[k] = table
+		}
+	}
+	rayTables.known.Store(&next)
+	return t
 }
 
-// wordReach fills weak[i] (one word each) with what pc reaches from every
-// square of a board of at most 64 squares set in open.
-func wordReach(rows, cols int, open uint64, pc *model.Piece, weak []bitset) {
+// wordReach fills weak[i] with what pc reaches from every square of a board
+// of at most 64 squares set in open.
+func wordReach(rows, cols int, open uint64, pc *model.Piece, weak []uint64) {
 	closed := ^open
 	for _, v := range pc.Leaps {
 		t := emptyRays(rows, cols, v, false)
 		for i := range weak {
 			if open>>uint(i)&1 != 0 {
-				weak[i][0] |= t[i] & open
+				weak[i] |= t[i] & open
 			}
 		}
 	}
@@ -67,7 +87,7 @@ func wordReach(rows, cols int, open uint64, pc *model.Piece, weak []bitset) {
 		up := d.Rank*cols+d.File > 0
 		for i := range weak {
 			if open>>uint(i)&1 != 0 {
-				weak[i][0] |= rideReach(t, i, closed, up)
+				weak[i] |= rideReach(t, i, closed, up)
 			}
 		}
 	}

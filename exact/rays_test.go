@@ -11,7 +11,7 @@ import (
 )
 
 // TestWordReachMatchesWalk compares the bitboard reach and line segments
-// (rays.go) with the square-by-square walks on random boards of at most 64 squares with walls
+// (rays.go), and the partitions into segments, with the square-by-square walks on random boards of at most 64 squares with walls
 // and holes, for the built-in pieces and random fairy riders and leapers.
 func TestWordReachMatchesWalk(t *testing.T) {
 	rng := rand.New(rand.NewPCG(19, 23))
@@ -35,7 +35,7 @@ func TestWordReachMatchesWalk(t *testing.T) {
 				walls = append(walls, s)
 			}
 		}
-		src := fmt.Sprintf("board: {size: \"%dx%d\", walls: [%s], off: [%s]}\npieces: {fairy: {leap: [%s], ride: [%s]}}\nplace: [max queen]\n",
+		src := fmt.Sprintf("board: {size: \"%dx%d\", walls: [%s], off: [%s]}\npieces: {fairy: {leap: [%s], ride: [%s]}}\nplace: [max queen]\nrules: [independent]\n",
 			rows, cols, strings.Join(walls, ", "), strings.Join(off, ", "), vec(), vec())
 		m, err := parseModel(src)
 		if err != nil {
@@ -50,6 +50,18 @@ func TestWordReachMatchesWalk(t *testing.T) {
 			t.Fatal(err)
 		}
 		for _, d := range m.Pieces["queen"].Rides {
+			// the segments found by bitboards, against those walked from
+			// every open square with no open square behind it
+			var walked []bitset
+			for i := 0; i < p.squares; i++ {
+				if c := newBitset(p.vertices); p.open.has(i) && !p.openAt(i%p.cols-d.File, i/p.cols-d.Rank) && g.walkSegment(c, i, d) > 0 {
+					walked = append(walked, c)
+				}
+			}
+			segments := g.lineCliques(d, newSetArena(1, 4))
+			if !slices.EqualFunc(segments, walked, func(a, b bitset) bool { return a.equal(b) }) {
+				t.Fatalf("%s\nsegments along %v: bitboard %v, walk %v", src, d, segments, walked)
+			}
 			rays := emptyRays(p.rows, p.cols, d, true)
 			for i := 0; i < p.squares; i++ {
 				if !p.open.has(i) {
@@ -64,15 +76,12 @@ func TestWordReachMatchesWalk(t *testing.T) {
 		}
 		for _, name := range []string{"queen", "knight", "fairy"} {
 			pc := m.Pieces[name]
-			walked := make([]bitset, p.squares)
-			for i := range walked {
-				walked[i] = newBitset(p.squares)
-			}
+			walked := newBitRows(p.squares, p.squares)
 			p.walkReach(pc, walked)
 			got := p.pieceGeometry(pc).weak
-			for i := range walked {
-				if !got[i].equal(walked[i]) {
-					t.Fatalf("%s\n%s from square %d: bitboard %v, walk %v", src, name, i, got[i], walked[i])
+			for i := 0; i < p.squares; i++ {
+				if !got.row(i).equal(walked.row(i)) {
+					t.Fatalf("%s\n%s from square %d: bitboard %v, walk %v", src, name, i, got.row(i), walked.row(i))
 				}
 			}
 		}

@@ -1,8 +1,9 @@
 package model
 
 import (
+	"cmp"
 	"fmt"
-	"sort"
+	"slices"
 )
 
 // Cell says what stands on a square of the board before any piece is placed.
@@ -63,6 +64,26 @@ func (b *Board) Set(s Square, c Cell) {
 // Walls lists the wall squares in square order.
 func (b *Board) Walls() []Square { return b.list(Wall) }
 
+// WallCount is the number of walls: len(Walls()) without listing them.
+func (b *Board) WallCount() int {
+	n := 0
+	for _, v := range b.cells {
+		if v == Wall {
+			n++
+		}
+	}
+	return n
+}
+
+// Closed visits the squares that are walls or off the board, in no
+// particular order: what a caller that marks them needs, without a lookup
+// per square of the rectangle.
+func (b *Board) Closed(visit func(s Square, c Cell)) {
+	for s, v := range b.cells {
+		visit(s, v)
+	}
+}
+
 // OffSquares lists the squares of the rectangle that are not on the board.
 func (b *Board) OffSquares() []Square { return b.list(Off) }
 
@@ -115,6 +136,9 @@ func (b *Board) Equal(o *Board) bool {
 func (b *Board) Dims() string { return fmt.Sprintf("%dx%d", b.Rows, b.Cols) }
 
 // SortSquares sorts squares rank first, then file.
-func SortSquares(s []Square) {
-	sort.Slice(s, func(i, j int) bool { return s[i].Less(s[j]) })
+func SortSquares(s []Square) { slices.SortFunc(s, compareSquares) }
+
+// compareSquares orders squares as Less does, for slices.SortFunc.
+func compareSquares(a, b Square) int {
+	return cmp.Or(cmp.Compare(a.Rank, b.Rank), cmp.Compare(a.File, b.File))
 }

@@ -45,7 +45,7 @@ func (r *Report) fail(format string, args ...any) {
 // lines of the board. It never panics on a malformed solution; it says what
 // is wrong with it.
 func Check(m *Model, s *Solution) *Report {
-	r := &Report{Valid: true, Measures: map[string]int64{}}
+	r := &Report{Valid: true, Measures: make(map[string]int64, 4)} // pieces, walls, attacked, dominated
 	switch m.Kind {
 	case KindPlace:
 		checkPlacement(m, s, r)
@@ -61,14 +61,14 @@ func Check(m *Model, s *Solution) *Report {
 // stands where.
 type position struct {
 	m      *Model
-	walls  map[Square]bool // free walls added by the solution
+	walls  map[Square]bool // free walls added by the solution (nil for none)
 	pieces []Placed        // fixed pieces first, then placed ones
 	kind   []int           // index into kinds, per piece
 	kinds  []*Piece
 	// bySquare lists piece indices in square order, so that the pieces on a
 	// square are found by binary search even on a board of a million ranks.
 	bySquare []int
-	// reported holds the attacking pairs already reported.
+	// reported holds the attacking pairs already reported (nil for none).
 	reported map[[2]int]bool
 }
 
@@ -112,7 +112,10 @@ func checkPlacement(m *Model, s *Solution, r *Report) {
 		r.fail("a placement model takes pieces and walls, not tour squares or moves")
 	}
 	b := m.Board
-	pos := &position{m: m, walls: map[Square]bool{}, reported: map[[2]int]bool{}}
+	pos := &position{m: m, pieces: make([]Placed, 0, len(m.Fixed)+len(s.Pieces))}
+	if len(s.Walls) > 0 {
+		pos.walls = map[Square]bool{}
+	}
 	for _, w := range s.Walls {
 		switch {
 		case !b.Contains(w):
@@ -177,7 +180,7 @@ func checkPlacement(m *Model, s *Solution, r *Report) {
 		pos.checkIndependent(r)
 	}
 	r.Measures["pieces"] = int64(len(s.Pieces))
-	r.Measures["walls"] = int64(len(b.Walls()) + len(pos.walls))
+	r.Measures["walls"] = int64(b.WallCount() + len(pos.walls))
 	if needCover && b.Size() > denseLimit {
 		r.fail("the %s board is too large for the checker to count attacked squares", b.Dims())
 	} else if measure {
@@ -315,6 +318,9 @@ func (p *position) checkIndependent(r *Report) {
 // returns false once the report is full, to stop the search.
 func (p *position) attack(r *Report, i, j int) bool {
 	if !p.reported[[2]int{i, j}] {
+		if p.reported == nil {
+			p.reported = map[[2]int]bool{}
+		}
 		p.reported[[2]int{i, j}] = true
 		a, b := p.pieces[i], p.pieces[j]
 		r.fail("%s on %v attacks %s on %v", a.Piece, a.Square, b.Piece, b.Square)

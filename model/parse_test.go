@@ -127,6 +127,9 @@ func TestSquareNames(t *testing.T) {
 		if s := tc.sq.String(); s != tc.name {
 			t.Errorf("%v.String() = %q, want %q", tc.sq, s, tc.name)
 		}
+		if b, err := tc.sq.MarshalText(); err != nil || string(b) != tc.name {
+			t.Errorf("%v.MarshalText() = %q, %v; want %q", tc.sq, b, err, tc.name)
+		}
 	}
 	for _, bad := range []string{"", "a", "1", "a0", "A1", "a-1", "a+1", "a01", "e4x"} {
 		if _, err := model.ParseSquare(bad); err == nil {

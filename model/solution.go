@@ -2,10 +2,12 @@ package model
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/json"
 	"fmt"
 	"io"
-	"sort"
+	"slices"
+	"strings"
 )
 
 // A Solution is a claimed answer to a model: a placement (Pieces and the
@@ -25,7 +27,7 @@ type Move struct {
 }
 
 // MarshalText writes the square's algebraic name.
-func (s Square) MarshalText() ([]byte, error) { return []byte(s.String()), nil }
+func (s Square) MarshalText() ([]byte, error) { return s.appendName(make([]byte, 0, 8)), nil }
 
 // UnmarshalText reads an algebraic square name.
 func (s *Square) UnmarshalText(b []byte) error {
@@ -40,12 +42,8 @@ func (s *Square) UnmarshalText(b []byte) error {
 // Normalize sorts pieces and walls into a canonical order (by square, then
 // piece name) so that equal placements compare and print equal.
 func (s *Solution) Normalize() {
-	sort.Slice(s.Pieces, func(i, j int) bool {
-		a, b := s.Pieces[i], s.Pieces[j]
-		if a.Square != b.Square {
-			return a.Square.Less(b.Square)
-		}
-		return a.Piece < b.Piece
+	slices.SortFunc(s.Pieces, func(a, b Placed) int {
+		return cmp.Or(compareSquares(a.Square, b.Square), strings.Compare(a.Piece, b.Piece))
 	})
 	SortSquares(s.Walls)
 }

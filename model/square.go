@@ -21,7 +21,13 @@ func (s Square) Add(v Vector) Square { return Square{s.File + v.File, s.Rank + v
 // String gives the algebraic name: files a..z, then aa, ab, ... as
 // spreadsheet columns; ranks from 1.
 func (s Square) String() string {
-	return FileName(s.File) + strconv.Itoa(s.Rank+1)
+	var b [24]byte
+	return string(s.appendName(b[:0]))
+}
+
+// appendName appends the algebraic name to b.
+func (s Square) appendName(b []byte) []byte {
+	return strconv.AppendInt(appendFile(b, s.File), int64(s.Rank)+1, 10)
 }
 
 // Less orders squares rank first, then file; it is the order in which
@@ -35,14 +41,20 @@ func (s Square) Less(t Square) bool {
 
 // FileName gives the letters of a 0-based file index (0 = a, 25 = z, 26 = aa).
 func FileName(file int) string {
-	var b []byte
+	var b [16]byte
+	return string(appendFile(b[:0], file))
+}
+
+// appendFile appends the letters of a file index to b.
+func appendFile(b []byte, file int) []byte {
+	from := len(b)
 	for n := file + 1; n > 0; n = (n - 1) / 26 {
 		b = append(b, byte('a'+(n-1)%26))
 	}
-	for i, j := 0, len(b)-1; i < j; i, j = i+1, j-1 {
+	for i, j := from, len(b)-1; i < j; i, j = i+1, j-1 {
 		b[i], b[j] = b[j], b[i]
 	}
-	return string(b)
+	return b
 }
 
 // maxCoordinate bounds files and ranks so that square arithmetic never

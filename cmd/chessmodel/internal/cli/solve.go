@@ -47,9 +47,14 @@ func jsonLines(path string) (write func(any) error, close func() error, err erro
 	buf := bufio.NewWriter(file)
 	var mu sync.Mutex // writes may come from several goroutines (sweep's workers)
 	closed := false
+	// lines are encoded before the lock, so the workers encode in parallel,
+	// each into a buffer kept for reuse (a sweep writes a line per class)
+	lines := sync.Pool{New: func() any { return new(bytes.Buffer) }}
 	write = func(v any) error {
-		var line bytes.Buffer // encoded before the lock: the workers encode in parallel
-		if err := writeJSON(&line, v); err != nil {
+		line := lines.Get().(*bytes.Buffer)
+		defer lines.Put(line)
+		line.Reset()
+		if err := writeJSON(line, v); err != nil {
 			return err
 		}
 		mu.Lock()

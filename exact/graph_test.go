@@ -1,0 +1,57 @@
+package exact
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"testing"
+)
+
+// Where segmentsAreCliques vouches for a direction without reading the
+// graph, every segment lineCliques builds is a clique of the graph: on the
+// random models of the brute-force tests and on larger walled boards with
+// riders and leapers mixed.
+func TestSegmentsAreCliques(t *testing.T) {
+	models := randomModels(200, 13, "free")
+	models = append(models, walledModels(t, rand.New(rand.NewPCG(7, 7)), []string{
+		"board: 8\nplace: [max queen]\nrules: [independent]\n",
+		"board: 9\nplace: [max queen, 2 rook]\nrules: [independent]\n",
+		"board: 6\nplace: [max rook, 3 bishop]\nrules: [independent]\n",
+		"board: 6\nplace: [max queen, 2 knight]\nrules: [independent]\n",
+		"board: 6\nplace: [1..9 queen]\nrules: [independent, stack]\n",
+	}, 6, 0, 7)...)
+	vouched := 0
+	for i, m := range models {
+		t.Run(fmt.Sprint(i), func(t *testing.T) {
+			p, err := compile(m)
+			if err != nil || len(p.kinds) == 0 {
+				t.Skip("no search graph")
+			}
+			g, err := newConflictGraph(p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, d := range p.kinds[0].piece.Rides {
+				if !g.segmentsAreCliques(d) {
+					continue
+				}
+				vouched++
+				for _, c := range g.lineCliques(d, newSetArena(wordsFor(p.vertices), 16)) {
+					members := c.count()
+					for v := c.first(); v >= 0; v = c.next(v + 1) {
+						if g.adj.row(v).countAnd(c) != members-1 {
+							t.Fatalf("direction %v: segment %v is not a clique at vertex %d", d, c, v)
+						}
+					}
+				}
+			}
+		})
+	}
+	if vouched == 0 {
+		t.Fatal("no direction was vouched for: the test tested nothing")
+	}
+}
+
+// newSetArena is an arena for a partition built outside a graph's memory.
+func newSetArena(words, sets int) *setArena {
+	return &setArena{words: words, store: make([]uint64, words*sets), lists: make([]bitset, 0, sets)}
+}

@@ -1,0 +1,298 @@
+package exact
+
+import (
+	"math/bits"
+	"sync"
+)
+
+// A wordSearch is the cliqueSearch of a graph whose vertices fit one word
+// (an 8x8 board with one kind of piece, the wall sweeps' boards): the same
+// branching, the same bounds and the same order of visits, so the same sets
+// are found, with the candidates of a node in a few words passed by value.
+//
+// Its bound is cheaper than scanning the cliques of each partition. Every
+// bounding partition has a numbering in which each of its cliques is a run
+// of consecutive bits (the vertex numbering itself when the cliques already
+// are, as rows of squares are), and the search carries its candidates in
+// each numbering it needs (one and-not more per step). Adding the bits of a
+// run below its top to the candidates among them carries into the top bit
+// exactly when one of them is set, so
+//
+//	popcount(((cand & low) + low | cand) & top)
+//
+// counts the runs that still hold a candidate. The carry never leaves a
+// run: the sum is below twice the run's top bit.
+type wordSearch struct {
+	g      *conflictGraph
+	slots  int // the numberings in use: slot 0 numbers vertices
+	bounds int
+	bound  [maxWordBounds]runBound
+	// take[v] is what placing vertex v removes from the candidates (its
+	// neighbours, itself and its clique of the branching partition), skip[c]
+	// the branching partition's clique c: in each numbering.
+	take [64]wordCands
+	skip [64]wordCands // a clique holds a vertex at least
+	// the place list's counts bind below the total: per kind and colour
+	// tallies are kept and checked
+	countsBind  bool
+	light, dark []int
+
+	lo, hi   int // bounds on the pieces of an accepted set, moved by visit
+	minimize bool
+	chosen   []int32
+	nodes    int64
+	st       *stopper
+	halted   bool
+	visit    func(s *wordSearch)
+}
+
+// A runBound is a bounding partition as runs of bits in the numbering of
+// its slot: every bit of a run but its top, and the tops.
+type runBound struct {
+	slot     int
+	low, top uint64
+}
+
+// open counts the runs with a candidate among c.
+func (b *runBound) open(c *wordCands) int {
+	x := c[b.slot]
+	return bits.OnesCount64(((x & b.low) + b.low | x) & b.top)
+}
+
+// maxWordBounds is the most bounding partitions choosePartitions keeps.
+const maxWordBounds = 3
+
+// wordCands is a node's candidates, or a mask, in each numbering.
+type wordCands [1 + maxWordBounds]uint64
+
+// wordSearches keeps word searches for reuse: a sweep solves boards by the
+// hundred thousand, and a search's tables are 4 KB.
+var wordSearches = sync.Pool{New: func() any { return new(wordSearch) }}
+
+// newWordSearch lays the graph out for a word search, or reports false
+// when its vertices do not fit one word. The search goes back to the pool
+// with release.
+func newWordSearch(g *conflictGraph, st *stopper) (*wordSearch, bool) {
+	p := g.p
+	if p.vertices > 64 || len(g.bounds) > maxWordBounds {
+		return nil, false
+	}
+	s := wordSearches.Get().(*wordSearch)
+	*s = wordSearch{g: g, slots: 1, bounds: len(g.bounds), st: st, chosen: s.chosen[:0],
+		light: resize(s.light, len(p.rules)), dark: resize(s.dark, len(p.rules))}
+	allowed := p.allowed[0]
+	for m := allowed; m != 0; m &= m - 1 {
+		v := bits.TrailingZeros64(m)
+		s.take[v][0] = g.adj.row(v)[0] | g.cliques[g.cliqueOf[v]][0]
+	}
+	for c, clique := range g.cliques {
+		s.skip[c][0] = clique[0]
+	}
+	for k, part := range g.bounds {
+		if !s.runsInPlace(k, part) {
+			s.layOut(k, part)
+		}
+	}
+	s.countsBind = countsBind(p)
+	return s, true
+}
+
+// release returns the search to the pool; it must not be used after.
+func (s *wordSearch) release() {
+	s.g, s.st, s.visit = nil, nil, nil
+	wordSearches.Put(s)
+}
+
+// resize returns a zeroed slice of n ints, reusing b's array when it can.
+func resize(b []int, n int) []int {
+	if cap(b) < n {
+		return make([]int, n)
+	}
+	b = b[:n]
+	clear(b)
+	return b
+}
+
+// runsInPlace bounds with partition part in vertex numbering when each of
+// its cliques spans a range of vertices that holds no vertex of another
+// (vertices not allowed, never candidates, may lie inside).
+func (s *wordSearch) runsInPlace(k int, part []bitset) bool {
+	allowed := s.g.p.allowed[0]
+	b := runBound{slot: 0}
+	for _, c := range part {
+		first, last := bits.TrailingZeros64(c[0]), 63-bits.LeadingZeros64(c[0])
+		span := (^uint64(0) >> uint(63-last)) &^ (1<<uint(first) - 1)
+		if span&allowed&^c[0] != 0 {
+			return false
+		}
+		b.top |= 1 << uint(last)
+		b.low |= span &^ (1 << uint(last))
+	}
+	s.bound[k] = b
+	return true
+}
+
+// layOut numbers the vertices for bounding partition k, clique after
+// clique, in a slot of its own.
+func (s *wordSearch) layOut(k int, part []bitset) {
+	g := s.g
+	slot := s.slots
+	s.slots++
+	var bit [64]int8 // vertex -> bit
+	var at [64]int8  // bit -> vertex
+	b := runBound{slot: slot}
+	next := 0
+	for _, c := range part {
+		for m := c[0]; m != 0; m &= m - 1 {
+			v := bits.TrailingZeros64(m)
+			bit[v], at[next] = int8(next), int8(v)
+			next++
+		}
+		b.top |= 1 << uint(next-1)
+	}
+	b.low = (1<<uint(next) - 1) &^ b.top // all ones when next is 64
+	s.bound[k] = b
+	// "placing v takes u" is symmetric (a piece's moves include their
+	// opposites, so attacks go both ways), so take[v] in this numbering is
+	// column v of the matrix whose row b is take[at[b]] in vertex numbering
+	var rows [64]uint64
+	for b := 0; b < next; b++ {
+		rows[b] = s.take[at[b]][0]
+	}
+	transpose64(&rows)
+	for m := g.p.allowed[0]; m != 0; m &= m - 1 {
+		v := bits.TrailingZeros64(m)
+		s.take[v][slot] = rows[v]
+	}
+	for c, clique := range g.cliques {
+		for m := clique[0]; m != 0; m &= m - 1 {
+			s.skip[c][slot] |= 1 << uint(bit[bits.TrailingZeros64(m)])
+		}
+	}
+}
+
+// countsBind reports whether the place list limits more than the total:
+// some minimum, or a maximum per kind or colour that fewer pieces than the
+// most the search places could break.
+func countsBind(p *problem) bool {
+	if p.minTotal > 0 {
+		return true
+	}
+	for _, r := range p.rules {
+		if r.over(p.maxTotal, 0) || r.over(0, p.maxTotal) {
+			return true
+		}
+	}
+	return false
+}
+
+// start searches the whole graph.
+func (s *wordSearch) start() {
+	var c wordCands
+	c[0] = s.g.p.allowed[0]
+	for _, b := range s.bound[:s.bounds] {
+		if b.slot > 0 {
+			c[b.slot] = b.low | b.top
+		}
+	}
+	s.search(c)
+}
+
+// need is the least number of further pieces the place list asks for.
+func (s *wordSearch) need() int {
+	if !s.countsBind {
+		return 0
+	}
+	n := 0
+	for k, r := range s.g.p.rules {
+		n += r.need(s.light[k], s.dark[k])
+	}
+	return n
+}
+
+// fewOpen reports whether some bounding partition has fewer than want runs
+// with a candidate left.
+func (s *wordSearch) fewOpen(c *wordCands, want int) bool {
+	for k := range s.bounds {
+		if s.bound[k].open(c) < want {
+			return true
+		}
+	}
+	return false
+}
+
+// over counts vertex v in (delta 1) or out (-1) of the tallies and reports
+// whether the place list is then broken.
+func (s *wordSearch) over(v, delta int) bool {
+	if !s.countsBind {
+		return false
+	}
+	k := s.g.kindOf[v]
+	if s.g.darkOf[v] {
+		s.dark[k] += delta
+	} else {
+		s.light[k] += delta
+	}
+	return s.g.p.rules[k].over(s.light[k], s.dark[k])
+}
+
+func (s *wordSearch) search(c wordCands) {
+	s.nodes++
+	if s.nodes&1023 == 0 && s.st.stopped() {
+		s.halted = true
+	}
+	if s.halted {
+		return
+	}
+	placed := len(s.chosen)
+	need := s.need()
+	if placed+need > s.hi {
+		return
+	}
+	if c[0] == 0 {
+		if placed >= s.lo && need == 0 && s.g.p.copiesInOrder(s.chosen) {
+			s.visit(s)
+		}
+		return
+	}
+	if want := max(s.lo-placed, need); want > 0 && s.fewOpen(&c, want) {
+		return
+	}
+	ci := s.g.cliqueOf[bits.TrailingZeros64(c[0])]
+	if s.minimize {
+		s.skipClique(&c, ci)
+	}
+	for m := c[0] & s.skip[ci][0]; m != 0 && placed < s.hi; m &= m - 1 {
+		v := bits.TrailingZeros64(m)
+		if !s.over(v, 1) {
+			next := c
+			take := &s.take[v]
+			for k := range next { // unused slots stay empty: no test for them
+				next[k] &^= take[k]
+			}
+			s.chosen = append(s.chosen, int32(v))
+			s.search(next)
+			s.chosen = s.chosen[:len(s.chosen)-1]
+		}
+		s.over(v, -1)
+		if s.halted || len(s.chosen) >= s.hi {
+			break
+		}
+	}
+	if !s.minimize {
+		s.skipClique(&c, ci)
+	}
+}
+
+// skipClique places no piece in clique ci.
+func (s *wordSearch) skipClique(c *wordCands, ci int32) {
+	if s.halted {
+		return
+	}
+	next := *c
+	skip := &s.skip[ci]
+	for k := range next {
+		next[k] &^= skip[k]
+	}
+	s.search(next)
+}
