@@ -17,8 +17,13 @@ import (
 // returns, are the same on any number of workers; when the sides meet in a
 // batch, the least meeting state is taken.
 
-// chunk is how many frontier states a worker takes at a time.
-const chunk = 256
+// chunk is how many frontier states a worker takes at a time. Its folded
+// neighbours (some 15 a state on the seed's boards) are touched and then
+// claimed (expand), so the table's lines and pages they touch must still be
+// cached at the claim: about a thousand probes are, four thousand are not
+// (on a 128 MiB table, measured 3 ns against 12 ns a probe for the claim
+// pass; 24x24 rooks: 15.6 s CPU against 17.4 s with 256 states).
+const chunk = 64
 
 // maxBatch bounds the states of one batch, so that cancellation is heard
 // and progress reported between batches.
