@@ -23,14 +23,14 @@ type moveFolder struct {
 	others []int32
 	image  []int32
 	best   []int32
-	keys   []int64
+	vals   []int32
 }
 
 func newMoveFolder(sp *space) *moveFolder {
 	k, order := sp.pieces, len(sp.group)
 	return &moveFolder{sp: sp, pieces: k, order: order,
 		images: make([]int32, order*k), at: make([]int32, order*k), others: make([]int32, k*order),
-		keys: make([]int64, k), image: make([]int32, k), best: make([]int32, k)}
+		vals: make([]int32, k), image: make([]int32, k), best: make([]int32, k)}
 }
 
 // prepare takes the parent state whose moves foldMove will fold.
@@ -38,7 +38,7 @@ func (f *moveFolder) prepare(state []int32) {
 	k := f.pieces
 	for g, perm := range f.sp.group {
 		img, at := f.images[g*k:][:k], f.at[g*k:][:k]
-		sortImage(img, at, state, perm, f.keys)
+		sortImage(img, at, state, perm, f.vals)
 		top, next := img[k-1], int32(-1)
 		if k > 1 {
 			next = img[k-2]
@@ -54,23 +54,23 @@ func (f *moveFolder) prepare(state []int32) {
 }
 
 // sortImage writes the image of a state under perm into img, sorted, and
-// where each piece's image lies into at. Each image is a key with the
-// piece's index in its low bits, sorted by odd-even transposition with min
-// and max (no branch to mispredict; states hold a handful of pieces);
-// keys is scratch.
-func sortImage(img, at, state, perm []int32, keys []int64) {
+// where each piece's image lies into at. The place of an image is the
+// number of images below it (squares are distinct): k*k comparisons, each a
+// flag added without a branch and all independent of each other, where a
+// sort would mispredict or wait on its own stores (states hold a handful
+// of pieces); vals is scratch.
+func sortImage(img, at, state, perm, vals []int32) {
+	vals = vals[:len(state)]
 	for i, s := range state {
-		keys[i] = int64(perm[s])<<32 | int64(i)
+		vals[i] = perm[s]
 	}
-	for pass := range keys {
-		for j := pass & 1; j+1 < len(keys); j += 2 {
-			a, b := keys[j], keys[j+1]
-			keys[j], keys[j+1] = min(a, b), max(a, b)
+	for i, v := range vals {
+		p := 0
+		for _, u := range vals {
+			p += oneIf(u < v)
 		}
-	}
-	for p, key := range keys {
-		img[p] = int32(key >> 32)
-		at[int32(key)] = int32(p)
+		img[p] = v
+		at[i] = int32(p)
 	}
 }
 
@@ -86,17 +86,17 @@ func (f *moveFolder) foldMove(state []int32, m move) uint64 {
 		own = max(own, other)
 	}
 	others := f.others[piece*f.order:][:f.order]
-	images := f.sp.imagesOf[int(m.to)*f.order:][:f.order]
-	least, tied := own, uint64(0) // tied: the symmetries whose image's largest square is least
+	images := f.sp.imagesOf[int(m.to)*f.order:][:len(others)]
+	// the least largest square, then the symmetries whose image has it
+	// (tied): two passes without a branch, where one pass that resets the
+	// set at each new least mispredicts
+	least := own
 	for g, other := range others {
-		largest := max(other, images[g])
-		if largest < least {
-			tied = 0
-		}
-		if largest <= least {
-			tied |= 1 << uint(g)
-		}
-		least = min(least, largest)
+		least = min(least, max(other, images[g]))
+	}
+	tied := uint64(0)
+	for g, other := range others {
+		tied |= uint64(oneIf(max(other, images[g]) == least)) << uint(g)
 	}
 	switch {
 	case tied == 0:
