@@ -141,16 +141,35 @@ func (w *worker) expand(sp *space, t *table, states []uint64, depth int, dir sid
 		w.expanded++
 		w.foldNeighbours(sp, r, dir)
 	}
+	w.touch(t)
+	w.claim(t, depth, dir)
+}
+
+// touch loads the home slot of every rank of w.ranks.
+func (w *worker) touch(t *table) {
 	var sink uint64
 	for _, c := range w.ranks {
 		sink ^= atomic.LoadUint64(&t.slots[t.home(c+1)])
 	}
 	w.sink ^= sink
+}
+
+// claim records the ranks of w.ranks as reached by the side dir at
+// depth+1: new states go to w.found, states of the other side to w.meets.
+// Most neighbours on a side were reached before, most of them in their
+// home slot: one load settles those (reachedAtHome), and only the rest
+// probe and compare-and-swap (on a table of 2^24 slots holding 7.4M
+// states, claims of 1024 ranks just touched, 13 in 14 present: 39 -> 26
+// ns a rank, median of 5 alternating runs at load 3).
+func (w *worker) claim(t *table, depth int, dir side) {
 	fwd, bwd := depth+1, noDepth
 	if dir == backward {
 		fwd, bwd = noDepth, depth+1
 	}
 	for _, c := range w.ranks {
+		if t.reachedAtHome(c, dir) {
+			continue
+		}
 		i, inserted := t.claim(c, fwd, bwd)
 		if inserted {
 			w.found = append(w.found, c)
