@@ -13,7 +13,7 @@ import (
 // if every move of every state found a new state (the table is grown when
 // that room is too small), so that during the batch the workers only claim
 // slots by compare-and-swap. The new
-// states of a level are sorted, so that the search, and the solution it
+// states of a level are sorted (runs.go), so that the search, and the solution it
 // returns, are the same on any number of workers; when the sides meet in a
 // batch, the least meeting state is taken.
 
@@ -72,6 +72,7 @@ func (sp *space) mostMoves(dir side) int {
 // least state of the first batch in which the other side was met.
 func (s *search) expandLevel(ctx context.Context, frontier []uint64, depth int, dir side) (next []uint64, meet uint64, met bool, err error) {
 	most := s.sp.mostMoves(dir)
+	var starts []int // the sorted runs of next
 	for pos := 0; pos < len(frontier); {
 		if err := ctx.Err(); err != nil {
 			return nil, 0, false, err
@@ -93,6 +94,7 @@ func (s *search) expandLevel(ctx context.Context, frontier []uint64, depth int, 
 			}
 			s.table.settle(len(w.found))
 			s.expanded += w.expanded
+			starts = append(starts, len(next))
 			next = append(next, w.found...)
 			for _, m := range w.meets {
 				if !met || m < meet {
@@ -104,8 +106,7 @@ func (s *search) expandLevel(ctx context.Context, frontier []uint64, depth int, 
 			return nil, meet, true, nil
 		}
 	}
-	slices.Sort(next)
-	return next, 0, false, nil
+	return mergeRuns(next, starts, len(s.workers)), 0, false, nil
 }
 
 // runBatch expands a batch on every worker, chunk by chunk.
@@ -120,6 +121,7 @@ func (s *search) runBatch(batch []uint64, depth int, dir side) {
 			for {
 				from := int(taken.Add(chunk)) - chunk
 				if from >= len(batch) {
+					slices.Sort(w.found) // a sorted run (runs.go)
 					return
 				}
 				w.expand(s.sp, s.table, batch[from:min(from+chunk, len(batch))], depth, dir)
