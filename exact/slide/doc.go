@@ -17,7 +17,8 @@
 // hash table of the folded states it touches (table.go), so large boards
 // never expand the whole graph; an unreachable goal is proved by exhausting
 // the smaller side. Levels are expanded on several goroutines
-// (parallel.go, Options.Workers) with the same answer on any number. Solver wraps it as the slide part of the exact backend.
+// (parallel.go, Options.Workers; each level's new states sorted as merged
+// runs, runs.go) with the same answer on any number. Solver wraps it as the slide part of the exact backend.
 // Explore (explore.go) walks the whole graph: states and orbits in all
 // (orbits by Burnside's lemma, orbits.go), the states and orbits reachable
 // from the start, the distance distribution and the farthest states, and

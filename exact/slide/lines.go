@@ -17,11 +17,16 @@ const maxLine = 62
 
 // A lineLayout numbers the lines of a direction and its opposite.
 type lineLayout struct {
-	line    []int32 // line[s]: the line of square s
-	pos     []uint8 // pos[s]: the position of s on its line, from 1
-	start   []int32 // squares[start[l]+p] is the square at position p of line l
+	cells   []lineCell // cells[s]: where square s lies
 	squares []int32
 	ends    []uint64 // ends[l]: the bits of line l's two ends
+}
+
+// A lineCell is where a square lies on its line, read with one load.
+type lineCell struct {
+	line int32 // the line
+	base int32 // squares[base+p] is the square at position p of the line
+	pos  int32 // the position of the square on its line, from 1
 }
 
 // A rideLine is how a ride direction reads a layout: up along increasing
@@ -59,20 +64,19 @@ func (sp *space) layOutLines() {
 // it fails on a line longer than maxLine.
 func newLineLayout(next, prev []int32) (*lineLayout, bool) {
 	n := len(next)
-	ly := &lineLayout{line: make([]int32, n), pos: make([]uint8, n)}
+	ly := &lineLayout{cells: make([]lineCell, n)}
 	for first := range n {
 		if prev[first] >= 0 {
 			continue
 		}
-		l := int32(len(ly.start))
-		ly.start = append(ly.start, int32(len(ly.squares))-1)
+		l, base := int32(len(ly.ends)), int32(len(ly.squares))-1
 		p := int32(0)
 		for s := int32(first); s >= 0; s = next[s] {
 			p++
 			if p > maxLine {
 				return nil, false
 			}
-			ly.line[s], ly.pos[s] = l, uint8(p)
+			ly.cells[s] = lineCell{line: l, base: base, pos: p}
 			ly.squares = append(ly.squares, s)
 		}
 		ly.ends = append(ly.ends, 1|1<<uint(p+1))
@@ -80,35 +84,33 @@ func newLineLayout(next, prev []int32) (*lineLayout, bool) {
 	return ly, true
 }
 
-// lineEnd is where a piece on s stops sliding along its line, given the
-// line's occupancy word: s itself when it cannot move.
-func (ly *lineLayout) lineEnd(s int32, word uint64, up bool) int32 {
-	p := int32(ly.pos[s])
+// lineEnd is where a piece on the cell stops sliding along its line,
+// given the line's occupancy word: its own square when it cannot move.
+func (ly *lineLayout) lineEnd(c lineCell, word uint64, up bool) int32 {
 	var end int32
 	if up {
-		end = p + int32(bits.TrailingZeros64(word>>uint(p+1)))
+		end = c.pos + int32(bits.TrailingZeros64(word>>uint(c.pos+1)))
 	} else {
-		end = int32(bits.Len64(word & (1<<uint(p) - 1))) // the blocker's position + 1
+		end = int32(bits.Len64(word & (1<<uint(c.pos) - 1))) // the blocker's position + 1
 	}
-	return ly.squares[ly.start[ly.line[s]]+end]
+	return ly.squares[c.base+end]
 }
 
-// lineSources appends the squares a piece on s may have slid from along
-// its line (up: from below, down: from above): the free squares behind s up
-// to the first blocker.
-func (ly *lineLayout) lineSources(out []move, piece int32, s int32, word uint64, up bool) []move {
-	p := int32(ly.pos[s])
-	base := ly.start[ly.line[s]]
+// lineSources appends the squares a piece on the cell may have slid from
+// along its line (up: from below, down: from above): the free squares
+// behind it up to the first blocker.
+func (ly *lineLayout) lineSources(out []move, piece int32, c lineCell, word uint64, up bool) []move {
+	p := c.pos
 	if up {
 		from := int32(bits.Len64(word & (1<<uint(p) - 1))) // just above the blocker
 		for q := p - 1; q >= from; q-- {
-			out = append(out, move{piece, ly.squares[base+q]})
+			out = append(out, move{piece, ly.squares[c.base+q]})
 		}
 		return out
 	}
 	to := p + int32(bits.TrailingZeros64(word>>uint(p+1)))
 	for q := p + 1; q <= to; q++ {
-		out = append(out, move{piece, ly.squares[base+q]})
+		out = append(out, move{piece, ly.squares[c.base+q]})
 	}
 	return out
 }

@@ -33,8 +33,10 @@ func (mv *mover) occupy(state []int32) {
 		mv.occupied[s>>6] |= 1 << uint(s&63)
 	}
 	for i, ly := range mv.sp.layouts {
+		words := mv.words[i]
 		for _, s := range state {
-			mv.words[i][ly.line[s]] |= 1 << uint(ly.pos[s])
+			c := ly.cells[s]
+			words[c.line] |= 1 << uint(c.pos)
 		}
 	}
 }
@@ -44,8 +46,10 @@ func (mv *mover) vacate(state []int32) {
 		mv.occupied[s>>6] &^= 1 << uint(s&63)
 	}
 	for i, ly := range mv.sp.layouts {
+		words := mv.words[i]
 		for _, s := range state {
-			mv.words[i][ly.line[s]] &^= 1 << uint(ly.pos[s])
+			c := ly.cells[s]
+			words[c.line] &^= 1 << uint(c.pos)
 		}
 	}
 }
@@ -58,7 +62,8 @@ func (mv *mover) end(s int32, d int) int32 {
 		return mv.slideEnd(s, mv.sp.rideNext[d])
 	}
 	ly := mv.sp.layouts[rl.layout]
-	return ly.lineEnd(s, mv.words[rl.layout][ly.line[s]], rl.up)
+	c := ly.cells[s]
+	return ly.lineEnd(c, mv.words[rl.layout][c.line], rl.up)
 }
 
 // sources appends the moves of the piece on s back along ride direction d
@@ -68,11 +73,12 @@ func (mv *mover) sources(out []move, piece int32, s int32, d int) []move {
 	sp := mv.sp
 	if rl := sp.rideLines[d]; rl.layout >= 0 {
 		ly := sp.layouts[rl.layout]
-		word := mv.words[rl.layout][ly.line[s]]
-		if ly.lineEnd(s, word, rl.up) != s {
+		c := ly.cells[s]
+		word := mv.words[rl.layout][c.line]
+		if ly.lineEnd(c, word, rl.up) != s {
 			return out
 		}
-		return ly.lineSources(out, piece, s, word, rl.up)
+		return ly.lineSources(out, piece, c, word, rl.up)
 	}
 	if !mv.blocked(sp.rideNext[d][s]) {
 		return out // a slide along d would not have stopped on s

@@ -156,6 +156,13 @@ func (t *table) claim(rank uint64, fwd, bwd int) (int, bool) {
 	}
 }
 
+// reachedAtHome reports whether the rank lies in its home slot, reached
+// by side dir already; false says nothing (it may lie further on).
+func (t *table) reachedAtHome(rank uint64, dir side) bool {
+	v := atomic.LoadUint64(&t.slots[t.home(rank+1)])
+	return v&t.rankMask == rank+1 && v>>(t.rankBits+uint(dir)*t.depthBits)&t.depthMask != t.depthMask
+}
+
 // reach records that one side reached the present slot i at depth, when
 // that side had not reached it yet; it reports whether this call did, that
 // is whether the two sides meet on it for the first time from this side.
