@@ -132,11 +132,10 @@ func both(ctx context.Context, concurrent bool, f, g func(context.Context) error
 // it fills the reachable counts, the distances and the farthest states.
 func (sp *space) reachable(ctx context.Context, b *budget, rep *Report, progress func(float64, string)) error {
 	n := sp.states()
-	bitsetB := int64(n/8 + 8)
-	if err := b.reserve(bitsetB, "the bitset of visited states"); err != nil {
+	if err := b.reserve(bitsetBytes(n), "the bitset of visited states"); err != nil {
 		return err
 	}
-	defer b.release(bitsetB)
+	defer b.release(bitsetBytes(n))
 	visited := newBitset(n)
 	mv := newMover(sp)
 	mf := newMoveFolder(sp)

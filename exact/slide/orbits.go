@@ -58,13 +58,14 @@ const repChunk = 1 << 16
 
 // representatives marks the states that are the least of their orbits, the
 // ranks split over workers in chunks; nil when the group is trivial and
-// every state stands for itself.
+// every state stands for itself. The caller releases bitsetBytes of the
+// budget when it is done with a bitset returned.
 func (sp *space) representatives(ctx context.Context, b *budget, workers int) (bitset, error) {
 	if len(sp.group) == 0 {
 		return nil, nil
 	}
 	n := sp.states()
-	if err := b.reserve(int64(n/8+8), "the bitset of orbit representatives"); err != nil {
+	if err := b.reserve(bitsetBytes(n), "the bitset of orbit representatives"); err != nil {
 		return nil, err
 	}
 	reps := newBitset(n)

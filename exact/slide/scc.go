@@ -91,6 +91,9 @@ func (sp *space) components(ctx context.Context, b *budget, workers int, progres
 	}
 	defer b.release(int64(n) * 5)
 	reps, err := sp.representatives(ctx, b, workers)
+	if reps != nil {
+		defer b.release(bitsetBytes(n))
+	}
 	if err != nil {
 		return nil, err
 	}

@@ -36,11 +36,7 @@ func (f *folder) orbit(state []int32) (least uint64, by int, stabilizer uint64) 
 	copy(best, state)
 	stabilizer = 1
 	for g, perm := range f.sp.group {
-		img := f.image
-		for i, s := range state {
-			img[i] = perm[s]
-		}
-		sortSquares(img)
+		img := f.imageUnder(perm, state)
 		if colex(img, state) == 0 {
 			stabilizer |= 1 << uint(g+1)
 		}
@@ -56,17 +52,23 @@ func (f *folder) orbit(state []int32) (least uint64, by int, stabilizer uint64) 
 // least reports whether a sorted state is the least of its orbit: no image
 // comes before it.
 func (f *folder) least(state []int32) bool {
-	img := f.image
 	for _, perm := range f.sp.group {
-		for i, s := range state {
-			img[i] = perm[s]
-		}
-		sortSquares(img)
-		if colex(img, state) < 0 {
+		if colex(f.imageUnder(perm, state), state) < 0 {
 			return false
 		}
 	}
 	return true
+}
+
+// imageUnder writes the sorted image of a state under perm into f.image
+// and returns it.
+func (f *folder) imageUnder(perm, state []int32) []int32 {
+	img := f.image
+	for i, s := range state {
+		img[i] = perm[s]
+	}
+	sortSquares(img)
+	return img
 }
 
 // colex compares two sorted states from their largest squares down.
