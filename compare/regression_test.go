@@ -1,8 +1,12 @@
 package compare_test
 
 import (
+	"bufio"
 	"context"
+	"fmt"
+	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -18,6 +22,13 @@ import (
 // with the brute-force referee wherever it can answer. The bound per task is
 // generous: the ILP count of random-2026-64 takes tens of seconds, longer
 // when the machine is loaded.
+//
+// A model whose answer is known carries it in header comments, one per task:
+//
+//	# expect solve: status=optimal value=0
+//	# expect count: status=optimal count=1 classes=1
+//
+// and every backend that answers must give exactly those fields.
 func TestRegressions(t *testing.T) {
 	files, err := filepath.Glob("../testdata/regressions/*.yaml")
 	if err != nil || len(files) == 0 {
@@ -26,6 +37,10 @@ func TestRegressions(t *testing.T) {
 	solvers := []model.Solver{exact.New(), ilp.New(), &compare.Brute{}}
 	for _, file := range files {
 		m, err := model.Load(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, err := readExpectations(file)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -40,7 +55,70 @@ func TestRegressions(t *testing.T) {
 						t.Errorf("%s gave no answer: %s %s", a.Backend, a.Problem, a.Error)
 					}
 				}
+				for _, a := range row.Answers {
+					if a.Problem != "" {
+						continue
+					}
+					for field, value := range want[task.String()] {
+						if got := answerField(a, field); got != value {
+							t.Errorf("%s: %s = %s, want %s", a.Backend, field, got, value)
+						}
+					}
+				}
 			})
 		}
 	}
+}
+
+// readExpectations reads the "# expect TASK: field=value ..." header lines
+// of a regression model: task name -> field -> value.
+func readExpectations(file string) (map[string]map[string]string, error) {
+	f, err := os.Open(file)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	want := map[string]map[string]string{}
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		line, ok := strings.CutPrefix(strings.TrimSpace(sc.Text()), "# expect ")
+		if !ok {
+			continue
+		}
+		task, fields, ok := strings.Cut(line, ":")
+		if !ok {
+			return nil, fmt.Errorf("%s: %q: want \"# expect TASK: field=value ...\"", file, line)
+		}
+		want[task] = map[string]string{}
+		for _, kv := range strings.Fields(fields) {
+			k, v, ok := strings.Cut(kv, "=")
+			if !ok || answerField(compare.Answer{}, k) == "?" {
+				return nil, fmt.Errorf("%s: %q: want status=, value=, count= or classes=", file, kv)
+			}
+			want[task][k] = v
+		}
+	}
+	return want, sc.Err()
+}
+
+// answerField prints one field of an answer as an expectation writes it
+// ("-" for a field the answer does not have, "?" for an unknown field).
+func answerField(a compare.Answer, field string) string {
+	num := func(p *int64) string {
+		if p == nil {
+			return "-"
+		}
+		return fmt.Sprint(*p)
+	}
+	switch field {
+	case "status":
+		return a.Status.String()
+	case "value":
+		return num(a.Value)
+	case "count":
+		return num(a.Count)
+	case "classes":
+		return num(a.Classes)
+	}
+	return "?"
 }
