@@ -7,15 +7,15 @@
 // rows (seg_e_a3 is the segment of rank 3 that starts on a3) and an
 // objective, in a deterministic order, so that tests and users can read
 // exactly what was built. The formulations are described beside the code
-// that builds them (independence.go, coverage.go, compile_place.go).
+// that builds them (place_independence.go, place_coverage.go, place_compile.go).
 // Program.WriteLP, WriteMPS and WriteCPLEX print it in lp_solve's LP
 // format, free MPS and CPLEX LP; Decode maps solver values back to a
 // model.Solution. To find one solution, Solve also breaks the model's
-// symmetry (symmetry_rows.go: a piece the place list has once stands on one
+// symmetry (place_symmetry.go: a piece the place list has once stands on one
 // square per orbit); Compile's program keeps every solution, for counting
 // and export, and CompileToSolve gives the program Solve uses. NewSplit's
 // backend solves an optimisation as the union of that program's cells, the
-// first two lone pieces fixed to each pair of squares (split.go).
+// first two lone pieces fixed to each pair of squares (solve_split.go).
 //
 // New returns the backend, a model.Solver:
 //
@@ -26,11 +26,11 @@
 // Every solution the backend reports has passed model.Check. Counting and
 // enumeration add a no-good cut for each solution found (and for its images
 // under the model's symmetries) and solve again, since lp_solve keeps no
-// pool of solutions. Tours (compile_tour.go, tour.go) are edge variables with
+// pool of solutions. Tours (tour_compile.go, tour_solve.go) are edge variables with
 // degree rows and subtour cuts added in a loop; CompileWithCuts returns the
 // program with the cuts the loop found. A sliding puzzle is a time-expanded
-// program (compile_slide.go) whose horizon Solve finds by solving horizons
-// 0, 1, 2, ... (solve_slide.go); CompileSlide builds the program of one
+// program (slide_compile.go) whose horizon Solve finds by solving horizons
+// 0, 1, 2, ... (slide_solve.go); CompileSlide builds the program of one
 // horizon for export. The loop ends at MaxHorizon (model.Options.MaxMoves)
 // with Status Unknown and Stats.Extra["bound"]; it answers infeasible only
 // when proved: the horizon reaches the number of states, or an invariant

@@ -36,8 +36,8 @@ type Program struct {
 	// (a slide's program stalls the default dual simplex).
 	primalSimplex bool
 	// lone lists, for the anchor of the symmetry rows and the second kind
-	// of one piece, the columns they may stand on (symmetry_rows.go): what
-	// a split solve fixes (split.go).
+	// of one piece, the columns they may stand on (place_symmetry.go): what
+	// a split solve fixes (solve_split.go).
 	lone [][]int
 }
 

@@ -6,7 +6,7 @@ import (
 	"github.com/chessmodel/chessmodel/model"
 )
 
-// The time-expanded program of a slide (compile_slide.go) holds every
+// The time-expanded program of a slide (slide_compile.go) holds every
 // sequence of at most T moves, in every order and with idle steps anywhere;
 // lp_solve then spends its time proving the same infeasibility again for
 // each of them. The rows below keep, of the shortest solutions, one kind

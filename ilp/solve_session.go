@@ -31,7 +31,7 @@ type session struct {
 	objSense model.Optimize
 	first    bool // stop branch and bound at the first solution (stopAtFirst)
 
-	progress func(done float64, note string) // model.Options.Progress, for optimisations (progress.go)
+	progress func(done float64, note string) // model.Options.Progress, for optimisations (solve_progress.go)
 }
 
 // addedRow is a row added to a loaded program.

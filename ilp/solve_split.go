@@ -11,7 +11,7 @@ import (
 )
 
 // Splitting a solve by where the lone pieces stand (NewSplit). The
-// symmetry rows (symmetry_rows.go) leave the anchor, a kind of one piece,
+// symmetry rows (place_symmetry.go) leave the anchor, a kind of one piece,
 // on one square per orbit; a second kind of one piece stands on one of its
 // squares. Every solution of the program has each of them on exactly one
 // square, so the program is the union of its cells: the sub-programs with
@@ -51,7 +51,7 @@ func splitCells(p *Program) [][]int {
 // coefficients. Its auxiliary columns are continuous, but with the pieces
 // fixed the program's optimum is the count, so a placement better than the
 // best found by at least one keeps a completion within the cut-off row (the
-// same integrality the bound of progress.go rounds by).
+// same integrality the bound of solve_progress.go rounds by).
 func integralObjective(p *Program) bool {
 	if p.Objective.Measure == model.MeasureNone {
 		return false
