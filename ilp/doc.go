@@ -2,7 +2,7 @@
 // a model to a linear program, solves it in-process with lp_solve 5.5, and
 // writes it out for any other solver.
 //
-// Compile turns a placement model into a *Program: named variables (q_d4 is
+// CompileWithin turns a placement model into a *Program: named variables (q_d4 is
 // a queen on d4, w_e5 a free wall on e5, att_c3 says c3 is attacked), named
 // rows (seg_e_a3 is the segment of rank 3 that starts on a3) and an
 // objective, in a deterministic order, so that tests and users can read
@@ -12,16 +12,22 @@
 // format, free MPS and CPLEX LP; Decode maps solver values back to a
 // model.Solution. To find one solution, Solve also breaks the model's
 // symmetry (place_symmetry.go: a piece the place list has once stands on one
-// square per orbit); Compile's program keeps every solution, for counting
-// and export, and CompileToSolve gives the program Solve uses. NewSplit's
-// backend solves an optimisation as the union of that program's cells, the
-// first two lone pieces fixed to each pair of squares (solve_split.go).
+// square per orbit); CompileWithin's program keeps every solution, for
+// counting and export, and CompileToSolve gives the program Solve uses.
+// NewSplit's backend solves an optimisation as the union of that program's
+// cells, the first two lone pieces fixed to each pair of squares
+// (solve_split.go).
 //
-// New returns the backend, a model.Solver:
+// The entry points, as chessmodel's commands use them:
 //
-//	p, err := ilp.Compile(m)        // inspect or export the program
-//	err = p.WriteCPLEX(os.Stdout)
-//	res, err := ilp.New().Solve(ctx, m, model.Options{Task: model.TaskCount})
+//	res, err := ilp.New().Solve(ctx, m, opts)        // solve, count, enumerate; compare
+//	p, err := ilp.CompileWithCuts(ctx, m, maxMemory) // export: CompileWithin, a tour with its cuts
+//	p, err := ilp.CompileToSolve(m, maxMemory)       // export --break-symmetry; compare --solvers
+//	p, err := ilp.CompileSlide(m, horizon)           // export --horizon T; compare --solvers
+//	err = p.Write(w, ilp.FormatCPLEX)                // or WriteLP, WriteMPS, WriteCPLEX
+//
+// Compile(m) is CompileWithin(m, 0), the default memory bound, for tests
+// and examples.
 //
 // Every solution the backend reports has passed model.Check. Counting and
 // enumeration add a no-good cut for each solution found (and for its images
@@ -47,6 +53,16 @@
 // there is no bound, and before its first solution nothing to return:
 // eight-pieces stays unknown after 150 s (1.2 million simplex iterations,
 // the root relaxation still unsolved).
+//
+// # Files
+//
+// solver.go and compile.go hold the entry points; the rest is by prefix:
+// program_* the Program, its builder, names and Decode; place_*, tour_* and
+// slide_* compile (and, for tours and slides, solve) each kind; solve_*
+// runs lp_solve (a session, progress and bounds, counting by no-good cuts,
+// the split solve); write_* the LP, MPS and CPLEX LP writers. library.go
+// and library_nocgo.go are what differs between builds with and without
+// cgo.
 //
 // # Limits
 //
