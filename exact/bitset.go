@@ -135,30 +135,6 @@ func (b bitset) equal(o bitset) bool {
 	return true
 }
 
-// compare orders bitsets as binary numbers read from the least member up:
-// the set whose least differing member is smaller comes first. Any total
-// order would do to pick one representative per orbit; this one is cheap.
-func (b bitset) compare(o bitset) int {
-	for i, w := range b {
-		if d := w ^ o[i]; d != 0 {
-			low := d & -d
-			if w&low != 0 {
-				return -1
-			}
-			return 1
-		}
-	}
-	return 0
-}
-
-func (b bitset) members() []int {
-	var out []int
-	for i := b.first(); i >= 0; i = b.next(i + 1) {
-		out = append(out, i)
-	}
-	return out
-}
-
 // key is a string form of the set, for maps.
 func (b bitset) key() string {
 	buf := make([]byte, 8*len(b))

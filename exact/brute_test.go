@@ -99,7 +99,6 @@ func bruteBest(m *model.Model, valid []model.Solution, values []int64, distinctW
 // weighs every one with the checker.
 func bruteIndependent(t *testing.T, m *model.Model, maxSize int) bruteAnswer {
 	t.Helper()
-	type vertex struct{ p model.Placed }
 	var vs []model.Placed
 	b := m.Board
 	seen := map[string]bool{}

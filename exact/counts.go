@@ -35,9 +35,6 @@ func (r countRule) need(light, dark int) int {
 	return max(0, r.min[model.Light]-light) + max(0, r.min[model.Dark]-dark) + max(0, r.min[model.AnyColour]-spare)
 }
 
-// ok reports whether exactly light and dark pieces satisfy the rule.
-func (r countRule) ok(light, dark int) bool { return !r.over(light, dark) && r.need(light, dark) == 0 }
-
 // most is the largest number of pieces of the kind the rule allows.
 func (r countRule) most() int {
 	return capped(r.max[model.Light] + r.max[model.Dark] + r.max[model.AnyColour])

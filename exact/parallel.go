@@ -32,7 +32,6 @@ func newStopper(ctx context.Context) *stopper {
 }
 
 func (s *stopper) stopped() bool { return s.flag.Load() }
-func (s *stopper) stop()         { s.flag.Store(true) }
 func (s *stopper) close()        { s.release() }
 
 func workerCount(requested int) int {

@@ -110,11 +110,6 @@ func (t *table) insert(i int, rank uint64, fwd, bwd int) error {
 	return nil
 }
 
-// setDepth records the depths of a present slot.
-func (t *table) setDepth(i int, fwd, bwd int) {
-	t.slots[i] = t.pack(t.slots[i]&t.rankMask-1, fwd, bwd)
-}
-
 func (t *table) grow() error {
 	old, oldBytes := t.slots, t.bytes()
 	if err := t.allocate(64 - t.shift + 1); err != nil {
