@@ -7,8 +7,9 @@
 // combinatorial number system (rank.go); moves are derived from one
 // ride-step computation (moves.go; slides end by a bit scan in a word per
 // line, lines.go), forwards and backwards; states are folded to the least
-// rank of their orbit under the model's symmetry group (symmetry.go; the
-// states one move from a parent, movefold.go).
+// rank of their orbit under the model's symmetry group as it acts on the
+// open squares, each distinct permutation once (space.go actingGroup;
+// symmetry.go; the states one move from a parent, movefold.go).
 //
 //	out, err := slide.Shortest(ctx, m, slide.Options{})  // a shortest solution
 //	rep, err := slide.Explore(ctx, m, slide.Options{})   // the whole state graph

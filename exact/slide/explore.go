@@ -12,12 +12,15 @@ import (
 // A Report is everything Explore says about the state graph of a slide
 // model. Orbits are classes of states under the model's symmetry group.
 type Report struct {
-	Model      string `json:"model"`
-	Board      string `json:"board"`
-	Piece      string `json:"piece"`
-	Pieces     int    `json:"pieces"`
-	Squares    int    `json:"open_squares"`
-	Symmetries int    `json:"symmetries"`
+	Model   string `json:"model"`
+	Board   string `json:"board"`
+	Piece   string `json:"piece"`
+	Pieces  int    `json:"pieces"`
+	Squares int    `json:"open_squares"`
+	// Symmetries is the order of the model's symmetry group as it acts on
+	// the open squares: symmetries that move them alike count once (the
+	// mirror across the one file of a 4x1 board moves none).
+	Symmetries int `json:"symmetries"`
 
 	States uint64 `json:"states"`
 	Orbits uint64 `json:"orbits"`

@@ -10,7 +10,8 @@ import (
 // index: element 0 is the identity and element g+1 is sp.group[g]. An
 // element acts on a state by mapping each square through its permutation;
 // mul[a][b] is a∘b, which maps by b first and then by a. A set of elements
-// is a bit mask (maxSymmetries keeps the group to 64 elements).
+// is a bit mask (maxSymmetries keeps the group to 64 elements). The
+// permutations must be distinct (actingGroup).
 type groupTable struct {
 	order int
 	mul   [][]uint8
@@ -29,8 +30,13 @@ func newGroupTable(sp *space) (*groupTable, error) {
 				product[s] = pa[image]
 			}
 			c := slices.IndexFunc(perms, func(p []int32) bool { return slices.Equal(p, product) })
-			if c < 0 {
+			switch {
+			case c < 0:
 				return nil, fmt.Errorf("slide: the model's symmetries are not closed under composition")
+			case b == 0 && c != a:
+				// the table names each product by its first equal
+				// permutation: with two equal ones it is no group's
+				return nil, fmt.Errorf("slide: symmetries %d and %d act alike on the open squares", c, a)
 			}
 			t.mul[a][b] = uint8(c)
 			if c == 0 {

@@ -26,7 +26,8 @@ type Components struct {
 }
 
 // maxComponentStates bounds the states of the component search: states are
-// numbered by uint32 indices, and two values are reserved.
+// numbered by uint32 indices (0 marks an orbit not visited, components are
+// numbered n down to 1 and visiting indices run to n+1).
 const maxComponentStates = 1<<32 - 2
 
 // The component search runs on the folded graph: its nodes are orbits
@@ -71,7 +72,8 @@ type sccEdge struct {
 // graph from its folding (above), with Pearce's space-efficient variant of
 // Tarjan's algorithm made iterative: one uint32 per state (rindex: the
 // visiting order while an orbit is open, then its component number counted
-// down from the top), one byte per state for the lift of an open orbit, a
+// down from n, the number of states; never 0, which marks an orbit not yet
+// visited, even when every state is a component of its own), one byte per state for the lift of an open orbit, a
 // stack of open orbits, the call stack of frames and the successors of
 // every frame on it. The first search starts from the start's orbit, so the
 // components it closes are those reachable from the start (the group maps
@@ -102,7 +104,7 @@ func (sp *space) components(ctx context.Context, b *budget, workers int, progres
 		open:   newStack[uint32](b, "the component search's stack of open orbits"),
 		frames: newStack[sccFrame](b, "the component search's call stack"),
 		succ:   newStack[sccEdge](b, "the component search's call stack"),
-		index:  1, c: uint32(n - 1), out: &Components{UnreachableSingletons: true},
+		index:  1, c: uint32(n), out: &Components{UnreachableSingletons: true},
 		mv: newMover(sp), fold: newFolder(sp), mf: newMoveFolder(sp), state: make([]int32, sp.pieces)}
 	defer s.open.free()
 	defer s.frames.free()
@@ -249,7 +251,9 @@ func (s *sccSearch) finish() error {
 	if top.states%copies != 0 {
 		return fmt.Errorf("slide: a component of orbits holds %d states, which %d images of one component cannot share", top.states, copies)
 	}
-	s.out.record(top.states/copies, copies, s.reached, s.rindex[s.start] == s.c)
+	// an open orbit's rindex is a visiting index, not a component number
+	holdsStart := s.rindex[s.start] == s.c && s.lift[s.start] == 0
+	s.out.record(top.states/copies, copies, s.reached, holdsStart)
 	s.c--
 	s.done += top.states
 	return nil

@@ -3,6 +3,7 @@ package slide
 import (
 	"fmt"
 	"math"
+	"slices"
 
 	"github.com/chessmodel/chessmodel/model"
 )
@@ -36,8 +37,9 @@ type space struct {
 	layouts   []*lineLayout
 	// leapTo[v][s] is the open square a leap v from s lands on, or -1.
 	leapTo [][]int32
-	// group holds the model's symmetries other than the identity as
-	// permutations of square numbers.
+	// group is the model's symmetry group as it acts on the open squares:
+	// its distinct permutations of square numbers other than the identity
+	// (actingGroup).
 	group [][]int32
 	// imagesOf[s*len(group)+g] is group[g][s]: the images of one square
 	// side by side, as the folding of a move reads them.
@@ -100,16 +102,7 @@ func compile(m *model.Model) (*space, error) {
 	for _, v := range pc.Leaps {
 		sp.leapTo = append(sp.leapTo, table(v))
 	}
-	for _, t := range m.Symmetries() {
-		if t == (model.Transform{}) {
-			continue
-		}
-		perm := make([]int32, sp.squares)
-		for i, s := range sp.at {
-			perm[i] = lookup(t.Apply(s, b.Rows, b.Cols))
-		}
-		sp.group = append(sp.group, perm)
-	}
+	sp.group = actingGroup(m, sp.at, lookup)
 	if len(sp.group) > maxSymmetries {
 		return nil, fmt.Errorf("slide: a symmetry group of order %d, more than the %d a move's folding tracks: %w", len(sp.group)+1, maxSymmetries+1, model.ErrUnsupported)
 	}
@@ -140,10 +133,35 @@ func compile(m *model.Model) (*space, error) {
 	return sp, nil
 }
 
+// actingGroup is the model's symmetry group as permutations of the open
+// squares (at, numbered by lookup), the identity left out: each distinct
+// permutation once. Distinct symmetries of the model can move the open
+// squares alike — the mirror that swaps the files of a board one file wide
+// moves none, nor does a symmetry whose only moved squares are walls — and
+// the folding and the component search need the group that acts: there a
+// state's stabilizer and the stabilizer of a component are subgroups of
+// it, and an orbit has as many states as its index. (Counting elements
+// that act alike would count a kernel of the action in one and not the
+// other.)
+func actingGroup(m *model.Model, at []model.Square, lookup func(model.Square) int32) [][]int32 {
+	b := m.Board
+	group := [][]int32{identity(len(at))}
+	for _, t := range m.Symmetries() {
+		perm := make([]int32, len(at))
+		for i, s := range at {
+			perm[i] = lookup(t.Apply(s, b.Rows, b.Cols))
+		}
+		if !slices.ContainsFunc(group, func(p []int32) bool { return slices.Equal(p, perm) }) {
+			group = append(group, perm)
+		}
+	}
+	return group[1:]
+}
+
 // states is the number of ways to put the pieces on the open squares.
 func (sp *space) states() uint64 { return sp.binom.total }
 
-// groupOrder is the order of the model's symmetry group.
+// groupOrder is the order of the group acting on the open squares.
 func (sp *space) groupOrder() int { return len(sp.group) + 1 }
 
 // squaresOf names the squares of a state.
