@@ -215,7 +215,7 @@ func solveDomination(st *stopper, p *problem, g foldGroup, opts model.Options, r
 	for k := root.lowerBound(d.need, root.allCandidates()); k <= len(d.cand) && !st.stopped(); k++ {
 		chosen, pass := d.first(st, k, workers, opts)
 		passes = append(passes, pass)
-		if chosen == nil || st.canceled.Load() {
+		if !pass.Found || st.canceled.Load() {
 			continue
 		}
 		if !d.strongCovers(p, g, chosen) {
@@ -250,7 +250,9 @@ func (d *domProblem) report(res *model.Result, passes []domPass) {
 
 // first looks for a cover by at most k pieces, shared among the workers,
 // and returns the one from the earliest subtree (the same answer on any
-// number of workers), or nil.
+// number of workers); pass.Found says whether there is one. The cover
+// may be empty (nothing left to cover), so found is not the same as a
+// non-nil slice.
 func (d *domProblem) first(st *stopper, k, workers int, opts model.Options) ([]int32, domPass) {
 	pass := domPass{Pieces: k}
 	tasks, splitNodes := d.split(st, k, 64*workers)
@@ -259,6 +261,7 @@ func (d *domProblem) first(st *stopper, k, workers int, opts model.Options) ([]i
 	best.Store(math.MaxInt64)
 	var mu sync.Mutex
 	var found []int32
+	ok := false
 	searches := make([]*domSearch, workers)
 	for w := range searches {
 		searches[w] = newDomSearch(d, st)
@@ -273,7 +276,7 @@ func (d *domProblem) first(st *stopper, k, workers int, opts model.Options) ([]i
 			mu.Lock()
 			if int64(i) < best.Load() {
 				best.Store(int64(i))
-				found = slices.Clone(chosen)
+				found, ok = slices.Clone(chosen), true
 			}
 			mu.Unlock()
 		}
@@ -283,7 +286,7 @@ func (d *domProblem) first(st *stopper, k, workers int, opts model.Options) ([]i
 	for _, s := range searches {
 		pass.Nodes += s.nodes
 	}
-	pass.Found = found != nil
+	pass.Found = ok
 	return found, pass
 }
 

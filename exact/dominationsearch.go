@@ -100,7 +100,7 @@ func (s *domSearch) lowerBound(unc, allow bitset) int {
 // search is one node at depth i with at most left more pieces.
 func (s *domSearch) search(i, left int) {
 	s.nodes++
-	if s.nodes&1023 == 0 && (s.st.stopped() || (s.abort != nil && s.abort())) {
+	if s.st.stopped() || s.nodes&1023 == 0 && s.abort != nil && s.abort() { // see stopper
 		s.halted = true
 	}
 	if s.halted {

@@ -131,7 +131,7 @@ func (s *fewestSearch) shareOut(workers int, progress func(float64, string)) *fe
 // increasing order.
 func (s *fewestSearch) place(a int) {
 	s.nodes++
-	if s.nodes&1023 == 0 && s.st.stopped() {
+	if s.st.stopped() { // every node: see stopper
 		s.halted = true
 	}
 	if s.halted {

@@ -349,6 +349,9 @@ func (r *foldRun) greedy(ax foldAxes) {
 	occ, att := newBitset(plan.p.squares), newBitset(plan.p.squares)
 	value := -1
 	for a := range ax.group {
+		if r.st.stopped() {
+			return
+		}
 		best := int32(-1)
 		value = -1
 		for sq, leaf := range ax.tree[a].leafOf {

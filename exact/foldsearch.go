@@ -123,7 +123,7 @@ func (s *foldSearch) run() {
 // visit searches the box s.cur.
 func (s *foldSearch) visit(depth int) {
 	s.stats.Nodes++
-	if s.stats.Nodes&4095 == 0 && (s.st.stopped() || (s.abort != nil && s.abort())) {
+	if s.st.stopped() || s.stats.Nodes&4095 == 0 && s.abort != nil && s.abort() { // see stopper
 		s.halted = true
 	}
 	if s.halted {
