@@ -73,6 +73,12 @@ func programValues(p *ilp.Program, out *model.SolverOutput) ([]float64, error) {
 			}
 			return nil, errAt(v.Line, "%s is not in the program chessmodel exports for this model (was it solved from another model or --set?)", what)
 		}
+		if v.Name != "" && v.Column != 0 && v.Column != i+1 {
+			// export mentions every column in the program's order, so the
+			// solvers number them alike: another number is another program
+			return nil, errAt(v.Line, "variable %s is column %d here, column %d in the program chessmodel exports for this model (was it solved from another model or --set?)",
+				v.Name, v.Column, i+1)
+		}
 		variable := p.Variables[i]
 		if lineOf[i] != 0 {
 			return nil, errAt(v.Line, "variable %s is listed twice (first on line %d)", variable.Name, lineOf[i])
