@@ -173,7 +173,7 @@ func (o *SolverOutput) readLPSolve(lines []string) error {
 		}
 	}
 	if o.Status == "" {
-		return o.at(len(lines), "no \"Actual values of the variables\" and no status: the output is truncated or was not written with -S4")
+		return o.at(max(0, len(lines)-1), "no \"Actual values of the variables\" and no status: the output is truncated or was not written with -S4")
 	}
 	return nil
 }
@@ -257,7 +257,7 @@ func (o *SolverOutput) readGLPKPrint(lines []string) error {
 		}
 	}
 	if !ended {
-		return o.at(len(lines), "no \"End of output\": the report is truncated")
+		return o.at(max(0, len(lines)-1), "no \"End of output\": the report is truncated")
 	}
 	return nil
 }
@@ -340,7 +340,7 @@ func (o *SolverOutput) readGLPKRaw(lines []string) error {
 	case kind == "":
 		return o.at(0, "no solution line \"s mip ...\"")
 	case !ended:
-		return o.at(len(lines), "no \"e o f\": the file is truncated")
+		return o.at(max(0, len(lines)-1), "no \"e o f\": the file is truncated")
 	}
 	return nil
 }
