@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"math"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -59,29 +60,65 @@ func (e *External) Solve(ctx context.Context, m *model.Model, opts model.Options
 		return nil, err
 	}
 	res := &model.Result{Model: m.Name, Kind: m.Kind.String(), Task: opts.Task, Backend: e.Tool}
-	status, sol, format, err := e.run(ctx, program, false, opts.SolverOptions)
+	limit := e.timeLimit(ctx)
+	a, err := e.runTool(ctx, program, false, append(limit, opts.SolverOptions...))
 	res.Stats.Seconds = time.Since(start).Seconds()
-	res.Stats.Extra = map[string]any{"format": format.String()}
+	res.Stats.Extra = map[string]any{"format": a.format.String()}
 	if err != nil {
 		return nil, err
 	}
-	switch status {
+	switch a.status {
 	case "stopped":
 		res.Status = model.StatusUnknown
+		if limit != nil {
+			<-ctx.Done() // stopped by the limit set for the deadline
+		}
 	case "infeasible":
 		res.Status = model.StatusInfeasible
 	default:
-		res.Solution = sol
-		res.Value = model.Int64(model.Check(m, sol).Value)
-		res.Status = model.StatusOptimal
-		switch {
-		case m.Objective.Sense == model.Fixed:
-			res.Status = model.StatusFeasible
-		case status == "feasible": // stopped by an option of the tool's: not proven optimal
-			res.Status = model.StatusUnknown
-		}
+		e.solved(ctx, m, res, a, limit != nil)
 	}
 	return res, nil
+}
+
+// solved fills in the result of a solve that found a solution. Stopped by
+// the time limit it was given for ctx's deadline, the tool's best solution
+// is reported as the ilp backend reports a solve cut short: Status Unknown
+// with Extra["bound"], once the deadline has passed (so that callers see
+// the timeout); stopped by a limit of the user's (--solver-option), as
+// feasible with the bound and the gap.
+func (e *External) solved(ctx context.Context, m *model.Model, res *model.Result, a answer, limited bool) {
+	res.Solution = a.sol
+	value := model.Check(m, a.sol).Value
+	res.Value = model.Int64(value)
+	switch {
+	case m.Objective.Sense == model.Fixed:
+		res.Status = model.StatusFeasible
+		return
+	case a.status == "optimal":
+		res.Status = model.StatusOptimal
+		return
+	}
+	bound, ok := integerBound(a.bound, value, m.Objective.Sense)
+	if ok {
+		res.Stats.Extra["bound"] = bound
+	}
+	if limited {
+		res.Status = model.StatusUnknown
+		<-ctx.Done()
+		return
+	}
+	res.Status = model.StatusFeasible
+	if ok {
+		res.Stats.Extra["gap"] = math.Abs(float64(bound-value)) / float64(max(1, abs(value)))
+	}
+}
+
+func abs(v int64) int64 {
+	if v < 0 {
+		return -v
+	}
+	return v
 }
 
 // supports refuses, with model.ErrUnsupported, what the tools are not run on.
@@ -162,21 +199,36 @@ func sameSquares(a, b []model.Square) bool {
 // context ended first. With anySolution the tool stops at its first
 // solution, for a program whose solutions are all optimal.
 func (e *External) run(ctx context.Context, program *ilp.Program, anySolution bool, options []string) (string, *model.Solution, ilp.Format, error) {
+	a, err := e.runTool(ctx, program, anySolution, options)
+	return a.status, a.sol, a.format, err
+}
+
+// answer is what a run of the tool gave: its status, the decoded solution,
+// the format it read, and the bound on the objective its log shows.
+type answer struct {
+	status string
+	sol    *model.Solution
+	format ilp.Format
+	bound  *float64
+}
+
+// runTool is run, with the bound the tool printed.
+func (e *External) runTool(ctx context.Context, program *ilp.Program, anySolution bool, options []string) (answer, error) {
 	dir, err := os.MkdirTemp("", "chessmodel-"+e.Tool)
 	if err != nil {
-		return "", nil, 0, err
+		return answer{}, err
 	}
 	defer os.RemoveAll(dir)
 	format, input, output, args, err := e.command(dir, anySolution, options)
 	if err != nil {
-		return "", nil, 0, err
+		return answer{}, err
 	}
 	var text bytes.Buffer
 	if err := program.Write(&text, format); err != nil {
-		return "", nil, format, err
+		return answer{format: format}, err
 	}
 	if err := os.WriteFile(input, text.Bytes(), 0o644); err != nil {
-		return "", nil, format, err
+		return answer{format: format}, err
 	}
 	cmd := exec.CommandContext(ctx, e.Tool, args...)
 	ownProcessGroup(cmd)
@@ -187,28 +239,30 @@ func (e *External) run(ctx context.Context, program *ilp.Program, anySolution bo
 	cmd.Stderr = &stderr
 	stdout, runErr := cmd.Output()
 	if ctx.Err() != nil {
-		return "stopped", nil, format, nil
+		return answer{status: "stopped", format: format}, nil
 	}
 	out, err := e.readOutput(stdout, output, runErr, &stderr)
 	if err != nil {
-		return "", nil, format, err
+		return answer{format: format}, err
 	}
 	switch {
 	case out.Status == "infeasible":
-		return out.Status, nil, format, nil
+		return answer{status: out.Status, format: format}, nil
 	case out.HasSolution():
+	case out.Status == "stopped without a solution", out.Status == "undefined":
+		return answer{status: "stopped", format: format}, nil // by a time limit, the tool's or ours
 	default:
-		return "", nil, format, fmt.Errorf("%s: status %q", e.Tool, out.Status)
+		return answer{format: format}, fmt.Errorf("%s: status %q", e.Tool, out.Status)
 	}
 	values, err := programValues(program, out)
 	if err != nil {
-		return "", nil, format, fmt.Errorf("%s: %w", e.Tool, err)
+		return answer{format: format}, fmt.Errorf("%s: %w", e.Tool, err)
 	}
 	sol, err := program.Decode(values)
 	if err != nil {
-		return "", nil, format, fmt.Errorf("%s: %w", e.Tool, err)
+		return answer{format: format}, fmt.Errorf("%s: %w", e.Tool, err)
 	}
-	return out.Status, &sol, format, nil
+	return answer{status: out.Status, sol: &sol, format: format, bound: e.bound(stdout)}, nil
 }
 
 // command is the tool's command line: the format it reads, the files and
