@@ -12,7 +12,9 @@ import (
 //
 //	deg_c3: (sum of the edges at c3) = 2
 //
-// A closed tour is then a 2-factor of the graph that is one cycle. An open
+// A closed tour is then a 2-factor of the graph that is one cycle; each move
+// is used at most once, so a board of fewer than 3 squares has none, as
+// docs/tour.md defines (a closed tour is a cycle of distinct moves). An open
 // tour is a closed tour through an extra "end" node joined to every square
 // (variables end_c3, and end_deg: their sum = 2): the two squares joined to
 // it are the ends of the path; with a start square, end_<start> is fixed at
@@ -62,9 +64,6 @@ func compileTour(m *model.Model) (*tourProgram, error) {
 			}
 			name := fmt.Sprintf("e_%v_%v", g.Squares[v], g.Squares[w])
 			x := b.p.addVariable(Variable{Name: name, Lower: 0, Upper: 1, Integer: true})
-			if t.closed && g.Len() == 2 {
-				b.p.Variables[x].Upper = 2 // there and back: the checker's closed tour of two squares
-			}
 			t.byPair[[2]int32{int32(v), w}] = x
 			t.edges = append(t.edges, x)
 			t.from, t.to = append(t.from, int32(v)), append(t.to, w)

@@ -92,9 +92,6 @@ func (t *tourProgram) decode(values []float64) ([][]int32, []int32, error) {
 	for i, x := range t.edges {
 		on, err := decision(t.p.Variables[x], values[x])
 		if err != nil {
-			if t.closed && n == 2 && values[x] > 1.5 {
-				return nil, []int32{0, 1}, nil
-			}
 			return nil, nil, err
 		}
 		if on {

@@ -274,17 +274,16 @@ func count(st *stopper, m *model.Model, opts model.Options, res *model.Result, m
 	return countSearch(st, m, g, opts, res)
 }
 
-// countTiny counts the tours of boards of one or two squares, where a path
-// and a cycle are degenerate: one square is an open tour of itself; two
-// squares a move apart are two directed open tours (one from a given
-// start) and one closed tour, which the checker accepts as going there and
-// back.
+// countTiny counts the open tours of boards of one or two squares (a closed
+// tour needs three, modelTheorems says so first): one square is an open
+// tour of itself; two squares a move apart are two directed tours, one from
+// a given start.
 func countTiny(m *model.Model, g *model.MoveGraph, opts model.Options, res *model.Result) error {
 	n := int64(1)
 	switch {
 	case g.Len() == 2 && !g.Adjacent(0, 1):
 		n = 0
-	case g.Len() == 2 && !m.Tour.Closed && m.Tour.Start == nil:
+	case g.Len() == 2 && m.Tour.Start == nil:
 		n = 2
 	}
 	if n == 0 {
