@@ -79,7 +79,7 @@ func compileTour(m *model.Model) (*tourProgram, error) {
 			at[v].plus(x, 1)
 			ends.plus(x, 1)
 			if v == t.start {
-				b.p.Variables[x].Lower = 1
+				b.p.narrow(x, 1, 1) // a column of [0, 1]: never empty
 			}
 		}
 		want := 2.0
