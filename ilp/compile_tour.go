@@ -42,14 +42,26 @@ type tourProgram struct {
 	cuts   int
 }
 
-func compileTour(m *model.Model) (*tourProgram, error) {
+// compileTour builds the program under a memory bound (maxMemory as in
+// model.Options.MaxMemory), refusing with an error wrapping
+// model.ErrTooLarge before the move graph, and then before the program, is
+// built above it.
+func compileTour(m *model.Model, maxMemory int64) (*tourProgram, error) {
 	if n := m.Board.Size(); n > maxSquares {
 		return nil, fmt.Errorf("%w: the %s board has %d squares, the ILP compiler takes up to %d; use the exact backend",
 			ErrTooLarge, m.Board.Dims(), n, maxSquares)
 	}
+	limit := model.MemoryLimit(maxMemory)
+	if bytes := model.MoveGraphBytes(m.Board, m.Tour.Piece); bytes > limit {
+		return nil, fmt.Errorf("ilp: the %s's moves on the %s board would take about %s, above the bound of %s: %w",
+			m.Tour.Piece.Name, m.Board.Dims(), byteSize(bytes), byteSize(limit), model.ErrTooLarge)
+	}
 	g, err := model.NewMoveGraph(m.Board, m.Tour.Piece, maxSquares)
 	if err != nil {
 		return nil, fmt.Errorf("ilp: %w", err)
+	}
+	if err := checkTourCost(g, m.Tour.Closed, limit); err != nil {
+		return nil, err
 	}
 	b := newBuilder(m.Name)
 	t := &tourProgram{p: b.p, g: g, closed: m.Tour.Closed, start: -1, byPair: map[[2]int32]int{}}
@@ -98,6 +110,21 @@ func compileTour(m *model.Model) (*tourProgram, error) {
 	b.p.Objective = Objective{Sense: model.Fixed}
 	b.p.Notes = []string{"tour: subtour elimination rows (sub_N) are added lazily; this program has none yet, so its solutions may be several disjoint cycles"}
 	return t, nil
+}
+
+// checkTourCost refuses a program whose columns (one per move, and the
+// end node's), rows (one per square) and terms are above limit bytes.
+func checkTourCost(g *model.MoveGraph, closed bool, limit int64) error {
+	columns, rows, terms := int64(g.Edges()), int64(g.Len()), 2*int64(g.Edges())
+	if !closed {
+		columns, rows, terms = columns+rows, rows+1, terms+2*rows
+	}
+	bytes := columns*bytesPerColumn + rows*bytesPerRow + terms*bytesPerTerm
+	if bytes <= limit {
+		return nil
+	}
+	return fmt.Errorf("ilp: the tour's program has %d columns and %d rows, about %s, above the bound of %s: %w",
+		columns, rows, byteSize(bytes), byteSize(limit), model.ErrTooLarge)
 }
 
 // edgeVar returns the variable of the move between u and w.

@@ -24,7 +24,7 @@ func CompileWithCuts(ctx context.Context, m *model.Model, maxMemory int64) (*Pro
 	if m.Kind != model.KindTour {
 		return CompileWithin(m, maxMemory)
 	}
-	t, err := compileTour(m)
+	t, err := compileTour(m, maxMemory)
 	if err != nil {
 		return nil, err
 	}
@@ -215,7 +215,7 @@ func (t *tourProgram) tourEdges(squares []model.Square) ([]int, bool) {
 
 // solveTour performs opts.Task on a tour model.
 func solveTour(ctx context.Context, m *model.Model, opts model.Options, res *model.Result) (*session, error) {
-	t, err := compileTour(m)
+	t, err := compileTour(m, opts.MaxMemory)
 	if err != nil {
 		return nil, err
 	}

@@ -3,6 +3,7 @@ package ilp_test
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"path/filepath"
 	"strings"
@@ -128,5 +129,29 @@ func TestTourEnumerateLimit(t *testing.T) {
 		if n != limit {
 			t.Fatalf("%d tours emitted, want %d", n, limit)
 		}
+	}
+}
+
+// TestTourMemoryBound: a tour whose program is above Options.MaxMemory is
+// refused with model.ErrTooLarge by Solve, Compile and CompileWithCuts,
+// before lp_solve gets it (a closed queen's tour of 128x128, 3.5 million
+// columns, took 2.3 GB under --max-memory 64M and ignored --timeout); under
+// the bound the same model is compiled.
+func TestTourMemoryBound(t *testing.T) {
+	m := tourModel(t, "128", "{piece: queen, closed: true}")
+	const bound = 64 << 20
+	_, err := ilp.New().Solve(context.Background(), m, model.Options{MaxMemory: bound})
+	if !errors.Is(err, model.ErrTooLarge) {
+		t.Errorf("Solve: %v, want model.ErrTooLarge", err)
+	}
+	if _, err := ilp.CompileWithin(m, bound); !errors.Is(err, model.ErrTooLarge) {
+		t.Errorf("CompileWithin: %v, want model.ErrTooLarge", err)
+	}
+	if _, err := ilp.CompileWithCuts(context.Background(), m, bound); !errors.Is(err, model.ErrTooLarge) {
+		t.Errorf("CompileWithCuts: %v, want model.ErrTooLarge", err)
+	}
+	small := tourModel(t, "12", "{piece: queen, closed: true}")
+	if _, err := ilp.CompileWithin(small, bound); err != nil {
+		t.Errorf("12x12: %v", err)
 	}
 }

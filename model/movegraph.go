@@ -1,6 +1,9 @@
 package model
 
-import "fmt"
+import (
+	"fmt"
+	"math"
+)
 
 // A MoveGraph is the graph a tour walks on: one vertex per open square of
 // the board (walls and squares off the board are never visited), an edge
@@ -64,6 +67,46 @@ func NewMoveGraph(b *Board, p *Piece, maxSquares int) (*MoveGraph, error) {
 		g.offsets[v+1] = int32(len(g.targets))
 	}
 	return g, nil
+}
+
+// MoveGraphBytes estimates, before anything is built, the bytes
+// NewMoveGraph allocates for piece p on board b: the vertex table (4 bytes
+// a square of the rectangle), the open squares with their offsets (20
+// bytes each) and the moves (4 bytes each, twice for the slack of a growing
+// slice). The moves are counted as on a board without walls, which only
+// remove moves, so the estimate is an upper bound; a rider's moves grow
+// with the side (a rook has 2(n-1) from every square of an n x n board).
+func MoveGraphBytes(b *Board, p *Piece) int64 {
+	if b.Rows <= 0 || b.Cols <= 0 {
+		return 0
+	}
+	moves := 0.0
+	for _, d := range p.Leaps {
+		moves += lineMoves(b.Rows, b.Cols, d, 1)
+	}
+	for _, d := range p.Rides {
+		moves += lineMoves(b.Rows, b.Cols, d, max(b.Rows, b.Cols))
+	}
+	bytes := 4*float64(b.Rows)*float64(b.Cols) + 20*float64(b.OpenCount()+1) + 8*moves
+	if bytes >= math.MaxInt64 {
+		return math.MaxInt64
+	}
+	return int64(bytes)
+}
+
+// lineMoves counts the pairs (s, s + k*d), 1 <= k <= steps, inside a rows x
+// cols rectangle.
+func lineMoves(rows, cols int, d Vector, steps int) float64 {
+	df, dr := abs(d.File), abs(d.Rank)
+	n := 0.0
+	for k := 1; k <= steps; k++ {
+		f, r := cols-k*df, rows-k*dr
+		if f <= 0 || r <= 0 {
+			break
+		}
+		n += float64(f) * float64(r)
+	}
+	return n
 }
 
 // sortUnique sorts a short list of vertices and drops repeats (a compound

@@ -45,8 +45,11 @@
 // there, see BenchmarkCount) and the frontier beyond; SolveWith picks one.
 //
 // Limits (each returns an error wrapping model.ErrUnsupported, and a test
-// walks past it): the search methods build move graphs of up to
-// MaxSearchSquares squares; tours returned as solutions have at most
+// walks past it): every task first estimates the memory it will hold (the
+// tour's path and its report; the move graph and the search's arrays
+// unless the construction applies: memory.go) and refuses above
+// Options.MaxMemory with model.ErrTooLarge; the search methods build move
+// graphs of up to MaxSearchSquares squares; tours returned as solutions have at most
 // MaxTourSquares squares (the checker's limit); the search counts boards of
 // up to 64 open squares and is the only method that gives classes or
 // enumerates; the frontier holds at most 31 squares (knight boards up to 14

@@ -83,11 +83,19 @@ func infeasible(res *model.Result, opts model.Options, why string) {
 	}
 }
 
-// searchGraph builds the move graph for the search methods.
-func searchGraph(m *model.Model) (*model.MoveGraph, error) {
+// searchGraph builds the move graph for the search methods, after the
+// limits: the board's size, then the memory the task plans.
+func searchGraph(m *model.Model, opts model.Options) (*model.MoveGraph, error) {
+	if m.Board.Size() > MaxSearchSquares {
+		return nil, fmt.Errorf("exact: the %s board has %d squares, the tour search takes boards of up to %d (the knight's construction goes further on plain rectangles): %w",
+			m.Board.Dims(), m.Board.Size(), MaxSearchSquares, model.ErrGraphTooLarge)
+	}
+	if err := checkMemory(m, opts); err != nil {
+		return nil, err
+	}
 	g, err := model.NewMoveGraph(m.Board, m.Tour.Piece, MaxSearchSquares)
 	if err != nil {
-		return nil, fmt.Errorf("exact: %w (the tour search takes boards of up to %d squares; the knight's construction goes further on plain rectangles)", err, MaxSearchSquares)
+		return nil, fmt.Errorf("exact: %w", err)
 	}
 	return g, nil
 }
@@ -99,6 +107,9 @@ func find(st *stopper, m *model.Model, opts model.Options, res *model.Result) er
 		return fmt.Errorf("exact: a tour of the %s board has %d squares; solutions are checked on boards of up to %d: %w",
 			b.Dims(), b.Size(), MaxTourSquares, model.ErrUnsupported)
 	}
+	if err := checkMemory(m, opts); err != nil {
+		return err
+	}
 	if path, ok := construct(st, m); ok {
 		res.Stats.Extra["method"] = "construction"
 		return found(res, path)
@@ -107,7 +118,7 @@ func find(st *stopper, m *model.Model, opts model.Options, res *model.Result) er
 		res.Status = model.StatusUnknown
 		return nil
 	}
-	g, err := searchGraph(m)
+	g, err := searchGraph(m, opts)
 	if err != nil {
 		return err
 	}
@@ -245,7 +256,7 @@ func startOrbits(m *model.Model, g *model.MoveGraph) ([]int32, []int64) {
 
 // count performs TaskCount and TaskEnumerate.
 func count(st *stopper, m *model.Model, opts model.Options, res *model.Result, method Method) error {
-	g, err := searchGraph(m)
+	g, err := searchGraph(m, opts)
 	if err != nil {
 		return err
 	}
