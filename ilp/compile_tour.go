@@ -1,6 +1,7 @@
 package ilp
 
 import (
+	"errors"
 	"fmt"
 
 	"github.com/chessmodel/chessmodel/model"
@@ -27,6 +28,11 @@ import (
 // and the program is solved again, until the solution is one tour or the
 // program is infeasible. Compile returns the program without any of these
 // cuts, and says so in its notes; CompileWithCuts runs the loop first.
+
+// ErrCutsStopped is wrapped, with the context's error, by the error
+// CompileWithCuts returns beside a program when the context ended the
+// subtour-elimination loop before it found a tour.
+var ErrCutsStopped = errors.New("ilp: the subtour cut loop was stopped before it found a tour; the program has the cuts found so far")
 
 // tourProgram ties a tour program to its graph.
 type tourProgram struct {

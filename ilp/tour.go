@@ -19,7 +19,8 @@ import (
 // CompileWithCuts is CompileWithin, except that for a tour model it first runs
 // the subtour-elimination loop and returns the program with every cut found
 // (all of them when the loop ended with a tour, those found so far when ctx
-// ended it); its notes say which.
+// ended it); its notes say which. When ctx ended it, the error wraps
+// ErrCutsStopped and ctx's error, and the program is returned too.
 func CompileWithCuts(ctx context.Context, m *model.Model, maxMemory int64) (*Program, error) {
 	if m.Kind != model.KindTour {
 		return CompileWithin(m, maxMemory)
@@ -52,6 +53,9 @@ func CompileWithCuts(ctx context.Context, m *model.Model, maxMemory int64) (*Pro
 	}
 	p.Notes = []string{fmt.Sprintf("tour: %d subtour elimination rows (sub_N) found by the cut loop are included; %s", len(sess.cuts), what),
 		"tour: rows sub_N are not a complete description: another solver may return disjoint cycles, which need further cuts"}
+	if out.stopped {
+		return &p, fmt.Errorf("%w: %w", ErrCutsStopped, ctx.Err())
+	}
 	return &p, nil
 }
 

@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/chessmodel/chessmodel/ilp"
 	"github.com/chessmodel/chessmodel/model"
@@ -153,5 +154,21 @@ func TestTourMemoryBound(t *testing.T) {
 	small := tourModel(t, "12", "{piece: queen, closed: true}")
 	if _, err := ilp.CompileWithin(small, bound); err != nil {
 		t.Errorf("12x12: %v", err)
+	}
+}
+
+// TestCompileWithCutsStopped: when the context ends the cut loop,
+// CompileWithCuts returns the program with the cuts so far, its notes
+// saying so, and an error wrapping ErrCutsStopped and the context's error.
+func TestCompileWithCutsStopped(t *testing.T) {
+	m := tourModel(t, "16", "{piece: knight, closed: true}") // a cut loop of more than 20 s
+	ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
+	defer cancel()
+	p, err := ilp.CompileWithCuts(ctx, m, 0)
+	if !errors.Is(err, ilp.ErrCutsStopped) || !errors.Is(err, context.DeadlineExceeded) {
+		t.Fatalf("error %v, want ErrCutsStopped and the deadline", err)
+	}
+	if p == nil || !strings.Contains(strings.Join(p.Notes, " "), "the loop was stopped") {
+		t.Fatalf("program %v", p)
 	}
 }

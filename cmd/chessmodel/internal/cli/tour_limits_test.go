@@ -2,11 +2,13 @@ package cli
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"os/exec"
 	"strings"
 	"syscall"
 	"testing"
+	"time"
 
 	"github.com/chessmodel/chessmodel/exact/tour"
 	"github.com/chessmodel/chessmodel/model"
@@ -76,5 +78,62 @@ func TestWriteResultJSON(t *testing.T) {
 	}
 	if len(squares) <= tourListLimit || !bytes.Equal(got.Bytes(), want.Bytes()) {
 		t.Errorf("%d squares: streamed %d bytes, encoded %d; they differ", len(squares), got.Len(), want.Len())
+	}
+}
+
+// slowCuts is a tour whose subtour cut loop runs for more than 20 seconds
+// (measured: lp_solve keeps finding disjoint cycles on it).
+const slowCuts = "name: closed knight's tour 16x16\nboard: 16\ntour: {piece: knight, closed: true}\n"
+
+// TestExportCutLoopStopped: export of a tour whose cut loop --timeout or a
+// signal stops writes the program with the cuts found so far, says so on
+// standard error and exits 3 (timeout), 130 (SIGINT) or 143 (SIGTERM), as
+// solve does; it exited 0 with nothing on standard error (issue 22, item
+// 12). A loop that ends exits 0.
+func TestExportCutLoopStopped(t *testing.T) {
+	slow := writeFile(t, "slow.yaml", slowCuts)
+	code, stdout, stderr := run(t, DefaultBackends(), "export", "--timeout", "1s", slow)
+	if code != ExitTimeout || !strings.Contains(stderr, "stopped by --timeout 1s in the subtour cut loop") ||
+		!strings.Contains(stdout, "the loop was stopped before it found a tour") {
+		t.Errorf("--timeout: exit %d, stderr %q, program %.300s", code, stderr, stdout)
+	}
+	interrupted, cancel := context.WithCancel(context.Background())
+	time.AfterFunc(500*time.Millisecond, cancel)
+	code, _, stderr = runWith(interrupted, t, DefaultBackends(), "", "export", "--json", slow)
+	if code != ExitInterrupted || !strings.Contains(stderr, `"reason":"interrupted"`) {
+		t.Errorf("cancelled: exit %d, stderr %q", code, stderr)
+	}
+	code, _, stderr = run(t, DefaultBackends(), "export", "--timeout", "1m", models+"knights-tour-closed.yaml", "--set", "board=6")
+	if code != 0 || stderr != "" {
+		t.Errorf("a loop that ends: exit %d, stderr %q", code, stderr)
+	}
+}
+
+// TestExportCutLoopSIGTERM: SIGTERM stops export's cut loop within a
+// second, with exit status 143 and the message.
+func TestExportCutLoopSIGTERM(t *testing.T) {
+	bin := buildBinary(t)
+	slow := writeFile(t, "slow.yaml", slowCuts)
+	var stdout, stderr bytes.Buffer
+	cmd := exec.Command(bin, "export", slow)
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(time.Second)
+	sent := time.Now()
+	if err := cmd.Process.Signal(syscall.SIGTERM); err != nil {
+		t.Fatal(err)
+	}
+	err := cmd.Wait()
+	exit, ok := err.(*exec.ExitError)
+	if !ok || exit.ExitCode() != ExitTerminated || !strings.Contains(stderr.String(), "interrupted in the subtour cut loop") {
+		t.Fatalf("exit %v, stderr %q", err, stderr.String())
+	}
+	if took := time.Since(sent); took > time.Second {
+		t.Errorf("ended %v after SIGTERM", took)
+	}
+	if !strings.Contains(stdout.String(), "the loop was stopped before it found a tour") {
+		t.Errorf("the program written: %.300s", stdout.String())
 	}
 }
