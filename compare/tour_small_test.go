@@ -24,34 +24,35 @@ type smallTour struct {
 
 // smallBoards are the boards of the walk, with the tours each piece has.
 // The L is a1, a2, b2: three squares pairwise a king's or a queen's move
-// apart, while the rook has no a1-b2 move.
+// apart, while the rook has no a1-b2 move. other is a second start, the
+// middle square of a line of three.
 var smallBoards = []struct {
-	board string
-	// open, from a1, closed for king, rook, queen, knight
-	counts map[string][3]int64
+	board, other string
+	// open, from a1, from other, closed; for king, rook, queen, knight
+	counts map[string][4]int64
 }{
-	{`"1x1"`, allPieces(1, 1, 0)},
-	{`"1x2"`, line2()},
-	{`"2x1"`, line2()},
-	{`"1x3"`, map[string][3]int64{"king": {2, 1, 0}, "rook": {6, 2, 1}, "queen": {6, 2, 1}, "knight": {0, 0, 0}}},
-	{`"3x1"`, map[string][3]int64{"king": {2, 1, 0}, "rook": {6, 2, 1}, "queen": {6, 2, 1}, "knight": {0, 0, 0}}},
-	{`"..\n.-"`, map[string][3]int64{"king": {6, 2, 1}, "rook": {2, 1, 0}, "queen": {6, 2, 1}, "knight": {0, 0, 0}}},
-	{`"2x2"`, map[string][3]int64{"king": {24, 6, 3}, "rook": {8, 2, 1}, "queen": {24, 6, 3}, "knight": {0, 0, 0}}},
+	{`"1x1"`, "", allPieces(1, 1, 0, 0)},
+	{`"1x2"`, "b1", line2()},
+	{`"2x1"`, "a2", line2()},
+	{`"1x3"`, "b1", map[string][4]int64{"king": {2, 1, 0, 0}, "rook": {6, 2, 2, 1}, "queen": {6, 2, 2, 1}, "knight": {}}},
+	{`"3x1"`, "a2", map[string][4]int64{"king": {2, 1, 0, 0}, "rook": {6, 2, 2, 1}, "queen": {6, 2, 2, 1}, "knight": {}}},
+	{`"..\n.-"`, "b2", map[string][4]int64{"king": {6, 2, 2, 1}, "rook": {2, 1, 1, 0}, "queen": {6, 2, 2, 1}, "knight": {}}},
+	{`"2x2"`, "b2", map[string][4]int64{"king": {24, 6, 6, 3}, "rook": {8, 2, 2, 1}, "queen": {24, 6, 6, 3}, "knight": {}}},
 }
 
-func allPieces(open, from, closed int64) map[string][3]int64 {
-	out := map[string][3]int64{}
+func allPieces(counts ...int64) map[string][4]int64 {
+	out := map[string][4]int64{}
 	for _, p := range []string{"king", "rook", "queen", "knight"} {
-		out[p] = [3]int64{open, from, closed}
+		out[p] = [4]int64(counts)
 	}
 	return out
 }
 
 // line2 is a board of two squares side by side: one move for the king,
 // rook and queen, none for the knight; no closed tour for any.
-func line2() map[string][3]int64 {
-	out := allPieces(2, 1, 0)
-	out["knight"] = [3]int64{0, 0, 0}
+func line2() map[string][4]int64 {
+	out := allPieces(2, 1, 1, 0)
+	out["knight"] = [4]int64{}
 	return out
 }
 
@@ -63,8 +64,13 @@ func smallTours() []smallTour {
 			out = append(out,
 				smallTour{board: b.board, piece: p, want: c[0]},
 				smallTour{board: b.board, piece: p, start: "a1", want: c[1]},
-				smallTour{board: b.board, piece: p, closed: true, want: c[2]},
-				smallTour{board: b.board, piece: p, start: "a1", closed: true, want: c[2]})
+				smallTour{board: b.board, piece: p, closed: true, want: c[3]},
+				smallTour{board: b.board, piece: p, start: "a1", closed: true, want: c[3]})
+			if b.other != "" {
+				out = append(out,
+					smallTour{board: b.board, piece: p, start: b.other, want: c[2]},
+					smallTour{board: b.board, piece: p, start: b.other, closed: true, want: c[3]})
+			}
 		}
 	}
 	return out

@@ -39,7 +39,8 @@ type tourProgram struct {
 	p      *Program
 	g      *model.MoveGraph
 	closed bool
-	start  int   // vertex of the start square, or -1
+	start  int   // open tours: vertex of the start square, or -1
+	first  int32 // the vertex a solution is written from: the start, else 0 for a closed tour
 	edges  []int // edge variable of each graph edge, by edgeIndex
 	from   []int32
 	to     []int32
@@ -71,8 +72,11 @@ func compileTour(m *model.Model, maxMemory int64) (*tourProgram, error) {
 	}
 	b := newBuilder(m.Name)
 	t := &tourProgram{p: b.p, g: g, closed: m.Tour.Closed, start: -1, byPair: map[[2]int32]int{}}
-	if s := m.Tour.Start; s != nil && !t.closed {
-		t.start = g.Vertex(*s)
+	if s := m.Tour.Start; s != nil {
+		t.first = int32(g.Vertex(*s))
+		if !t.closed {
+			t.start = int(t.first)
+		}
 	}
 	at := make([]linear, g.Len())
 	for v := 0; v < g.Len(); v++ {

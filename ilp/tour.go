@@ -87,8 +87,9 @@ func (t *tourProgram) findTour(ctx context.Context, sess *session, progress func
 }
 
 // decode reads the chosen edges. When they form one tour it returns the
-// tour's vertices (from the start for open tours; from vertex 0 for closed
-// ones); otherwise the cycles that avoid the end node, to be cut.
+// tour's vertices (from the start when there is one, else from an end for
+// open tours and from vertex 0 for closed ones); otherwise the cycles that
+// avoid the end node, to be cut.
 func (t *tourProgram) decode(values []float64) ([][]int32, []int32, error) {
 	g := t.g
 	n := g.Len()
@@ -135,7 +136,7 @@ func (t *tourProgram) decode(values []float64) ([][]int32, []int32, error) {
 	}
 	var main []int32
 	if t.closed {
-		main = walk(0)
+		main = walk(t.first)
 	} else {
 		first := ends[0]
 		if len(ends) > 1 && t.start >= 0 && int(ends[1]) == t.start {

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"slices"
 	"time"
 
 	"github.com/chessmodel/chessmodel/model"
@@ -333,6 +334,16 @@ func countTiny(m *model.Model, g *model.MoveGraph, opts model.Options, res *mode
 	return nil
 }
 
+// turned returns a closed tour's vertices from v, as a copy; path itself
+// when v is negative or first already.
+func turned(path []int32, v int32) []int32 {
+	at := slices.Index(path, v)
+	if at <= 0 {
+		return path
+	}
+	return append(append(make([]int32, 0, len(path)), path[at:]...), path[:at]...)
+}
+
 // countFrontier counts with the frontier programme.
 func countFrontier(st *stopper, m *model.Model, g *model.MoveGraph, opts model.Options, res *model.Result) error {
 	start := -1
@@ -404,7 +415,12 @@ func countSearch(st *stopper, m *model.Model, g *model.MoveGraph, opts model.Opt
 	}
 	var first []int32
 	emitted := int64(0)
+	from := int32(-1) // closed tours are walked from vertex 0, and written from the start
+	if s := m.Tour.Start; s != nil && m.Tour.Closed {
+		from = int32(g.Vertex(*s))
+	}
 	c.emit = func(path []int32) error {
+		path = turned(path, from)
 		if first == nil {
 			first = append([]int32(nil), path...)
 		}
