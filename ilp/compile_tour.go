@@ -3,6 +3,7 @@ package ilp
 import (
 	"errors"
 	"fmt"
+	"math"
 
 	"github.com/chessmodel/chessmodel/model"
 )
@@ -51,24 +52,18 @@ type tourProgram struct {
 
 // compileTour builds the program under a memory bound (maxMemory as in
 // model.Options.MaxMemory), refusing with an error wrapping
-// model.ErrTooLarge before the move graph, and then before the program, is
-// built above it.
+// model.ErrTooLarge before anything is built above it.
 func compileTour(m *model.Model, maxMemory int64) (*tourProgram, error) {
 	if n := m.Board.Size(); n > maxSquares {
 		return nil, fmt.Errorf("%w: the %s board has %d squares, the ILP compiler takes up to %d; use the exact backend",
 			ErrTooLarge, m.Board.Dims(), n, maxSquares)
 	}
-	limit := model.MemoryLimit(maxMemory)
-	if bytes := model.MoveGraphBytes(m.Board, m.Tour.Piece); bytes > limit {
-		return nil, fmt.Errorf("ilp: the %s's moves on the %s board would take about %s, above the bound of %s: %w",
-			m.Tour.Piece.Name, m.Board.Dims(), byteSize(bytes), byteSize(limit), model.ErrTooLarge)
+	if err := checkTourCost(m, model.MemoryLimit(maxMemory)); err != nil {
+		return nil, err
 	}
 	g, err := model.NewMoveGraph(m.Board, m.Tour.Piece, maxSquares)
 	if err != nil {
 		return nil, fmt.Errorf("ilp: %w", err)
-	}
-	if err := checkTourCost(g, m.Tour.Closed, limit); err != nil {
-		return nil, err
 	}
 	b := newBuilder(m.Name)
 	t := &tourProgram{p: b.p, g: g, closed: m.Tour.Closed, start: -1, byPair: map[[2]int32]int{}}
@@ -122,19 +117,35 @@ func compileTour(m *model.Model, maxMemory int64) (*tourProgram, error) {
 	return t, nil
 }
 
-// checkTourCost refuses a program whose columns (one per move, and the
-// end node's), rows (one per square) and terms are above limit bytes.
-func checkTourCost(g *model.MoveGraph, closed bool, limit int64) error {
-	columns, rows, terms := int64(g.Edges()), int64(g.Len()), 2*int64(g.Edges())
-	if !closed {
-		columns, rows, terms = columns+rows, rows+1, terms+2*rows
+// checkTourCost refuses a tour whose move graph and program (a column per
+// move and, when open, per square; a row per square) are estimated above
+// limit bytes: from model.MoveBound, at once, and when that is above the
+// limit from the moves counted one by one (walls remove moves).
+func checkTourCost(m *model.Model, limit int64) error {
+	b, pc := m.Board, m.Tour.Piece
+	moves := model.MoveBound(b, pc)
+	if tourBytes(b, moves, m.Tour.Closed) <= limit {
+		return nil
 	}
-	bytes := columns*bytesPerColumn + rows*bytesPerRow + terms*bytesPerTerm
+	moves = model.CountMoves(b, pc)
+	bytes := tourBytes(b, moves, m.Tour.Closed)
 	if bytes <= limit {
 		return nil
 	}
-	return fmt.Errorf("ilp: the tour's program has %d columns and %d rows, about %s, above the bound of %s: %w",
-		columns, rows, byteSize(bytes), byteSize(limit), model.ErrTooLarge)
+	return fmt.Errorf("ilp: a %s tour of the %s board has %d moves; its program would take about %s, above the bound of %s: %w",
+		pc.Name, b.Dims(), moves/2, byteSize(bytes), byteSize(limit), model.ErrTooLarge)
+}
+
+// tourBytes estimates the move graph and the program of a tour with the
+// given number of moves (ordered pairs: two a column).
+func tourBytes(b *model.Board, moves int64, closed bool) int64 {
+	open := int64(b.OpenCount())
+	columns, rows, terms := float64(moves/2), float64(open), float64(moves)
+	if !closed {
+		columns, rows, terms = columns+float64(open), rows+1, terms+2*float64(open)
+	}
+	bytes := float64(model.MoveGraphBytes(b, moves)) + columns*bytesPerColumn + rows*bytesPerRow + terms*bytesPerTerm
+	return int64(min(bytes, math.MaxInt64))
 }
 
 // edgeVar returns the variable of the move between u and w.

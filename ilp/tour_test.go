@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -135,9 +136,9 @@ func TestTourEnumerateLimit(t *testing.T) {
 
 // TestTourMemoryBound: a tour whose program is above Options.MaxMemory is
 // refused with model.ErrTooLarge by Solve, Compile and CompileWithCuts,
-// before lp_solve gets it (a closed queen's tour of 128x128, 3.5 million
-// columns, took 2.3 GB under --max-memory 64M and ignored --timeout); under
-// the bound the same model is compiled.
+// before its move graph is built (a closed queen's tour of 128x128, 3.5
+// million columns, took 2.3 GB under --max-memory 64M and ignored
+// --timeout); under the bound a smaller board is compiled.
 func TestTourMemoryBound(t *testing.T) {
 	m := tourModel(t, "128", "{piece: queen, closed: true}")
 	const bound = 64 << 20
@@ -145,8 +146,19 @@ func TestTourMemoryBound(t *testing.T) {
 	if !errors.Is(err, model.ErrTooLarge) {
 		t.Errorf("Solve: %v, want model.ErrTooLarge", err)
 	}
-	if _, err := ilp.CompileWithin(m, bound); !errors.Is(err, model.ErrTooLarge) {
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	_, err = ilp.CompileWithin(m, bound)
+	runtime.ReadMemStats(&after)
+	if !errors.Is(err, model.ErrTooLarge) {
 		t.Errorf("CompileWithin: %v, want model.ErrTooLarge", err)
+	}
+	if used := after.TotalAlloc - before.TotalAlloc; used > 1<<20 {
+		t.Errorf("refusing allocated %d bytes", used)
+	}
+	walled := tourModel(t, "{size: 128, walls: [a1]}", "{piece: queen, closed: true}") // moves counted one by one
+	if _, err := ilp.CompileWithin(walled, bound); !errors.Is(err, model.ErrTooLarge) {
+		t.Errorf("with a wall: %v, want model.ErrTooLarge", err)
 	}
 	if _, err := ilp.CompileWithCuts(context.Background(), m, bound); !errors.Is(err, model.ErrTooLarge) {
 		t.Errorf("CompileWithCuts: %v, want model.ErrTooLarge", err)

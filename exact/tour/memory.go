@@ -38,7 +38,7 @@ func planBytes(m *model.Model, task model.Task) int64 {
 	if task == model.TaskSolve && constructs(m) {
 		return clampBytes(bytes)
 	}
-	graph := float64(model.MoveGraphBytes(m.Board, m.Tour.Piece))
+	graph := float64(model.MoveGraphBytes(m.Board, model.MoveBound(m.Board, m.Tour.Piece)))
 	bytes += 2*graph + open*(finderBytes+pathBytes)
 	if m.Tour.Start == nil && !m.Tour.Closed {
 		bytes += open * symmetryBytes
