@@ -10,6 +10,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"syscall"
 	"unicode/utf8"
 
 	"go.yaml.in/yaml/v3"
@@ -41,38 +42,76 @@ func Load(path string, overrides ...string) (*Model, error) {
 	return Parse(data, path, overrides...)
 }
 
-// ReadFile reads a regular file, or standard input for "-", refusing
-// anything longer than limit bytes and anything that is not a regular file
-// (a device like /dev/zero, a directory, a pipe named as a path) before it
-// reads it.
+// ReadFile reads a regular file (see OpenFile), or standard input for "-",
+// refusing anything longer than limit bytes, and a file that is not a
+// regular one, before it reads it.
 func ReadFile(path string, limit int64) ([]byte, error) {
-	var r io.Reader = os.Stdin
-	if path != "-" {
-		f, err := os.Open(path)
-		if err != nil {
-			return nil, err
-		}
-		defer f.Close()
-		info, err := f.Stat()
-		if err != nil {
-			return nil, err
-		}
-		if !info.Mode().IsRegular() {
-			return nil, &Error{File: path, Line: 1, Column: 1, Msg: fmt.Sprintf("not a regular file (%s); expected a model file, or - for standard input", kindOfFile(info.Mode()))}
-		}
-		if info.Size() > limit {
-			return nil, &Error{File: path, Line: 1, Column: 1, Msg: fmt.Sprintf("the file has %d bytes, more than the %d a model may have", info.Size(), limit)}
-		}
-		r = f
+	if path == "-" {
+		return ReadLimited(os.Stdin, "stdin", limit)
 	}
+	f, err := OpenFile(path, "a model file")
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	info, err := f.Stat()
+	if err != nil {
+		return nil, err
+	}
+	if info.Size() > limit {
+		return nil, &Error{File: path, Line: 1, Column: 1, Msg: fmt.Sprintf("the file has %d bytes, more than the %d a model may have", info.Size(), limit)}
+	}
+	return ReadLimited(f, path, limit)
+}
+
+// ReadLimited reads r to its end, refusing more than limit bytes.
+func ReadLimited(r io.Reader, name string, limit int64) ([]byte, error) {
 	data, err := io.ReadAll(io.LimitReader(r, limit+1))
 	if err != nil {
 		return nil, err
 	}
 	if int64(len(data)) > limit {
-		return nil, &Error{File: path, Line: 1, Column: 1, Msg: fmt.Sprintf("more than the %d bytes a model may have", limit)}
+		return nil, &Error{File: name, Line: 1, Column: 1, Msg: fmt.Sprintf("more than the %d bytes a model may have", limit)}
 	}
 	return data, nil
+}
+
+// OpenFile opens a file named as input (a model, a solution), what it is
+// expected to be ("a model file") naming it in errors. It refuses anything
+// but a regular file with an *Error, exit status 2 in the CLI, before it
+// opens it: opening a named pipe waits for a writer, for ever when none
+// comes, and no signal ends the wait; a device or a directory is no input.
+// The file is opened without waiting (O_NONBLOCK, which regular files
+// ignore) and checked again, in case the path changed in between. A pipe
+// is read as standard input, "-", which the caller reads.
+func OpenFile(path, what string) (*os.File, error) {
+	info, err := os.Stat(path)
+	if err != nil {
+		return nil, err
+	}
+	if err := regularFile(path, what, info); err != nil {
+		return nil, err
+	}
+	f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	if err != nil {
+		return nil, err
+	}
+	if info, err = f.Stat(); err == nil {
+		err = regularFile(path, what, info)
+	}
+	if err != nil {
+		f.Close()
+		return nil, err
+	}
+	return f, nil
+}
+
+// regularFile refuses a file that is not a regular one.
+func regularFile(path, what string, info fs.FileInfo) error {
+	if info.Mode().IsRegular() {
+		return nil
+	}
+	return &Error{File: path, Line: 1, Column: 1, Msg: fmt.Sprintf("not a regular file (%s); expected %s, or - for standard input", kindOfFile(info.Mode()), what)}
 }
 
 func kindOfFile(mode fs.FileMode) string {

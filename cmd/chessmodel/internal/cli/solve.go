@@ -199,7 +199,7 @@ func runTasks(ctx context.Context, g *globals, streams Streams, task model.Task,
 	if f.workers, err = checkWorkers(streams.Err, f.workers); err != nil {
 		return err
 	}
-	ms, err := g.loadModels(paths)
+	ms, err := g.loadModels(ctx, paths)
 	if err != nil {
 		return err
 	}

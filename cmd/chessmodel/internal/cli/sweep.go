@@ -81,7 +81,7 @@ func startSweep(ctx context.Context, g *globals, streams Streams, backend, path 
 	if err != nil {
 		return nil, err
 	}
-	m, err := g.loadModel(path)
+	m, err := g.loadModel(ctx, path)
 	if err != nil {
 		return nil, err
 	}
