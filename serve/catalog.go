@@ -110,13 +110,21 @@ func (c *Catalog) Read(name string) ([]byte, error) {
 	if err := checkName(name); err != nil {
 		return nil, err
 	}
+	// Stat first: opening a named pipe waits for a writer, for ever when
+	// none comes; then again, in case the name changed in between.
+	st, err := fs.Stat(c.files, name)
+	if err != nil {
+		return nil, err
+	}
+	if !st.Mode().IsRegular() {
+		return nil, fmt.Errorf("%s: not a regular file", name)
+	}
 	f, err := c.files.Open(name)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	st, err := f.Stat()
-	if err != nil {
+	if st, err = f.Stat(); err != nil {
 		return nil, err
 	}
 	if !st.Mode().IsRegular() {
