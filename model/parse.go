@@ -2,6 +2,7 @@ package model
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"io"
 	"io/fs"
@@ -136,8 +137,12 @@ func Parse(data []byte, name string, overrides ...string) (*Model, error) {
 		return nil, &Error{File: name, Line: 1, Column: 1, Msg: fmt.Sprintf("the model has %d bytes, more than the %d a model may have", len(data), MaxFileBytes)}
 	}
 	var doc yaml.Node
-	if err := yaml.Unmarshal(data, &doc); err != nil {
+	second, err := decodeOne(data, &doc)
+	if err != nil {
 		return nil, p.yamlError(err)
+	}
+	if second {
+		return nil, p.secondDocument(&doc)
 	}
 	if doc.Kind == 0 || len(doc.Content) == 0 {
 		return nil, &Error{File: name, Line: 1, Column: 1, Msg: "empty model: expected a mapping with board and one of place, tour, slide"}
@@ -155,6 +160,39 @@ func Parse(data []byte, name string, overrides ...string) (*Model, error) {
 		}
 	}
 	return p.model(root)
+}
+
+// decodeOne decodes the first YAML document of data into doc and says
+// whether a second one follows (yaml.Unmarshal ignores it, and any text
+// after a "---", silently).
+func decodeOne(data []byte, doc *yaml.Node) (second bool, err error) {
+	dec := yaml.NewDecoder(bytes.NewReader(data))
+	if err := dec.Decode(doc); err != nil && !errors.Is(err, io.EOF) {
+		return false, err
+	}
+	var next yaml.Node
+	return !errors.Is(dec.Decode(&next), io.EOF), nil
+}
+
+// documentMarker is a line that ends a YAML document: "---" starts the
+// next, "..." ends this one. No document's text has a line that starts so.
+var documentMarker = regexp.MustCompile(`^(---|\.\.\.)([ \t].*)?\r?$`)
+
+// secondDocument is the error of a model file that holds more than one
+// YAML document, placed at the marker that ends the first.
+func (p *parser) secondDocument(doc *yaml.Node) error {
+	first := 1
+	if len(doc.Content) > 0 {
+		first = doc.Content[0].Line
+	}
+	line := len(p.lines)
+	for i := first; i < len(p.lines); i++ { // line i+1
+		if documentMarker.MatchString(p.lines[i]) {
+			line = i + 1
+			break
+		}
+	}
+	return &Error{File: p.file, Line: line, Column: 1, Msg: "a second YAML document starts here; a model file holds one model, and nothing may follow it"}
 }
 
 // refuseAliases decides aliases once, for the whole document: a model has
@@ -350,8 +388,13 @@ func (p *parser) override(root *yaml.Node, o string) error {
 		return bad
 	}
 	var doc yaml.Node
-	if err := yaml.Unmarshal([]byte(value), &doc); err != nil {
+	second, err := decodeOne([]byte(value), &doc)
+	if err != nil {
 		bad.Msg = "value is not valid YAML: " + strings.TrimPrefix(err.Error(), "yaml: ")
+		return bad
+	}
+	if second {
+		bad.Msg = "the value holds more than one YAML document; give one value"
 		return bad
 	}
 	var val *yaml.Node
@@ -1499,7 +1542,10 @@ func (p *parser) slide(n *yaml.Node, m *Model) error {
 		}
 		*side.out = squares
 	}
-	if len(s.From) != len(s.To) || len(s.From) == 0 {
+	if len(s.From) == 0 {
+		return p.errorf(f["from"], "slide has no pieces: from is empty; expected the squares the pieces start on, like from: [a1, h8]")
+	}
+	if len(s.From) != len(s.To) {
 		return p.errorf(f["to"], "slide needs as many target squares as pieces: from has %d, to has %d", len(s.From), len(s.To))
 	}
 	SortSquares(s.From)
