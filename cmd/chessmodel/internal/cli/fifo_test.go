@@ -71,10 +71,19 @@ func TestStdinReadEnds(t *testing.T) {
 			time.AfterFunc(200*time.Millisecond, cancel)
 		}
 		start := time.Now()
-		var out, errOut bytes.Buffer
-		cmd := NewRootCommandWith(Streams{In: stdin, Out: &out, Err: &errOut}, DefaultBackends())
-		cmd.SetArgs(tc.args)
-		err := classify(cmd.ExecuteContext(ctx))
+		done := make(chan error, 1)
+		go func() {
+			var out, errOut bytes.Buffer
+			cmd := NewRootCommandWith(Streams{In: stdin, Out: &out, Err: &errOut}, DefaultBackends())
+			cmd.SetArgs(tc.args)
+			done <- classify(cmd.ExecuteContext(ctx))
+		}()
+		var err error
+		select {
+		case err = <-done:
+		case <-time.After(5 * time.Second):
+			t.Fatalf("%v: still reading standard input after 5 s", tc.args)
+		}
 		cancel()
 		writer.Close()
 		if code := ExitCode(err); code != tc.code || !strings.Contains(err.Error(), tc.phrase) {
