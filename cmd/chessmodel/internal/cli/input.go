@@ -106,31 +106,36 @@ func stoppedReading(ctx context.Context, g *globals, what string) error {
 }
 
 // A contextReader reads r until ctx ends. Each read runs on a goroutine of
-// its own into a buffer of its own, so that a read that waits (a pipe
+// its own into the reader's buffer, so that a read that waits (a pipe
 // whose writer neither writes nor closes, a terminal) is left behind when
-// ctx ends; it writes into nothing the caller sees.
+// ctx ends, writing into nothing the caller sees; no read follows it.
 type contextReader struct {
 	ctx context.Context
 	r   io.Reader
+	buf []byte
+}
+
+type readResult struct {
+	n   int
+	err error
 }
 
 func (c *contextReader) Read(p []byte) (int, error) {
 	if err := c.ctx.Err(); err != nil {
 		return 0, err
 	}
-	type result struct {
-		buf []byte
-		n   int
-		err error
+	if len(c.buf) < len(p) {
+		c.buf = make([]byte, len(p))
 	}
-	done := make(chan result, 1)
-	go func(buf []byte) {
+	buf := c.buf[:len(p)]
+	done := make(chan readResult, 1)
+	go func() {
 		n, err := c.r.Read(buf)
-		done <- result{buf, n, err}
-	}(make([]byte, len(p)))
+		done <- readResult{n, err}
+	}()
 	select {
 	case r := <-done:
-		return copy(p, r.buf[:r.n]), r.err
+		return copy(p, buf[:r.n]), r.err
 	case <-c.ctx.Done():
 		return 0, c.ctx.Err()
 	}
