@@ -91,10 +91,14 @@ func readStdin[T any](ctx context.Context, g *globals, what string, read func(io
 	if ctx.Err() != nil {
 		return zero, stoppedReading(ctx, g, what)
 	}
-	if err != nil {
-		return zero, &ExitError{Code: ExitBadInput, Err: fmt.Errorf("cannot read the %s from standard input: %w", what, err)}
+	var located *model.Error
+	switch {
+	case err == nil:
+		return v, nil
+	case errors.As(err, &located): // it says where: stdin:line:column
+		return zero, &ExitError{Code: ExitBadInput, Err: err}
 	}
-	return v, nil
+	return zero, &ExitError{Code: ExitBadInput, Err: fmt.Errorf("cannot read the %s from standard input: %w", what, err)}
 }
 
 // stoppedReading is the error of a read from standard input cut short.

@@ -1,6 +1,8 @@
 package cli
 
 import (
+	"bytes"
+	"runtime"
 	"strings"
 	"testing"
 )
@@ -30,5 +32,34 @@ func TestInputErrors(t *testing.T) {
 	bom := writeFile(t, "bom.json", "\xef\xbb\xbf"+solution)
 	if code, out, stderr := run(t, DefaultBackends(), "check", queens, bom); code != 0 || !strings.HasPrefix(out, "valid") {
 		t.Errorf("check with a BOM: exit %d, %s%s", code, out, stderr)
+	}
+}
+
+// endless is standard input that never ends, like `yes |`.
+type endless struct{}
+
+func (endless) Read(p []byte) (int, error) {
+	for i := range p {
+		p[i] = "y\n"[i%2]
+	}
+	return len(p), nil
+}
+
+// TestEndlessStdin: a model read from endless standard input is refused
+// after MaxFileBytes, not read into memory until the machine runs out (it
+// was: `yes | chessmodel show -` took 19 GB).
+func TestEndlessStdin(t *testing.T) {
+	var out, errOut bytes.Buffer
+	cmd := NewRootCommandWith(Streams{In: endless{}, Out: &out, Err: &errOut}, DefaultBackends())
+	cmd.SetArgs([]string{"show", "-"})
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	err := classify(cmd.ExecuteContext(t.Context()))
+	runtime.ReadMemStats(&after)
+	if ExitCode(err) != ExitBadInput || err.Error() != "stdin:1:1: more than the 1048576 bytes a model may have" {
+		t.Errorf("exit %d, %v", ExitCode(err), err)
+	}
+	if alloc := after.TotalAlloc - before.TotalAlloc; alloc > 64<<20 {
+		t.Errorf("allocated %d MB", alloc>>20)
 	}
 }
