@@ -448,7 +448,7 @@ func countSearch(st *stopper, m *model.Model, g *model.MoveGraph, opts model.Opt
 		starts, weights = startOrbits(m, g)
 	}
 	tasks := c.tasks(starts, weights)
-	tally := c.run(tasks, workerCount(opts.Workers), opts.Progress)
+	tally := c.run(tasks, model.WorkerCount(opts.Workers), opts.Progress)
 	res.Stats.Nodes = tally.nodes
 	res.Stats.Extra["subtrees"] = len(tasks)
 	if tally.emitErr != nil {

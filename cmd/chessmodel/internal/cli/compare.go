@@ -124,7 +124,7 @@ func runCompare(ctx context.Context, g *globals, streams Streams, f *compareFlag
 	}
 	var jobs []job
 	for _, file := range files {
-		m, err := g.loadModel(file)
+		m, err := g.loadModel(ctx, file)
 		if err != nil {
 			return err
 		}

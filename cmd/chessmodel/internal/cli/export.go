@@ -74,7 +74,7 @@ moves; it is infeasible when the least number of moves is more than T.`,
 			if err != nil {
 				return &ExitError{Code: ExitBadInput, Err: fmt.Errorf("--format: %w", err)}
 			}
-			m, err := g.loadModel(args[0])
+			m, err := g.loadModel(cmd.Context(), args[0])
 			if err != nil {
 				return err
 			}

@@ -125,14 +125,14 @@ func runRender(ctx context.Context, g *globals, streams Streams, f *renderFlags,
 	if f.symmetry && !f.all {
 		return bad("--symmetry goes with --all")
 	}
-	m, err := g.loadModel(path)
+	m, err := g.loadModel(ctx, path)
 	if err != nil {
 		return err
 	}
 	var sols []model.Solution
 	switch {
 	case f.solution != "":
-		sol, err := readInput(streams, f.solution, "solution", func(r io.Reader, name string) (*model.Solution, error) {
+		sol, err := readInput(ctx, g, f.solution, "solution", func(r io.Reader, name string) (*model.Solution, error) {
 			return model.ReadSolution(r, name)
 		})
 		if err != nil {
@@ -140,7 +140,7 @@ func runRender(ctx context.Context, g *globals, streams Streams, f *renderFlags,
 		}
 		sols = []model.Solution{*sol}
 	case f.frames != "":
-		frames, err := readInput(streams, f.frames, "frames", readFrames)
+		frames, err := readInput(ctx, g, f.frames, "frames", readFrames)
 		if err != nil {
 			return err
 		}
@@ -209,24 +209,6 @@ func runRender(ctx context.Context, g *globals, streams Streams, f *renderFlags,
 	}
 	fmt.Fprintln(streams.Out)
 	return nil
-}
-
-// readInput opens a file, or standard input for "-", and reads it.
-func readInput[T any](streams Streams, file, what string, read func(io.Reader, string) (*T, error)) (*T, error) {
-	in, name := streams.In, "stdin"
-	if file != "-" {
-		fh, err := os.Open(file)
-		if err != nil {
-			return nil, &ExitError{Code: ExitBadInput, Err: fmt.Errorf("cannot read %s: %w", what, err)}
-		}
-		defer fh.Close()
-		in, name = fh, file
-	}
-	v, err := read(in, name)
-	if err != nil {
-		return nil, &ExitError{Code: ExitBadInput, Err: err}
-	}
-	return v, nil
 }
 
 // readFrames reads one JSON result or solution per line, skipping blank
