@@ -1,0 +1,70 @@
+package cli
+
+import (
+	"context"
+	"runtime"
+	"strings"
+	"testing"
+	"time"
+)
+
+// allocated runs f and returns the bytes it allocated.
+func allocated(f func()) uint64 {
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	f()
+	runtime.ReadMemStats(&after)
+	return after.TotalAlloc - before.TotalAlloc
+}
+
+// stopsWithin runs a command line under ctx and checks that it ends with
+// the exit status want within a second of limit.
+func stopsWithin(t *testing.T, ctx context.Context, limit time.Duration, want int, args ...string) {
+	t.Helper()
+	began := time.Now()
+	code, _, stderr := runWith(ctx, t, nil, "", args...)
+	if took := time.Since(began); took > limit+time.Second {
+		t.Errorf("%s: stopped after %v, more than a second past %v", strings.Join(args, " "), took.Round(time.Millisecond), limit)
+	}
+	if code != want {
+		t.Errorf("%s: exit status %d, want %d\n%s", strings.Join(args, " "), code, want, stderr)
+	}
+}
+
+// cancelAfter is a context cancelled after d, as a signal cancels Main's.
+func cancelAfter(t *testing.T, d time.Duration) context.Context {
+	ctx, cancel := context.WithCancel(context.Background())
+	timer := time.AfterFunc(d, cancel)
+	t.Cleanup(func() { timer.Stop(); cancel() })
+	return ctx
+}
+
+// TestExportHorizonLimits (issue 22, item 4): a horizon whose program is
+// above --max-memory is refused at once, with little allocated; one within
+// it is written; a long build or write ends within a second of --timeout or
+// a signal.
+func TestExportHorizonLimits(t *testing.T) {
+	rook := models + "sliding-rook-3x3.yaml"
+	var code int
+	var stderr string
+	alloc := allocated(func() { code, _, stderr = run(t, nil, "export", rook, "--horizon", "1000000000") })
+	if code != ExitBadInput || !strings.Contains(stderr, "--max-memory") {
+		t.Errorf("horizon 10^9: exit status %d, want %d, refused by the memory bound\n%s", code, ExitBadInput, stderr)
+	}
+	if alloc > 16<<20 {
+		t.Errorf("horizon 10^9 allocated %d MB before it was refused", alloc>>20)
+	}
+	if code, _, stderr := run(t, nil, "export", rook, "--horizon", "300", "--max-memory", "1M"); code != ExitBadInput {
+		t.Errorf("horizon 300 within 1M: exit status %d, want %d\n%s", code, ExitBadInput, stderr)
+	}
+	code, stdout, stderr := run(t, nil, "export", rook, "--horizon", "300")
+	if code != ExitOK || !strings.Contains(stdout, "m300_") {
+		t.Errorf("horizon 300: exit status %d, want 0 and the program\n%s", code, stderr)
+	}
+	if testing.Short() {
+		return
+	}
+	long := []string{"export", rook, "--horizon", "7000", "--format", "mps"} // about 3 s and 400 MB
+	stopsWithin(t, context.Background(), 200*time.Millisecond, ExitTimeout, append(long, "--timeout", "200ms")...)
+	stopsWithin(t, cancelAfter(t, 200*time.Millisecond), 200*time.Millisecond, ExitInterrupted, long...)
+}
