@@ -2,7 +2,10 @@ package cli
 
 import (
 	"context"
+	"encoding/json"
+	"fmt"
 	"runtime"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -22,7 +25,7 @@ func allocated(f func()) uint64 {
 func stopsWithin(t *testing.T, ctx context.Context, limit time.Duration, want int, args ...string) {
 	t.Helper()
 	began := time.Now()
-	code, _, stderr := runWith(ctx, t, nil, "", args...)
+	code, _, stderr := runWith(ctx, t, DefaultBackends(), "", args...)
 	if took := time.Since(began); took > limit+time.Second {
 		t.Errorf("%s: stopped after %v, more than a second past %v", strings.Join(args, " "), took.Round(time.Millisecond), limit)
 	}
@@ -67,4 +70,49 @@ func TestExportHorizonLimits(t *testing.T) {
 	long := []string{"export", rook, "--horizon", "7000", "--format", "mps"} // about 3 s and 400 MB
 	stopsWithin(t, context.Background(), 200*time.Millisecond, ExitTimeout, append(long, "--timeout", "200ms")...)
 	stopsWithin(t, cancelAfter(t, 200*time.Millisecond), 200*time.Millisecond, ExitInterrupted, long...)
+}
+
+// TestCompareRandomLazy (issue 22, item 9): compare --random draws its
+// models one at a time, so a run of 100,000 is stopped by --timeout or a
+// signal within a second, having allocated little; and the models are the
+// same on every run of a seed, a shorter run comparing the first of them.
+func TestCompareRandomLazy(t *testing.T) {
+	if testing.Short() {
+		t.Skip("solves random models")
+	}
+	many := []string{"compare", "--random", "100000", "--backends", "exact", "--task", "solve"}
+	var alloc uint64
+	alloc = allocated(func() {
+		stopsWithin(t, context.Background(), 300*time.Millisecond, ExitTimeout, append(many, "--timeout", "300ms")...)
+	})
+	if alloc > 64<<20 {
+		t.Errorf("compare --random 100000 --timeout 300ms allocated %d MB", alloc>>20)
+	}
+	stopsWithin(t, cancelAfter(t, 300*time.Millisecond), 300*time.Millisecond, ExitInterrupted, many...)
+
+	rows := func(n string) []string {
+		code, stdout, stderr := run(t, DefaultBackends(), "compare", "--random", n, "--seed", "22", "--backends", "exact", "--task", "solve", "--json", "-o", t.TempDir())
+		if code != ExitOK && code != ExitNegative {
+			t.Fatalf("compare --random %s: exit status %d\n%s", n, code, stderr)
+		}
+		var out []string
+		for _, line := range strings.Split(strings.TrimSpace(stdout), "\n") {
+			var row struct {
+				Model   string `json:"model"`
+				Answers []struct {
+					Status string `json:"status"`
+					Value  *int64 `json:"value"`
+				} `json:"answers"`
+			}
+			if err := json.Unmarshal([]byte(line), &row); err != nil {
+				t.Fatal(err)
+			}
+			out = append(out, fmt.Sprintf("%s %s %v", row.Model, row.Answers[0].Status, row.Answers[0].Value != nil && *row.Answers[0].Value >= 0))
+		}
+		return out
+	}
+	short, long := rows("4"), rows("8")
+	if len(short) != 4 || len(long) != 8 || !slices.Equal(short, long[:4]) {
+		t.Errorf("--random 4 compared\n%s\nand the first four of --random 8\n%s", strings.Join(short, "\n"), strings.Join(long, "\n"))
+	}
 }
