@@ -4,11 +4,14 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"path/filepath"
 	"runtime"
 	"slices"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/chessmodel/chessmodel/model"
 )
 
 // allocated runs f and returns the bytes it allocated.
@@ -114,5 +117,58 @@ func TestCompareRandomLazy(t *testing.T) {
 	short, long := rows("4"), rows("8")
 	if len(short) != 4 || len(long) != 8 || !slices.Equal(short, long[:4]) {
 		t.Errorf("--random 4 compared\n%s\nand the first four of --random 8\n%s", strings.Join(short, "\n"), strings.Join(long, "\n"))
+	}
+}
+
+// called is a backend that records that it was asked, and answers nothing.
+type called struct{ asked bool }
+
+func (c *called) Name() string { return "called" }
+
+func (c *called) Solve(ctx context.Context, m *model.Model, opts model.Options) (*model.Result, error) {
+	c.asked = true
+	return &model.Result{Status: model.StatusUnknown}, nil
+}
+
+// TestRenderLimits (issue 22, items 8 and 14): render decides whether it
+// can draw the picture before it solves — a board too large to draw, a
+// picture above --max-memory — and ends within a second of --timeout or a
+// signal while drawing, leaving no partial file.
+func TestRenderLimits(t *testing.T) {
+	dir := t.TempDir()
+	tour := models + "knights-tour.yaml"
+	for _, tc := range []struct {
+		name string
+		args []string
+		says string
+	}{
+		{"board too large to draw", []string{"--set", "board=5000", "--set", "tour.start=a1", "-o", dir + "/big.svg"}, "too large to draw"},
+		{"above --max-memory", []string{"--size", "8000", "-o", dir + "/t.gif"}, "--max-memory"},
+		{"above a small --max-memory", []string{"--max-memory", "8M", "-o", dir + "/t.png"}, "--max-memory"},
+	} {
+		backend := &called{}
+		var code int
+		var stderr string
+		alloc := allocated(func() {
+			code, _, stderr = run(t, Backends{"exact": backend}, append([]string{"render", tour, "--solve"}, tc.args...)...)
+		})
+		if code != ExitBadInput || !strings.Contains(stderr, tc.says) {
+			t.Errorf("%s: exit status %d, want %d, saying %q\n%s", tc.name, code, ExitBadInput, tc.says, stderr)
+		}
+		if backend.asked {
+			t.Errorf("%s: solved before refusing to draw", tc.name)
+		}
+		if alloc > 16<<20 {
+			t.Errorf("%s: allocated %d MB before refusing", tc.name, alloc>>20)
+		}
+	}
+	if testing.Short() {
+		return
+	}
+	long := []string{"render", models + "knights-tour.yaml", "--set", "board=60", "--set", "tour.start=a1", "--solve", "--size", "2000", "-o", dir + "/long.gif"}
+	stopsWithin(t, context.Background(), 500*time.Millisecond, ExitTimeout, append(long, "--timeout", "500ms")...)
+	stopsWithin(t, cancelAfter(t, 500*time.Millisecond), 500*time.Millisecond, ExitInterrupted, long...)
+	if left, _ := filepath.Glob(filepath.Join(dir, "*long.gif*")); len(left) > 0 {
+		t.Errorf("a stopped render left %v", left)
 	}
 }
