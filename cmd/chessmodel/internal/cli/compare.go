@@ -50,9 +50,11 @@ DISAGREE, or FAILED (a backend returned a solution the checker rejects).
 
 --task-timeout bounds each backend on each task (a backend stopped by it makes
 the row incomplete); --timeout bounds the whole run. With --random N, N small
-random models are generated from --seed and compared; a model on which the
-backends disagree is written to the directory -o, with the command that
-reproduces it. On a terminal a status line shows the model being compared and
+random models are drawn from --seed, one at a time as they are compared (one
+in ten at the backends' internal limits, one in ten on a degenerate board: a
+side of 1 or 2, every square a wall, or fixed pieces covering every square);
+a model on which the backends disagree is written to the directory -o, with
+the command that reproduces it. On a terminal a status line shows the model being compared and
 the verdicts so far.`,
 		Example: `  # both backends, solve and count, on two models
   chessmodel compare testdata/models/eight-queens.yaml testdata/models/amazons.yaml

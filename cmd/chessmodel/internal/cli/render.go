@@ -61,7 +61,12 @@ The format follows the extension of -o: .svg, .png or .gif.
 A GIF of one tour shows the path growing; of one slide, the moves one by
 one. --frames FILE.jsonl (one JSON result or solution per line, as
 "chessmodel enumerate" prints) makes a GIF with one frame per solution.
-Solutions are checked and drawn even when invalid, with a warning.`,
+Solutions are checked and drawn even when invalid, with a warning.
+
+Whether the picture can be drawn is decided before any solution is read or
+found: its size, and its memory, estimated from its pixels or its SVG text,
+against --max-memory (exit 2 above it). --timeout and signals stop the
+drawing too; the picture is written only when complete.`,
 		Example: `  chessmodel render testdata/models/blocked-3w-value11.yaml --solve -o board.png
   chessmodel render testdata/models/eight-queens.yaml --all --symmetry -o twelve.gif
   chessmodel render testdata/models/knights-tour.yaml --solution testdata/solutions/knights-tour-seed.json -o tour.svg
