@@ -172,3 +172,21 @@ func TestRenderLimits(t *testing.T) {
 		t.Errorf("a stopped render left %v", left)
 	}
 }
+
+// TestExploreStops: explore's search of a large state graph (14x14, four
+// rooks: C(196, 4), about 60 million states) ends within a second of --timeout or a
+// signal, and one above --max-memory is refused having allocated little.
+func TestExploreStops(t *testing.T) {
+	big := []string{"explore", models + "sliding-rooks.yaml", "--set", "board=14"}
+	var code int
+	alloc := allocated(func() { code, _, _ = run(t, nil, append(big, "--max-memory", "64M")...) })
+	if code != ExitBadInput || alloc > 16<<20 {
+		t.Errorf("explore above --max-memory 64M: exit status %d, %d MB allocated; want %d, little", code, alloc>>20, ExitBadInput)
+	}
+	if testing.Short() {
+		return
+	}
+	big = append(big, "--max-memory", "1G")
+	stopsWithin(t, context.Background(), 300*time.Millisecond, ExitTimeout, append(big, "--timeout", "300ms")...)
+	stopsWithin(t, cancelAfter(t, 300*time.Millisecond), 300*time.Millisecond, ExitInterrupted, big...)
+}
