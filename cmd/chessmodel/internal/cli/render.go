@@ -188,7 +188,7 @@ func runRender(ctx context.Context, g *globals, streams Streams, f *renderFlags,
 	}
 	size, err := writePicture(ctx, f.output, func(w io.Writer) error { return render.Draw(ctx, w, m, sols, pic, opts) })
 	if ctx.Err() != nil {
-		return stopped(ctx, g, "while drawing")
+		return drawingStopped(ctx, g)
 	}
 	if err != nil {
 		return pictureError(err)
@@ -210,6 +210,16 @@ func runRender(ctx context.Context, g *globals, streams Streams, f *renderFlags,
 	}
 	fmt.Fprintln(streams.Out)
 	return nil
+}
+
+// drawingStopped is the error of a picture stopped by --timeout or a
+// signal: nothing was written.
+func drawingStopped(ctx context.Context, g *globals) error {
+	why := "interrupted"
+	if errors.Is(ctx.Err(), context.DeadlineExceeded) {
+		why = fmt.Sprintf("stopped by --timeout %v", g.timeout)
+	}
+	return fmt.Errorf("%s while drawing; no picture written: %w", why, ctx.Err())
 }
 
 // pictureFormats are render's formats by the extension of -o.
