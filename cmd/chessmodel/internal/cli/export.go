@@ -90,7 +90,7 @@ moves; it is infeasible when the least number of moves is more than T.`,
 				return &ExitError{Code: ExitBadInput, Err: fmt.Errorf("%s: %w", args[0], err)}
 			}
 			var text bytes.Buffer
-			if err := p.Write(&text, f); err != nil {
+			if err := p.Write(stopWriter{ctx, &text}, f); err != nil {
 				return err
 			}
 			if output != "" {
@@ -132,7 +132,7 @@ func exportProgram(ctx context.Context, m *model.Model, horizon int, breakSymmet
 	case m.Kind == model.KindSlide && horizon < 0:
 		return nil, fmt.Errorf("a slide model's program has one step per move: --horizon T writes the program of solutions in at most T moves (solve --backend ilp --stats shows the least)")
 	case m.Kind == model.KindSlide:
-		return ilp.CompileSlide(m, horizon)
+		return ilp.CompileSlideWithin(ctx, m, horizon, maxMemory)
 	case horizon >= 0:
 		return nil, fmt.Errorf("--horizon is for slide models, this is a %s model", m.Kind)
 	case breakSymmetry:
