@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -47,20 +46,16 @@ value is bad input at its line (exit 2).`,
 			if args[0] == "-" && args[1] == "-" {
 				return &ExitError{Code: ExitBadInput, Err: errors.New("the model and the solution cannot both come from standard input")}
 			}
-			m, err := g.loadModel(args[0])
+			m, err := g.loadModel(cmd.Context(), args[0])
 			if err != nil {
 				return err
 			}
-			in, name := streams.In, "stdin"
-			if args[1] != "-" {
-				f, err := os.Open(args[1])
-				if err != nil {
-					return &ExitError{Code: ExitBadInput, Err: fmt.Errorf("cannot read solution: %w", err)}
-				}
-				defer f.Close()
-				in, name = f, args[1]
+			sol, err := readInput(cmd.Context(), g, args[1], "solution", func(r io.Reader, name string) (*model.Solution, error) {
+				return readClaimedSolution(g, m, r, name)
+			})
+			if errors.Is(err, model.ErrUnsupported) {
+				return &ExitError{Code: ExitUnsupported, Err: err}
 			}
-			sol, err := readClaimedSolution(g, m, in, name)
 			if err != nil {
 				return err
 			}
@@ -96,24 +91,16 @@ func measures(r *model.Report) string {
 }
 
 // readClaimedSolution reads a solution as JSON, or, when it is not JSON, as
-// a command-line solver's file (compare.ReadSolverSolution); errors are bad
-// input, or unsupported for a solver file of a model that is not a placement.
+// a command-line solver's file (compare.ReadSolverSolution), which wraps
+// model.ErrUnsupported for a model that is not a placement.
 func readClaimedSolution(g *globals, m *model.Model, in io.Reader, name string) (*model.Solution, error) {
 	data, err := io.ReadAll(io.LimitReader(in, model.MaxSolutionBytes+1))
 	if err != nil {
-		return nil, &ExitError{Code: ExitBadInput, Err: fmt.Errorf("cannot read solution: %w", err)}
+		return nil, err
 	}
-	var sol *model.Solution
 	if trimmed := bytes.TrimSpace(data); len(trimmed) == 0 || trimmed[0] == '{' || model.DetectSolverFormat(data) == 0 {
-		sol, err = model.ReadSolution(bytes.NewReader(data), name)
-	} else {
-		sol, _, err = compare.ReadSolverSolution(m, bytes.NewReader(data), name, int64(g.maxMemory))
+		return model.ReadSolution(bytes.NewReader(data), name)
 	}
-	switch {
-	case errors.Is(err, model.ErrUnsupported):
-		return nil, &ExitError{Code: ExitUnsupported, Err: err}
-	case err != nil:
-		return nil, &ExitError{Code: ExitBadInput, Err: err}
-	}
-	return sol, nil
+	sol, _, err := compare.ReadSolverSolution(m, bytes.NewReader(data), name, int64(g.maxMemory))
+	return sol, err
 }
