@@ -7,7 +7,9 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
 )
 
 // solverFiles exports a model and has each installed tool solve it, as a
@@ -194,5 +196,53 @@ func TestExternalBackendCLI(t *testing.T) {
 		if code != tc.code || !strings.Contains(stdout, tc.stdout) || !strings.Contains(stderr, tc.errs) {
 			t.Errorf("%v: exit %d, %q, %q; want %d, %q, %q", tc.args, code, stdout, stderr, tc.code, tc.stdout, tc.errs)
 		}
+	}
+}
+
+// TestExternalBackendSignals: SIGTERM to a solve with --backend TOOL ends
+// the tool's process, removes its files and exits 143 saying interrupted.
+func TestExternalBackendSignals(t *testing.T) {
+	bin := buildBinary(t)
+	for _, tool := range []string{"lp_solve", "cbc", "glpsol"} {
+		t.Run(tool, func(t *testing.T) {
+			if _, err := exec.LookPath(tool); err != nil {
+				t.Skipf("%s is not installed", tool)
+			}
+			dir := t.TempDir()
+			tmp := filepath.Join(dir, "tmp")
+			if err := os.Mkdir(tmp, 0o755); err != nil {
+				t.Fatal(err)
+			}
+			path := writeFile(t, "domination.yaml", slowForSolvers)
+			var stdout, stderr strings.Builder
+			cmd := exec.Command(bin, "solve", "--backend", tool, path)
+			cmd.Env = append(os.Environ(), "TMPDIR="+tmp)
+			cmd.Stdout, cmd.Stderr = &stdout, &stderr
+			if err := cmd.Start(); err != nil {
+				t.Fatal(err)
+			}
+			child := waitForChild(t, cmd.Process.Pid, 60*time.Second)
+			if err := cmd.Process.Signal(syscall.SIGTERM); err != nil {
+				t.Fatal(err)
+			}
+			done := make(chan error, 1)
+			go func() { done <- cmd.Wait() }()
+			select {
+			case <-done:
+			case <-time.After(30 * time.Second):
+				cmd.Process.Kill()
+				t.Fatal("chessmodel did not stop within 30 s of the signal")
+			}
+			if code := cmd.ProcessState.ExitCode(); code != ExitTerminated || !strings.Contains(stderr.String(), "interrupted") {
+				t.Errorf("exit status %d, stderr %q; want %d and interrupted", code, stderr.String(), ExitTerminated)
+			}
+			if alive(child) {
+				syscall.Kill(child, syscall.SIGKILL)
+				t.Errorf("%s process %d outlived chessmodel", tool, child)
+			}
+			if entries, _ := os.ReadDir(tmp); len(entries) > 0 {
+				t.Errorf("temporary files left: %v", entries)
+			}
+		})
 	}
 }
