@@ -12,8 +12,9 @@ GOAMD64 ?= $(shell grep -qw avx2 /proc/cpuinfo 2>/dev/null && grep -qw bmi2 /pro
 export GOAMD64
 SUDO    := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
 # lp_solve for the in-process ILP backend; the three command-line solvers
-# that read the exported LP, MPS and CPLEX-LP files.
-APT_PACKAGES := liblpsolve55-dev lp-solve coinor-cbc glpk-utils chromium
+# that read the exported LP, MPS and CPLEX-LP files; minizinc (with its
+# Gecode solver, Debian's flatzinc package, a dependency) for the MiniZinc backend.
+APT_PACKAGES := liblpsolve55-dev lp-solve coinor-cbc glpk-utils minizinc chromium
 
 .PHONY: all deps build install build-nocgo run test bench fuzz fuzz-pipeline clean
 

@@ -1,0 +1,14 @@
+// Package mzn is a third formulation of chessmodel's puzzles, written from
+// the puzzle and not from the linear program: a MiniZinc model over one
+// boolean per (piece kind, open square), with attacks along the rays of the
+// board computed in Go and given to the model as data, and the rules as
+// MiniZinc constraints. The minizinc command (Debian's package, with its
+// Gecode solver) solves it, counts and enumerates its solutions; every
+// answer is checked by the model package's checker.
+//
+// It covers placement models — strong and weak attack, walls and squares off
+// the board, fixed pieces, colour rules, independence, coverage and the
+// pieces, attacked and dominated objectives. It refuses with
+// model.ErrUnsupported what it does not formulate: free walls, stacking,
+// tours and slides.
+package mzn

@@ -1,0 +1,144 @@
+package mzn
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/chessmodel/chessmodel/model"
+)
+
+// Tool is the command this backend runs; Solver is its Gecode solver.
+const (
+	Tool   = "minizinc"
+	Solver = "gecode"
+)
+
+// waitDelay bounds how long a run waits, once minizinc is killed, for its
+// output pipe to close.
+const waitDelay = 2 * time.Second
+
+// outcome is what one run of minizinc printed.
+type outcome struct {
+	solutions []model.Solution // in the order printed
+	complete  bool             // "==========": the search space was exhausted (or optimality proven)
+	unsat     bool             // "=====UNSATISFIABLE====="
+	stopped   bool             // the context ended or the time limit was reached
+}
+
+// run writes the model for fix, runs minizinc on it (every solution when
+// all is set) and reads what it printed.
+func run(ctx context.Context, m *model.Model, fix Fix, all bool, options []string) (outcome, error) {
+	dir, err := os.MkdirTemp("", "chessmodel-minizinc")
+	if err != nil {
+		return outcome{}, err
+	}
+	defer os.RemoveAll(dir)
+	file := filepath.Join(dir, "model.mzn")
+	var text bytes.Buffer
+	if err := Write(&text, m, fix); err != nil {
+		return outcome{}, err
+	}
+	if err := os.WriteFile(file, text.Bytes(), 0o644); err != nil {
+		return outcome{}, err
+	}
+	args := append([]string{"--solver", Solver}, timeLimit(ctx)...)
+	if all {
+		args = append(args, "--all-solutions")
+	}
+	args = append(append(args, options...), file)
+	cmd := exec.CommandContext(ctx, Tool, args...)
+	ownProcessGroup(cmd)
+	cmd.WaitDelay = waitDelay
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	stdout, runErr := cmd.Output()
+	out, err := parse(stdout)
+	if ctx.Err() != nil {
+		out.stopped = true
+		return out, nil
+	}
+	if err == nil && runErr != nil {
+		err = runErr
+	}
+	if err != nil {
+		return out, fmt.Errorf("%s: %v: %.400s", Tool, err, strings.TrimSpace(stderr.String()))
+	}
+	return out, nil
+}
+
+// timeLimit asks minizinc to stop a little before ctx's deadline (a tenth
+// of the time left, at least half a second), so that it prints what it has.
+func timeLimit(ctx context.Context) []string {
+	deadline, ok := ctx.Deadline()
+	if !ok {
+		return nil
+	}
+	left := time.Until(deadline)
+	ms := (left - max(left/10, 500*time.Millisecond)).Milliseconds()
+	if ms < 100 {
+		ms = 100
+	}
+	return []string{"--time-limit", strconv.FormatInt(ms, 10)}
+}
+
+// parse reads minizinc's standard output: a "pieces:" line per solution,
+// each closed by "----------", then "==========" when the search is
+// complete, or one of the ===== status lines.
+func parse(stdout []byte) (outcome, error) {
+	var out outcome
+	var cur *model.Solution
+	sc := bufio.NewScanner(bytes.NewReader(stdout))
+	sc.Buffer(make([]byte, 1<<16), 64<<20)
+	for line := 1; sc.Scan(); line++ {
+		text := strings.TrimSpace(sc.Text())
+		switch {
+		case strings.HasPrefix(text, "pieces:"):
+			sol, err := parsePieces(strings.TrimPrefix(text, "pieces:"))
+			if err != nil {
+				return out, fmt.Errorf("output line %d: %w", line, err)
+			}
+			cur = &sol
+		case text == "----------":
+			if cur == nil {
+				return out, fmt.Errorf("output line %d: a solution separator without a solution", line)
+			}
+			out.solutions = append(out.solutions, *cur)
+			cur = nil
+		case text == "==========":
+			out.complete = true
+		case text == "=====UNSATISFIABLE=====":
+			out.unsat, out.complete = true, true
+		case text == "=====UNKNOWN=====":
+			out.stopped = true
+		case strings.HasPrefix(text, "====="):
+			return out, fmt.Errorf("output line %d: %s", line, text)
+		}
+	}
+	return out, sc.Err()
+}
+
+// parsePieces reads " queen@a1 knight@c3" into a placement.
+func parsePieces(text string) (model.Solution, error) {
+	sol := model.Solution{Pieces: []model.Placed{}}
+	for _, f := range strings.Fields(text) {
+		piece, square, ok := strings.Cut(f, "@")
+		if !ok {
+			return sol, fmt.Errorf("%q is not piece@square", f)
+		}
+		s, err := model.ParseSquare(square)
+		if err != nil {
+			return sol, err
+		}
+		sol.Pieces = append(sol.Pieces, model.Placed{Piece: piece, Square: s})
+	}
+	sol.Normalize()
+	return sol, nil
+}

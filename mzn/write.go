@@ -1,0 +1,136 @@
+package mzn
+
+import (
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/chessmodel/chessmodel/model"
+)
+
+// MaxSquares bounds the open squares of a model this backend writes: the
+// data lists every ray, and minizinc flattens the attack of every square
+// along each, which grows with the cube of the board's side.
+const MaxSquares = 1024
+
+// Supports reports, as an error wrapping model.ErrUnsupported, what of the
+// model this formulation does not cover; nil when it covers all of it.
+func Supports(m *model.Model) error {
+	why := ""
+	switch {
+	case m.Kind == model.KindTour:
+		why = "tours are not formulated in MiniZinc here"
+	case m.Kind != model.KindPlace:
+		why = fmt.Sprintf("%s models are not formulated in MiniZinc", m.Kind)
+	case m.FreeWalls != nil:
+		why = "free walls are not formulated in MiniZinc here"
+	case m.Rules.Stack:
+		why = "stacked pieces (stack: true) are not formulated in MiniZinc here"
+	case m.Objective.Measure == model.MeasureWalls:
+		why = "the walls objective is not formulated in MiniZinc here"
+	case m.Board.OpenCount() > MaxSquares:
+		return fmt.Errorf("minizinc: %d open squares, more than the %d this formulation writes: %w", m.Board.OpenCount(), MaxSquares, model.ErrTooLarge)
+	}
+	if why != "" {
+		return fmt.Errorf("minizinc: %s: %w", why, model.ErrUnsupported)
+	}
+	return nil
+}
+
+// Fix asks Write for a model whose objective is fixed at a value and
+// dropped: the satisfaction problem whose solutions are the optimal ones.
+type Fix struct {
+	Set   bool
+	Value int64
+}
+
+// Write writes the MiniZinc model of a placement model: the data (squares,
+// rays, leaps, counts) then the rules, which are the same text for every
+// puzzle.
+func Write(w io.Writer, m *model.Model, fix Fix) error {
+	if err := Supports(m); err != nil {
+		return err
+	}
+	d := newData(m)
+	var b strings.Builder
+	fmt.Fprintf(&b, "%% chessmodel: %s (%s board), written from the puzzle for MiniZinc\n", m.Name, m.Board.Dims())
+	fmt.Fprintf(&b, "%% solve: minizinc --solver gecode FILE.mzn   count: add --all-solutions\n\n")
+	d.write(&b)
+	b.WriteString(rules)
+	writeGoal(&b, m, fix)
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// writeGoal writes the rules the model's options switch on and its solve item.
+func writeGoal(b *strings.Builder, m *model.Model, fix Fix) {
+	if m.Rules.Independent {
+		b.WriteString("constraint forall(t in SQ)(occ[t] -> not attacked_at[t]);  % independent\n")
+	}
+	if c := m.Rules.Cover; c != nil {
+		need := c.AtLeast
+		if need == 0 {
+			need = m.Board.OpenCount()
+		}
+		fmt.Fprintf(b, "constraint %s >= %d;  %% cover %s\n", c.What, need, c.What)
+	}
+	goal := "pieces"
+	if m.Objective.Measure != model.MeasureNone {
+		goal = m.Objective.Measure.String()
+	}
+	switch {
+	case fix.Set:
+		fmt.Fprintf(b, "constraint %s = %d;  %% the optimum, for counting\n", goal, fix.Value)
+		b.WriteString("solve :: bool_search(array1d(p), input_order, indomain_max) satisfy;\n")
+	case m.Objective.Sense == model.Maximize:
+		fmt.Fprintf(b, "solve :: bool_search(array1d(p), input_order, indomain_max) maximize %s;\n", goal)
+	case m.Objective.Sense == model.Minimize:
+		fmt.Fprintf(b, "solve :: bool_search(array1d(p), input_order, indomain_min) minimize %s;\n", goal)
+	default:
+		b.WriteString("solve :: bool_search(array1d(p), input_order, indomain_max) satisfy;\n")
+	}
+	b.WriteString(output)
+}
+
+// rules are the placement rules over the data, the same for every puzzle.
+const rules = `
+% p[k, s]: a piece of kind k is placed on s. A square holds at most one
+% piece; a fixed piece's square holds no other.
+array[K, SQ] of var bool: p;
+constraint forall(k in K, s in SQ where fixedOn[s] > 0)(not p[k, s]);
+constraint forall(s in SQ)(sum(k in K)(bool2int(p[k, s])) <= 1);
+
+% piece k stands on s: placed or fixed there
+function var bool: on(K: k, SQ: s) = if fixedOn[s] = k then true else p[k, s] endif;
+array[SQ] of var bool: occ = [fixedOn[t] > 0 \/ exists(k in K)(p[k, t]) | t in SQ];
+
+% Counts: on light and dark squares, shared out among the entries "on
+% light", "on dark" and of either colour, as the checker shares them.
+array[K] of var int: light = [sum(s in SQ where not dark[s])(bool2int(p[k, s])) | k in K];
+array[K] of var int: darks = [sum(s in SQ where dark[s])(bool2int(p[k, s])) | k in K];
+constraint forall(k in K)(
+  light[k] >= minL[k] /\ darks[k] >= minD[k] /\
+  light[k] + darks[k] - min(maxL[k], light[k]) - min(maxD[k], darks[k]) <= maxA[k] /\
+  light[k] + darks[k] - minL[k] - minD[k] >= minA[k]);
+
+% Attack. A rider on rayFrom[r] riding direction rayDir[r] attacks the j-th
+% square of the ray when (under strong attack) the squares before it are
+% empty; the rays stop at the edge, walls and squares off the board. A
+% leaper of kind k attacks t from every square of leapFrom[k, t].
+function var bool: sees(int: r, int: j) =
+  if strong then forall(i in 1..j-1)(not occ[raySq[r, i]]) else true endif;
+function var bool: rider(int: r) = exists(k in K where rides[k, rayDir[r]])(on(k, rayFrom[r]));
+array[SQ] of var bool: attacked_at = [
+  exists(h in hitLo[t]..hitHi[t])(rider(hitRay[h]) /\ sees(hitRay[h], hitPos[h])) \/
+  exists(k in K, s in leapFrom[k, t])(on(k, s))
+  | t in SQ];
+var int: pieces = sum(k in K, s in SQ)(bool2int(p[k, s]));
+var int: attacked = sum(t in SQ)(bool2int(attacked_at[t]));
+var int: dominated = sum(t in SQ)(bool2int(attacked_at[t] \/ occ[t]));
+
+`
+
+// output prints the placed pieces on one line.
+const output = `
+output ["pieces:"] ++ [if fix(p[k, s]) then " " ++ kind[k] ++ "@" ++ name[s] else "" endif | k in K, s in SQ] ++ ["\n"];
+`
