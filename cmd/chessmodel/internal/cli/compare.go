@@ -14,6 +14,7 @@ import (
 
 	"github.com/chessmodel/chessmodel/compare"
 	"github.com/chessmodel/chessmodel/model"
+	"github.com/chessmodel/chessmodel/mzn"
 )
 
 type compareFlags struct {
@@ -117,6 +118,7 @@ func runCompare(ctx context.Context, g *globals, streams Streams, f *compareFlag
 		for _, tool := range compare.ExternalTools {
 			solveWith = append(solveWith, &compare.External{Tool: tool})
 		}
+		solveWith = append(solveWith, mzn.New()) // a formulation of its own, not the exported program
 	}
 
 	// Read every model file first: bad input stops before any work.

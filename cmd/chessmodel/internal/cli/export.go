@@ -13,6 +13,7 @@ import (
 
 	"github.com/chessmodel/chessmodel/ilp"
 	"github.com/chessmodel/chessmodel/model"
+	"github.com/chessmodel/chessmodel/mzn"
 )
 
 // exportOutput is export's JSON output.
@@ -41,6 +42,11 @@ solves, and writes it for any solver:
   lp     lp_solve's LP format          lp_solve FILE
   mps    free MPS                      lp_solve -fmps FILE, cbc FILE, glpsol --freemps FILE
   cplex  CPLEX LP                      cbc FILE.lp, glpsol --cpxlp FILE
+  mzn    MiniZinc (placement models)   minizinc --solver gecode FILE.mzn
+
+--format mzn is not the linear program: it is the MiniZinc model the
+minizinc backend writes from the puzzle (booleans per piece and square,
+the rays of the board as data, the rules as constraints).
 
 Variables and rows have meaningful names: q_d4 is a queen on d4, w_e5 a free
 wall on e5, seg_e_a3 the segment of rank 3 that starts on a3. MPS has no
@@ -71,6 +77,9 @@ moves; it is infeasible when the least number of moves is more than T.`,
   chessmodel export --horizon 6 --set board=4 --set 'slide.from=[a1, a4, d1, d4]' --set 'slide.to=[b2, b3, c2, c3]' testdata/models/sliding-queens.yaml`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) (retErr error) {
+			if format == "mzn" {
+				return exportMiniZinc(cmd.Context(), g, streams, args[0], output, breakSymmetry || horizon >= 0)
+			}
 			f, err := ilp.ParseFormat(format)
 			if err != nil {
 				return &ExitError{Code: ExitBadInput, Err: fmt.Errorf("--format: %w", err)}
@@ -118,11 +127,11 @@ moves; it is infeasible when the least number of moves is more than T.`,
 			return writeJSON(streams.Out, out)
 		},
 	}
-	cmd.Flags().StringVar(&format, "format", "lp", "file format: lp (lp_solve LP), mps (free MPS) or cplex (CPLEX LP)")
+	cmd.Flags().StringVar(&format, "format", "lp", "file format: lp (lp_solve LP), mps (free MPS), cplex (CPLEX LP) or mzn (the MiniZinc model)")
 	cmd.Flags().StringVarP(&output, "output", "o", "", "write to this file instead of standard output")
 	cmd.Flags().BoolVar(&breakSymmetry, "break-symmetry", false, "keep one solution per symmetry class (placement models; for solving, not counting)")
 	cmd.Flags().IntVar(&horizon, "horizon", -1, "a slide model's number of steps T: the time-expanded program of solutions in at most T moves")
-	completeValues(cmd, "format", "lp", "mps", "cplex")
+	completeValues(cmd, "format", "lp", "mps", "cplex", "mzn")
 	completeModels(cmd)
 	return cmd
 }
@@ -154,6 +163,55 @@ func objectiveText(p *ilp.Program) string {
 		return "maximize " + p.Objective.What()
 	case model.Minimize:
 		return "minimize " + p.Objective.What()
+	}
+	return "none"
+}
+
+// exportMiniZinc writes the MiniZinc model of a placement model; what it
+// does not formulate is refused with exit status 4, like the backend.
+func exportMiniZinc(ctx context.Context, g *globals, streams Streams, path, output string, ilpFlags bool) error {
+	if ilpFlags {
+		return &ExitError{Code: ExitBadInput, Err: fmt.Errorf("--break-symmetry and --horizon are for the linear program, not --format mzn")}
+	}
+	m, err := g.loadModel(ctx, path)
+	if err != nil {
+		return err
+	}
+	var text bytes.Buffer
+	if err := mzn.Write(&text, m, mzn.Fix{}); err != nil {
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	if output != "" {
+		if err := os.WriteFile(output, text.Bytes(), 0o644); err != nil {
+			return &ExitError{Code: ExitBadInput, Err: fmt.Errorf("cannot write the model: %w", err)}
+		}
+	}
+	if !g.json {
+		if output == "" {
+			_, err := streams.Out.Write(text.Bytes())
+			return err
+		}
+		return nil
+	}
+	out := exportOutput{Model: m.Name, Kind: m.Kind.String(), Format: "mzn", File: output, Objective: mznObjective(m)}
+	if output == "" {
+		out.Program = text.String()
+	}
+	return writeJSON(streams.Out, out)
+}
+
+// mznObjective names what the MiniZinc model optimises, as objectiveText
+// names the program's.
+func mznObjective(m *model.Model) string {
+	measure := m.Objective.Measure
+	if measure == model.MeasureNone {
+		measure = model.MeasurePieces
+	}
+	switch m.Objective.Sense {
+	case model.Maximize:
+		return "maximize " + measure.String()
+	case model.Minimize:
+		return "minimize " + measure.String()
 	}
 	return "none"
 }

@@ -17,6 +17,7 @@ import (
 
 	"github.com/chessmodel/chessmodel/compare"
 	"github.com/chessmodel/chessmodel/model"
+	"github.com/chessmodel/chessmodel/mzn"
 )
 
 // Backends are the solvers the CLI can run, by name.
@@ -35,12 +36,21 @@ func (g *globals) backend(name string) (model.Solver, error) {
 	if slices.Contains(compare.ExternalTools, name) {
 		return &compare.External{Tool: name}, nil
 	}
+	if name == mzn.Tool {
+		return mzn.New(), nil
+	}
 	return nil, &ExitError{Code: ExitBadInput, Err: fmt.Errorf("unknown backend %q; expected one of %s", name, g.backendNames())}
 }
 
 // backendNames lists the built-in backends and the external solvers.
 func (g *globals) backendNames() string {
-	return g.backends.names() + " or an external solver: " + strings.Join(compare.ExternalTools, ", ")
+	return g.backends.names() + " or an external solver: " + strings.Join(externalBackends(), ", ")
+}
+
+// externalBackends are the --backend names of the command-line solvers:
+// the MIP solvers of compare.External and minizinc.
+func externalBackends() []string {
+	return append(slices.Clone(compare.ExternalTools), mzn.Tool)
 }
 
 // jsonLines creates a file that records are written to as JSON lines; close
@@ -155,7 +165,7 @@ whether more exist.`
 	}
 	completeModels(cmd)
 	cmd.Flags().StringVar(&f.backend, "backend", "exact", "solver backend: "+g.backendNames())
-	completeValues(cmd, "backend", append(sortedKeys(g.backends), compare.ExternalTools...)...)
+	completeValues(cmd, "backend", append(sortedKeys(g.backends), externalBackends()...)...)
 	cmd.Flags().StringArrayVar(&f.solverOptions, "solver-option", nil, "an argument for an external solver's command line, e.g. --solver-option=sec --solver-option=60 for cbc (repeatable)")
 	addWorkersFlag(cmd, &f.workers, "goroutines the backend may use")
 	cmd.Flags().BoolVar(&f.stats, "stats", false, "also print the search's statistics (folding: nodes and leaves by sub-space size)")
@@ -201,8 +211,12 @@ func runTasks(ctx context.Context, g *globals, streams Streams, task model.Task,
 	if err != nil {
 		return err
 	}
-	if _, external := solver.(*compare.External); len(f.solverOptions) > 0 && !external {
-		return &ExitError{Code: ExitBadInput, Err: fmt.Errorf("--solver-option is for the external solvers (%s), not --backend %s", strings.Join(compare.ExternalTools, ", "), f.backend)}
+	_, external := solver.(*compare.External)
+	if _, ok := solver.(*mzn.Backend); ok {
+		external = true
+	}
+	if len(f.solverOptions) > 0 && !external {
+		return &ExitError{Code: ExitBadInput, Err: fmt.Errorf("--solver-option is for the external solvers (%s), not --backend %s", strings.Join(externalBackends(), ", "), f.backend)}
 	}
 	if f.distinct != "" && f.distinct != "walls" {
 		return &ExitError{Code: ExitBadInput, Err: fmt.Errorf(`--distinct %q: the only choice is "walls"`, f.distinct)}

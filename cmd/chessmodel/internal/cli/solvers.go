@@ -40,6 +40,7 @@ var externalTools = []struct {
 	{"lp_solve", "lp_solve LP", []string{"-p"}, regexp.MustCompile(`version ([0-9.]+)`)},
 	{"cbc", "CPLEX LP", []string{"-quit"}, regexp.MustCompile(`Version: ([0-9.]+)`)},
 	{"glpsol", "free MPS", []string{"--version"}, regexp.MustCompile(`Solver ([0-9.]+)`)},
+	{"minizinc", "MiniZinc (its own model, solved by Gecode)", []string{"--version"}, regexp.MustCompile(`version ([0-9.]+)`)},
 }
 
 // solversOutput is what solvers prints.
