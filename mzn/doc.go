@@ -8,7 +8,9 @@
 //
 // It covers placement models — strong and weak attack, walls and squares off
 // the board, fixed pieces, colour rules, independence, coverage and the
-// pieces, attacked and dominated objectives. It refuses with
-// model.ErrUnsupported what it does not formulate: free walls, stacking,
-// tours and slides.
+// pieces, attacked and dominated objectives — and tours: MiniZinc's circuit
+// over successor variables, closed tours as they are, open tours through a
+// node that closes the path (tour.go). It refuses with model.ErrUnsupported
+// what it does not formulate: free walls, stacking, the walls objective and
+// slides.
 package mzn

@@ -72,6 +72,14 @@ var cases = []struct {
 	{"eight-pieces-same-colour.yaml", []string{"board=5"}, false},
 	{"n-queens.yaml", []string{"board=3"}, true}, // infeasible
 	{"nightriders.yaml", []string{"board=6"}, true},
+	// tours: closed (circuit), open with and without a start (a closing node)
+	{"tour-rook.yaml", nil, true},
+	{"tour-rook.yaml", []string{"board=3", "tour.closed=false"}, true},
+	{"knights-tour.yaml", []string{"board=5", "tour.start=a1"}, true},
+	{"tour-holes.yaml", []string{"board=5", "board.walls=[c3]", "tour.closed=false"}, true},
+	{"knights-tour-closed.yaml", []string{"board=3x4"}, true}, // infeasible
+	{"knights-tour-closed.yaml", nil, false},
+	{"tour-holes.yaml", nil, false},
 }
 
 func TestAgainstExact(t *testing.T) {

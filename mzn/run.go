@@ -43,7 +43,8 @@ func run(ctx context.Context, m *model.Model, fix Fix, all bool, options []strin
 	defer os.RemoveAll(dir)
 	file := filepath.Join(dir, "model.mzn")
 	var text bytes.Buffer
-	if err := Write(&text, m, fix); err != nil {
+	tour, err := write(&text, m, fix)
+	if err != nil {
 		return outcome{}, err
 	}
 	if err := os.WriteFile(file, text.Bytes(), 0o644); err != nil {
@@ -60,7 +61,7 @@ func run(ctx context.Context, m *model.Model, fix Fix, all bool, options []strin
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
 	stdout, runErr := cmd.Output()
-	out, err := parse(stdout)
+	out, err := parse(stdout, tour)
 	if ctx.Err() != nil {
 		out.stopped = true
 		return out, nil
@@ -89,10 +90,11 @@ func timeLimit(ctx context.Context) []string {
 	return []string{"--time-limit", strconv.FormatInt(ms, 10)}
 }
 
-// parse reads minizinc's standard output: a "pieces:" line per solution,
+// parse reads minizinc's standard output: a "pieces:" line per solution
+// (a "succ:" line for a tour),
 // each closed by "----------", then "==========" when the search is
 // complete, or one of the ===== status lines.
-func parse(stdout []byte) (outcome, error) {
+func parse(stdout []byte, tour *tourData) (outcome, error) {
 	var out outcome
 	var cur *model.Solution
 	sc := bufio.NewScanner(bytes.NewReader(stdout))
@@ -102,6 +104,12 @@ func parse(stdout []byte) (outcome, error) {
 		switch {
 		case strings.HasPrefix(text, "pieces:"):
 			sol, err := parsePieces(strings.TrimPrefix(text, "pieces:"))
+			if err != nil {
+				return out, fmt.Errorf("output line %d: %w", line, err)
+			}
+			cur = &sol
+		case strings.HasPrefix(text, "succ:") && tour != nil:
+			sol, err := tour.decode(strings.TrimPrefix(text, "succ:"))
 			if err != nil {
 				return out, fmt.Errorf("output line %d: %w", line, err)
 			}

@@ -95,7 +95,7 @@ func (b *Backend) count(ctx context.Context, m *model.Model, res *model.Result, 
 	if err != nil {
 		return err
 	}
-	canonical := m.CanonicalFunc()
+	canonical, group := m.CanonicalFunc(), m.Symmetries()
 	classes := map[string]bool{}
 	for i, sol := range out.solutions {
 		report, err := check(m, sol)
@@ -105,7 +105,10 @@ func (b *Backend) count(ctx context.Context, m *model.Model, res *model.Result, 
 		if i == 0 && res.Solution == nil {
 			res.Solution, res.Value, res.Verified = &out.solutions[0], model.Int64(report.Value), true
 		}
-		if opts.Symmetry {
+		switch {
+		case opts.Symmetry && m.Kind == model.KindTour:
+			classes[tourClass(m, group, sol)] = true
+		case opts.Symmetry:
 			classes[canonical(sol).Key()] = true
 		}
 		if opts.Task == model.TaskEnumerate && opts.Emit != nil {

@@ -19,7 +19,7 @@ func Supports(m *model.Model) error {
 	why := ""
 	switch {
 	case m.Kind == model.KindTour:
-		why = "tours are not formulated in MiniZinc here"
+		return nil // newTour refuses what its move graph cannot hold
 	case m.Kind != model.KindPlace:
 		why = fmt.Sprintf("%s models are not formulated in MiniZinc", m.Kind)
 	case m.FreeWalls != nil:
@@ -48,18 +48,43 @@ type Fix struct {
 // rays, leaps, counts) then the rules, which are the same text for every
 // puzzle.
 func Write(w io.Writer, m *model.Model, fix Fix) error {
+	_, err := write(w, m, fix)
+	return err
+}
+
+// write is Write, returning the tour's data (nil for a placement), which
+// decodes what minizinc prints.
+func write(w io.Writer, m *model.Model, fix Fix) (*tourData, error) {
 	if err := Supports(m); err != nil {
-		return err
+		return nil, err
+	}
+	var b strings.Builder
+	if m.Kind == model.KindTour {
+		t, err := newTour(m)
+		if err != nil {
+			return nil, err
+		}
+		fmt.Fprintf(&b, "%% chessmodel: %s (%s board), a %s tour of the %s, written from the puzzle for MiniZinc\n", m.Name, m.Board.Dims(), tourWord(m), m.Tour.Piece.Name)
+		fmt.Fprintf(&b, "%% solve: minizinc --solver gecode FILE.mzn   count: add --all-solutions\n\n")
+		t.write(&b)
+		_, err = io.WriteString(w, b.String())
+		return t, err
 	}
 	d := newData(m)
-	var b strings.Builder
 	fmt.Fprintf(&b, "%% chessmodel: %s (%s board), written from the puzzle for MiniZinc\n", m.Name, m.Board.Dims())
 	fmt.Fprintf(&b, "%% solve: minizinc --solver gecode FILE.mzn   count: add --all-solutions\n\n")
 	d.write(&b)
 	b.WriteString(rules)
 	writeGoal(&b, m, fix)
 	_, err := io.WriteString(w, b.String())
-	return err
+	return nil, err
+}
+
+func tourWord(m *model.Model) string {
+	if m.Tour.Closed {
+		return "closed"
+	}
+	return "open"
 }
 
 // writeGoal writes the rules the model's options switch on and its solve item.
