@@ -2,6 +2,9 @@ package mzn_test
 
 import (
 	"context"
+	"errors"
+	"io"
+	"os"
 	"os/exec"
 	"path/filepath"
 	"strconv"
@@ -112,4 +115,107 @@ func solved(s model.Status) model.Status {
 		return model.StatusOptimal
 	}
 	return s
+}
+
+// TestRefused: what the formulation does not cover is refused with
+// ErrUnsupported, before minizinc runs.
+func TestRefused(t *testing.T) {
+	for _, c := range []struct{ file, why string }{
+		{"least-walls-9.yaml", "free walls"},
+		{"cover-5x5-stack.yaml", "stack"},
+		{"sliding-rooks.yaml", "slide"},
+	} {
+		m := load(t, c.file)
+		_, err := mzn.New().Solve(context.Background(), m, model.Options{Task: model.TaskSolve})
+		if !errors.Is(err, model.ErrUnsupported) || !strings.Contains(err.Error(), c.why) {
+			t.Errorf("%s: %v, want ErrUnsupported naming %q", c.file, err, c.why)
+		}
+		if err := mzn.Write(io.Discard, m, mzn.Fix{}); !errors.Is(err, model.ErrUnsupported) {
+			t.Errorf("%s: Write: %v, want ErrUnsupported", c.file, err)
+		}
+	}
+	m := load(t, "eight-queens.yaml")
+	_, err := mzn.New().Solve(context.Background(), m, model.Options{Task: model.TaskCount, DistinctWalls: true})
+	if !errors.Is(err, model.ErrUnsupported) {
+		t.Errorf("--distinct walls: %v, want ErrUnsupported", err)
+	}
+}
+
+// TestWrittenFileSolves: the file Write gives, solved by minizinc on its
+// own, has an optimal solution of the value exact finds.
+func TestWrittenFileSolves(t *testing.T) {
+	needMiniZinc(t)
+	for _, file := range []string{"blocked-3w-value11.yaml", "cover-5x5-wall.yaml", "tour-rook.yaml"} {
+		m := load(t, file)
+		path := filepath.Join(t.TempDir(), "model.mzn")
+		var text strings.Builder
+		if err := mzn.Write(&text, m, mzn.Fix{}); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(text.String()), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		out, err := exec.Command(mzn.Tool, "--solver", mzn.Solver, path).Output()
+		if err != nil {
+			t.Fatalf("%s: %v", file, err)
+		}
+		want := solve(t, exact.New(), m, model.Options{Task: model.TaskSolve})
+		lines := strings.Split(strings.TrimSpace(string(out)), "\n")
+		if m.Kind == model.KindTour {
+			if !strings.HasPrefix(lines[0], "succ:") || len(strings.Fields(lines[0])) != int(*want.Value)+1 {
+				t.Errorf("%s: minizinc printed %q", file, out)
+			}
+			continue
+		}
+		sol := model.Solution{}
+		for _, f := range strings.Fields(strings.TrimPrefix(lines[0], "pieces:")) {
+			piece, square, _ := strings.Cut(f, "@")
+			s, err := model.ParseSquare(square)
+			if err != nil {
+				t.Fatalf("%s: %q: %v", file, f, err)
+			}
+			sol.Pieces = append(sol.Pieces, model.Placed{Piece: piece, Square: s})
+		}
+		report := model.Check(m, &sol)
+		if !report.Valid || report.Value != *want.Value || lines[len(lines)-1] != "==========" {
+			t.Errorf("%s: minizinc's solution %v: valid %v value %d, exact %d; output %q", file, sol.Key(), report.Valid, report.Value, *want.Value, out)
+		}
+	}
+}
+
+// TestEnumerate streams every solution once, each checked.
+func TestEnumerate(t *testing.T) {
+	needMiniZinc(t)
+	m := load(t, "n-queens.yaml", "board=6")
+	seen := map[string]bool{}
+	res := solve(t, mzn.New(), m, model.Options{Task: model.TaskEnumerate, Emit: func(s model.Solution) error {
+		if r := model.Check(m, &s); !r.Valid || seen[s.Key()] {
+			t.Errorf("%v: valid %v, seen before %v", s.Key(), r.Valid, seen[s.Key()])
+		}
+		seen[s.Key()] = true
+		return nil
+	}})
+	if len(seen) != 4 || res.Count == nil || *res.Count != 4 {
+		t.Errorf("enumerated %d, count %s; want 4", len(seen), str(res.Count))
+	}
+}
+
+// TestTimeout: a solve cut by the deadline answers unknown at the deadline,
+// with no wrong answer, and leaves no minizinc running.
+func TestTimeout(t *testing.T) {
+	needMiniZinc(t)
+	m := load(t, "queens-domination.yaml", "board=11")
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+	defer cancel()
+	start := time.Now()
+	res, err := mzn.New().Solve(ctx, m, model.Options{Task: model.TaskSolve})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := model.Verify(m, res); err != nil {
+		t.Fatal(err)
+	}
+	if res.Status == model.StatusOptimal || time.Since(start) > 6*time.Second {
+		t.Errorf("status %v after %v; want unknown at about 2s", res.Status, time.Since(start))
+	}
 }
