@@ -92,12 +92,14 @@ func writeGoal(b *strings.Builder, m *model.Model, fix Fix) {
 	if m.Rules.Independent {
 		b.WriteString("constraint forall(t in SQ)(occ[t] -> not attacked_at[t]);  % independent\n")
 	}
-	if c := m.Rules.Cover; c != nil {
-		need := c.AtLeast
-		if need == 0 {
-			need = m.Board.OpenCount()
-		}
-		fmt.Fprintf(b, "constraint %s >= %d;  %% cover %s\n", c.What, need, c.What)
+	switch c := m.Rules.Cover; {
+	case c == nil:
+	case c.AtLeast == 0 && c.What == model.MeasureDominated: // square by square: it propagates, a sum does not
+		b.WriteString("constraint forall(t in SQ)(occ[t] \\/ attacked_at[t]);  % cover dominated\n")
+	case c.AtLeast == 0:
+		b.WriteString("constraint forall(t in SQ)(attacked_at[t]);  % cover attacked\n")
+	default:
+		fmt.Fprintf(b, "constraint %s >= %d;  %% cover %s\n", c.What, c.AtLeast, c.What)
 	}
 	goal := "pieces"
 	if m.Objective.Measure != model.MeasureNone {
