@@ -116,6 +116,12 @@ func (d *data) write(b *strings.Builder) {
 	b.WriteString("];\n")
 	fmt.Fprintf(b, "array[SQ] of 0..%d: fixedOn = %s;  %% the kind fixed on each square, 0 for none\n", len(d.kinds), ints(d.fixedOn[1:]))
 	fmt.Fprintf(b, "bool: strong = %v;\n", d.m.Rules.Attack == model.Strong)
+	lo, hi := 0, 0
+	if f := d.m.FreeWalls; f != nil {
+		lo, hi = f.Min, min(f.Max, n)
+	}
+	fmt.Fprintf(b, "bool: freeWalls = %v;  %% walls may be added, from minW to maxW of them\nint: minW = %d;\nint: maxW = %d;\nint: fixedWalls = %d;\n",
+		d.m.FreeWalls != nil, lo, hi, d.m.Board.WallCount())
 	d.writeCounts(b)
 	d.writeRays(b)
 	d.writeLeaps(b)

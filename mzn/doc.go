@@ -6,11 +6,11 @@
 // Gecode solver) solves it, counts and enumerates its solutions; every
 // answer is checked by the model package's checker.
 //
-// It covers placement models — strong and weak attack, walls and squares off
-// the board, fixed pieces, colour rules, independence, coverage and the
-// pieces, attacked and dominated objectives — and tours: MiniZinc's circuit
+// It covers placement models — strong and weak attack, walls (fixed and
+// free) and squares off the board, fixed pieces, colour rules, independence,
+// coverage and the pieces, attacked, dominated and walls objectives — and tours: MiniZinc's circuit
 // over successor variables, closed tours as they are, open tours through a
 // node that closes the path (tour.go). It refuses with model.ErrUnsupported
-// what it does not formulate: free walls, stacking, the walls objective and
-// slides.
+// what it does not formulate: stacking, free walls beside fixed pieces,
+// counts of distinct wall sets and slides.
 package mzn

@@ -36,7 +36,7 @@ func load(t *testing.T, name string, overrides ...string) *model.Model {
 
 func solve(t *testing.T, s model.Solver, m *model.Model, opts model.Options) *model.Result {
 	t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute) // the machine may be loaded: 8x8 queens domination takes 20 s of Gecode alone
 	defer cancel()
 	res, err := s.Solve(ctx, m, opts)
 	if err != nil {
@@ -75,6 +75,7 @@ var cases = []struct {
 	{"eight-pieces-same-colour.yaml", []string{"board=5"}, false},
 	{"n-queens.yaml", []string{"board=3"}, true}, // infeasible
 	{"nightriders.yaml", []string{"board=6"}, true},
+	{"least-walls-6x6-9.yaml", nil, true}, // free walls
 	// tours: closed (circuit), open with and without a start (a closing node)
 	{"tour-rook.yaml", nil, true},
 	{"tour-rook.yaml", []string{"board=3", "tour.closed=false"}, true},
@@ -121,7 +122,6 @@ func solved(s model.Status) model.Status {
 // ErrUnsupported, before minizinc runs.
 func TestRefused(t *testing.T) {
 	for _, c := range []struct{ file, why string }{
-		{"least-walls-9.yaml", "free walls"},
 		{"cover-5x5-stack.yaml", "stack"},
 		{"sliding-rooks.yaml", "slide"},
 	} {

@@ -133,10 +133,18 @@ func parse(stdout []byte, tour *tourData) (outcome, error) {
 	return out, sc.Err()
 }
 
-// parsePieces reads " queen@a1 knight@c3" into a placement.
+// parsePieces reads " queen@a1 knight@c3 #d4" (#: a free wall) into a placement.
 func parsePieces(text string) (model.Solution, error) {
 	sol := model.Solution{Pieces: []model.Placed{}}
 	for _, f := range strings.Fields(text) {
+		if name, ok := strings.CutPrefix(f, "#"); ok {
+			s, err := model.ParseSquare(name)
+			if err != nil {
+				return sol, err
+			}
+			sol.Walls = append(sol.Walls, s)
+			continue
+		}
 		piece, square, ok := strings.Cut(f, "@")
 		if !ok {
 			return sol, fmt.Errorf("%q is not piece@square", f)

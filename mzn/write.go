@@ -22,12 +22,10 @@ func Supports(m *model.Model) error {
 		return nil // newTour refuses what its move graph cannot hold
 	case m.Kind != model.KindPlace:
 		why = fmt.Sprintf("%s models are not formulated in MiniZinc", m.Kind)
-	case m.FreeWalls != nil:
-		why = "free walls are not formulated in MiniZinc here"
+	case m.FreeWalls != nil && len(m.Fixed) > 0:
+		why = "free walls beside fixed pieces are not formulated in MiniZinc here"
 	case m.Rules.Stack:
 		why = "stacked pieces (stack: true) are not formulated in MiniZinc here"
-	case m.Objective.Measure == model.MeasureWalls:
-		why = "the walls objective is not formulated in MiniZinc here"
 	case m.Board.OpenCount() > MaxSquares:
 		return fmt.Errorf("minizinc: %d open squares, more than the %d this formulation writes: %w", m.Board.OpenCount(), MaxSquares, model.ErrTooLarge)
 	}
@@ -95,9 +93,9 @@ func writeGoal(b *strings.Builder, m *model.Model, fix Fix) {
 	switch c := m.Rules.Cover; {
 	case c == nil:
 	case c.AtLeast == 0 && c.What == model.MeasureDominated: // square by square: it propagates, a sum does not
-		b.WriteString("constraint forall(t in SQ)(occ[t] \\/ attacked_at[t]);  % cover dominated\n")
+		b.WriteString("constraint forall(t in SQ)(w[t] \\/ occ[t] \\/ attacked_at[t]);  % cover dominated\n")
 	case c.AtLeast == 0:
-		b.WriteString("constraint forall(t in SQ)(attacked_at[t]);  % cover attacked\n")
+		b.WriteString("constraint forall(t in SQ)(w[t] \\/ attacked_at[t]);  % cover attacked\n")
 	default:
 		fmt.Fprintf(b, "constraint %s >= %d;  %% cover %s\n", c.What, c.AtLeast, c.What)
 	}
@@ -105,16 +103,20 @@ func writeGoal(b *strings.Builder, m *model.Model, fix Fix) {
 	if m.Objective.Measure != model.MeasureNone {
 		goal = m.Objective.Measure.String()
 	}
+	search := "bool_search(array1d(p) ++ w, input_order, indomain_max)"
+	if m.Objective.Sense == model.Minimize {
+		search = "bool_search(array1d(p) ++ w, input_order, indomain_min)"
+	}
 	switch {
 	case fix.Set:
 		fmt.Fprintf(b, "constraint %s = %d;  %% the optimum, for counting\n", goal, fix.Value)
-		b.WriteString("solve :: bool_search(array1d(p), input_order, indomain_max) satisfy;\n")
+		fmt.Fprintf(b, "solve :: %s satisfy;\n", search)
 	case m.Objective.Sense == model.Maximize:
-		fmt.Fprintf(b, "solve :: bool_search(array1d(p), input_order, indomain_max) maximize %s;\n", goal)
+		fmt.Fprintf(b, "solve :: %s maximize %s;\n", search, goal)
 	case m.Objective.Sense == model.Minimize:
-		fmt.Fprintf(b, "solve :: bool_search(array1d(p), input_order, indomain_min) minimize %s;\n", goal)
+		fmt.Fprintf(b, "solve :: %s minimize %s;\n", search, goal)
 	default:
-		b.WriteString("solve :: bool_search(array1d(p), input_order, indomain_max) satisfy;\n")
+		fmt.Fprintf(b, "solve :: %s satisfy;\n", search)
 	}
 	b.WriteString(output)
 }
@@ -122,9 +124,12 @@ func writeGoal(b *strings.Builder, m *model.Model, fix Fix) {
 // rules are the placement rules over the data, the same for every puzzle.
 const rules = `
 % p[k, s]: a piece of kind k is placed on s. A square holds at most one
-% piece; a fixed piece's square holds no other.
+% piece; a fixed piece's square holds no other, nor does a free wall w[s].
 array[K, SQ] of var bool: p;
+array[SQ] of var bool: w;
 constraint forall(k in K, s in SQ where fixedOn[s] > 0)(not p[k, s]);
+constraint forall(k in K, s in SQ)(w[s] -> not p[k, s]);
+constraint if freeWalls then sum(t in SQ)(bool2int(w[t])) in minW..maxW else forall(t in SQ)(not w[t]) endif;
 constraint forall(s in SQ)(sum(k in K)(bool2int(p[k, s])) <= 1);
 
 % piece k stands on s: placed or fixed there
@@ -143,21 +148,25 @@ constraint forall(k in K)(
 % Attack. A rider on rayFrom[r] riding direction rayDir[r] attacks the j-th
 % square of the ray when (under strong attack) the squares before it are
 % empty; the rays stop at the edge, walls and squares off the board. A
-% leaper of kind k attacks t from every square of leapFrom[k, t].
+% leaper of kind k attacks t from every square of leapFrom[k, t]. A free
+% wall stops rays and is not attacked.
 function var bool: sees(int: r, int: j) =
-  if strong then forall(i in 1..j-1)(not occ[raySq[r, i]]) else true endif;
+  if strong then forall(i in 1..j-1)(not occ[raySq[r, i]] /\ not w[raySq[r, i]])
+  else forall(i in 1..j-1)(not w[raySq[r, i]]) endif;
 function var bool: rider(int: r) = exists(k in K where rides[k, rayDir[r]])(on(k, rayFrom[r]));
-array[SQ] of var bool: attacked_at = [
+array[SQ] of var bool: attacked_at = [not w[t] /\ (
   exists(h in hitLo[t]..hitHi[t])(rider(hitRay[h]) /\ sees(hitRay[h], hitPos[h])) \/
-  exists(k in K, s in leapFrom[k, t])(on(k, s))
+  exists(k in K, s in leapFrom[k, t])(on(k, s)))
   | t in SQ];
 var int: pieces = sum(k in K, s in SQ)(bool2int(p[k, s]));
 var int: attacked = sum(t in SQ)(bool2int(attacked_at[t]));
 var int: dominated = sum(t in SQ)(bool2int(attacked_at[t] \/ occ[t]));
+var int: walls = fixedWalls + sum(t in SQ)(bool2int(w[t]));
 
 `
 
 // output prints the placed pieces on one line.
 const output = `
-output ["pieces:"] ++ [if fix(p[k, s]) then " " ++ kind[k] ++ "@" ++ name[s] else "" endif | k in K, s in SQ] ++ ["\n"];
+output ["pieces:"] ++ [if fix(p[k, s]) then " " ++ kind[k] ++ "@" ++ name[s] else "" endif | k in K, s in SQ] ++
+  [if fix(w[s]) then " #" ++ name[s] else "" endif | s in SQ] ++ ["\n"];
 `

@@ -25,7 +25,7 @@ func TestMiniZincBackendCLI(t *testing.T) {
 		{[]string{"count", "--symmetry", "--backend", "minizinc", models + "eight-queens.yaml"}, 0, "92 solutions, 12 classes", ""},
 		{[]string{"count", "--backend", "minizinc", "--set", "board=5", "--set", "tour.start=a1", models + "knights-tour.yaml"}, 0, "304 solutions", ""},
 		{[]string{"solve", "--backend", "minizinc", models + "sliding-rooks.yaml"}, ExitUnsupported, "", "minizinc: slide models are not formulated"},
-		{[]string{"solve", "--backend", "minizinc", models + "least-walls-9.yaml"}, ExitUnsupported, "", "free walls"},
+		{[]string{"solve", "--backend", "minizinc", models + "cover-5x5-stack.yaml"}, ExitUnsupported, "", "stack"},
 		{[]string{"solve", "--backend", "minizinc", "--timeout", "2s", "--set", "board=11", models + "queens-domination.yaml"}, ExitTimeout, "", "stopped by --timeout 2s"},
 		{[]string{"export", "--format", "mzn", "-o", file, models + "blocked-3w-value11.yaml"}, 0, "", ""},
 		{[]string{"export", "--format", "mzn", models + "sliding-rooks.yaml"}, ExitUnsupported, "", "slide models"},
