@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"slices"
+	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -96,4 +97,13 @@ func wantsJSON(root *cobra.Command, args []string) bool {
 		return true
 	}
 	return slices.Contains(args, "--json") || slices.Contains(args, "--json=true")
+}
+
+// namedError names the model file an error is about, when several models
+// are answered in one command and the message does not name it already.
+func namedError(path string, err error) error {
+	if strings.HasPrefix(err.Error(), path+":") {
+		return err
+	}
+	return fmt.Errorf("%s: %w", path, err)
 }

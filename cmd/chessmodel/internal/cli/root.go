@@ -46,7 +46,33 @@ const exitStatusHelp = `Exit status:
   3    stopped by --timeout before a complete answer; what was found is shown
   4    the backend cannot do this task on this model; try another --backend
   130  interrupted (Ctrl-C) before a complete answer; what was found is shown
-  143  terminated (SIGTERM), likewise`
+  143  terminated (SIGTERM), likewise
+` + severityHelp
+
+// severityHelp is the rule for a command given several models.
+const severityHelp = `With several models, each is answered and the exit status is the most
+serious of theirs: 2 over 4 over 3 over 1 over 0; an interrupt stops at once
+(130 or 143) and leaves the models after it undone.`
+
+// severity ranks the exit statuses for moreSerious: a failure or bad input
+// above a task the backend cannot do, above a timeout, above a negative
+// answer, above success.
+var severity = map[int]int{ExitOK: 0, ExitNegative: 1, ExitTimeout: 2, ExitUnsupported: 3, ExitBadInput: 4}
+
+// moreSerious returns whichever of a and b has the more serious exit status
+// (a on a tie); a status outside the table counts as bad input.
+func moreSerious(a, b error) error {
+	rank := func(err error) int {
+		if r, ok := severity[ExitCode(err)]; ok {
+			return r
+		}
+		return severity[ExitBadInput]
+	}
+	if rank(b) > rank(a) {
+		return b
+	}
+	return a
+}
 
 // ExitError carries an exit status; its message, if any, has been printed.
 type ExitError struct {

@@ -119,8 +119,9 @@ func newTaskCommand(g *globals, streams Streams, task model.Task, use, short, ex
 		Long: short + `.
 
 Each MODEL is a YAML model file, or - for standard input. With several models,
-each is solved in turn (--timeout bounds each one), and with --json each
-gives one JSON line.`,
+each is solved in turn (--timeout bounds each one) and each is reported, also
+after one that fails, times out or is unsupported; with --json each gives one
+JSON line. ` + severityHelp,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return runTasks(cmd.Context(), g, streams, task, f, args)
@@ -203,15 +204,25 @@ func runTasks(ctx context.Context, g *globals, streams Streams, task model.Task,
 	if err != nil {
 		return err
 	}
+	if len(ms) == 1 {
+		return runTask(ctx, g, streams, task, f, solver, ms[0])
+	}
+	var worst error
 	for i, m := range ms {
 		if i > 0 && !g.json && task != model.TaskEnumerate {
 			fmt.Fprintln(streams.Out)
 		}
-		if err := runTask(ctx, g, streams, task, f, solver, m); err != nil {
-			return err
+		err := classify(runTask(ctx, g, streams, task, f, solver, m))
+		if code := ExitCode(err); code == ExitInterrupted {
+			return err // the user asked to stop: the models left are not begun
+		}
+		if err != nil {
+			err = &ExitError{Code: ExitCode(err), Err: namedError(paths[i], unwrapExit(err))}
+			printError(streams.Err, err, g.json)
+			worst = moreSerious(worst, &ExitError{Code: ExitCode(err)})
 		}
 	}
-	return nil
+	return worst
 }
 
 func runTask(ctx context.Context, g *globals, streams Streams, task model.Task, f *taskFlags, solver model.Solver, m *model.Model) error {
