@@ -107,8 +107,8 @@ func compileSlide(m *model.Model, horizon int, form slideForm) (*Program, error)
 	}
 	b := m.Board
 	if n := b.OpenCount(); n > maxSlideSquares {
-		return nil, fmt.Errorf("%w: the time-expanded program of a slide takes boards of up to %d open squares, this one has %d: %w",
-			ErrTooLarge, maxSlideSquares, n, model.ErrUnsupported)
+		return nil, fmt.Errorf("ilp: the time-expanded program of a slide takes boards of up to %d open squares, this one has %d: %w",
+			maxSlideSquares, n, ErrTooLarge)
 	}
 	bl := newBuilder(m.Name)
 	moves := geometricMoves(m)

@@ -32,7 +32,7 @@ func classify(err error) error {
 		// too large for the bound, which --max-memory lifts.
 		return &ExitError{Code: ExitBadInput, Err: unwrapExit(err)}
 	case errors.Is(err, model.ErrUnsupported):
-		return &ExitError{Code: ExitUnsupported, Err: unwrapExit(err)}
+		return &ExitError{Code: ExitUnsupported, Err: saidOnce(unwrapExit(err))}
 	case errors.Is(err, context.DeadlineExceeded):
 		return &ExitError{Code: ExitTimeout, Err: unwrapExit(err)}
 	case errors.Is(err, context.Canceled):
@@ -107,3 +107,26 @@ func namedError(path string, err error) error {
 	}
 	return fmt.Errorf("%s: %w", path, err)
 }
+
+// saidOnce drops the closing ": not supported by this backend" of
+// model.ErrUnsupported from a message that already says so in its own words
+// ("count is not supported on sliding puzzles"); the error still wraps it.
+func saidOnce(err error) error {
+	suffix := ": " + model.ErrUnsupported.Error()
+	msg := err.Error()
+	head, ok := strings.CutSuffix(msg, suffix)
+	if !ok || !strings.Contains(head, "not supported") {
+		return err
+	}
+	return &retold{msg: head, err: err}
+}
+
+// retold is an error told in other words: errors.Is and errors.As see the
+// original.
+type retold struct {
+	msg string
+	err error
+}
+
+func (r *retold) Error() string { return r.msg }
+func (r *retold) Unwrap() error { return r.err }

@@ -258,8 +258,10 @@ func runTask(ctx context.Context, g *globals, streams Streams, task model.Task, 
 	cut := res.Status == model.StatusUnknown
 	if cut && task == model.TaskSolve && res.Solution != nil && res.Verified {
 		res.Status = model.StatusFeasible // a verified solution, not proven optimal
+		model.SettleStatus(m, res)        // or, without an objective, an answer
 		addGap(res, m)
 	}
+	explainInfeasible(m, res)
 	if task == model.TaskEnumerate {
 		if g.json {
 			if err := writeJSON(streams.Err, list.summaryJSON(res, limited)); err != nil {
@@ -348,8 +350,8 @@ func printResult(w io.Writer, m *model.Model, res *model.Result) {
 	if reason, ok := res.Stats.Extra["reason"].(string); ok && res.Status == model.StatusInfeasible {
 		fmt.Fprintf(w, "  reason: %s\n", reason)
 	}
-	if b, ok := res.Stats.Extra["bound"].(int64); ok && res.Status == model.StatusUnknown && m.Kind == model.KindSlide {
-		fmt.Fprintf(w, "  proven bound: at least %d moves\n", b)
+	if res.Status == model.StatusUnknown {
+		printPartial(w, m, res)
 	}
 	if m.Kind == model.KindTour {
 		printTour(w, m, res) // tour.go
@@ -379,6 +381,67 @@ func printResult(w io.Writer, m *model.Model, res *model.Result) {
 			fmt.Fprintf(w, "moves:  %s\n", strings.Join(words, " "))
 		}
 	}
+}
+
+// explainInfeasible gives an infeasible slide without a reason of its
+// backend's the reason every slide search has: it was exhaustive.
+func explainInfeasible(m *model.Model, res *model.Result) {
+	if res.Status != model.StatusInfeasible || m.Kind != model.KindSlide {
+		return
+	}
+	if _, ok := res.Stats.Extra["reason"]; ok {
+		return
+	}
+	reason := "exhaustive search: no sequence of slides leads from the start to the goal"
+	if n, ok := asInt64(res.Stats.Extra["states_stored"]); ok {
+		reason += fmt.Sprintf(" (every one of the %d positions reachable on the side that ran out first was tried)", n)
+	}
+	if res.Stats.Extra == nil {
+		res.Stats.Extra = map[string]any{}
+	}
+	res.Stats.Extra["reason"] = reason
+}
+
+// printPartial says what a result cut short had found, as its JSON does:
+// the solutions counted so far and the proven bound.
+func printPartial(w io.Writer, m *model.Model, res *model.Result) {
+	extra := res.Stats.Extra
+	if res.Count == nil {
+		for _, key := range []string{"counted_so_far", "partial_count"} {
+			if n, ok := asInt64(extra[key]); ok {
+				fmt.Fprintf(w, "  counted so far: %s (incomplete)", plural(n, "solution", "solutions"))
+				if c, ok := asInt64(extra["partial_classes"]); ok {
+					fmt.Fprintf(w, ", %s up to symmetry", plural(c, "class", "classes"))
+				}
+				fmt.Fprintln(w)
+				break
+			}
+		}
+	}
+	if b, ok := asInt64(extra["bound"]); ok {
+		switch {
+		case m.Kind == model.KindSlide:
+			fmt.Fprintf(w, "  proven bound: at least %d moves\n", b)
+		case m.Objective.Sense == model.Maximize:
+			fmt.Fprintf(w, "  proven bound: at most %d\n", b)
+		case m.Objective.Sense == model.Minimize:
+			fmt.Fprintf(w, "  proven bound: at least %d\n", b)
+		}
+	}
+}
+
+// asInt64 reads a number of Stats.Extra, which backends store as int64,
+// int or float64.
+func asInt64(v any) (int64, bool) {
+	switch n := v.(type) {
+	case int64:
+		return n, true
+	case int:
+		return int64(n), true
+	case float64:
+		return int64(n), n == float64(int64(n))
+	}
+	return 0, false
 }
 
 func statsLine(res *model.Result) string {
