@@ -73,6 +73,7 @@ Solutions are checked and drawn even when invalid, with a warning.`,
 	}
 	fl := cmd.Flags()
 	fl.StringVarP(&f.output, "output", "o", "", "the picture to write: OUT.svg, OUT.png or OUT.gif (required)")
+	deprecatedAlias(cmd, "out", "output")
 	fl.StringVar(&f.solution, "solution", "", `a solution to draw: JSON, the "solution" object or a whole result; - reads standard input`)
 	fl.StringVar(&f.frames, "frames", "", "solutions to animate, one JSON result or solution per line (GIF only); - reads standard input")
 	fl.BoolVar(&f.attacks, "attacks", false, "shade the squares the pieces attack")

@@ -206,6 +206,7 @@ puzzles come in the same order on every run and any number of --workers, and
 	cmd.Flags().StringVar(&f.backend, "backend", "exact", "solver backend: "+g.backends.names())
 	completeValues(cmd, "backend", sortedKeys(g.backends)...)
 	cmd.Flags().StringVarP(&f.out, "output", "o", "", "write the puzzles to this file as JSON lines (default: standard output)")
+	deprecatedAlias(cmd, "out", "output")
 	addWorkersFlag(cmd, &f.workers, "boards solved at once")
 	completeModels(cmd)
 	return cmd
