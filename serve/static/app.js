@@ -374,6 +374,7 @@ async function refresh(extra) {
   if (!state.shownResult) board.draw(ans.model.svg, ans.model.board, blockedSquares(ans.model.summary));
   drawMarks();
   showVerdict($("verdict"), ans, state.model.summary.kind);
+  $("verdict").dataset.file = $("file-name").value; // whose verdict it is
   updateToolState();
 }
 
