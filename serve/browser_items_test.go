@@ -55,6 +55,7 @@ func typeModel(yaml string) chromedp.Action {
 	return chromedp.Tasks{
 		chromedp.SetValue("#yaml", yaml, chromedp.ByQuery),
 		chromedp.Evaluate(`document.getElementById("yaml").dispatchEvent(new Event("input"))`, nil),
+		chromedp.Poll(`state.parsedText === document.getElementById("yaml").value`, nil, chromedp.WithPollingTimeout(30*time.Second)),
 		waitText("#parse-status", "model parses"),
 	}
 }
@@ -174,6 +175,7 @@ func TestBrowserStopKeepsBest(t *testing.T) {
 	if glyphs := eval[int](t, ctx, `document.querySelectorAll("#board svg use").length`); glyphs < 12 {
 		t.Errorf("the board draws %d pieces", glyphs)
 	}
+	screenshot(t, ctx, "", "serve-stopped.png")
 }
 
 // attackShading is whether the board shows the attack shading of the
@@ -266,6 +268,7 @@ func TestBrowserBrowseSolutions(t *testing.T) {
 		run(t, ctx, "next class", click("#browse-next"), waitText("#browse-label", fmt.Sprintf("class %d of 12", i)), waitText("#verdict", "solved"))
 		classes[canon(shown()).Key()] = true
 	}
+	screenshot(t, ctx, "", "serve-browse.png")
 	if len(classes) != 12 {
 		t.Errorf("12 classes browsed, %d distinct up to symmetry", len(classes))
 	}
@@ -287,6 +290,7 @@ func TestBrowserMarkers(t *testing.T) {
 	run(t, ctx, "a tour with a start", openModel("knights-tour.yaml"), waitText("#verdict", "0 of 64"),
 		chromedp.WaitVisible(`#overlay circle.start[data-mark="d8"]`, chromedp.ByQuery))
 	ring := eval[float64](t, ctx, `document.querySelector('#overlay circle.start[data-mark="d8"]').getAttribute("r") / board.geom.square`)
+	screenshot(t, ctx, "#board-wrap", "serve-tour-start.png")
 	if ring < 0.4 {
 		t.Errorf("the start's ring has radius %.2f squares: the knight hides it", ring)
 	}
@@ -372,5 +376,25 @@ func TestBrowserBoardWithPage(t *testing.T) {
 	img := screenshot(t, ctx, "#board", "serve-first-paint.png")
 	if img.Bounds().Dx() < 300 || g.Width == 0 {
 		t.Errorf("the first board is %dx%d", img.Bounds().Dx(), img.Bounds().Dy())
+	}
+}
+
+// Solve at once after an edit solves the edited model, and the edit's
+// parse, answered later, does not clear the solution from the board.
+func TestBrowserSolveRightAfterEdit(t *testing.T) {
+	ts := newTestServer(t, asUser)
+	ctx := openPage(t, ts)
+	run(t, ctx, "edit and solve",
+		chromedp.SetValue("#yaml", "name: four queens\nboard: 4\nplace: [4 queen]\nrules: [independent]\n", chromedp.ByQuery),
+		chromedp.Evaluate(`document.getElementById("yaml").dispatchEvent(new Event("input"))`, nil),
+		click("#solve"),
+		waitText("#run-status", "verified"), waitText("#verdict", "solved"),
+		chromedp.Sleep(600*time.Millisecond), // past the editor's pause before it parses
+	)
+	if s := text(t, ctx, "#summary"); !strings.Contains(s, "four queens") {
+		t.Errorf("the summary reads %q", s)
+	}
+	if v := text(t, ctx, "#verdict"); v != "solved" || eval[int](t, ctx, `state.position.pieces.length`) != 4 {
+		t.Errorf("the board lost the solution: %q", v)
 	}
 }

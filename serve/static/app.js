@@ -127,6 +127,7 @@ const state = {
   file: "",            // the catalog file being edited, if any
   model: null,         // the last good parse: {summary, palette, optimizing, optimum, board, svg}
   yamlOK: false,
+  parsedText: null,    // the editor text the last parse was of
   piece: "",           // the palette item placing: a piece name or "wall"
   position: { pieces: [], walls: [], squares: [], moves: [] },
   history: [],         // for undo
@@ -167,8 +168,10 @@ yamlBox.addEventListener("scroll", () => { $("gutter").scrollTop = yamlBox.scrol
 let parseSeq = 0;
 async function parseNow() {
   const seq = ++parseSeq;
-  const ans = await api("/api/parse", { yaml: yamlBox.value, file: $("file-name").value });
+  const text = yamlBox.value;
+  const ans = await api("/api/parse", { yaml: text, file: $("file-name").value });
   if (seq !== parseSeq) return; // a newer edit has been sent
+  state.parsedText = text;
   const st = $("parse-status");
   if (!ans.ok) {
     state.yamlOK = false;
@@ -520,6 +523,12 @@ function compareBackends() {
 // null. extra adds to the request (skip and limit of an enumeration).
 async function run(task, extra) {
   if (state.run) return null;
+  // An edit not parsed yet is parsed first: its answer, coming after the
+  // run's, would clear the board of the solution.
+  if (state.parsedText !== yamlBox.value) {
+    await parseNow();
+    if (!state.yamlOK || state.run) return null;
+  }
   const ctl = new AbortController();
   state.run = ctl;
   state.runID = "";
@@ -671,7 +680,8 @@ function showCompare(ev) {
   const agree = ev.verdict === "agree";
   let status = ev.shown ? `the board shows the solution of ${ev.shown}, verified by the checker` : "";
   if (!agree) status = row.reason || status;
-  runStatus(status, !agree);
+  // Incomplete is no error: a backend could not answer in time or at all.
+  runStatus(status, ev.verdict === "DISAGREE" || ev.verdict === "FAILED");
   const t = el("table", { class: "results" },
     el("tr", {}, ...["backend", "status", "value", "verified", "seconds", "note"].map((h) => el("th", {}, h))));
   for (const a of row.answers) {
