@@ -340,6 +340,14 @@ func TestBrowserNarrow(t *testing.T) {
 			t.Errorf("%d px: the board is %.0f px wide", width, w)
 		}
 		screenshot(t, ctx, "", fmt.Sprintf("serve-%dpx.png", width))
+		run(t, ctx, "the puzzles", click("#tab-puzzles"), chromedp.WaitVisible(`#pboard-wrap[data-puzzle]`, chromedp.ByQuery))
+		if over := eval[int](t, ctx, `document.documentElement.scrollWidth - window.innerWidth`); over > 0 {
+			t.Errorf("%d px: the puzzles are %d px wider than the window", width, over)
+		}
+		if w := eval[float64](t, ctx, `document.getElementById("pboard-wrap").getBoundingClientRect().width`); w < 300 {
+			t.Errorf("%d px: the puzzle board is %.0f px wide", width, w)
+		}
+		screenshot(t, ctx, "", fmt.Sprintf("serve-puzzles-%dpx.png", width))
 	}
 }
 
