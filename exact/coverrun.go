@@ -182,7 +182,7 @@ func solveCover(st *stopper, p *problem, opts model.Options, res *model.Result) 
 // the subtrees below the first branchings among workers.
 func countCover(st *stopper, c *coverSearch, opts model.Options, keep func(*coverSearch) bool) (*tally, int64) {
 	p := c.p
-	workers := workerCount(opts.Workers)
+	workers := model.WorkerCount(opts.Workers)
 	var tasks []coverTask
 	var nodes int64
 	if workers > 1 || opts.Progress != nil { // subtrees share the work and measure progress

@@ -209,7 +209,7 @@ func solveDomination(st *stopper, p *problem, g foldGroup, opts model.Options, r
 			return true, infeasible(res, opts)
 		}
 	}
-	workers := workerCount(opts.Workers)
+	workers := model.WorkerCount(opts.Workers)
 	var passes []domPass
 	root := newDomSearch(d, st)
 	for k := root.lowerBound(d.need, root.allCandidates()); k <= len(d.cand) && !st.stopped(); k++ {

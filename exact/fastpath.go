@@ -99,7 +99,7 @@ func solveSquareRiders(st *stopper, m *model.Model, sq squareRiders, opts model.
 	if n > maxQueensCountSide {
 		return fmt.Errorf("exact: counting n-queens on a %dx%d board: more than %d ranks could overflow the 64-bit count: %w", n, n, maxQueensCountSide, model.ErrUnsupported)
 	}
-	workers := workerCount(opts.Workers)
+	workers := model.WorkerCount(opts.Workers)
 	res.Stats.Extra["engine"] = "n-queens start constellations, one per D4 orbit"
 	res.Stats.Extra["workers"] = workers
 	c := countQueens(st, n, workers, opts.Progress)

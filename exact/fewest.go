@@ -51,7 +51,7 @@ func solveFewest(st *stopper, p *problem, groups []foldGroup, opts model.Options
 	// the pieces that reach farthest first: their lines make the bound
 	slices.SortStableFunc(groups, func(a, b foldGroup) int { return reach(b) - reach(a) })
 	plan := newFoldPlan(p, groups)
-	r := &foldRun{plan: plan, st: st, opts: opts, workers: workerCount(opts.Workers), best: foldPoint{value: -1}}
+	r := &foldRun{plan: plan, st: st, opts: opts, workers: model.WorkerCount(opts.Workers), best: foldPoint{value: -1}}
 	ax := plan.axes(0)
 	res.Stats.Extra["engine"] = "branch and bound on the fewest attacked squares"
 	s := &fewestSearch{plan: plan, ax: ax, squares: make([]int32, 0, len(ax.group)), st: st,
@@ -103,7 +103,7 @@ func (s *fewestSearch) shareOut(workers int, progress func(float64, string)) *fe
 	}
 	var shared atomic.Int64
 	shared.Store(int64(s.best.value))
-	searches := make([]*fewestSearch, workerCount(workers))
+	searches := make([]*fewestSearch, model.WorkerCount(workers))
 	for w := range searches {
 		c := *s
 		c.squares = make([]int32, 0, len(s.ax.group))

@@ -44,7 +44,7 @@ type foldPoint struct {
 // solveFold answers a model that foldFits.
 func solveFold(st *stopper, p *problem, groups []foldGroup, opts model.Options, res *model.Result) error {
 	plan := newFoldPlan(p, groups)
-	r := &foldRun{plan: plan, st: st, opts: opts, workers: workerCount(opts.Workers), best: foldPoint{value: -1}}
+	r := &foldRun{plan: plan, st: st, opts: opts, workers: model.WorkerCount(opts.Workers), best: foldPoint{value: -1}}
 	res.Stats.Extra["engine"] = "search-space folding"
 	defer r.report(res)
 	if p.minTotal > p.maxTotal {

@@ -119,7 +119,7 @@ func (g *conflictGraph) rootBound(lo, hi int, sense model.Optimize) int64 {
 // search tree among workers.
 func countCliqueSets(st *stopper, g *conflictGraph, lo, hi int, opts model.Options) (*tally, int64) {
 	p := g.p
-	workers := workerCount(opts.Workers)
+	workers := model.WorkerCount(opts.Workers)
 	tasks := []cliqueTask{{depth: 0, cand: p.allowed}}
 	var nodes int64
 	if workers > 1 || opts.Progress != nil { // subtrees share the work and measure progress

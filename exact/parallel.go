@@ -3,7 +3,6 @@ package exact
 import (
 	"context"
 	"fmt"
-	"runtime"
 	"sync/atomic"
 	"time"
 
@@ -39,13 +38,6 @@ func newStopper(ctx context.Context) *stopper {
 
 func (s *stopper) stopped() bool { return s.flag.Load() }
 func (s *stopper) close()        { s.release() }
-
-func workerCount(requested int) int {
-	if requested <= 0 {
-		return runtime.NumCPU()
-	}
-	return requested
-}
 
 // progressEvery is how often long work reports its progress.
 const progressEvery = 250 * time.Millisecond

@@ -93,7 +93,7 @@ func compileWithin(m *model.Model, form formulation, maxMemory int64) (*Program,
 	switch m.Kind {
 	case model.KindPlace:
 	case model.KindTour:
-		t, err := compileTour(m) // tour_compile.go
+		t, err := compileTour(m, maxMemory) // tour_compile.go
 		if err != nil {
 			return nil, err
 		}

@@ -44,6 +44,9 @@ type addedRow struct {
 // load builds the lp_solve model of p: columns with names, bounds and
 // integrality, the rows, the objective.
 func load(p *Program) (*session, error) {
+	if err := p.emptyBounds(); err != nil {
+		return nil, err
+	}
 	lp, err := lpsolve.New(0, len(p.Variables))
 	if err != nil {
 		return nil, fmt.Errorf("ilp: %w", err)

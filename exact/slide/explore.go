@@ -98,7 +98,7 @@ func Explore(ctx context.Context, m *model.Model, opts ExploreOptions) (*Report,
 			rep.Components, err = sp.components(ctx, b, opts.Workers, opts.Progress)
 			return err
 		}
-		if err := both(ctx, workerCount(opts.Workers) > 1, bfs, scc); err != nil {
+		if err := both(ctx, model.WorkerCount(opts.Workers) > 1, bfs, scc); err != nil {
 			return nil, err
 		}
 	}

@@ -2,7 +2,6 @@ package tour
 
 import (
 	"context"
-	"runtime"
 	"sync/atomic"
 	"time"
 
@@ -41,13 +40,6 @@ func (s *stopper) canceledNow() bool {
 
 // pollEvery is how many search nodes pass between two looks at the stopper.
 const pollEvery = 1 << 12
-
-func workerCount(requested int) int {
-	if requested <= 0 {
-		return runtime.NumCPU()
-	}
-	return requested
-}
 
 // progressEvery is how often long work reports its progress.
 const progressEvery = 250 * time.Millisecond

@@ -8,12 +8,14 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strings"
 	"sync"
 	"time"
 
 	"github.com/spf13/cobra"
 
+	"github.com/chessmodel/chessmodel/compare"
 	"github.com/chessmodel/chessmodel/model"
 )
 
@@ -23,13 +25,22 @@ type Backends map[string]model.Solver
 // names lists the backends for help and errors.
 func (b Backends) names() string { return strings.Join(sortedKeys(b), ", ") }
 
-// backend finds a backend by name; an unknown name is bad input.
+// backend finds a backend by name, a built-in one or an external solver
+// (compare.ExternalTools: the command-line programs, run on the exported
+// program); an unknown name is bad input.
 func (g *globals) backend(name string) (model.Solver, error) {
-	s, ok := g.backends[name]
-	if !ok {
-		return nil, &ExitError{Code: ExitBadInput, Err: fmt.Errorf("unknown backend %q; expected one of %s", name, g.backends.names())}
+	if s, ok := g.backends[name]; ok {
+		return s, nil
 	}
-	return s, nil
+	if slices.Contains(compare.ExternalTools, name) {
+		return &compare.External{Tool: name}, nil
+	}
+	return nil, &ExitError{Code: ExitBadInput, Err: fmt.Errorf("unknown backend %q; expected one of %s", name, g.backendNames())}
+}
+
+// backendNames lists the built-in backends and the external solvers.
+func (g *globals) backendNames() string {
+	return g.backends.names() + " or an external solver: " + strings.Join(compare.ExternalTools, ", ")
 }
 
 // jsonLines creates a file that records are written to as JSON lines; close
@@ -86,6 +97,8 @@ type taskFlags struct {
 	workers  int
 	stats    bool
 	maxMoves int
+	// solverOptions go to an external solver's command line.
+	solverOptions []string
 }
 
 func newSolveCommand(g *globals, streams Streams) *cobra.Command {
@@ -141,9 +154,10 @@ same on every run and any number of --workers, and says on standard error
 whether more exist.`
 	}
 	completeModels(cmd)
-	cmd.Flags().StringVar(&f.backend, "backend", "exact", "solver backend: "+g.backends.names())
-	completeValues(cmd, "backend", sortedKeys(g.backends)...)
-	cmd.Flags().IntVar(&f.workers, "workers", 0, "goroutines the backend may use (0: every core); answers are the same on any number")
+	cmd.Flags().StringVar(&f.backend, "backend", "exact", "solver backend: "+g.backendNames())
+	completeValues(cmd, "backend", append(sortedKeys(g.backends), compare.ExternalTools...)...)
+	cmd.Flags().StringArrayVar(&f.solverOptions, "solver-option", nil, "an argument for an external solver's command line, e.g. --solver-option=sec --solver-option=60 for cbc (repeatable)")
+	addWorkersFlag(cmd, &f.workers, "goroutines the backend may use")
 	cmd.Flags().BoolVar(&f.stats, "stats", false, "also print the search's statistics (folding: nodes and leaves by sub-space size)")
 	switch task {
 	case model.TaskCount:
@@ -158,12 +172,37 @@ whether more exist.`
 	return cmd
 }
 
+// workersHelp ends the help of every --workers flag.
+var workersHelp = fmt.Sprintf(" (0: every core; at most %d, more is lowered to %d with a note); answers are the same on any number", model.MaxWorkers, model.MaxWorkers)
+
+// addWorkersFlag defines a command's --workers flag.
+func addWorkersFlag(cmd *cobra.Command, workers *int, help string) {
+	cmd.Flags().IntVar(workers, "workers", 0, help+workersHelp)
+}
+
+// checkWorkers refuses a negative --workers and lowers one above
+// model.MaxWorkers to it, saying so on stderr: more goroutines than cores
+// only cost memory, and the answer is the same on any number.
+func checkWorkers(stderr io.Writer, workers int) (int, error) {
+	if workers < 0 {
+		return 0, &ExitError{Code: ExitBadInput, Err: fmt.Errorf("--workers %d: expected a number of goroutines from 0 (0: every core)", workers)}
+	}
+	if workers > model.MaxWorkers {
+		fmt.Fprintf(stderr, "chessmodel: --workers %d: at most %d goroutines run; using %d\n", workers, model.MaxWorkers, model.MaxWorkers)
+		return model.MaxWorkers, nil
+	}
+	return workers, nil
+}
+
 // runTasks does the task on every model; all are read first, so that bad
 // input stops before any work.
 func runTasks(ctx context.Context, g *globals, streams Streams, task model.Task, f *taskFlags, paths []string) error {
 	solver, err := g.backend(f.backend)
 	if err != nil {
 		return err
+	}
+	if _, external := solver.(*compare.External); len(f.solverOptions) > 0 && !external {
+		return &ExitError{Code: ExitBadInput, Err: fmt.Errorf("--solver-option is for the external solvers (%s), not --backend %s", strings.Join(compare.ExternalTools, ", "), f.backend)}
 	}
 	if f.distinct != "" && f.distinct != "walls" {
 		return &ExitError{Code: ExitBadInput, Err: fmt.Errorf(`--distinct %q: the only choice is "walls"`, f.distinct)}
@@ -174,10 +213,10 @@ func runTasks(ctx context.Context, g *globals, streams Streams, task model.Task,
 	if f.limit < 0 {
 		return &ExitError{Code: ExitBadInput, Err: fmt.Errorf("--limit %d: expected a number of solutions from 0 (0: all)", f.limit)}
 	}
-	if f.workers < 0 {
-		return &ExitError{Code: ExitBadInput, Err: fmt.Errorf("--workers %d: expected a number of goroutines from 0 (0: every core)", f.workers)}
+	if f.workers, err = checkWorkers(streams.Err, f.workers); err != nil {
+		return err
 	}
-	ms, err := g.loadModels(paths)
+	ms, err := g.loadModels(ctx, paths)
 	if err != nil {
 		return err
 	}
@@ -206,6 +245,7 @@ func runTask(ctx context.Context, g *globals, streams Streams, task model.Task, 
 	}
 	opts.Workers = f.workers
 	opts.MaxMoves = f.maxMoves
+	opts.SolverOptions = f.solverOptions
 	start := time.Now()
 	res, err := solver.Solve(ctx, m, opts)
 	progress.done()
@@ -241,7 +281,7 @@ func runTask(ctx context.Context, g *globals, streams Streams, task model.Task, 
 		return nil
 	}
 	if g.json {
-		if err := writeJSON(streams.Out, res); err != nil {
+		if err := writeResultJSON(streams.Out, res); err != nil {
 			return err
 		}
 	} else {
