@@ -671,7 +671,7 @@ function showResult(ev) {
     el("tr", {}, ...["backend", "status", "value", "count", "classes", "nodes", "seconds"].map((h) => el("th", {}, h))),
     el("tr", {}, ...[r.backend, r.status, value, num(r.count === undefined ? sofar : r.count), num(r.classes), num(r.stats.nodes), r.stats.seconds.toFixed(3)].map((v) => el("td", {}, v))));
   $("results").replaceChildren(t);
-  if (r.task === "count" && r.status === "optimal" && r.count > 0) offerBrowse(r);
+  if (r.task === "count" && (r.status === "optimal" || r.status === "satisfied") && r.count > 0) offerBrowse(r);
   if (r.solution) showSolution(r.solution, ev);
 }
 
