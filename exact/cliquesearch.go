@@ -1,5 +1,7 @@
 package exact
 
+import "github.com/chessmodel/chessmodel/exact/internal/bitset"
+
 // A cliqueSearch enumerates the independent sets of a conflict graph that
 // the place list allows, deciding one clique at a time: place one of its
 // candidates, or none. Each set is reached by exactly one path, so counts
@@ -31,20 +33,20 @@ type cliqueSearch struct {
 // vertices chosen on the way to it.
 type cliqueTask struct {
 	depth  int
-	cand   bitset
+	cand   bitset.Set
 	chosen []int32
 }
 
 func newCliqueSearch(g *conflictGraph, st *stopper) *cliqueSearch {
-	words := wordsFor(g.p.vertices)
+	words := bitset.WordsFor(g.p.vertices)
 	s := &cliqueSearch{g: g, flat: g.flatBounds(), words: words, st: st, splitDepth: -1,
 		arena: make([]uint64, words*(len(g.cliques)+2)),
 		light: make([]int, len(g.p.rules)), dark: make([]int, len(g.p.rules))}
 	s.members = make([][]int32, len(g.cliques))
-	all := make([]int32, 0, g.p.allowed.count()) // the cliques partition the allowed vertices
+	all := make([]int32, 0, g.p.allowed.Count()) // the cliques partition the allowed vertices
 	for i, c := range g.cliques {
 		from := len(all)
-		for v := c.first(); v >= 0; v = c.next(v + 1) {
+		for v := c.First(); v >= 0; v = c.Next(v + 1) {
 			all = append(all, int32(v))
 		}
 		s.members[i] = all[from:len(all):len(all)]
@@ -52,13 +54,13 @@ func newCliqueSearch(g *conflictGraph, st *stopper) *cliqueSearch {
 	return s
 }
 
-func (s *cliqueSearch) level(depth int) bitset {
-	return bitset(s.arena[depth*s.words : (depth+1)*s.words : (depth+1)*s.words])
+func (s *cliqueSearch) level(depth int) bitset.Set {
+	return bitset.Set(s.arena[depth*s.words : (depth+1)*s.words : (depth+1)*s.words])
 }
 
 // start searches the whole graph.
 func (s *cliqueSearch) start() {
-	s.level(0).copyFrom(s.g.p.allowed)
+	s.level(0).CopyFrom(s.g.p.allowed)
 	s.search(0)
 }
 
@@ -70,7 +72,7 @@ func (s *cliqueSearch) resume(t cliqueTask) {
 	for _, v := range s.chosen {
 		s.add(int(v), 1)
 	}
-	s.level(t.depth).copyFrom(t.cand)
+	s.level(t.depth).CopyFrom(t.cand)
 	s.search(t.depth)
 }
 
@@ -104,9 +106,9 @@ func (s *cliqueSearch) search(depth int) {
 		return
 	}
 	cand := s.level(depth)
-	u := cand.first()
+	u := cand.First()
 	if depth == s.splitDepth || (s.splitDepth >= 0 && u < 0) {
-		s.tasks = append(s.tasks, cliqueTask{depth, append(bitset(nil), cand...), append([]int32(nil), s.chosen...)})
+		s.tasks = append(s.tasks, cliqueTask{depth, append(bitset.Set(nil), cand...), append([]int32(nil), s.chosen...)})
 		return
 	}
 	placed := len(s.chosen)
@@ -138,13 +140,13 @@ func (s *cliqueSearch) search(depth int) {
 	if placed < s.hi {
 		for _, v32 := range s.members[ci] {
 			v := int(v32)
-			if !cand.has(v) {
+			if !cand.Has(v) {
 				continue
 			}
 			k := s.g.kindOf[v]
 			s.add(v, 1)
 			if !s.g.p.rules[k].over(s.light[k], s.dark[k]) {
-				adj := s.g.adj.row(v)
+				adj := s.g.adj.Row(v)
 				for i := range next {
 					next[i] = cand[i] &^ (adj[i] | clique[i])
 				}
@@ -164,7 +166,7 @@ func (s *cliqueSearch) search(depth int) {
 }
 
 // skip places no piece in the clique.
-func (s *cliqueSearch) skip(depth int, cand, clique, next bitset) {
+func (s *cliqueSearch) skip(depth int, cand, clique, next bitset.Set) {
 	if s.halted {
 		return
 	}

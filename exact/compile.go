@@ -5,6 +5,7 @@ import (
 	"slices"
 	"sync"
 
+	"github.com/chessmodel/chessmodel/exact/internal/bitset"
 	"github.com/chessmodel/chessmodel/model"
 )
 
@@ -27,7 +28,7 @@ type pieceGeometry struct {
 	name  string
 	piece *model.Piece
 	p     *problem
-	weak  bitRows // per square: every square of leaps and rays (weak attack)
+	weak  bitset.Rows // per square: every square of leaps and rays (weak attack)
 
 	lists sync.Once
 	leaps [][]int32   // per square: the open squares a leap lands on
@@ -53,8 +54,8 @@ func (g *pieceGeometry) raysAt(s int) [][]int32 {
 type problem struct {
 	m                   *model.Model
 	rows, cols, squares int
-	open                bitset // on the board and not a fixed wall
-	dark                bitset
+	open                bitset.Set // on the board and not a fixed wall
+	dark                bitset.Set
 	fixedWalls          int
 
 	kinds       []*pieceGeometry // per slot: the pieces of the place list, in order of first mention
@@ -63,12 +64,12 @@ type problem struct {
 	copyOf      []int            // per slot: which of the identical pieces on one square it is
 	stackCopies bool             // some kind has more than one slot
 	vertices    int
-	allowed     bitset // vertices the board, colour rules and fixed pieces leave possible
-	minTotal    int    // least pieces the place list asks for
-	maxTotal    int    // most pieces it allows (capped at the vertices)
+	allowed     bitset.Set // vertices the board, colour rules and fixed pieces leave possible
+	minTotal    int        // least pieces the place list asks for
+	maxTotal    int        // most pieces it allows (capped at the vertices)
 
 	fixed        []fixedPiece
-	fixedSquares bitset
+	fixedSquares bitset.Set
 	geometry     map[string]*pieceGeometry // every piece named by the place list or a fixed piece
 
 	groupOnce sync.Once
@@ -117,15 +118,15 @@ func compileWithin(m *model.Model, maxMemory int64) (*problem, error) {
 		return nil, err
 	}
 	p := &problem{m: m, rows: b.Rows, cols: b.Cols, squares: b.Size(), geometry: map[string]*pieceGeometry{}}
-	p.open = newBitset(p.squares)
-	p.dark = newBitset(p.squares)
+	p.open = bitset.New(p.squares)
+	p.dark = bitset.New(p.squares)
 	for i := 0; i < p.squares; i++ {
-		p.open.set(i)
+		p.open.Set(i)
 		if b.Square(i).Dark() {
-			p.dark.set(i)
+			p.dark.Set(i)
 		}
 	}
-	b.Closed(func(s model.Square, _ model.Cell) { p.open.clear(b.Index(s)) })
+	b.Closed(func(s model.Square, _ model.Cell) { p.open.Clear(b.Index(s)) })
 	p.fixedWalls = b.WallCount()
 
 	ruleIndex := map[string]int{}
@@ -156,7 +157,7 @@ func compileWithin(m *model.Model, maxMemory int64) (*problem, error) {
 		}
 		p.stackCopies = p.stackCopies || copies > 1
 	}
-	p.fixedSquares = newBitset(p.squares)
+	p.fixedSquares = bitset.New(p.squares)
 	for _, f := range m.Fixed {
 		pc := m.Pieces[f.Piece]
 		if pc == nil {
@@ -164,31 +165,31 @@ func compileWithin(m *model.Model, maxMemory int64) (*problem, error) {
 		}
 		i := b.Index(f.Square)
 		p.fixed = append(p.fixed, fixedPiece{geo: p.pieceGeometry(pc), square: i})
-		p.fixedSquares.set(i)
+		p.fixedSquares.Set(i)
 	}
 
 	p.vertices = len(p.kinds) * p.squares
-	p.allowed = newBitset(p.vertices)
+	p.allowed = bitset.New(p.vertices)
 	for k := range p.kinds {
 		r := p.rules[p.ruleOf[k]]
 		for i := 0; i < p.squares; i++ {
-			if !p.open.has(i) || (p.fixedSquares.has(i) && !m.Rules.Stack) {
+			if !p.open.Has(i) || (p.fixedSquares.Has(i) && !m.Rules.Stack) {
 				continue
 			}
-			if p.dark.has(i) && !r.allowsDark() || !p.dark.has(i) && !r.allowsLight() {
+			if p.dark.Has(i) && !r.allowsDark() || !p.dark.Has(i) && !r.allowsLight() {
 				continue
 			}
 			if m.Rules.Independent && p.conflictsWithFixed(k, i) {
 				continue
 			}
-			p.allowed.set(k*p.squares + i)
+			p.allowed.Set(k*p.squares + i)
 		}
 	}
 	for _, r := range p.rules {
 		p.minTotal += r.least()
 		p.maxTotal = capped(p.maxTotal + r.most())
 	}
-	p.maxTotal = min(p.maxTotal, p.allowed.count())
+	p.maxTotal = min(p.maxTotal, p.allowed.Count())
 
 	return p, nil
 }
@@ -222,9 +223,9 @@ func (p *problem) pieceGeometry(pc *model.Piece) *pieceGeometry {
 	if g := p.geometry[pc.Name]; g != nil {
 		return g
 	}
-	g := &pieceGeometry{name: pc.Name, piece: pc, p: p, weak: newBitRows(p.squares, p.squares)}
-	if g.weak.words == 1 { // by whole words (rays.go)
-		wordReach(p.rows, p.cols, p.open[0], pc, g.weak.store)
+	g := &pieceGeometry{name: pc.Name, piece: pc, p: p, weak: bitset.NewRows(p.squares, p.squares)}
+	if g.weak.Words == 1 { // by whole words (rays.go)
+		wordReach(p.rows, p.cols, p.open[0], pc, g.weak.Store)
 	} else {
 		p.walkReach(pc, g.weak)
 	}
@@ -234,23 +235,23 @@ func (p *problem) pieceGeometry(pc *model.Piece) *pieceGeometry {
 
 // walkReach fills weak[i] with what pc reaches from every open square,
 // walking each ray square by square: any board size.
-func (p *problem) walkReach(pc *model.Piece, weak bitRows) {
+func (p *problem) walkReach(pc *model.Piece, weak bitset.Rows) {
 	cols := p.cols
 	for i := 0; i < p.squares; i++ {
-		w := weak.row(i)
-		if !p.open.has(i) {
+		w := weak.Row(i)
+		if !p.open.Has(i) {
 			continue
 		}
 		f0, r0 := i%cols, i/cols
 		for _, v := range pc.Leaps {
 			if f, r := f0+v.File, r0+v.Rank; p.openAt(f, r) {
-				w.set(r*cols + f)
+				w.Set(r*cols + f)
 			}
 		}
 		for _, d := range pc.Rides {
 			step := d.Rank*cols + d.File
-			for j, k := i+step, p.stepsInside(f0, r0, d); k > 0 && p.open.has(j); j, k = j+step, k-1 {
-				w.set(j)
+			for j, k := i+step, p.stepsInside(f0, r0, d); k > 0 && p.open.Has(j); j, k = j+step, k-1 {
+				w.Set(j)
 			}
 		}
 	}
@@ -268,7 +269,7 @@ func (g *pieceGeometry) buildLists() {
 	backing := make([]int32, 0, p.squares*len(pc.Leaps)+p.squares*len(pc.Rides)*(max(rows, cols)-1)/2+1)
 	rayHeads := make([][]int32, 0, p.squares*len(pc.Rides))
 	for i := 0; i < p.squares; i++ {
-		if !p.open.has(i) {
+		if !p.open.Has(i) {
 			continue
 		}
 		f0, r0 := i%cols, i/cols
@@ -300,7 +301,7 @@ func (p *problem) conflictsWithFixed(k, i int) bool {
 		if f.square == i {
 			continue // pieces sharing a square (stack) do not attack each other
 		}
-		if p.kinds[k].weak.row(i).has(f.square) || f.geo.weak.row(f.square).has(i) {
+		if p.kinds[k].weak.Row(i).Has(f.square) || f.geo.weak.Row(f.square).Has(i) {
 			return true
 		}
 	}
@@ -312,7 +313,7 @@ func (p *problem) conflictsWithFixed(k, i int) bool {
 func (p *problem) fixedConflict() bool {
 	for a, f := range p.fixed {
 		for _, g := range p.fixed[a+1:] {
-			if f.square != g.square && (f.geo.weak.row(f.square).has(g.square) || g.geo.weak.row(g.square).has(f.square)) {
+			if f.square != g.square && (f.geo.weak.Row(f.square).Has(g.square) || g.geo.weak.Row(g.square).Has(f.square)) {
 				return true
 			}
 		}
@@ -339,7 +340,7 @@ func (p *problem) stepsInside(f, r int, d model.Vector) int {
 
 // openAt reports whether the square on file f, rank r is open.
 func (p *problem) openAt(f, r int) bool {
-	return f >= 0 && f < p.cols && r >= 0 && r < p.rows && p.open.has(r*p.cols+f)
+	return f >= 0 && f < p.cols && r >= 0 && r < p.rows && p.open.Has(r*p.cols+f)
 }
 
 // copiesInOrder reports whether each identical piece stacked on a square

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 
+	"github.com/chessmodel/chessmodel/exact/internal/bitset"
 	"github.com/chessmodel/chessmodel/model"
 )
 
@@ -18,7 +19,7 @@ func checkCost(m *model.Model, maxMemory int64) error {
 	b := m.Board
 	squares := int64(b.Size())
 	side := int64(max(b.Rows, b.Cols))
-	bitsetBytes := 8 * int64(wordsFor(b.Size()))
+	bitsetBytes := 8 * int64(bitset.WordsFor(b.Size()))
 	var bytes, slots int64
 	geometry := func(pc *model.Piece) {
 		perSquare := bitsetBytes + 3*24 + 24*int64(len(pc.Rides)) + 4*(int64(len(pc.Leaps))+int64(len(pc.Rides))*side)

@@ -4,6 +4,7 @@ import (
 	"math/bits"
 	"slices"
 
+	"github.com/chessmodel/chessmodel/exact/internal/bitset"
 	"github.com/chessmodel/chessmodel/model"
 )
 
@@ -22,10 +23,10 @@ import (
 type coverSearch struct {
 	p        *problem
 	g        *conflictGraph
-	words    int      // per vertex set
-	sqWords  int      // per square set
-	coverers []bitset // per square: vertices whose weak attack (or, for dominated, whose square) reaches it
-	between  []uint64 // on boards of at most 64 squares: squares strictly between two squares of a line, per pair
+	words    int          // per vertex set
+	sqWords  int          // per square set
+	coverers []bitset.Set // per square: vertices whose weak attack (or, for dominated, whose square) reaches it
+	between  []uint64     // on boards of at most 64 squares: squares strictly between two squares of a line, per pair
 	strong   bool
 	dominate bool
 
@@ -36,11 +37,11 @@ type coverSearch struct {
 	chosen     []int32
 	light      []int
 	dark       []int
-	occupied   bitset // squares with a piece, fixed or placed
-	covered    bitset
-	gaveUp     bitset   // squares given up: none of their coverers will be placed
-	wallState           // free walls, when the model has them
-	arena      []uint64 // available vertices per depth
+	occupied   bitset.Set // squares with a piece, fixed or placed
+	covered    bitset.Set
+	gaveUp     bitset.Set // squares given up: none of their coverers will be placed
+	wallState             // free walls, when the model has them
+	arena      []uint64   // available vertices per depth
 	depthLimit int
 	gains      [][]int // per kind, best gains (scratch)
 	limits     []int
@@ -59,7 +60,7 @@ type coverSearch struct {
 // A coverTask is a subtree of the coverage search.
 type coverTask struct {
 	depth, givenUp int
-	avail, gaveUp  bitset
+	avail, gaveUp  bitset.Set
 	chosen         []int32
 }
 
@@ -74,32 +75,32 @@ func (c *coverSearch) resume(t coverTask) {
 	for _, v := range t.chosen {
 		c.place(int(v))
 	}
-	c.gaveUp.copyFrom(t.gaveUp)
-	c.level(t.depth).copyFrom(t.avail)
+	c.gaveUp.CopyFrom(t.gaveUp)
+	c.level(t.depth).CopyFrom(t.avail)
 	c.search(t.depth, t.givenUp)
 }
 
 func newCoverSearch(p *problem, g *conflictGraph, st *stopper) *coverSearch {
-	c := &coverSearch{p: p, g: g, st: st, splitDepth: -1, words: wordsFor(p.vertices), sqWords: wordsFor(p.squares),
+	c := &coverSearch{p: p, g: g, st: st, splitDepth: -1, words: bitset.WordsFor(p.vertices), sqWords: bitset.WordsFor(p.squares),
 		strong:   p.m.Rules.Attack == model.Strong,
 		dominate: coverMeasure(p.m) == model.MeasureDominated,
 		light:    make([]int, len(p.rules)), dark: make([]int, len(p.rules)),
-		occupied: newBitset(p.squares), covered: newBitset(p.squares), gaveUp: newBitset(p.squares),
-		gains: make([][]int, len(p.kinds)), openCount: p.open.count(),
+		occupied: bitset.New(p.squares), covered: bitset.New(p.squares), gaveUp: bitset.New(p.squares),
+		gains: make([][]int, len(p.kinds)), openCount: p.open.Count(),
 		limits: make([]int, len(p.kinds)), heads: make([]int, len(p.kinds))}
-	c.coverers = make([]bitset, p.squares)
+	c.coverers = make([]bitset.Set, p.squares)
 	store := make([]uint64, c.words*p.squares)
 	for x := range c.coverers {
-		c.coverers[x] = bitset(store[x*c.words : (x+1)*c.words : (x+1)*c.words])
+		c.coverers[x] = bitset.Set(store[x*c.words : (x+1)*c.words : (x+1)*c.words])
 	}
-	for v := p.allowed.first(); v >= 0; v = p.allowed.next(v + 1) {
+	for v := p.allowed.First(); v >= 0; v = p.allowed.Next(v + 1) {
 		k, s := p.kindOf(v), p.squareOf(v)
-		w := p.kinds[k].weak.row(s)
-		for x := w.first(); x >= 0; x = w.next(x + 1) {
-			c.coverers[x].set(v)
+		w := p.kinds[k].weak.Row(s)
+		for x := w.First(); x >= 0; x = w.Next(x + 1) {
+			c.coverers[x].Set(v)
 		}
 		if c.dominate {
-			c.coverers[s].set(v)
+			c.coverers[s].Set(v)
 		}
 	}
 	if p.squares <= 64 && c.strong {
@@ -132,21 +133,21 @@ func coverMeasure(m *model.Model) model.Measure {
 // attacks computes into out the open squares attacked by the fixed pieces
 // and the given vertices, with lines stopped (under strong attack) at
 // occupied squares.
-func (c *coverSearch) attacks(vertices []int32, out bitset) {
+func (c *coverSearch) attacks(vertices []int32, out bitset.Set) {
 	clear(out)
 	p := c.p
 	walls := c.walls // free walls: they stop lines and are not attacked
 	one := func(geo *pieceGeometry, s int) {
 		for _, t := range geo.leapsAt(s) {
-			out.set(int(t))
+			out.Set(int(t))
 		}
 		for _, ray := range geo.raysAt(s) {
 			for _, t := range ray {
-				if walls != nil && walls.has(int(t)) {
+				if walls != nil && walls.Has(int(t)) {
 					break
 				}
-				out.set(int(t))
-				if c.strong && c.occupied.has(int(t)) {
+				out.Set(int(t))
+				if c.strong && c.occupied.Has(int(t)) {
 					break
 				}
 			}
@@ -159,15 +160,15 @@ func (c *coverSearch) attacks(vertices []int32, out bitset) {
 		one(p.kinds[p.kindOf(int(v))], p.squareOf(int(v)))
 	}
 	if c.dominate {
-		out.or(c.occupied)
+		out.Or(c.occupied)
 	}
 	if walls != nil {
-		out.andNot(walls)
+		out.AndNot(walls)
 	}
 }
 
-func (c *coverSearch) level(depth int) bitset {
-	return bitset(c.arena[depth*c.words : (depth+1)*c.words : (depth+1)*c.words])
+func (c *coverSearch) level(depth int) bitset.Set {
+	return bitset.Set(c.arena[depth*c.words : (depth+1)*c.words : (depth+1)*c.words])
 }
 
 func (c *coverSearch) need() int {
@@ -180,7 +181,7 @@ func (c *coverSearch) need() int {
 
 func (c *coverSearch) add(v int, delta int) {
 	k, s := c.p.ruleOf[c.p.kindOf(v)], c.p.squareOf(v)
-	if c.p.dark.has(s) {
+	if c.p.dark.Has(s) {
 		c.dark[k] += delta
 	} else {
 		c.light[k] += delta
@@ -196,7 +197,7 @@ func (c *coverSearch) place(v int) bool {
 		return false
 	}
 	c.chosen = append(c.chosen, int32(v))
-	c.occupied.set(c.p.squareOf(v))
+	c.occupied.Set(c.p.squareOf(v))
 	return true
 }
 
@@ -204,15 +205,15 @@ func (c *coverSearch) unplace(v int) {
 	c.add(v, -1)
 	c.chosen = c.chosen[:len(c.chosen)-1]
 	s := c.p.squareOf(v)
-	c.occupied.clear(s)
+	c.occupied.Clear(s)
 	for _, f := range c.p.fixed {
 		if f.square == s {
-			c.occupied.set(s)
+			c.occupied.Set(s)
 		}
 	}
 	for _, u := range c.chosen {
 		if c.p.squareOf(int(u)) == s {
-			c.occupied.set(s)
+			c.occupied.Set(s)
 		}
 	}
 }
@@ -220,7 +221,7 @@ func (c *coverSearch) unplace(v int) {
 // start searches every placement with lo..cap pieces covering target squares.
 func (c *coverSearch) start() {
 	c.prepare()
-	c.level(0).copyFrom(c.p.allowed)
+	c.level(0).CopyFrom(c.p.allowed)
 	if c.lowTarget() {
 		c.supersets(0, 0)
 		return
@@ -245,7 +246,7 @@ func (c *coverSearch) prepare() {
 	c.chosen = c.chosen[:0]
 	clear(c.light)
 	clear(c.dark)
-	c.occupied.copyFrom(c.p.fixedSquares)
+	c.occupied.CopyFrom(c.p.fixedSquares)
 	clear(c.gaveUp)
 }
 
@@ -281,7 +282,7 @@ func (c *coverSearch) search(depth, givenUp int) {
 		return
 	}
 	// what the pieces to come must cover; squares given up stay uncovered
-	uncovered.andNot(c.gaveUp)
+	uncovered.AndNot(c.gaveUp)
 	if !c.canCover(avail, uncovered, missing-c.budget, c.cap-placed) {
 		return
 	}
@@ -292,22 +293,22 @@ func (c *coverSearch) search(depth, givenUp int) {
 
 // uncovered computes, in scratch c.covered, the open squares the pieces
 // placed leave uncovered, and their number.
-func (c *coverSearch) uncovered() (bitset, int) {
+func (c *coverSearch) uncovered() (bitset.Set, int) {
 	uncovered := c.covered
 	c.attacks(c.chosen, uncovered)
 	for i := range uncovered {
 		uncovered[i] = c.p.open[i] &^ uncovered[i]
 	}
-	return uncovered, uncovered.count()
+	return uncovered, uncovered.Count()
 }
 
 // leastCovered is the uncovered square with the fewest available vertices
 // covering it, the first found with at most enough of them (-1 when none is
 // uncovered).
-func (c *coverSearch) leastCovered(uncovered, avail bitset, enough int) int {
+func (c *coverSearch) leastCovered(uncovered, avail bitset.Set, enough int) int {
 	best, bestCount := -1, 1<<30
-	for x := uncovered.first(); x >= 0; x = uncovered.next(x + 1) {
-		n := c.coverers[x].countAnd(avail)
+	for x := uncovered.First(); x >= 0; x = uncovered.Next(x + 1) {
+		n := c.coverers[x].CountAnd(avail)
 		if n < bestCount {
 			best, bestCount = x, n
 			if n <= enough {
@@ -325,30 +326,30 @@ func (c *coverSearch) leastCovered(uncovered, avail bitset, enough int) int {
 func (c *coverSearch) branchOn(x, depth, givenUp int) {
 	avail := c.level(depth)
 	next := c.level(depth + 1)
-	excluded := bitset(c.excludes[depth*c.words : (depth+1)*c.words]) // the coverers tried so far
+	excluded := bitset.Set(c.excludes[depth*c.words : (depth+1)*c.words]) // the coverers tried so far
 	clear(excluded)
 	cov := c.coverers[x]
-	for v := cov.first(); v >= 0 && !c.halted; v = cov.next(v + 1) {
-		if !avail.has(v) || c.blocked(v, x) || !c.stackedAfter(v) {
+	for v := cov.First(); v >= 0 && !c.halted; v = cov.Next(v + 1) {
+		if !avail.Has(v) || c.blocked(v, x) || !c.stackedAfter(v) {
 			continue
 		}
-		excluded.set(v)
+		excluded.Set(v)
 		if !c.place(v) {
 			continue
 		}
 		copy(next, avail)
-		next.andNot(excluded)
-		next.andNot(c.g.adj.row(v))
+		next.AndNot(excluded)
+		next.AndNot(c.g.adj.Row(v))
 		c.search(depth+1, givenUp)
 		c.unplace(v)
 	}
 	// or give x up: none of its coverers will be placed
 	if givenUp < c.budget && !c.halted {
 		copy(next, avail)
-		next.andNot(excluded)
-		c.gaveUp.set(x)
+		next.AndNot(excluded)
+		c.gaveUp.Set(x)
 		c.search(depth+1, givenUp+1)
-		c.gaveUp.clear(x)
+		c.gaveUp.Clear(x)
 	}
 }
 
@@ -385,7 +386,7 @@ func (c *coverSearch) blocked(v, x int) bool {
 // canCover bounds what the pieces to come can add: the best gains (weak
 // attacks on uncovered squares) of at most room more pieces, each kind
 // within its count, must reach want.
-func (c *coverSearch) canCover(avail, uncovered bitset, want, room int) bool {
+func (c *coverSearch) canCover(avail, uncovered bitset.Set, want, room int) bool {
 	if want <= 0 {
 		return true
 	}
@@ -396,7 +397,7 @@ func (c *coverSearch) canCover(avail, uncovered bitset, want, room int) bool {
 // bestGains lists, per kind of piece, the largest numbers of uncovered
 // squares its available vertices cover (as many as the kind may still
 // place, at most room), sorted from the largest.
-func (c *coverSearch) bestGains(avail, uncovered bitset, room int) {
+func (c *coverSearch) bestGains(avail, uncovered bitset.Set, room int) {
 	p := c.p
 	limits := c.limits
 	for k := range c.gains {
@@ -407,7 +408,7 @@ func (c *coverSearch) bestGains(avail, uncovered bitset, room int) {
 	n := p.squares
 	oneWord := len(uncovered) == 1
 	k, base := 0, 0 // the kind of v and its first vertex: no division per vertex
-	for v := avail.first(); v >= 0; v = avail.next(v + 1) {
+	for v := avail.First(); v >= 0; v = avail.Next(v + 1) {
 		for v >= base+n {
 			k, base = k+1, base+n
 		}
@@ -418,11 +419,11 @@ func (c *coverSearch) bestGains(avail, uncovered bitset, room int) {
 		s := v - base
 		var gain int
 		if oneWord {
-			gain = bits.OnesCount64(p.kinds[k].weak.row(s)[0] & uncovered[0])
+			gain = bits.OnesCount64(p.kinds[k].weak.Row(s)[0] & uncovered[0])
 		} else {
-			gain = p.kinds[k].weak.row(s).countAnd(uncovered)
+			gain = p.kinds[k].weak.Row(s).CountAnd(uncovered)
 		}
-		if c.dominate && uncovered.has(s) {
+		if c.dominate && uncovered.Has(s) {
 			gain++
 		}
 		// keep the kind's best gains, sorted from the largest
@@ -485,14 +486,14 @@ func (c *coverSearch) supersets(depth, ci int) {
 	}
 	cliques := c.g.cliques
 	avail := c.level(depth)
-	for ci < len(cliques) && !cliques[ci].intersects(avail) {
+	for ci < len(cliques) && !cliques[ci].Intersects(avail) {
 		ci++
 	}
 	if ci == len(cliques) || placed == c.cap {
 		if need == 0 && placed >= c.lo && c.p.copiesInOrder(c.chosen) {
 			att := c.covered
 			c.attacks(c.chosen, att)
-			if n := att.countAnd(c.p.open); n >= c.target {
+			if n := att.CountAnd(c.p.open); n >= c.target {
 				c.accept(n)
 			}
 		}
@@ -503,12 +504,12 @@ func (c *coverSearch) supersets(depth, ci int) {
 	}
 	next := c.level(depth + 1)
 	clique := cliques[ci]
-	for v := clique.first(); v >= 0 && !c.halted; v = clique.next(v + 1) {
-		if !avail.has(v) || !c.place(v) {
+	for v := clique.First(); v >= 0 && !c.halted; v = clique.Next(v + 1) {
+		if !avail.Has(v) || !c.place(v) {
 			continue
 		}
 		for i := range next {
-			next[i] = avail[i] &^ (c.g.adj.row(v)[i] | clique[i])
+			next[i] = avail[i] &^ (c.g.adj.Row(v)[i] | clique[i])
 		}
 		c.supersets(depth+1, ci+1)
 		c.unplace(v)

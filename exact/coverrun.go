@@ -3,6 +3,7 @@ package exact
 import (
 	"slices"
 
+	"github.com/chessmodel/chessmodel/exact/internal/bitset"
 	"github.com/chessmodel/chessmodel/model"
 )
 
@@ -14,15 +15,15 @@ func (c *coverSearch) measure(vertices []int32, ms model.Measure) int64 {
 	}
 	saved := slices.Clone(c.occupied)
 	savedDominate := c.dominate
-	c.occupied.copyFrom(c.p.fixedSquares)
+	c.occupied.CopyFrom(c.p.fixedSquares)
 	for _, v := range vertices {
-		c.occupied.set(c.p.squareOf(int(v)))
+		c.occupied.Set(c.p.squareOf(int(v)))
 	}
 	c.dominate = ms == model.MeasureDominated
-	att := newBitset(c.p.squares)
+	att := bitset.New(c.p.squares)
 	c.attacks(vertices, att)
-	n := att.countAnd(c.p.open)
-	c.occupied.copyFrom(saved)
+	n := att.CountAnd(c.p.open)
+	c.occupied.CopyFrom(saved)
 	c.dominate = savedDominate
 	return int64(n)
 }
@@ -201,7 +202,7 @@ func countCover(st *stopper, c *coverSearch, opts model.Options, keep func(*cove
 	}
 	if tasks == nil {
 		c.prepare()
-		tasks = []coverTask{{avail: slices.Clone(p.allowed), gaveUp: newBitset(p.squares)}}
+		tasks = []coverTask{{avail: slices.Clone(p.allowed), gaveUp: bitset.New(p.squares)}}
 	}
 	searches := make([]*coverSearch, workers)
 	tallies := make([]*tally, workers)

@@ -3,6 +3,7 @@ package exact
 import (
 	"slices"
 
+	"github.com/chessmodel/chessmodel/exact/internal/bitset"
 	"github.com/chessmodel/chessmodel/model"
 )
 
@@ -15,15 +16,15 @@ import (
 
 // wallState is the part of a coverSearch that deals with free walls.
 type wallState struct {
-	walls       bitset // the free walls placed (nil: the model has none)
+	walls       bitset.Set // the free walls placed (nil: the model has none)
 	wallN       int
-	noWall      bitset // squares decided not to take a wall
-	wallable    bitset // open squares without a fixed piece
+	noWall      bitset.Set // squares decided not to take a wall
+	wallable    bitset.Set // open squares without a fixed piece
 	wallLo      int
 	wallHi      int
 	all         bool // cover every open square that is not a wall (else target)
-	hard        []bitset
-	hardCliques []bitset // a partition of the vertices into cliques of hard
+	hard        []bitset.Set
+	hardCliques []bitset.Set // a partition of the vertices into cliques of hard
 	// conflicts: each holds one piece at most
 	minimalWalls bool            // only walls that separate pieces: enough to find a placement
 	acceptW      func(value int) // sees c.chosen and c.walls
@@ -34,21 +35,21 @@ type wallState struct {
 func (c *coverSearch) setupWalls() {
 	p := c.p
 	m := p.m
-	c.walls = newBitset(p.squares)
-	c.noWall = newBitset(p.squares)
+	c.walls = bitset.New(p.squares)
+	c.noWall = bitset.New(p.squares)
 	c.wallable = slices.Clone(p.open)
-	c.wallable.andNot(p.fixedSquares)
-	c.wallLo, c.wallHi = m.FreeWalls.Min, min(m.FreeWalls.Max, c.wallable.count())
+	c.wallable.AndNot(p.fixedSquares)
+	c.wallLo, c.wallHi = m.FreeWalls.Min, min(m.FreeWalls.Max, c.wallable.Count())
 	c.all = m.Rules.Cover != nil && m.Rules.Cover.AtLeast == 0
 	allowed := c.allowedWithWalls()
 	p.allowed = allowed
 	n := p.squares
-	c.hard = make([]bitset, p.vertices)
-	for v := allowed.first(); v >= 0; v = allowed.next(v + 1) {
-		c.hard[v] = newBitset(p.vertices)
-		for u := allowed.first(); u >= 0; u = allowed.next(u + 1) {
+	c.hard = make([]bitset.Set, p.vertices)
+	for v := allowed.First(); v >= 0; v = allowed.Next(v + 1) {
+		c.hard[v] = bitset.New(p.vertices)
+		for u := allowed.First(); u >= 0; u = allowed.Next(u + 1) {
 			if u != v && c.hardPair(v/n, v%n, u/n, u%n) {
-				c.hard[v].set(u)
+				c.hard[v].Set(u)
 			}
 		}
 	}
@@ -83,17 +84,17 @@ func (c *coverSearch) hardPair(k1, s1, k2, s2 int) bool {
 
 // allowedWithWalls is the allowed vertices again: the compiler's exclude
 // fixed conflicts a wall could mend.
-func (c *coverSearch) allowedWithWalls() bitset {
+func (c *coverSearch) allowedWithWalls() bitset.Set {
 	p, m := c.p, c.p.m
 	n := p.squares
-	allowed := newBitset(p.vertices)
+	allowed := bitset.New(p.vertices)
 	for k := range p.kinds {
 		r := p.rules[p.ruleOf[k]]
 		for s := 0; s < n; s++ {
-			if !p.open.has(s) || (p.fixedSquares.has(s) && !m.Rules.Stack) {
+			if !p.open.Has(s) || (p.fixedSquares.Has(s) && !m.Rules.Stack) {
 				continue
 			}
-			if p.dark.has(s) && !r.allowsDark() || !p.dark.has(s) && !r.allowsLight() {
+			if p.dark.Has(s) && !r.allowsDark() || !p.dark.Has(s) && !r.allowsLight() {
 				continue
 			}
 			ok := true
@@ -104,7 +105,7 @@ func (c *coverSearch) allowedWithWalls() bitset {
 				}
 			}
 			if ok {
-				allowed.set(k*n + s)
+				allowed.Set(k*n + s)
 			}
 		}
 	}
@@ -113,20 +114,20 @@ func (c *coverSearch) allowedWithWalls() bitset {
 
 // coverersOf sets the coverers of every square, as before, from the new
 // allowed set.
-func (c *coverSearch) coverersOf(allowed bitset) {
+func (c *coverSearch) coverersOf(allowed bitset.Set) {
 	p := c.p
 	n := p.squares
 	for x := range c.coverers {
 		clear(c.coverers[x])
 	}
-	for v := allowed.first(); v >= 0; v = allowed.next(v + 1) {
+	for v := allowed.First(); v >= 0; v = allowed.Next(v + 1) {
 		k, s := v/n, v%n
-		w := p.kinds[k].weak.row(s)
-		for x := w.first(); x >= 0; x = w.next(x + 1) {
-			c.coverers[x].set(v)
+		w := p.kinds[k].weak.Row(s)
+		for x := w.First(); x >= 0; x = w.Next(x + 1) {
+			c.coverers[x].Set(v)
 		}
 		if c.dominate {
-			c.coverers[s].set(v)
+			c.coverers[s].Set(v)
 		}
 	}
 }
@@ -153,13 +154,13 @@ func (c *coverSearch) independentNow() bool {
 	}
 	check := func(g *pieceGeometry, s int) bool {
 		for _, t := range g.leapsAt(s) {
-			if !c.walls.has(int(t)) && at[int(t)] > 0 {
+			if !c.walls.Has(int(t)) && at[int(t)] > 0 {
 				return false
 			}
 		}
 		for _, ray := range g.raysAt(s) {
 			for _, t := range ray {
-				if c.walls.has(int(t)) {
+				if c.walls.Has(int(t)) {
 					break
 				}
 				if at[int(t)] > 0 {
@@ -189,7 +190,7 @@ func (c *coverSearch) startWalls() {
 	clear(c.walls)
 	clear(c.noWall)
 	c.wallN = 0
-	c.level(0).copyFrom(c.p.allowed)
+	c.level(0).CopyFrom(c.p.allowed)
 	if !c.all && c.lowTarget() {
 		c.supersetsWalls(0, 0)
 		return
@@ -205,7 +206,7 @@ func (c *coverSearch) coveredNow() (covered, missing int) {
 	for i := range unc {
 		unc[i] = c.p.open[i] &^ unc[i] &^ c.walls[i]
 	}
-	missing = unc.count()
+	missing = unc.Count()
 	return c.openCount - c.wallN - missing, missing
 }
 
@@ -239,7 +240,7 @@ func (c *coverSearch) searchWalls(depth, givenUp int) {
 		return
 	}
 	uncovered := c.covered
-	uncovered.andNot(c.gaveUp)
+	uncovered.AndNot(c.gaveUp)
 	if !c.canCover(avail, uncovered, c.wantWalls(covered, missing, givenUp), c.cap-placed) {
 		return
 	}
@@ -248,11 +249,11 @@ func (c *coverSearch) searchWalls(depth, givenUp int) {
 		return
 	}
 	c.wallOn(x, depth, givenUp)
-	wasNoWall := c.noWall.has(x)
-	c.noWall.set(x)
+	wasNoWall := c.noWall.Has(x)
+	c.noWall.Set(x)
 	c.coverWithWalls(x, depth, givenUp)
 	if !wasNoWall {
-		c.noWall.clear(x)
+		c.noWall.Clear(x)
 	}
 }
 
@@ -269,19 +270,19 @@ func (c *coverSearch) wantWalls(covered, missing, givenUp int) int {
 // separating walls are wanted, a wall that does not take x out of a
 // cover-all rule cannot help).
 func (c *coverSearch) wallOn(x, depth, givenUp int) {
-	if !(c.all || !c.minimalWalls) || c.wallN >= c.wallHi || !c.wallable.has(x) || c.noWall.has(x) || c.occupied.has(x) {
+	if !(c.all || !c.minimalWalls) || c.wallN >= c.wallHi || !c.wallable.Has(x) || c.noWall.Has(x) || c.occupied.Has(x) {
 		return
 	}
 	next := c.level(depth + 1)
 	copy(next, c.level(depth))
 	for k := range c.p.kinds {
-		next.clear(k*c.p.squares + x)
+		next.Clear(k*c.p.squares + x)
 	}
-	c.walls.set(x)
+	c.walls.Set(x)
 	c.wallN++
 	c.searchWalls(depth+1, givenUp)
 	c.wallN--
-	c.walls.clear(x)
+	c.walls.Clear(x)
 }
 
 // coverWithWalls searches below the node at depth with no wall on x: one
@@ -290,30 +291,30 @@ func (c *coverSearch) wallOn(x, depth, givenUp int) {
 func (c *coverSearch) coverWithWalls(x, depth, givenUp int) {
 	avail := c.level(depth)
 	next := c.level(depth + 1)
-	excluded := bitset(c.excludes[depth*c.words : (depth+1)*c.words])
+	excluded := bitset.Set(c.excludes[depth*c.words : (depth+1)*c.words])
 	clear(excluded)
 	cov := c.coverers[x]
-	for v := cov.first(); v >= 0 && !c.halted; v = cov.next(v + 1) {
-		if !avail.has(v) || c.blockedNow(v, x) || !c.stackedAfter(v) {
+	for v := cov.First(); v >= 0 && !c.halted; v = cov.Next(v + 1) {
+		if !avail.Has(v) || c.blockedNow(v, x) || !c.stackedAfter(v) {
 			continue
 		}
-		excluded.set(v)
+		excluded.Set(v)
 		if !c.place(v) {
 			continue
 		}
 		copy(next, avail)
-		next.andNot(excluded)
-		next.andNot(c.hard[v])
-		next.clear(v)
+		next.AndNot(excluded)
+		next.AndNot(c.hard[v])
+		next.Clear(v)
 		c.searchWalls(depth+1, givenUp)
 		c.unplace(v)
 	}
 	if !c.all && !c.halted {
 		copy(next, avail)
-		next.andNot(excluded)
-		c.gaveUp.set(x)
+		next.AndNot(excluded)
+		c.gaveUp.Set(x)
 		c.searchWalls(depth+1, givenUp+1)
-		c.gaveUp.clear(x)
+		c.gaveUp.Clear(x)
 	}
 }
 
@@ -350,7 +351,7 @@ func (c *coverSearch) supersetsWalls(depth, ci int) {
 	}
 	cliques := c.hardCliques
 	avail := c.level(depth)
-	for ci < len(cliques) && !cliques[ci].intersects(avail) {
+	for ci < len(cliques) && !cliques[ci].Intersects(avail) {
 		ci++
 	}
 	if ci == len(cliques) || placed == c.cap {
@@ -364,8 +365,8 @@ func (c *coverSearch) supersetsWalls(depth, ci int) {
 	}
 	next := c.level(depth + 1)
 	clique := cliques[ci]
-	for v := clique.first(); v >= 0 && !c.halted; v = clique.next(v + 1) {
-		if !avail.has(v) || !c.place(v) {
+	for v := clique.First(); v >= 0 && !c.halted; v = clique.Next(v + 1) {
+		if !avail.Has(v) || !c.place(v) {
 			continue
 		}
 		for i := range next {
@@ -406,29 +407,29 @@ func (c *coverSearch) wallsFrom(depth, from int) {
 	if c.wallN >= c.wallHi {
 		return
 	}
-	var useful bitset
+	var useful bitset.Set
 	if c.minimalWalls {
-		if useful = c.gapSquares(); useful.empty() {
+		if useful = c.gapSquares(); useful.Empty() {
 			return // nothing to separate: more walls only block
 		}
 	}
 	for s := from; s < c.p.squares && !c.halted; s++ {
-		if !c.wallable.has(s) || c.noWall.has(s) || c.walls.has(s) || c.occupied.has(s) || useful != nil && !useful.has(s) {
+		if !c.wallable.Has(s) || c.noWall.Has(s) || c.walls.Has(s) || c.occupied.Has(s) || useful != nil && !useful.Has(s) {
 			continue
 		}
-		c.walls.set(s)
+		c.walls.Set(s)
 		c.wallN++
 		c.wallsFrom(depth, s+1)
 		c.wallN--
-		c.walls.clear(s)
+		c.walls.Clear(s)
 	}
 }
 
 // gapSquares are the squares between two pieces that see each other along
 // a line with no wall between: the only places a wall helps independence.
-func (c *coverSearch) gapSquares() bitset {
+func (c *coverSearch) gapSquares() bitset.Set {
 	p := c.p
-	out := newBitset(p.squares)
+	out := bitset.New(p.squares)
 	if !p.m.Rules.Independent {
 		return out
 	}
@@ -436,12 +437,12 @@ func (c *coverSearch) gapSquares() bitset {
 	walk := func(g *pieceGeometry, s int) {
 		for _, ray := range g.raysAt(s) {
 			for i, t := range ray {
-				if c.walls.has(int(t)) {
+				if c.walls.Has(int(t)) {
 					break
 				}
-				if occupied.has(int(t)) {
+				if occupied.Has(int(t)) {
 					for _, u := range ray[:i] {
-						out.set(int(u))
+						out.Set(int(u))
 					}
 					break
 				}
@@ -460,7 +461,7 @@ func (c *coverSearch) gapSquares() bitset {
 // wallList gives the free walls placed.
 func (c *coverSearch) wallList() []int32 {
 	var out []int32
-	for s := c.walls.first(); s >= 0; s = c.walls.next(s + 1) {
+	for s := c.walls.First(); s >= 0; s = c.walls.Next(s + 1) {
 		out = append(out, int32(s))
 	}
 	return out
@@ -478,9 +479,9 @@ func (c *coverSearch) measureWalls(vertices, walls []int32, ms model.Measure) in
 	saved := slices.Clone(c.walls)
 	clear(c.walls)
 	for _, w := range walls {
-		c.walls.set(int(w))
+		c.walls.Set(int(w))
 	}
 	n := c.measure(vertices, ms)
-	c.walls.copyFrom(saved)
+	c.walls.CopyFrom(saved)
 	return n
 }

@@ -219,7 +219,7 @@ func (r *coverWallsRun) countAll(opts model.Options, res *model.Result, valueOf 
 			}
 			n++
 		case opts.DistinctWalls:
-			key := slices.Clone(c.walls).key()
+			key := slices.Clone(c.walls).Key()
 			if _, ok := boards[key]; !ok {
 				boards[key] = walls
 			}

@@ -7,6 +7,7 @@ import (
 	"sync"
 	"sync/atomic"
 
+	"github.com/chessmodel/chessmodel/exact/internal/bitset"
 	"github.com/chessmodel/chessmodel/model"
 )
 
@@ -39,14 +40,14 @@ import (
 
 // A domProblem is a minimum cover in integers.
 type domProblem struct {
-	words     int       // words of a square bitset
-	cwords    int       // words of a candidate bitset
-	cand      []int32   // per candidate: its square
-	sets      []bitset  // per candidate: the squares to cover it covers
-	coverers  [][]int32 // per square: the candidates covering it
-	coveredBy []bitset  // the same as candidate sets
-	reach     []bitset  // per square: the squares some candidate covering it also covers
-	need      bitset    // the squares to cover
+	words     int          // words of a square bitset
+	cwords    int          // words of a candidate bitset
+	cand      []int32      // per candidate: its square
+	sets      []bitset.Set // per candidate: the squares to cover it covers
+	coverers  [][]int32    // per square: the candidates covering it
+	coveredBy []bitset.Set // the same as candidate sets
+	reach     []bitset.Set // per square: the squares some candidate covering it also covers
+	need      bitset.Set   // the squares to cover
 	orbits    [][]int32
 }
 
@@ -70,41 +71,41 @@ func newDomProblem(p *problem, g foldGroup) (*domProblem, bool) {
 	dominate := coverMeasure(p.m) == model.MeasureDominated
 	need := slices.Clone(p.open)
 	for _, fp := range p.fixed {
-		need.andNot(fp.geo.weak.row(fp.square))
+		need.AndNot(fp.geo.weak.Row(fp.square))
 		if dominate {
-			need.clear(fp.square)
+			need.Clear(fp.square)
 		}
 	}
-	if at := p.m.Rules.Cover.AtLeast; at != 0 && at != p.open.count() {
+	if at := p.m.Rules.Cover.AtLeast; at != 0 && at != p.open.Count() {
 		return nil, false
 	}
 	geo := p.pieceGeometry(g.piece)
-	d := &domProblem{words: wordsFor(p.squares), need: need, coverers: make([][]int32, p.squares)}
+	d := &domProblem{words: bitset.WordsFor(p.squares), need: need, coverers: make([][]int32, p.squares)}
 	d.cand = plan.squaresOf(g)
-	d.cwords = wordsFor(len(d.cand))
+	d.cwords = bitset.WordsFor(len(d.cand))
 	for i, s := range d.cand {
-		set := slices.Clone(geo.weak.row(int(s)))
+		set := slices.Clone(geo.weak.Row(int(s)))
 		if dominate {
-			set.set(int(s))
+			set.Set(int(s))
 		}
-		set.and(need)
+		set.And(need)
 		d.sets = append(d.sets, set)
-		for t := set.first(); t >= 0; t = set.next(t + 1) {
+		for t := set.First(); t >= 0; t = set.Next(t + 1) {
 			d.coverers[t] = append(d.coverers[t], int32(i))
 		}
 	}
-	d.coveredBy = make([]bitset, p.squares)
+	d.coveredBy = make([]bitset.Set, p.squares)
 	for t, cs := range d.coverers {
-		d.coveredBy[t] = make(bitset, d.cwords)
+		d.coveredBy[t] = make(bitset.Set, d.cwords)
 		for _, c := range cs {
-			d.coveredBy[t].set(int(c))
+			d.coveredBy[t].Set(int(c))
 		}
 	}
-	d.reach = make([]bitset, p.squares)
+	d.reach = make([]bitset.Set, p.squares)
 	for s := range d.reach {
-		d.reach[s] = newBitset(p.squares)
+		d.reach[s] = bitset.New(p.squares)
 		for _, c := range d.coverers[s] {
-			d.reach[s].or(d.sets[c])
+			d.reach[s].Or(d.sets[c])
 		}
 	}
 	d.orbits = d.candidateOrbits(p.symmetries())
@@ -155,7 +156,7 @@ func (d *domProblem) candidateOrbits(perms [][]int32) [][]int32 {
 		orbits = append(orbits, o)
 	}
 	slices.SortFunc(orbits, func(a, b []int32) int {
-		if ca, cb := d.sets[a[0]].count(), d.sets[b[0]].count(); ca != cb {
+		if ca, cb := d.sets[a[0]].Count(), d.sets[b[0]].Count(); ca != cb {
 			return cb - ca
 		}
 		return int(a[0] - b[0])
@@ -166,19 +167,19 @@ func (d *domProblem) candidateOrbits(perms [][]int32) [][]int32 {
 // preserves reports whether a permutation of squares maps the candidates,
 // the squares to cover and every candidate's set onto themselves.
 func (d *domProblem) preserves(perm []int32, index map[int32]int32) bool {
-	for t := d.need.first(); t >= 0; t = d.need.next(t + 1) {
-		if !d.need.has(int(perm[t])) {
+	for t := d.need.First(); t >= 0; t = d.need.Next(t + 1) {
+		if !d.need.Has(int(perm[t])) {
 			return false
 		}
 	}
 	for i, s := range d.cand {
 		j, ok := index[perm[s]]
-		if !ok || d.sets[i].count() != d.sets[j].count() {
+		if !ok || d.sets[i].Count() != d.sets[j].Count() {
 			return false
 		}
 		set := d.sets[i]
-		for t := set.first(); t >= 0; t = set.next(t + 1) {
-			if !d.sets[j].has(int(perm[t])) {
+		for t := set.First(); t >= 0; t = set.Next(t + 1) {
+			if !d.sets[j].Has(int(perm[t])) {
 				return false
 			}
 		}
@@ -203,7 +204,7 @@ func solveDomination(st *stopper, p *problem, g foldGroup, opts model.Options, r
 	if !ok {
 		return false, nil
 	}
-	for t := d.need.first(); t >= 0; t = d.need.next(t + 1) {
+	for t := d.need.First(); t >= 0; t = d.need.Next(t + 1) {
 		if len(d.coverers[t]) == 0 {
 			d.report(res, nil)
 			return true, infeasible(res, opts)
@@ -307,6 +308,6 @@ func (d *domProblem) strongCovers(p *problem, g foldGroup, chosen []int32) bool 
 	for i, c := range chosen {
 		squares[i] = d.cand[c]
 	}
-	occ, out := newBitset(p.squares), newBitset(p.squares)
-	return plan.strongCover(ax, squares, occ, out) == p.open.count()
+	occ, out := bitset.New(p.squares), bitset.New(p.squares)
+	return plan.strongCover(ax, squares, occ, out) == p.open.Count()
 }

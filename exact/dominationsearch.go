@@ -3,6 +3,8 @@ package exact
 import (
 	"math"
 	"slices"
+
+	"github.com/chessmodel/chessmodel/exact/internal/bitset"
 )
 
 // The branch and bound of the fewest-pieces cover (domination.go).
@@ -22,8 +24,8 @@ const (
 // to cover and the candidates still allowed.
 type domTask struct {
 	chosen []int32
-	unc    bitset
-	allow  bitset
+	unc    bitset.Set
+	allow  bitset.Set
 }
 
 // A domSearch is one worker's search; its buffers are per depth.
@@ -35,15 +37,15 @@ type domSearch struct {
 	abort   func() bool          // the caller no longer needs this subtree
 	onCover func(chosen []int32) // a cover within the count
 	chosen  []int32
-	unc     []bitset // per depth: the squares left to cover
-	allow   []bitset // per depth: the candidates allowed
-	rest    []bitset // per depth: the allowed candidates not yet branched on
+	unc     []bitset.Set // per depth: the squares left to cover
+	allow   []bitset.Set // per depth: the candidates allowed
+	rest    []bitset.Set // per depth: the allowed candidates not yet branched on
 	branch  [][]int32
 	cnt     []int32 // per candidate: uncovered squares it covers (this node's)
-	both    bitset
+	both    bitset.Set
 	y       []float64 // per square: its weight in the fractional bound
 	load    []float64 // per candidate: the weight it covers
-	pack    bitset
+	pack    bitset.Set
 
 	splitDepth int // record nodes at this depth as tasks instead of searching them (-1: never)
 	tasks      []domTask
@@ -51,13 +53,13 @@ type domSearch struct {
 }
 
 func newDomSearch(d *domProblem, st *stopper) *domSearch {
-	return &domSearch{d: d, st: st, cnt: make([]int32, len(d.cand)), both: make(bitset, d.cwords), y: make([]float64, len(d.coverers)), load: make([]float64, len(d.cand)), pack: make(bitset, d.words), splitDepth: -1}
+	return &domSearch{d: d, st: st, cnt: make([]int32, len(d.cand)), both: make(bitset.Set, d.cwords), y: make([]float64, len(d.coverers)), load: make([]float64, len(d.cand)), pack: make(bitset.Set, d.words), splitDepth: -1}
 }
 
-func (s *domSearch) allCandidates() bitset {
-	a := make(bitset, s.d.cwords)
+func (s *domSearch) allCandidates() bitset.Set {
+	a := make(bitset.Set, s.d.cwords)
 	for i := range s.d.cand {
-		a.set(i)
+		a.Set(i)
 	}
 	return a
 }
@@ -65,9 +67,9 @@ func (s *domSearch) allCandidates() bitset {
 // grow makes the buffers of depth i.
 func (s *domSearch) grow(i int) {
 	for len(s.unc) <= i {
-		s.unc = append(s.unc, make(bitset, s.d.words))
-		s.allow = append(s.allow, make(bitset, s.d.cwords))
-		s.rest = append(s.rest, make(bitset, s.d.cwords))
+		s.unc = append(s.unc, make(bitset.Set, s.d.words))
+		s.allow = append(s.allow, make(bitset.Set, s.d.cwords))
+		s.rest = append(s.rest, make(bitset.Set, s.d.cwords))
 		s.branch = append(s.branch, nil)
 	}
 }
@@ -85,8 +87,8 @@ func (s *domSearch) resume(t domTask, k int) {
 // lowerBound is the fewest pieces a node needs by the bounds of the
 // search: 0 when nothing is left to cover, past any count when some
 // square has no allowed candidate.
-func (s *domSearch) lowerBound(unc, allow bitset) int {
-	if unc.empty() {
+func (s *domSearch) lowerBound(unc, allow bitset.Set) int {
+	if unc.Empty() {
 		return 0
 	}
 	s.counts(unc, allow)
@@ -111,7 +113,7 @@ func (s *domSearch) search(i, left int) {
 		return
 	}
 	unc, allow := s.unc[i], s.allow[i]
-	if unc.empty() {
+	if unc.Empty() {
 		s.cover(i)
 		return
 	}
@@ -126,7 +128,7 @@ func (s *domSearch) search(i, left int) {
 		}
 		return
 	}
-	n := unc.count()
+	n := unc.Count()
 	if c, most := s.counts(unc, allow); most == n {
 		s.chosen = append(s.chosen, int32(c))
 		s.cover(i)
@@ -151,10 +153,10 @@ func (s *domSearch) search(i, left int) {
 	next := s.unc[i+1]
 	branch, cur := s.branchesOn(i, square)
 	for _, c := range branch {
-		cur.clear(int(c))
+		cur.Clear(int(c))
 		copy(s.allow[i+1], cur)
 		copy(next, unc)
-		next.andNot(s.d.sets[c])
+		next.AndNot(s.d.sets[c])
 		s.chosen = append(s.chosen, c)
 		s.search(i+1, left-1)
 		s.chosen = s.chosen[:len(s.chosen)-1]
@@ -166,12 +168,12 @@ func (s *domSearch) search(i, left int) {
 
 // counts sets the uncovered squares each allowed candidate covers (0 for
 // the others) and returns the candidate covering most, with their number.
-func (s *domSearch) counts(unc, allow bitset) (best, most int) {
+func (s *domSearch) counts(unc, allow bitset.Set) (best, most int) {
 	best, most = -1, -1
 	for c := range s.cnt {
 		n := 0
-		if allow.has(c) {
-			n = s.d.sets[c].countAnd(unc)
+		if allow.Has(c) {
+			n = s.d.sets[c].CountAnd(unc)
 		}
 		s.cnt[c] = int32(n)
 		if n > most {
@@ -183,15 +185,15 @@ func (s *domSearch) counts(unc, allow bitset) (best, most int) {
 
 // oneCovers returns an allowed candidate covering every uncovered square,
 // or -1: the intersection of the squares' covering candidates.
-func (s *domSearch) oneCovers(unc, allow bitset) int {
+func (s *domSearch) oneCovers(unc, allow bitset.Set) int {
 	both := s.both
 	copy(both, allow)
-	for t := unc.first(); t >= 0; t = unc.next(t + 1) {
-		if !both.andAny(s.d.coveredBy[t]) {
+	for t := unc.First(); t >= 0; t = unc.Next(t + 1) {
+		if !both.AndAny(s.d.coveredBy[t]) {
 			return -1
 		}
 	}
-	return both.first()
+	return both.First()
 }
 
 // fractional is the fractional bound (after counts): every uncovered
@@ -199,10 +201,10 @@ func (s *domSearch) oneCovers(unc, allow bitset) int {
 // covering it covers, so that no candidate covers more than weight 1. It
 // returns the square with the fewest allowed candidates to branch on; ok
 // is false when some square has none.
-func (s *domSearch) fractional(unc bitset) (frac float64, square int, ok bool) {
+func (s *domSearch) fractional(unc bitset.Set) (frac float64, square int, ok bool) {
 	cnt := s.cnt
 	fewest := math.MaxInt
-	for t := unc.first(); t >= 0; t = unc.next(t + 1) {
+	for t := unc.First(); t >= 0; t = unc.Next(t + 1) {
 		// a candidate covering t counts t when it is allowed, 0 otherwise
 		m, k := int32(0), 0
 		for _, c := range s.d.coverers[t] {
@@ -228,10 +230,10 @@ func (s *domSearch) fractional(unc bitset) (frac float64, square int, ok bool) {
 // among its candidates keeps every load at most 1 and the weights no
 // lower. It returns the new sum and whether it prunes a node with at most
 // left more pieces.
-func (s *domSearch) ascend(unc bitset, left int) (float64, bool) {
+func (s *domSearch) ascend(unc bitset.Set, left int) (float64, bool) {
 	load, y := s.load, s.y
 	clear(load)
-	for t := unc.first(); t >= 0; t = unc.next(t + 1) {
+	for t := unc.First(); t >= 0; t = unc.Next(t + 1) {
 		for _, c := range s.d.coverers[t] {
 			load[c] += y[t]
 		}
@@ -242,7 +244,7 @@ func (s *domSearch) ascend(unc bitset, left int) (float64, bool) {
 		}
 	}
 	frac := 0.0
-	for t := unc.first(); t >= 0; t = unc.next(t + 1) {
+	for t := unc.First(); t >= 0; t = unc.Next(t + 1) {
 		top := 0.0
 		for _, c := range s.d.coverers[t] {
 			top = max(top, load[c])
@@ -255,12 +257,12 @@ func (s *domSearch) ascend(unc bitset, left int) (float64, bool) {
 
 // packing is the packing bound: uncovered squares, taken greedily, no two
 // of which one candidate covers.
-func (s *domSearch) packing(unc bitset) int {
+func (s *domSearch) packing(unc bitset.Set) int {
 	copy(s.pack, unc)
 	n := 0
-	for t := s.pack.first(); t >= 0; t = s.pack.next(t + 1) {
+	for t := s.pack.First(); t >= 0; t = s.pack.Next(t + 1) {
 		n++
-		s.pack.andNot(s.d.reach[t])
+		s.pack.AndNot(s.d.reach[t])
 	}
 	return n
 }
@@ -269,11 +271,11 @@ func (s *domSearch) packing(unc bitset) int {
 // first, without those whose uncovered squares another's include (a cover
 // using one uses the other as well); cur is the node's allowed set without
 // the ones left out, for the children to forbid their elder siblings in.
-func (s *domSearch) branchesOn(i, square int) ([]int32, bitset) {
+func (s *domSearch) branchesOn(i, square int) ([]int32, bitset.Set) {
 	unc, allow := s.unc[i], s.allow[i]
 	list := s.branch[i][:0]
 	for _, c := range s.d.coverers[square] {
-		if allow.has(int(c)) {
+		if allow.Has(int(c)) {
 			list = append(list, c)
 		}
 	}
@@ -288,7 +290,7 @@ func (s *domSearch) branchesOn(i, square int) ([]int32, bitset) {
 	kept := list[:0]
 	for _, c := range list {
 		if s.dominated(c, kept, unc) {
-			cur.clear(int(c))
+			cur.Clear(int(c))
 			continue
 		}
 		kept = append(kept, c)
@@ -300,7 +302,7 @@ func (s *domSearch) branchesOn(i, square int) ([]int32, bitset) {
 // dominated reports whether some candidate before c (covering at least as
 // many) covers every uncovered square c covers. Those before are the ones
 // kept: one left out has a kept one covering all it covers.
-func (s *domSearch) dominated(c int32, before []int32, unc bitset) bool {
+func (s *domSearch) dominated(c int32, before []int32, unc bitset.Set) bool {
 	sc := s.d.sets[c]
 	for _, o := range before {
 		so := s.d.sets[o]
@@ -321,7 +323,7 @@ func (s *domSearch) dominated(c int32, before []int32, unc bitset) bool {
 // cover reports the pieces chosen, or in a split records them as a task.
 func (s *domSearch) cover(i int) {
 	if s.splitDepth >= 0 {
-		s.tasks = append(s.tasks, domTask{chosen: slices.Clone(s.chosen), unc: make(bitset, s.d.words), allow: slices.Clone(s.allow[i])})
+		s.tasks = append(s.tasks, domTask{chosen: slices.Clone(s.chosen), unc: make(bitset.Set, s.d.words), allow: slices.Clone(s.allow[i])})
 		return
 	}
 	s.onCover(s.chosen)
@@ -340,18 +342,18 @@ func (d *domProblem) split(st *stopper, k, want int) ([]domTask, int64) {
 	s := newDomSearch(d, st)
 	all := s.allCandidates()
 	tasks := []domTask{{unc: slices.Clone(d.need), allow: all}}
-	if len(d.orbits) > 0 && k > 0 && !d.need.empty() {
+	if len(d.orbits) > 0 && k > 0 && !d.need.Empty() {
 		tasks = tasks[:0]
 		allow := slices.Clone(all)
 		for _, o := range d.orbits {
 			rep := o[0]
 			a := slices.Clone(allow)
-			a.clear(int(rep))
+			a.Clear(int(rep))
 			unc := slices.Clone(d.need)
-			unc.andNot(d.sets[rep])
+			unc.AndNot(d.sets[rep])
 			tasks = append(tasks, domTask{chosen: []int32{rep}, unc: unc, allow: a})
 			for _, c := range o {
-				allow.clear(int(c))
+				allow.Clear(int(c))
 			}
 		}
 	}

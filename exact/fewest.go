@@ -5,6 +5,7 @@ import (
 	"slices"
 	"sync/atomic"
 
+	"github.com/chessmodel/chessmodel/exact/internal/bitset"
 	"github.com/chessmodel/chessmodel/model"
 )
 
@@ -24,10 +25,10 @@ type fewestSearch struct {
 	plan    *foldPlan
 	ax      foldAxes
 	squares []int32 // per axis, as placed
-	occ     bitset
-	att     bitset
-	fixedOK bitset // squares only lines attack (scratch)
-	loss    []int  // per square: what a blocker there could cut off (scratch)
+	occ     bitset.Set
+	att     bitset.Set
+	fixedOK bitset.Set // squares only lines attack (scratch)
+	loss    []int      // per square: what a blocker there could cut off (scratch)
 	best    foldPoint
 	reps    []bool // per square: allowed for the symmetry axis (nil: all)
 	symAxis int
@@ -43,7 +44,7 @@ func solveFewest(st *stopper, p *problem, groups []foldGroup, opts model.Options
 	groups = slices.Clone(groups)
 	reach := func(g foldGroup) int {
 		n := 0
-		for _, w := range p.pieceGeometry(g.piece).weak.store {
+		for _, w := range p.pieceGeometry(g.piece).weak.Store {
 			n += bits.OnesCount64(w)
 		}
 		return n
@@ -55,7 +56,7 @@ func solveFewest(st *stopper, p *problem, groups []foldGroup, opts model.Options
 	ax := plan.axes(0)
 	res.Stats.Extra["engine"] = "branch and bound on the fewest attacked squares"
 	s := &fewestSearch{plan: plan, ax: ax, squares: make([]int32, 0, len(ax.group)), st: st,
-		occ: newBitset(p.squares), att: newBitset(p.squares), fixedOK: newBitset(p.squares),
+		occ: bitset.New(p.squares), att: bitset.New(p.squares), fixedOK: bitset.New(p.squares),
 		loss: make([]int, p.squares), best: foldPoint{value: p.squares + 1}, symAxis: -1}
 	if a := r.symmetryAxis(ax); a == 0 {
 		s.symAxis = a
@@ -182,15 +183,15 @@ func (s *fewestSearch) bound(more int) int {
 	fixed := s.fixedOK
 	clear(fixed)
 	if plan.dominate {
-		fixed.copyFrom(s.occ)
+		fixed.CopyFrom(s.occ)
 	}
 	reach := func(geo *pieceGeometry, sq int, each func(ray []int32)) {
 		for _, t := range geo.leapsAt(sq) {
-			fixed.set(int(t))
+			fixed.Set(int(t))
 		}
 		for _, ray := range geo.raysAt(sq) {
 			if len(ray) > 0 {
-				fixed.set(int(ray[0]))
+				fixed.Set(int(ray[0]))
 			}
 			each(ray)
 		}
@@ -209,16 +210,16 @@ func (s *fewestSearch) bound(more int) int {
 		behind := 0
 		end := len(ray)
 		for i, t := range ray {
-			if s.occ.has(int(t)) {
+			if s.occ.Has(int(t)) {
 				end = i + 1
 				break
 			}
 		}
 		for i := end - 1; i > 0; i-- {
-			if t := int(ray[i]); !fixed.has(t) && plan.open.has(t) {
+			if t := int(ray[i]); !fixed.Has(t) && plan.open.Has(t) {
 				behind++
 			}
-			if y := int(ray[i-1]); !s.occ.has(y) {
+			if y := int(ray[i-1]); !s.occ.Has(y) {
 				s.loss[y] += behind
 			}
 		}

@@ -4,6 +4,7 @@ import (
 	"math/bits"
 	"slices"
 
+	"github.com/chessmodel/chessmodel/exact/internal/bitset"
 	"github.com/chessmodel/chessmodel/model"
 )
 
@@ -44,8 +45,8 @@ type foldPlan struct {
 	strong   bool
 	dominate bool
 	stack    bool
-	open     bitset
-	base     bitset // what the fixed pieces weakly attack (and, for dominated, occupy)
+	open     bitset.Set
+	base     bitset.Set // what the fixed pieces weakly attack (and, for dominated, occupy)
 	trees    []*foldTree
 	minGroup int // the group whose count is minimised, or -1
 	ruleGoal int // the squares a cover rule asks for (0: no rule)
@@ -136,21 +137,21 @@ func newFoldPlan(p *problem, groups []foldGroup) *foldPlan {
 		dominate: coverMeasure(m) == model.MeasureDominated,
 		stack:    m.Rules.Stack,
 		open:     p.open,
-		base:     newBitset(p.squares),
+		base:     bitset.New(p.squares),
 	}
 	if m.Rules.Cover != nil {
 		f.ruleGoal = m.Rules.Cover.AtLeast
 		if f.ruleGoal == 0 {
-			f.ruleGoal = p.open.count()
+			f.ruleGoal = p.open.Count()
 		}
 	}
 	for _, fp := range p.fixed {
-		f.base.or(fp.geo.weak.row(fp.square))
+		f.base.Or(fp.geo.weak.Row(fp.square))
 		if f.dominate {
-			f.base.set(fp.square)
+			f.base.Set(fp.square)
 		}
 	}
-	f.base.and(f.open)
+	f.base.And(f.open)
 	for gi, g := range groups {
 		if g.minOpt {
 			f.minGroup = gi
@@ -165,7 +166,7 @@ func (f *foldPlan) squaresOf(g foldGroup) []int32 {
 	p := f.p
 	var out []int32
 	for i := 0; i < p.squares; i++ {
-		if !p.open.has(i) || (p.fixedSquares.has(i) && !f.stack) || !g.colour.Allows(p.m.Board.Square(i)) {
+		if !p.open.Has(i) || (p.fixedSquares.Has(i) && !f.stack) || !g.colour.Allows(p.m.Board.Square(i)) {
 			continue
 		}
 		out = append(out, int32(i))
@@ -202,25 +203,25 @@ func (f *foldPlan) axes(minCount int) foldAxes {
 // strongCover counts the open squares the pieces on squares (one per axis)
 // and the fixed pieces attack (or dominate), with lines stopped at occupied
 // squares under strong attack; scratch sets are given by the caller.
-func (f *foldPlan) strongCover(ax foldAxes, squares []int32, occupied, out bitset) int {
+func (f *foldPlan) strongCover(ax foldAxes, squares []int32, occupied, out bitset.Set) int {
 	p := f.p
 	clear(out)
-	occupied.copyFrom(p.fixedSquares)
+	occupied.CopyFrom(p.fixedSquares)
 	for _, s := range squares {
-		occupied.set(int(s))
+		occupied.Set(int(s))
 	}
 	one := func(geo *pieceGeometry, s int) {
 		if !f.strong {
-			out.or(geo.weak.row(s))
+			out.Or(geo.weak.Row(s))
 			return
 		}
 		for _, t := range geo.leapsAt(s) {
-			out.set(int(t))
+			out.Set(int(t))
 		}
 		for _, ray := range geo.raysAt(s) {
 			for _, t := range ray {
-				out.set(int(t))
-				if occupied.has(int(t)) {
+				out.Set(int(t))
+				if occupied.Has(int(t)) {
 					break
 				}
 			}
@@ -233,13 +234,13 @@ func (f *foldPlan) strongCover(ax foldAxes, squares []int32, occupied, out bitse
 		one(f.p.geometry[f.groups[ax.group[a]].piece.Name], int(s))
 	}
 	if f.dominate {
-		out.or(occupied)
+		out.Or(occupied)
 	}
-	return out.countAnd(f.open)
+	return out.CountAnd(f.open)
 }
 
 // weakCount is the number of open squares in a union of weak attacks.
-func weakCount(u, open bitset) int {
+func weakCount(u, open bitset.Set) int {
 	n := 0
 	for i, w := range u {
 		n += bits.OnesCount64(w & open[i])

@@ -7,6 +7,7 @@ import (
 	"sync"
 	"sync/atomic"
 
+	"github.com/chessmodel/chessmodel/exact/internal/bitset"
 	"github.com/chessmodel/chessmodel/model"
 )
 
@@ -109,7 +110,7 @@ func (r *foldRun) coverGoal() int { return r.plan.ruleGoal }
 func (r *foldRun) optimum() (foldPoint, int, bool) {
 	plan := r.plan
 	m := plan.m()
-	open := plan.open.count()
+	open := plan.open.Count()
 	switch {
 	case m.Objective.Sense == model.Maximize:
 		ax := plan.axes(0)
@@ -271,7 +272,7 @@ func (r *foldRun) symmetryAxis(ax foldAxes) int {
 			if leaf < 0 {
 				continue
 			}
-			reach += tree.attack(leaf).count()
+			reach += tree.attack(leaf).Count()
 			for _, perm := range perms {
 				if tree.leafOf[perm[s]] < 0 {
 					invariant = false
@@ -346,7 +347,7 @@ func (r *foldRun) offer(pt foldPoint) {
 func (r *foldRun) greedy(ax foldAxes) {
 	plan := r.plan
 	squares := make([]int32, 0, len(ax.group))
-	occ, att := newBitset(plan.p.squares), newBitset(plan.p.squares)
+	occ, att := bitset.New(plan.p.squares), bitset.New(plan.p.squares)
 	value := -1
 	for a := range ax.group {
 		best := int32(-1)

@@ -4,6 +4,8 @@ import (
 	"math"
 	"math/bits"
 	"slices"
+
+	"github.com/chessmodel/chessmodel/exact/internal/bitset"
 )
 
 // foldStats are the paper's measures of a folding search: the boxes
@@ -67,7 +69,7 @@ type foldSearch struct {
 	ax      foldAxes
 	target  int
 	full    bool // the target is every open square: boxes can be narrowed
-	cand    bitset
+	cand    bitset.Set
 	words   int
 	cur     []int32  // per axis: its node
 	pre     []uint64 // per axis a: the base and the attacks of axes before a
@@ -75,8 +77,8 @@ type foldSearch struct {
 	others  []uint64 // scratch: every axis's attack but one
 	ordered []bool   // per axis: its group has other pieces, so clipping applies
 	squares []int32  // scratch: the squares of a point
-	occ     bitset
-	att     bitset
+	occ     bitset.Set
+	att     bitset.Set
 	stats   foldStats
 	task    int       // the box being searched, by index
 	best    foldPoint // the point of greatest strong cover judged so far, earliest first
@@ -92,12 +94,12 @@ type foldSearch struct {
 
 func newFoldSearch(plan *foldPlan, ax foldAxes, target int, st *stopper) *foldSearch {
 	n := len(ax.group)
-	w := wordsFor(plan.p.squares)
+	w := bitset.WordsFor(plan.p.squares)
 	s := &foldSearch{plan: plan, ax: ax, target: target, words: w, st: st, splitDepth: -1,
 		cur: make([]int32, n), pre: make([]uint64, (n+1)*w), suf: make([]uint64, (n+1)*w),
 		others: make([]uint64, w), ordered: make([]bool, n), squares: make([]int32, n),
-		occ: newBitset(plan.p.squares), att: newBitset(plan.p.squares), cand: newBitset(plan.p.squares),
-		full: target >= plan.open.count(), best: foldPoint{value: -1}}
+		occ: bitset.New(plan.p.squares), att: bitset.New(plan.p.squares), cand: bitset.New(plan.p.squares),
+		full: target >= plan.open.Count(), best: foldPoint{value: -1}}
 	for a := range ax.group {
 		s.ordered[a] = plan.groupCount(ax, ax.group[a]) > 1
 	}
@@ -366,16 +368,16 @@ func (s *foldSearch) narrow() bool {
 			}
 			pre, suf := s.pre[a*w:(a+1)*w], s.suf[(a+1)*w:(a+2)*w]
 			cand := s.cand
-			cand.copyFrom(tree.membersOf(node))
+			cand.CopyFrom(tree.membersOf(node))
 			for i := range pre {
 				only := open[i] &^ (pre[i] | suf[i])
 				for only != 0 {
 					x := i<<6 | bits.TrailingZeros64(only)
 					only &= only - 1
-					cand.and(tree.reachOf(x))
+					cand.And(tree.reachOf(x))
 				}
 			}
-			if cand.empty() {
+			if cand.Empty() {
 				return false
 			}
 			for !tree.isLeaf(node) {
@@ -407,7 +409,7 @@ func (s *foldSearch) narrow() bool {
 }
 
 // subset reports whether a is a subset of b.
-func subset(a, b bitset) bool {
+func subset(a, b bitset.Set) bool {
 	for i, w := range a {
 		if w&^b[i] != 0 {
 			return false

@@ -3,6 +3,8 @@ package exact
 import (
 	"math"
 	"slices"
+
+	"github.com/chessmodel/chessmodel/exact/internal/bitset"
 )
 
 // A foldTree is one axis of the folding search: a binary tree whose leaves
@@ -25,16 +27,16 @@ type foldTree struct {
 	squares int
 }
 
-func (t *foldTree) membersOf(n int32) bitset {
-	return bitset(t.members[int(n)*t.words : int(n+1)*t.words : int(n+1)*t.words])
+func (t *foldTree) membersOf(n int32) bitset.Set {
+	return bitset.Set(t.members[int(n)*t.words : int(n+1)*t.words : int(n+1)*t.words])
 }
 
-func (t *foldTree) reachOf(x int) bitset {
-	return bitset(t.reach[x*t.words : (x+1)*t.words : (x+1)*t.words])
+func (t *foldTree) reachOf(x int) bitset.Set {
+	return bitset.Set(t.reach[x*t.words : (x+1)*t.words : (x+1)*t.words])
 }
 
-func (t *foldTree) attack(n int32) bitset {
-	return bitset(t.att[int(n)*t.words : int(n+1)*t.words : int(n+1)*t.words])
+func (t *foldTree) attack(n int32) bitset.Set {
+	return bitset.Set(t.att[int(n)*t.words : int(n+1)*t.words : int(n+1)*t.words])
 }
 
 func (t *foldTree) isLeaf(n int32) bool { return t.left[n] < 0 }
@@ -60,25 +62,25 @@ var splitKeys = []func(file, rank int) int{
 // rather than by knowing the piece.
 func (f *foldPlan) buildTree(geo *pieceGeometry, squares []int32) *foldTree {
 	p := f.p
-	t := &foldTree{words: wordsFor(p.squares), squares: p.squares, leafOf: make([]int32, p.squares)}
+	t := &foldTree{words: bitset.WordsFor(p.squares), squares: p.squares, leafOf: make([]int32, p.squares)}
 	for i := range t.leafOf {
 		t.leafOf[i] = -1
 	}
-	weak := func(s int32) bitset {
+	weak := func(s int32) bitset.Set {
 		if !f.dominate {
-			return geo.weak.row(int(s))
+			return geo.weak.Row(int(s))
 		}
-		b := slices.Clone(geo.weak.row(int(s)))
-		b.set(int(s))
+		b := slices.Clone(geo.weak.Row(int(s)))
+		b.Set(int(s))
 		return b
 	}
-	scratch := newBitset(p.squares)
+	scratch := bitset.New(p.squares)
 	unionCount := func(set []int32) int {
 		clear(scratch)
 		for _, s := range set {
-			scratch.or(weak(s))
+			scratch.Or(weak(s))
 		}
-		return scratch.countAnd(f.open)
+		return scratch.CountAnd(f.open)
 	}
 	var build func(set []int32) int32
 	build = func(set []int32) int32 {
@@ -92,8 +94,8 @@ func (f *foldPlan) buildTree(geo *pieceGeometry, squares []int32) *foldTree {
 		t.att = append(t.att, make([]uint64, t.words)...)
 		t.members = append(t.members, make([]uint64, t.words)...)
 		for _, s := range set {
-			t.attack(n).or(weak(s))
-			t.membersOf(n).set(int(s))
+			t.attack(n).Or(weak(s))
+			t.membersOf(n).Set(int(s))
 		}
 		if len(set) == 1 {
 			t.square[n] = set[0]
@@ -124,8 +126,8 @@ func (f *foldPlan) buildTree(geo *pieceGeometry, squares []int32) *foldTree {
 	t.reach = make([]uint64, p.squares*t.words)
 	for _, s := range squares {
 		w := weak(s)
-		for x := w.first(); x >= 0; x = w.next(x + 1) {
-			t.reachOf(x).set(int(s))
+		for x := w.First(); x >= 0; x = w.Next(x + 1) {
+			t.reachOf(x).Set(int(s))
 		}
 	}
 	return t

@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"sync"
 
+	"github.com/chessmodel/chessmodel/exact/internal/bitset"
 	"github.com/chessmodel/chessmodel/model"
 )
 
@@ -23,10 +24,10 @@ const maxGraphVertices = 8192
 // placed, so the number of cliques still open bounds the pieces to come.
 type conflictGraph struct {
 	p         *problem
-	adj       bitRows  // per vertex; empty for vertices not allowed
-	cliques   []bitset // the partition the search branches on
-	cliqueOf  []int32  // vertex -> index in cliques
-	bounds    [][]bitset
+	adj       bitset.Rows  // per vertex; empty for vertices not allowed
+	cliques   []bitset.Set // the partition the search branches on
+	cliqueOf  []int32      // vertex -> index in cliques
+	bounds    [][]bitset.Set
 	flatOnce  sync.Once
 	flat      []flatPartition // bounds, laid out for openFlat (flatBounds)
 	kindOf    []int32         // the kind of piece (its count rule) of each vertex
@@ -39,48 +40,48 @@ func newConflictGraph(p *problem) (*conflictGraph, error) {
 	if p.vertices > maxGraphVertices {
 		return nil, fmt.Errorf("exact: %d (piece, square) pairs are more than the %d the search handles: %w", p.vertices, maxGraphVertices, model.ErrUnsupported)
 	}
-	words := wordsFor(p.vertices)
+	words := bitset.WordsFor(p.vertices)
 	// the lines of the rectangle, and one more segment per square off the
 	// board or walled, for each of (usually) four directions and the greedy
 	// partition
-	gm := takeGraphMemory(p.vertices, words, 5*(p.rows+p.cols+p.squares-p.open.count()))
-	g := &conflictGraph{p: p, adj: bitRows{words: words, store: gm.adj}, cliqueOf: gm.cliqueOf,
+	gm := takeGraphMemory(p.vertices, words, 5*(p.rows+p.cols+p.squares-p.open.Count()))
+	g := &conflictGraph{p: p, adj: bitset.Rows{Words: words, Store: gm.adj}, cliqueOf: gm.cliqueOf,
 		kindOf: gm.kindOf, darkOf: gm.darkOf, memory: gm}
 	n := p.squares
 	for v := 0; v < p.vertices; v++ {
 		g.kindOf[v] = int32(p.ruleOf[v/n]) // counted by kind of piece
-		g.darkOf[v] = p.dark.has(v % n)
+		g.darkOf[v] = p.dark.Has(v % n)
 	}
 	stack := p.m.Rules.Stack
 	independent := p.m.Rules.Independent
-	for v := p.allowed.first(); v >= 0; v = p.allowed.next(v + 1) {
+	for v := p.allowed.First(); v >= 0; v = p.allowed.Next(v + 1) {
 		k1, s1 := v/n, v%n
 		for k2 := range p.kinds {
 			base := k2 * n
-			if !stack && k2 != k1 && p.allowed.has(base+s1) {
-				g.adj.row(v).set(base + s1)
+			if !stack && k2 != k1 && p.allowed.Has(base+s1) {
+				g.adj.Row(v).Set(base + s1)
 			}
 			if !independent {
 				continue
 			}
 			// Attacks are symmetric for one piece (its moves include their
 			// opposites), so what attacks s1 as a k2 is what a k2 on s1 reaches.
-			weak := [2]bitset{p.kinds[k1].weak.row(s1), p.kinds[k2].weak.row(s1)}
+			weak := [2]bitset.Set{p.kinds[k1].weak.Row(s1), p.kinds[k2].weak.Row(s1)}
 			sets := weak[:]
 			if p.kinds[k1] == p.kinds[k2] {
 				sets = weak[:1] // the same piece: one reach
 			}
 			for _, w := range sets {
 				if base%64 == 0 { // whole words: the kind's vertices start a word
-					adj, allowed := g.adj.row(v)[base/64:], p.allowed[base/64:]
+					adj, allowed := g.adj.Row(v)[base/64:], p.allowed[base/64:]
 					for i, x := range w {
 						adj[i] |= x & allowed[i]
 					}
 					continue
 				}
-				for s2 := w.first(); s2 >= 0; s2 = w.next(s2 + 1) {
-					if p.allowed.has(base + s2) {
-						g.adj.row(v).set(base + s2)
+				for s2 := w.First(); s2 >= 0; s2 = w.Next(s2 + 1) {
+					if p.allowed.Has(base + s2) {
+						g.adj.Row(v).Set(base + s2)
 					}
 				}
 			}
@@ -97,7 +98,7 @@ func (g *conflictGraph) choosePartitions() {
 	type named struct {
 		lines   bool         // line segments (or else greedy cliques)
 		d       model.Vector // the direction of the lines
-		cliques []bitset
+		cliques []bitset.Set
 	}
 	parts := make([]named, 0, 5)
 	p := g.p
@@ -121,7 +122,7 @@ func (g *conflictGraph) choosePartitions() {
 		g.partition = "lines (" + strconv.Itoa(best.d.File) + "," + strconv.Itoa(best.d.Rank) + ")"
 	}
 	for i, c := range g.cliques {
-		for v := c.first(); v >= 0; v = c.next(v + 1) {
+		for v := c.First(); v >= 0; v = c.Next(v + 1) {
 			g.cliqueOf[v] = int32(i)
 		}
 	}
@@ -137,7 +138,7 @@ func (g *conflictGraph) choosePartitions() {
 func (g *conflictGraph) flatBounds() []flatPartition {
 	g.flatOnce.Do(func() {
 		for _, part := range g.bounds {
-			g.flat = append(g.flat, newFlatPartition(part, wordsFor(g.p.vertices)))
+			g.flat = append(g.flat, newFlatPartition(part, bitset.WordsFor(g.p.vertices)))
 		}
 	})
 	return g.flat
@@ -150,7 +151,7 @@ type flatPartition struct {
 	sets  []uint64
 }
 
-func newFlatPartition(cliques []bitset, words int) flatPartition {
+func newFlatPartition(cliques []bitset.Set, words int) flatPartition {
 	f := flatPartition{words: words, sets: make([]uint64, 0, words*len(cliques))}
 	for _, c := range cliques {
 		f.sets = append(f.sets, c...)
@@ -161,7 +162,7 @@ func newFlatPartition(cliques []bitset, words int) flatPartition {
 // open counts the cliques that still hold a candidate, stopping once it
 // reaches limit (openCliques on the flat layout; one word per set is the
 // common case and has its own loop).
-func (f flatPartition) open(cand bitset, limit int) int {
+func (f flatPartition) open(cand bitset.Set, limit int) int {
 	n := 0
 	if f.words == 1 {
 		c := cand[0]
@@ -175,7 +176,7 @@ func (f flatPartition) open(cand bitset, limit int) int {
 		return n
 	}
 	for i := 0; i+f.words <= len(f.sets); i += f.words {
-		if bitset(f.sets[i : i+f.words]).intersects(cand) {
+		if bitset.Set(f.sets[i : i+f.words]).Intersects(cand) {
 			if n++; n >= limit {
 				return n
 			}
@@ -190,32 +191,32 @@ func (f flatPartition) open(cand bitset, limit int) int {
 type setArena struct {
 	words int
 	store []uint64
-	lists []bitset
+	lists []bitset.Set
 }
 
 // peek is the next free set, empty; take keeps it.
-func (a *setArena) peek() bitset {
+func (a *setArena) peek() bitset.Set {
 	if len(a.store) < a.words {
 		a.store = make([]uint64, a.words*64)
 	}
-	return bitset(a.store[:a.words:a.words])
+	return bitset.Set(a.store[:a.words:a.words])
 }
 
 func (a *setArena) take() { a.store = a.store[a.words:] }
 
 // list starts a list of sets; add appends to it and done closes it (or
 // drop forgets it).
-func (a *setArena) list() int     { return len(a.lists) }
-func (a *setArena) add(c bitset)  { a.lists = append(a.lists, c) }
-func (a *setArena) drop(from int) { a.lists = a.lists[:from] }
-func (a *setArena) done(from int) []bitset {
+func (a *setArena) list() int        { return len(a.lists) }
+func (a *setArena) add(c bitset.Set) { a.lists = append(a.lists, c) }
+func (a *setArena) drop(from int)    { a.lists = a.lists[:from] }
+func (a *setArena) done(from int) []bitset.Set {
 	return a.lists[from:len(a.lists):len(a.lists)]
 }
 
 // lineCliques returns the segments of the lines in direction d between
 // walls, as sets of vertices, or nil when a segment is not a clique (a kind
 // that does not ride d, or pieces that may stack).
-func (g *conflictGraph) lineCliques(d model.Vector, sets *setArena) []bitset {
+func (g *conflictGraph) lineCliques(d model.Vector, sets *setArena) []bitset.Set {
 	p := g.p
 	// one word holds every vertex: the segments by bitboard rays, and the
 	// square behind each by a one-step table
@@ -227,7 +228,7 @@ func (g *conflictGraph) lineCliques(d model.Vector, sets *setArena) []bitset {
 	cliques := g.segmentsAreCliques(d)
 	from := sets.list()
 	for i := 0; i < p.squares; i++ {
-		if !p.open.has(i) {
+		if !p.open.Has(i) {
 			continue
 		}
 		if behind != nil && behind[i]&p.open[0] != 0 || behind == nil && p.openAt(i%p.cols-d.File, i/p.cols-d.Rank) {
@@ -243,8 +244,8 @@ func (g *conflictGraph) lineCliques(d model.Vector, sets *setArena) []bitset {
 		if members == 0 {
 			continue
 		}
-		for v := c.first(); v >= 0 && !cliques; v = c.next(v + 1) {
-			if g.adj.row(v).countAnd(c) != members-1 {
+		for v := c.First(); v >= 0 && !cliques; v = c.Next(v + 1) {
+			if g.adj.Row(v).CountAnd(c) != members-1 {
 				clear(c)
 				sets.drop(from)
 				return nil
@@ -274,13 +275,13 @@ func (g *conflictGraph) segmentsAreCliques(d model.Vector) bool {
 
 // walkSegment puts into c the vertices of the segment from square i in
 // direction d, walking it, and returns how many there are.
-func (g *conflictGraph) walkSegment(c bitset, i int, d model.Vector) int {
+func (g *conflictGraph) walkSegment(c bitset.Set, i int, d model.Vector) int {
 	p := g.p
 	members := 0
 	for f, r := i%p.cols, i/p.cols; p.openAt(f, r); f, r = f+d.File, r+d.Rank {
 		for k := range p.kinds {
-			if v := k*p.squares + r*p.cols + f; p.allowed.has(v) {
-				c.set(v)
+			if v := k*p.squares + r*p.cols + f; p.allowed.Has(v) {
+				c.Set(v)
 				members++
 			}
 		}
@@ -290,7 +291,7 @@ func (g *conflictGraph) walkSegment(c bitset, i int, d model.Vector) int {
 
 // wordSegment is walkSegment when every vertex fits in one word, from the
 // direction's rays on the empty rectangle (rays.go).
-func (g *conflictGraph) wordSegment(c bitset, rays []uint64, i int, d model.Vector) int {
+func (g *conflictGraph) wordSegment(c bitset.Set, rays []uint64, i int, d model.Vector) int {
 	p := g.p
 	squares := rideReach(rays, i, ^p.open[0], d.Rank*p.cols+d.File > 0) | 1<<uint(i)
 	var v uint64
@@ -303,23 +304,23 @@ func (g *conflictGraph) wordSegment(c bitset, rays []uint64, i int, d model.Vect
 
 // greedyCliques grows a clique from each vertex not yet covered, adding the
 // least vertex adjacent to all so far: rows for queens, 2x2 blocks for kings.
-func (g *conflictGraph) greedyCliques(sets *setArena) []bitset {
+func (g *conflictGraph) greedyCliques(sets *setArena) []bitset.Set {
 	p := g.p
-	left := newBitset(p.vertices)
-	left.copyFrom(p.allowed)
-	common := newBitset(p.vertices)
+	left := bitset.New(p.vertices)
+	left.CopyFrom(p.allowed)
+	common := bitset.New(p.vertices)
 	from := sets.list()
-	for v := left.first(); v >= 0; v = left.first() {
+	for v := left.First(); v >= 0; v = left.First() {
 		c := sets.peek()
 		sets.take()
-		c.set(v)
-		left.clear(v)
-		common.copyFrom(g.adj.row(v))
-		common.and(left)
-		for u := common.first(); u >= 0; u = common.first() {
-			c.set(u)
-			left.clear(u)
-			common.and(g.adj.row(u))
+		c.Set(v)
+		left.Clear(v)
+		common.CopyFrom(g.adj.Row(v))
+		common.And(left)
+		for u := common.First(); u >= 0; u = common.First() {
+			c.Set(u)
+			left.Clear(u)
+			common.And(g.adj.Row(u))
 		}
 		sets.add(c)
 	}
@@ -328,10 +329,10 @@ func (g *conflictGraph) greedyCliques(sets *setArena) []bitset {
 
 // openCliques counts the cliques of a partition that still hold a candidate,
 // stopping once it reaches limit.
-func openCliques(part []bitset, cand bitset, limit int) int {
+func openCliques(part []bitset.Set, cand bitset.Set, limit int) int {
 	n := 0
 	for _, c := range part {
-		if c.intersects(cand) {
+		if c.Intersects(cand) {
 			n++
 			if n >= limit {
 				return n

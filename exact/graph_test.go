@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"testing"
+
+	"github.com/chessmodel/chessmodel/exact/internal/bitset"
 )
 
 // Where segmentsAreCliques vouches for a direction without reading the
@@ -35,10 +37,10 @@ func TestSegmentsAreCliques(t *testing.T) {
 					continue
 				}
 				vouched++
-				for _, c := range g.lineCliques(d, newSetArena(wordsFor(p.vertices), 16)) {
-					members := c.count()
-					for v := c.first(); v >= 0; v = c.next(v + 1) {
-						if g.adj.row(v).countAnd(c) != members-1 {
+				for _, c := range g.lineCliques(d, newSetArena(bitset.WordsFor(p.vertices), 16)) {
+					members := c.Count()
+					for v := c.First(); v >= 0; v = c.Next(v + 1) {
+						if g.adj.Row(v).CountAnd(c) != members-1 {
 							t.Fatalf("direction %v: segment %v is not a clique at vertex %d", d, c, v)
 						}
 					}
@@ -53,5 +55,5 @@ func TestSegmentsAreCliques(t *testing.T) {
 
 // newSetArena is an arena for a partition built outside a graph's memory.
 func newSetArena(words, sets int) *setArena {
-	return &setArena{words: words, store: make([]uint64, words*sets), lists: make([]bitset, 0, sets)}
+	return &setArena{words: words, store: make([]uint64, words*sets), lists: make([]bitset.Set, 0, sets)}
 }

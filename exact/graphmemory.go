@@ -1,6 +1,10 @@
 package exact
 
-import "sync"
+import (
+	"sync"
+
+	"github.com/chessmodel/chessmodel/exact/internal/bitset"
+)
 
 // A graphMemory is what a conflict graph allocates: its adjacency, its
 // per-vertex tables and the arena of its candidate partitions. A solve that
@@ -49,7 +53,7 @@ func (g *conflictGraph) release() {
 		return
 	}
 	gm := g.memory
-	g.memory, g.adj, g.cliques, g.bounds, g.cliqueOf, g.kindOf, g.darkOf = nil, bitRows{}, nil, nil, nil, nil, nil
+	g.memory, g.adj, g.cliques, g.bounds, g.cliqueOf, g.kindOf, g.darkOf = nil, bitset.Rows{}, nil, nil, nil, nil, nil
 	gm.sets.lists = gm.sets.lists[:cap(gm.sets.lists)] // cleared when taken
 	graphMemories.Put(gm)
 }

@@ -1,6 +1,10 @@
 package exact
 
-import "math/big"
+import (
+	"math/big"
+
+	"github.com/chessmodel/chessmodel/exact/internal/bitset"
+)
 
 // Hitting sets of gaps. A gap is the set of squares strictly between two
 // pieces on a line along which one of them rides: a wall must stand on at
@@ -9,15 +13,15 @@ import "math/big"
 
 // packGaps is a lower bound on any hitting set: the size of a greedy family
 // of pairwise disjoint gaps (each needs its own wall).
-func packGaps(gaps []bitset, skip func(int) bool, scratch bitset) int {
+func packGaps(gaps []bitset.Set, skip func(int) bool, scratch bitset.Set) int {
 	clear(scratch)
 	n := 0
 	for i, g := range gaps {
 		if skip != nil && skip(i) {
 			continue
 		}
-		if !g.intersects(scratch) {
-			scratch.or(g)
+		if !g.Intersects(scratch) {
+			scratch.Or(g)
 			n++
 		}
 	}
@@ -26,24 +30,24 @@ func packGaps(gaps []bitset, skip func(int) bool, scratch bitset) int {
 
 // A hitter searches the hitting sets of one family of gaps.
 type hitter struct {
-	gaps    []bitset // already cut to the free squares
-	free    bitset   // squares a wall may go on
+	gaps    []bitset.Set // already cut to the free squares
+	free    bitset.Set   // squares a wall may go on
 	chosen  []int32
-	scratch bitset
+	scratch bitset.Set
 	nodes   int64
 }
 
 func newHitter(squares int) *hitter {
-	return &hitter{scratch: newBitset(squares)}
+	return &hitter{scratch: bitset.New(squares)}
 }
 
 // reset loads the gaps of a piece set; it reports false when some gap has
 // no free square, which no wall can mend.
-func (h *hitter) reset(gaps []bitset, free bitset) bool {
+func (h *hitter) reset(gaps []bitset.Set, free bitset.Set) bool {
 	h.gaps = h.gaps[:0]
 	h.free = free
 	for _, g := range gaps {
-		if !g.intersects(free) {
+		if !g.Intersects(free) {
 			return false
 		}
 		h.gaps = append(h.gaps, g)
@@ -54,7 +58,7 @@ func (h *hitter) reset(gaps []bitset, free bitset) bool {
 // minimum returns the least number of walls that hit every gap, or -1 when
 // more than limit are needed, and one such wall set.
 func (h *hitter) minimum(limit int) (int, []int32) {
-	walls := newBitset(len(h.free) * 64)
+	walls := bitset.New(len(h.free) * 64)
 	for k := 0; k <= limit; k++ {
 		h.chosen = h.chosen[:0]
 		if h.within(k, walls) {
@@ -65,36 +69,36 @@ func (h *hitter) minimum(limit int) (int, []int32) {
 }
 
 // within searches for a hitting set with at most k more walls.
-func (h *hitter) within(k int, walls bitset) bool {
+func (h *hitter) within(k int, walls bitset.Set) bool {
 	h.nodes++
 	open := -1
 	best := 1 << 30
 	for i, g := range h.gaps {
-		if g.intersects(walls) {
+		if g.Intersects(walls) {
 			continue
 		}
-		if c := g.countAnd(h.free); c < best {
+		if c := g.CountAnd(h.free); c < best {
 			open, best = i, c
 		}
 	}
 	if open < 0 {
 		return true
 	}
-	if k == 0 || packGaps(h.gaps, func(i int) bool { return h.gaps[i].intersects(walls) }, h.scratch) > k {
+	if k == 0 || packGaps(h.gaps, func(i int) bool { return h.gaps[i].Intersects(walls) }, h.scratch) > k {
 		return false
 	}
 	g := h.gaps[open]
-	for s := g.first(); s >= 0; s = g.next(s + 1) {
-		if !h.free.has(s) {
+	for s := g.First(); s >= 0; s = g.Next(s + 1) {
+		if !h.free.Has(s) {
 			continue
 		}
-		walls.set(s)
+		walls.Set(s)
 		h.chosen = append(h.chosen, int32(s))
 		if h.within(k-1, walls) {
 			return true
 		}
 		h.chosen = h.chosen[:len(h.chosen)-1]
-		walls.clear(s)
+		walls.Clear(s)
 	}
 	return false
 }
@@ -107,22 +111,22 @@ func (h *hitter) within(k int, walls bitset) bool {
 // counting the free completions by a binomial coefficient.
 func (h *hitter) each(t int, list bool, visit func(walls []int32) bool) *big.Int {
 	total := new(big.Int)
-	walls := newBitset(len(h.free) * 64)
-	excluded := newBitset(len(h.free) * 64)
+	walls := bitset.New(len(h.free) * 64)
+	excluded := bitset.New(len(h.free) * 64)
 	h.chosen = h.chosen[:0]
 	h.eachFrom(0, t, walls, excluded, list, visit, total)
 	return total
 }
 
-func (h *hitter) eachFrom(from, t int, walls, excluded bitset, list bool, visit func([]int32) bool, total *big.Int) bool {
+func (h *hitter) eachFrom(from, t int, walls, excluded bitset.Set, list bool, visit func([]int32) bool, total *big.Int) bool {
 	h.nodes++
 	i := from
-	for i < len(h.gaps) && h.gaps[i].intersects(walls) {
+	for i < len(h.gaps) && h.gaps[i].Intersects(walls) {
 		i++
 	}
 	if i == len(h.gaps) {
 		rest := t - len(h.chosen)
-		avail := h.free.count() - walls.count() - excluded.countAnd(h.free)
+		avail := h.free.Count() - walls.Count() - excluded.CountAnd(h.free)
 		if rest < 0 || rest > avail {
 			return true
 		}
@@ -138,30 +142,30 @@ func (h *hitter) eachFrom(from, t int, walls, excluded bitset, list bool, visit 
 	g := h.gaps[i]
 	var added []int
 	keep := true
-	for s := g.first(); s >= 0 && keep; s = g.next(s + 1) {
-		if !h.free.has(s) || excluded.has(s) {
+	for s := g.First(); s >= 0 && keep; s = g.Next(s + 1) {
+		if !h.free.Has(s) || excluded.Has(s) {
 			continue
 		}
-		walls.set(s)
+		walls.Set(s)
 		h.chosen = append(h.chosen, int32(s))
 		keep = h.eachFrom(i+1, t, walls, excluded, list, visit, total)
 		h.chosen = h.chosen[:len(h.chosen)-1]
-		walls.clear(s)
-		excluded.set(s)
+		walls.Clear(s)
+		excluded.Set(s)
 		added = append(added, s)
 	}
 	for _, s := range added {
-		excluded.clear(s)
+		excluded.Clear(s)
 	}
 	return keep
 }
 
 // completions lists the ways to add rest walls on free squares neither
 // chosen nor excluded.
-func (h *hitter) completions(rest int, walls, excluded bitset, visit func([]int32) bool, total *big.Int) bool {
+func (h *hitter) completions(rest int, walls, excluded bitset.Set, visit func([]int32) bool, total *big.Int) bool {
 	var avail []int32
-	for s := h.free.first(); s >= 0; s = h.free.next(s + 1) {
-		if !walls.has(s) && !excluded.has(s) {
+	for s := h.free.First(); s >= 0; s = h.free.Next(s + 1) {
+		if !walls.Has(s) && !excluded.Has(s) {
 			avail = append(avail, int32(s))
 		}
 	}

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/chessmodel/chessmodel/exact/internal/bitset"
 	"github.com/chessmodel/chessmodel/model"
 )
 
@@ -52,36 +53,36 @@ func TestWordReachMatchesWalk(t *testing.T) {
 		for _, d := range m.Pieces["queen"].Rides {
 			// the segments found by bitboards, against those walked from
 			// every open square with no open square behind it
-			var walked []bitset
+			var walked []bitset.Set
 			for i := 0; i < p.squares; i++ {
-				if c := newBitset(p.vertices); p.open.has(i) && !p.openAt(i%p.cols-d.File, i/p.cols-d.Rank) && g.walkSegment(c, i, d) > 0 {
+				if c := bitset.New(p.vertices); p.open.Has(i) && !p.openAt(i%p.cols-d.File, i/p.cols-d.Rank) && g.walkSegment(c, i, d) > 0 {
 					walked = append(walked, c)
 				}
 			}
 			segments := g.lineCliques(d, newSetArena(1, 4))
-			if !slices.EqualFunc(segments, walked, func(a, b bitset) bool { return a.equal(b) }) {
+			if !slices.EqualFunc(segments, walked, func(a, b bitset.Set) bool { return a.Equal(b) }) {
 				t.Fatalf("%s\nsegments along %v: bitboard %v, walk %v", src, d, segments, walked)
 			}
 			rays := emptyRays(p.rows, p.cols, d, true)
 			for i := 0; i < p.squares; i++ {
-				if !p.open.has(i) {
+				if !p.open.Has(i) {
 					continue
 				}
-				walked, word := newBitset(p.vertices), newBitset(p.vertices)
+				walked, word := bitset.New(p.vertices), bitset.New(p.vertices)
 				n1, n2 := g.walkSegment(walked, i, d), g.wordSegment(word, rays, i, d)
-				if n1 != n2 || !walked.equal(word) {
+				if n1 != n2 || !walked.Equal(word) {
 					t.Fatalf("%s\nsegment from %d along %v: bitboard %v (%d), walk %v (%d)", src, i, d, word, n2, walked, n1)
 				}
 			}
 		}
 		for _, name := range []string{"queen", "knight", "fairy"} {
 			pc := m.Pieces[name]
-			walked := newBitRows(p.squares, p.squares)
+			walked := bitset.NewRows(p.squares, p.squares)
 			p.walkReach(pc, walked)
 			got := p.pieceGeometry(pc).weak
 			for i := 0; i < p.squares; i++ {
-				if !got.row(i).equal(walked.row(i)) {
-					t.Fatalf("%s\n%s from square %d: bitboard %v, walk %v", src, name, i, got.row(i), walked.row(i))
+				if !got.Row(i).Equal(walked.Row(i)) {
+					t.Fatalf("%s\n%s from square %d: bitboard %v, walk %v", src, name, i, got.Row(i), walked.Row(i))
 				}
 			}
 		}

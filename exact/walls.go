@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/chessmodel/chessmodel/exact/internal/bitset"
 	"github.com/chessmodel/chessmodel/model"
 )
 
@@ -18,13 +19,13 @@ import (
 type wallSearch struct {
 	p        *problem
 	kinds    int          // K; a position is square*K + kind
-	hard     []bitset     // per position: positions that cannot stand with it whatever the walls
+	hard     []bitset.Set // per position: positions that cannot stand with it whatever the walls
 	lines    [][2][]int32 // per square, per line direction: squares behind (0) and ahead (1), nearest first
 	dirs     []model.Vector
-	rideMask []uint32   // per kind: the line directions it rides
-	fixedAt  []uint32   // per square: line directions ridden by fixed pieces there (bit 31: a fixed piece stands there)
-	segments [][]int32  // per bounding partition: square -> segment (-1 for none)
-	segMasks [][]bitset // per bounding partition, per segment: its positions
+	rideMask []uint32       // per kind: the line directions it rides
+	fixedAt  []uint32       // per square: line directions ridden by fixed pieces there (bit 31: a fixed piece stands there)
+	segments [][]int32      // per bounding partition: square -> segment (-1 for none)
+	segMasks [][]bitset.Set // per bounding partition, per segment: its positions
 	segCount []int
 	// the line segments of each direction, for finding the piece behind a
 	// square without walking: segment and position of each square, the
@@ -32,9 +33,9 @@ type wallSearch struct {
 	// segment's first i positions
 	segOf, posOf            [][]int32
 	fixedBehind, fixedAhead [][]int32
-	prefix                  [][][]bitset
-	cliques                 []bitset // a partition of positions into cliques of hard conflicts
-	allowed                 bitset
+	prefix                  [][][]bitset.Set
+	cliques                 []bitset.Set // a partition of positions into cliques of hard conflicts
+	allowed                 bitset.Set
 
 	// state
 	budget    int     // most free walls
@@ -48,8 +49,8 @@ type wallSearch struct {
 	lastOn    [][]int32 // per direction, per segment: the square of the last piece placed on it
 	lastSave  []int32   // lastOn entries overwritten, per depth and direction
 	occupants []int32   // per square: pieces placed on it
-	gaps      []bitset
-	packed    bitset
+	gaps      []bitset.Set
+	packed    bitset.Set
 	packedN   int
 	arena     []uint64
 	words     int
@@ -57,9 +58,9 @@ type wallSearch struct {
 	st        *stopper
 	halted    bool
 	visit     func() // at every accepted piece set (walls not yet chosen)
-	scratch   bitset
+	scratch   bitset.Set
 	packStore []uint64
-	gapPool   []bitset
+	gapPool   []bitset.Set
 
 	splitDepth int // when >= 0, record subtrees at this depth instead of searching them
 	tasks      []wallTask
@@ -71,7 +72,7 @@ type wallSearch struct {
 type wallTask struct {
 	depth   int
 	setOnly bool
-	cand    bitset
+	cand    bitset.Set
 	chosen  []int32
 }
 
@@ -89,7 +90,7 @@ func (w *wallSearch) resume(t wallTask) {
 	w.reset()
 	for depth, pos := range t.chosen {
 		k, s := int(pos)%w.kinds, int(pos)/w.kinds
-		if r := w.p.ruleOf[k]; w.p.dark.has(s) {
+		if r := w.p.ruleOf[k]; w.p.dark.Has(s) {
 			w.dark[r]++
 		} else {
 			w.light[r]++
@@ -102,7 +103,7 @@ func (w *wallSearch) resume(t wallTask) {
 		w.visit()
 		return
 	}
-	w.level(t.depth).copyFrom(t.cand)
+	w.level(t.depth).CopyFrom(t.cand)
 	w.search(t.depth)
 }
 
@@ -119,7 +120,7 @@ func newWallSearch(p *problem, st *stopper) (*wallSearch, error) {
 	if positions > maxGraphVertices {
 		return nil, fmt.Errorf("exact: %d (piece, square) pairs are more than the %d the search handles: %w", positions, maxGraphVertices, model.ErrUnsupported)
 	}
-	w.words = wordsFor(positions)
+	w.words = bitset.WordsFor(positions)
 	b := p.m.Board
 
 	// line directions: every ride of every piece involved, one of each opposite pair
@@ -181,42 +182,42 @@ func newWallSearch(p *problem, st *stopper) (*wallSearch, error) {
 
 	// allowed positions and hard conflicts: leaps, neighbours on a line with
 	// no square between, pieces sharing a square without stack
-	w.allowed = newBitset(positions)
+	w.allowed = bitset.New(positions)
 	independent := p.m.Rules.Independent
 	for k := 0; k < K; k++ {
 		for s := 0; s < n; s++ {
-			if !p.open.has(s) || (p.fixedSquares.has(s) && !p.m.Rules.Stack) {
+			if !p.open.Has(s) || (p.fixedSquares.Has(s) && !p.m.Rules.Stack) {
 				continue
 			}
-			if r := p.rules[p.ruleOf[k]]; p.dark.has(s) && !r.allowsDark() || !p.dark.has(s) && !r.allowsLight() {
+			if r := p.rules[p.ruleOf[k]]; p.dark.Has(s) && !r.allowsDark() || !p.dark.Has(s) && !r.allowsLight() {
 				continue
 			}
 			if independent && w.hardWithFixed(k, s) {
 				continue
 			}
-			w.allowed.set(s*K + k)
+			w.allowed.Set(s*K + k)
 		}
 	}
 	store := make([]uint64, w.words*positions)
-	w.hard = make([]bitset, positions)
+	w.hard = make([]bitset.Set, positions)
 	for pos := 0; pos < positions; pos++ {
-		w.hard[pos] = bitset(store[pos*w.words : (pos+1)*w.words : (pos+1)*w.words])
+		w.hard[pos] = bitset.Set(store[pos*w.words : (pos+1)*w.words : (pos+1)*w.words])
 	}
-	for pos := w.allowed.first(); pos >= 0; pos = w.allowed.next(pos + 1) {
+	for pos := w.allowed.First(); pos >= 0; pos = w.allowed.Next(pos + 1) {
 		s, k := pos/K, pos%K
 		geo := p.kinds[k]
 		for k2 := 0; k2 < K; k2++ {
-			if !p.m.Rules.Stack && k2 != k && w.allowed.has(s*K+k2) {
-				w.hard[pos].set(s*K + k2)
+			if !p.m.Rules.Stack && k2 != k && w.allowed.Has(s*K+k2) {
+				w.hard[pos].Set(s*K + k2)
 			}
 			if !independent {
 				continue
 			}
 			geo2 := p.kinds[k2]
 			touch := func(t int) {
-				if t2 := t*K + k2; w.allowed.has(t2) {
-					w.hard[pos].set(t2)
-					w.hard[t2].set(pos)
+				if t2 := t*K + k2; w.allowed.Has(t2) {
+					w.hard[pos].Set(t2)
+					w.hard[t2].Set(pos)
 				}
 			}
 			for _, t := range geo.leapsAt(s) {
@@ -254,7 +255,7 @@ func newWallSearch(p *problem, st *stopper) (*wallSearch, error) {
 			count := 0
 			for s := 0; s < n; s++ {
 				seg[s] = -1
-				if !p.open.has(s) {
+				if !p.open.Has(s) {
 					continue
 				}
 				if behind := w.lines[s*len(w.dirs)+j][0]; len(behind) > 0 {
@@ -269,12 +270,12 @@ func newWallSearch(p *problem, st *stopper) (*wallSearch, error) {
 		}
 	}
 	for i, seg := range w.segments {
-		masks := make([]bitset, w.segCount[i])
+		masks := make([]bitset.Set, w.segCount[i])
 		for c := range masks {
-			masks[c] = newBitset(positions)
+			masks[c] = bitset.New(positions)
 		}
-		for pos := w.allowed.first(); pos >= 0; pos = w.allowed.next(pos + 1) {
-			masks[seg[pos/K]].set(pos)
+		for pos := w.allowed.First(); pos >= 0; pos = w.allowed.Next(pos + 1) {
+			masks[seg[pos/K]].Set(pos)
 		}
 		w.segMasks = append(w.segMasks, masks)
 	}
@@ -286,8 +287,8 @@ func newWallSearch(p *problem, st *stopper) (*wallSearch, error) {
 	for _, c := range w.segCount {
 		w.segPlaced = append(w.segPlaced, make([]int, c))
 	}
-	w.packed = newBitset(n)
-	w.scratch = newBitset(n)
+	w.packed = bitset.New(n)
+	w.scratch = bitset.New(n)
 	return w, nil
 }
 
@@ -324,28 +325,28 @@ func (w *wallSearch) hardWithFixed(k, s int) bool {
 
 // greedyPartition covers vertices with cliques of adj, each grown from the
 // least vertex left by adding the least vertex adjacent to all so far.
-func greedyPartition(adj []bitset, vertices bitset) []bitset {
+func greedyPartition(adj []bitset.Set, vertices bitset.Set) []bitset.Set {
 	left := slices.Clone(vertices)
-	common := newBitset(len(vertices) * 64)
-	var out []bitset
-	for v := left.first(); v >= 0; v = left.first() {
-		c := newBitset(len(vertices) * 64)
-		c.set(v)
-		left.clear(v)
-		common.copyFrom(adj[v])
-		common.and(left)
-		for u := common.first(); u >= 0; u = common.first() {
-			c.set(u)
-			left.clear(u)
-			common.and(adj[u])
+	common := bitset.New(len(vertices) * 64)
+	var out []bitset.Set
+	for v := left.First(); v >= 0; v = left.First() {
+		c := bitset.New(len(vertices) * 64)
+		c.Set(v)
+		left.Clear(v)
+		common.CopyFrom(adj[v])
+		common.And(left)
+		for u := common.First(); u >= 0; u = common.First() {
+			c.Set(u)
+			left.Clear(u)
+			common.And(adj[u])
 		}
 		out = append(out, c)
 	}
 	return out
 }
 
-func (w *wallSearch) level(depth int) bitset {
-	return bitset(w.arena[depth*w.words : (depth+1)*w.words : (depth+1)*w.words])
+func (w *wallSearch) level(depth int) bitset.Set {
+	return bitset.Set(w.arena[depth*w.words : (depth+1)*w.words : (depth+1)*w.words])
 }
 
 func (w *wallSearch) need() int {
@@ -359,7 +360,7 @@ func (w *wallSearch) need() int {
 // start searches every piece set whose gaps may be hit by budget walls.
 func (w *wallSearch) start() {
 	w.reset()
-	w.level(0).copyFrom(w.allowed)
+	w.level(0).CopyFrom(w.allowed)
 	w.search(0)
 }
 
@@ -367,7 +368,7 @@ func (w *wallSearch) start() {
 func (w *wallSearch) reset() {
 	// one level per piece placed: sized once, as slices into them are live
 	// across the recursion
-	depth := min(w.hi, w.allowed.count()) + 2
+	depth := min(w.hi, w.allowed.Count()) + 2
 	if len(w.arena) < depth*w.words {
 		w.arena = make([]uint64, depth*w.words)
 		w.packStore = make([]uint64, depth*len(w.packed))
@@ -425,7 +426,7 @@ func (w *wallSearch) search(depth int) {
 			return
 		}
 	}
-	if placed >= w.hi || cand.empty() {
+	if placed >= w.hi || cand.Empty() {
 		return
 	}
 	// bounds on the pieces still to come
@@ -437,7 +438,7 @@ func (w *wallSearch) search(depth int) {
 			// segments with a candidate and no piece yet
 			fresh := 0
 			for c, m := range masks {
-				if w.segPlaced[i][c] == 0 && m.intersects(cand) {
+				if w.segPlaced[i][c] == 0 && m.Intersects(cand) {
 					fresh++
 				}
 			}
@@ -447,10 +448,10 @@ func (w *wallSearch) search(depth int) {
 		}
 	}
 	next := w.level(depth + 1)
-	for pos := cand.first(); pos >= 0; pos = cand.next(pos + 1) {
+	for pos := cand.First(); pos >= 0; pos = cand.Next(pos + 1) {
 		k, s := pos%w.kinds, pos/w.kinds
 		r := w.p.ruleOf[k]
-		dark := w.p.dark.has(s)
+		dark := w.p.dark.Has(s)
 		if dark {
 			w.dark[r]++
 		} else {
@@ -462,7 +463,7 @@ func (w *wallSearch) search(depth int) {
 			if w.addGaps(k, s) {
 				copy(next, cand)
 				clearBelow(next, pos+1)
-				next.andNot(w.hard[pos])
+				next.AndNot(w.hard[pos])
 				w.place(depth, k, s, +1)
 				w.chosen = append(w.chosen, int32(pos))
 				w.search(depth + 1)
@@ -485,8 +486,8 @@ func (w *wallSearch) search(depth int) {
 }
 
 // savePacked keeps the packing of the level, to restore after a branch.
-func (w *wallSearch) savePacked(depth int) bitset {
-	saved := bitset(w.packStore[depth*len(w.packed) : (depth+1)*len(w.packed)])
+func (w *wallSearch) savePacked(depth int) bitset.Set {
+	saved := bitset.Set(w.packStore[depth*len(w.packed) : (depth+1)*len(w.packed)])
 	copy(saved, w.packed)
 	return saved
 }
@@ -505,16 +506,16 @@ func (w *wallSearch) copiesInOrder() bool {
 }
 
 // gapStore returns the i-th gap bitset of the pool, cleared.
-func (w *wallSearch) gapStore(i int) bitset {
+func (w *wallSearch) gapStore(i int) bitset.Set {
 	for len(w.gapPool) <= i {
-		w.gapPool = append(w.gapPool, newBitset(w.p.squares))
+		w.gapPool = append(w.gapPool, bitset.New(w.p.squares))
 	}
 	g := w.gapPool[i]
 	clear(g)
 	return g
 }
 
-func clearBelow(b bitset, n int) {
+func clearBelow(b bitset.Set, n int) {
 	for i := 0; i < n>>6; i++ {
 		b[i] = 0
 	}
@@ -529,14 +530,14 @@ func (w *wallSearch) lineSegments() {
 	n, nd := p.squares, len(w.dirs)
 	w.segOf, w.posOf = make([][]int32, nd), make([][]int32, nd)
 	w.fixedBehind, w.fixedAhead = make([][]int32, nd), make([][]int32, nd)
-	w.prefix, w.lastOn = make([][][]bitset, nd), make([][]int32, nd)
+	w.prefix, w.lastOn = make([][][]bitset.Set, nd), make([][]int32, nd)
 	for j := 0; j < nd; j++ {
 		segOf, posOf := make([]int32, n), make([]int32, n)
 		behindF, aheadF := make([]int32, n), make([]int32, n)
-		var prefix [][]bitset
+		var prefix [][]bitset.Set
 		for s := 0; s < n; s++ {
 			segOf[s], posOf[s], behindF[s], aheadF[s] = -1, -1, -1, -1
-			if !p.open.has(s) {
+			if !p.open.Has(s) {
 				continue
 			}
 			line := w.lines[s*nd+j]
@@ -547,11 +548,11 @@ func (w *wallSearch) lineSegments() {
 				// s starts a segment: its squares in order and their prefixes
 				segOf[s], posOf[s] = int32(len(prefix)), 0
 				squares := append([]int32{int32(s)}, line[1]...)
-				pre := make([]bitset, len(squares)+1)
-				pre[0] = newBitset(n)
+				pre := make([]bitset.Set, len(squares)+1)
+				pre[0] = bitset.New(n)
 				for i, t := range squares {
 					pre[i+1] = slices.Clone(pre[i])
-					pre[i+1].set(int(t))
+					pre[i+1].Set(int(t))
 				}
 				prefix = append(prefix, pre)
 			}
@@ -667,11 +668,11 @@ func (w *wallSearch) openGap(j int, seg, a, b int32) bool {
 	}
 	pre := w.prefix[j][seg]
 	g := w.gapStore(len(w.gaps))
-	g.copyFrom(pre[b])
-	g.andNot(pre[a+1])
+	g.CopyFrom(pre[b])
+	g.AndNot(pre[a+1])
 	w.gaps = append(w.gaps, g)
-	if !g.intersects(w.packed) {
-		w.packed.or(g)
+	if !g.Intersects(w.packed) {
+		w.packed.Or(g)
 		w.packedN++
 	}
 	return w.packedN <= w.budget // beyond the budget: no need to go on

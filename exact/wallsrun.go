@@ -5,6 +5,7 @@ import (
 	"math/big"
 	"slices"
 
+	"github.com/chessmodel/chessmodel/exact/internal/bitset"
 	"github.com/chessmodel/chessmodel/model"
 )
 
@@ -13,28 +14,28 @@ import (
 type wallPricer struct {
 	w    *wallSearch
 	h    *hitter
-	free bitset
-	cut  []bitset
+	free bitset.Set
+	cut  []bitset.Set
 }
 
 func newWallPricer(w *wallSearch) *wallPricer {
-	return &wallPricer{w: w, h: newHitter(w.p.squares), free: newBitset(w.p.squares)}
+	return &wallPricer{w: w, h: newHitter(w.p.squares), free: bitset.New(w.p.squares)}
 }
 
 // load prepares the hitter for the current piece set; false when no wall
 // can separate it.
 func (pr *wallPricer) load() bool {
 	w, p := pr.w, pr.w.p
-	pr.free.copyFrom(p.open)
-	pr.free.andNot(p.fixedSquares)
+	pr.free.CopyFrom(p.open)
+	pr.free.AndNot(p.fixedSquares)
 	for _, pos := range w.chosen {
-		pr.free.clear(int(pos) / w.kinds)
+		pr.free.Clear(int(pos) / w.kinds)
 	}
 	pr.cut = pr.cut[:0]
 	for i, g := range w.gaps {
 		c := w.gapStore(len(w.gaps) + i) // beyond the live gaps
-		c.copyFrom(g)
-		c.and(pr.free)
+		c.CopyFrom(g)
+		c.And(pr.free)
 		pr.cut = append(pr.cut, c)
 	}
 	return pr.h.reset(pr.cut, pr.free)
@@ -53,7 +54,7 @@ func (pr *wallPricer) vertices() []int32 {
 // withExtra completes a hitting set with further free walls up to t.
 func (pr *wallPricer) withExtra(walls []int32, t int) []int32 {
 	walls = slices.Clone(walls)
-	for s := pr.free.first(); s >= 0 && len(walls) < t; s = pr.free.next(s + 1) {
+	for s := pr.free.First(); s >= 0 && len(walls) < t; s = pr.free.Next(s + 1) {
 		if !slices.Contains(walls, int32(s)) {
 			walls = append(walls, int32(s))
 		}
@@ -69,7 +70,7 @@ func solveFreeWalls(st *stopper, p *problem, opts model.Options, res *model.Resu
 	}
 	res.Stats.Extra["engine"] = "piece sets priced by hitting sets of gaps"
 	fw := *p.m.FreeWalls
-	maxFree := min(fw.Max, p.open.count())
+	maxFree := min(fw.Max, p.open.Count())
 	obj := p.m.Objective
 	pr := newWallPricer(w)
 	h := pr.h
@@ -103,7 +104,7 @@ func solveFreeWalls(st *stopper, p *problem, opts model.Options, res *model.Resu
 					return
 				}
 				t := max(m, fw.Min)
-				if t > pr.free.count() || t > fw.Max {
+				if t > pr.free.Count() || t > fw.Max {
 					return
 				}
 				found, bestV, bestW = true, pr.vertices(), pr.withExtra(walls, t)
@@ -124,7 +125,7 @@ func solveFreeWalls(st *stopper, p *problem, opts model.Options, res *model.Resu
 				return
 			}
 			m, walls := h.minimum(maxFree)
-			t := min(fw.Max, pr.free.count())
+			t := min(fw.Max, pr.free.Count())
 			if m < 0 || t < max(m, fw.Min) || t <= best {
 				return
 			}
@@ -142,7 +143,7 @@ func solveFreeWalls(st *stopper, p *problem, opts model.Options, res *model.Resu
 				return
 			}
 			m, walls := h.minimum(maxFree)
-			if m < 0 || max(m, fw.Min) > pr.free.count() {
+			if m < 0 || max(m, fw.Min) > pr.free.Count() {
 				return
 			}
 			found, bestV, bestW = true, pr.vertices(), pr.withExtra(walls, max(m, fw.Min))
@@ -186,7 +187,7 @@ func solveFreeWalls(st *stopper, p *problem, opts model.Options, res *model.Resu
 				return
 			}
 			v := pr.vertices()
-			for walls := tLo; walls <= min(tHi, pr.free.count()) && !w.halted; walls++ {
+			for walls := tLo; walls <= min(tHi, pr.free.Count()) && !w.halted; walls++ {
 				h.each(walls, true, func(ws []int32) bool {
 					if emitErr = opts.Emit(p.solution(v, ws)); emitErr != nil {
 						w.halted = true
@@ -283,19 +284,19 @@ func countWalls(st *stopper, w0 *wallSearch, opts model.Options, tLo, tHi int) (
 			}
 			v := pr.vertices()
 			if !list && wc.tally.firstTask < 0 {
-				if m, ws := pr.h.minimum(tHi); m >= 0 && max(m, tLo) <= min(tHi, pr.free.count()) {
+				if m, ws := pr.h.minimum(tHi); m >= 0 && max(m, tLo) <= min(tHi, pr.free.Count()) {
 					wc.tally.first, wc.tally.walls, wc.tally.firstTask = v, pr.withExtra(ws, max(m, tLo)), current[i]
 				}
 			}
-			for walls := tLo; walls <= min(tHi, pr.free.count()); walls++ {
+			for walls := tLo; walls <= min(tHi, pr.free.Count()); walls++ {
 				n := pr.h.each(walls, list, func(ws []int32) bool {
 					if opts.DistinctWalls {
-						key := newBitset(p.squares)
+						key := bitset.New(p.squares)
 						for _, s := range ws {
-							key.set(int(s))
+							key.Set(int(s))
 						}
-						if _, ok := wc.boards[key.key()]; !ok {
-							wc.boards[key.key()] = slices.Clone(ws)
+						if _, ok := wc.boards[key.Key()]; !ok {
+							wc.boards[key.Key()] = slices.Clone(ws)
 						}
 						if wc.tally.firstTask < 0 || current[i] < wc.tally.firstTask {
 							wc.tally.first, wc.tally.walls, wc.tally.firstTask = slices.Clone(v), slices.Clone(ws), current[i]

@@ -3,6 +3,8 @@ package exact
 import (
 	"math/bits"
 	"sync"
+
+	"github.com/chessmodel/chessmodel/exact/internal/bitset"
 )
 
 // A wordSearch is the cliqueSearch of a graph whose vertices fit one word
@@ -83,7 +85,7 @@ func newWordSearch(g *conflictGraph, st *stopper) (*wordSearch, bool) {
 	allowed := p.allowed[0]
 	for m := allowed; m != 0; m &= m - 1 {
 		v := bits.TrailingZeros64(m)
-		s.take[v][0] = g.adj.row(v)[0] | g.cliques[g.cliqueOf[v]][0]
+		s.take[v][0] = g.adj.Row(v)[0] | g.cliques[g.cliqueOf[v]][0]
 	}
 	for c, clique := range g.cliques {
 		s.skip[c][0] = clique[0]
@@ -116,7 +118,7 @@ func resize(b []int, n int) []int {
 // runsInPlace bounds with partition part in vertex numbering when each of
 // its cliques spans a range of vertices that holds no vertex of another
 // (vertices not allowed, never candidates, may lie inside).
-func (s *wordSearch) runsInPlace(k int, part []bitset) bool {
+func (s *wordSearch) runsInPlace(k int, part []bitset.Set) bool {
 	allowed := s.g.p.allowed[0]
 	b := runBound{slot: 0}
 	for _, c := range part {
@@ -134,7 +136,7 @@ func (s *wordSearch) runsInPlace(k int, part []bitset) bool {
 
 // layOut numbers the vertices for bounding partition k, clique after
 // clique, in a slot of its own.
-func (s *wordSearch) layOut(k int, part []bitset) {
+func (s *wordSearch) layOut(k int, part []bitset.Set) {
 	g := s.g
 	slot := s.slots
 	s.slots++
@@ -159,7 +161,7 @@ func (s *wordSearch) layOut(k int, part []bitset) {
 	for b := 0; b < next; b++ {
 		rows[b] = s.take[at[b]][0]
 	}
-	transpose64(&rows)
+	bitset.Transpose64(&rows)
 	for m := g.p.allowed[0]; m != 0; m &= m - 1 {
 		v := bits.TrailingZeros64(m)
 		s.take[v][slot] = rows[v]

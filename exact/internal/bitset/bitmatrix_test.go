@@ -1,4 +1,4 @@
-package exact
+package bitset
 
 import (
 	"math/rand/v2"
@@ -23,7 +23,7 @@ func TestTranspose64(t *testing.T) {
 				}
 			}
 		}
-		transpose64(&a)
+		Transpose64(&a)
 		if a != want {
 			t.Fatalf("trial %d: transpose differs from the bitwise one", trial)
 		}
