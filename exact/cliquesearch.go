@@ -1,6 +1,9 @@
 package exact
 
-import "github.com/chessmodel/chessmodel/exact/internal/bitset"
+import (
+	"github.com/chessmodel/chessmodel/exact/internal/bitset"
+	"github.com/chessmodel/chessmodel/exact/internal/tasks"
+)
 
 // A cliqueSearch enumerates the independent sets of a conflict graph that
 // the place list allows, deciding one clique at a time: place one of its
@@ -20,7 +23,7 @@ type cliqueSearch struct {
 	lo, hi   int
 	minimize bool // try "none" first: small sets come sooner
 	nodes    int64
-	st       *stopper
+	st       *tasks.Stopper
 	halted   bool
 	// visit is called on every accepted set; it may move lo and hi.
 	visit func(s *cliqueSearch)
@@ -37,7 +40,7 @@ type cliqueTask struct {
 	chosen []int32
 }
 
-func newCliqueSearch(g *conflictGraph, st *stopper) *cliqueSearch {
+func newCliqueSearch(g *conflictGraph, st *tasks.Stopper) *cliqueSearch {
 	words := bitset.WordsFor(g.p.vertices)
 	s := &cliqueSearch{g: g, flat: g.flatBounds(), words: words, st: st, splitDepth: -1,
 		arena: make([]uint64, words*(len(g.cliques)+2)),
@@ -99,7 +102,7 @@ func (s *cliqueSearch) need() int {
 
 func (s *cliqueSearch) search(depth int) {
 	s.nodes++
-	if s.nodes&1023 == 0 && s.st.stopped() {
+	if s.nodes&1023 == 0 && s.st.Stopped() {
 		s.halted = true
 	}
 	if s.halted {

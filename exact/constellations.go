@@ -5,6 +5,7 @@ import (
 	"math/bits"
 	"slices"
 
+	"github.com/chessmodel/chessmodel/exact/internal/tasks"
 	"github.com/chessmodel/chessmodel/model"
 )
 
@@ -178,9 +179,9 @@ func (c constellation) plan(n int, weight int) completionPlan {
 // All constellations of an orbit have the same number of completions (a
 // symmetry maps the completions of one onto those of the other), so each
 // orbit is searched from the member whose search looks smallest.
-func constellationPlans(n int, st *stopper) []completionPlan {
+func constellationPlans(n int, st *tasks.Stopper) []completionPlan {
 	var plans []completionPlan
-	for first := 0; first < n && !st.stopped(); first++ {
+	for first := 0; first < n && !st.Stopped(); first++ {
 		for last := 0; last < n; last++ {
 			for west := 0; west < n; west++ {
 				for east := 0; east < n; east++ {
@@ -229,7 +230,7 @@ func (p *completionPlan) estimate() float64 {
 const pollDepth = 10
 
 // countCompletions counts the completions of one constellation.
-func countCompletions(p *completionPlan, st *stopper) (found, nodes int64, halted bool) {
+func countCompletions(p *completionPlan, st *tasks.Stopper) (found, nodes int64, halted bool) {
 	// the search enters every other rank: the poll's rank is even
 	s := completionSearch{ranks: &p.ranks, penult: p.levels - 2, poll: max(2, p.levels-pollDepth) &^ 1, st: st}
 	if free := ^p.ranks[0].block; free != 0 {
@@ -243,7 +244,7 @@ type completionSearch struct {
 	ranks        *[64]planRank
 	penult, poll int
 	found, nodes int64
-	st           *stopper
+	st           *tasks.Stopper
 	halted       bool
 }
 
@@ -260,7 +261,7 @@ type completionSearch struct {
 // last two without descending or branching (lastTwo, inlined there).
 func (s *completionSearch) rank(i int, left, down, right, free uint64) {
 	if i == s.poll {
-		if s.halted || s.st.stopped() {
+		if s.halted || s.st.Stopped() {
 			s.halted = true
 			return
 		}
@@ -360,7 +361,7 @@ func lastTwo(left, right, free, shift, closed uint64) (found int) {
 // themselves and, among them, those a quarter turn does, by placing the
 // queens in pairs: a queen on the lower half and its image under the half
 // turn (the centre queen of an odd board is its own image).
-func symmetricQueens(n int, st *stopper) (halfTurn, quarterTurn int64) {
+func symmetricQueens(n int, st *tasks.Stopper) (halfTurn, quarterTurn int64) {
 	s := pairSearch{n: n, mask: 1<<uint(n) - 1, files: make([]int, n), st: st}
 	if n%2 == 1 {
 		c := n / 2
@@ -386,7 +387,7 @@ type pairSearch struct {
 	anti, diag            bits128
 	halfTurn, quarterTurn int64
 	nodes                 int64
-	st                    *stopper
+	st                    *tasks.Stopper
 	halted                bool
 }
 
@@ -427,7 +428,7 @@ func (s *pairSearch) place(r int) {
 		return
 	}
 	s.nodes++
-	if s.nodes&1023 == 0 && s.st.stopped() {
+	if s.nodes&1023 == 0 && s.st.Stopped() {
 		s.halted = true
 	}
 	free := s.mask &^ (s.cols | s.anti.window(r) | s.diag.window(n-1-r) | 1<<uint(r) | 1<<uint(n-1-r))

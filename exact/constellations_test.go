@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"testing"
 
+	"github.com/chessmodel/chessmodel/exact/internal/tasks"
 	"github.com/chessmodel/chessmodel/model"
 )
 
@@ -13,8 +14,8 @@ import (
 // the representatives add up to the number of valid constellations, and
 // each representative's plan has one free rank per queen still to place.
 func TestConstellationOrbits(t *testing.T) {
-	st := newStopper(context.Background())
-	defer st.close()
+	st := tasks.NewStopper(context.Background())
+	defer st.Close()
 	for n := 6; n <= 13; n++ {
 		valid := 0
 		for first := 0; first < n; first++ {
@@ -56,7 +57,7 @@ func TestCompletionsAgainstListing(t *testing.T) {
 			byConstellation[c]++
 			return true
 		})
-		st := newStopper(context.Background())
+		st := tasks.NewStopper(context.Background())
 		for first := 0; first < n; first++ {
 			for last := 0; last < n; last++ {
 				for west := 0; west < n; west++ {
@@ -74,7 +75,7 @@ func TestCompletionsAgainstListing(t *testing.T) {
 				}
 			}
 		}
-		st.close()
+		st.Close()
 	}
 }
 
@@ -102,8 +103,8 @@ func TestSymmetricQueens(t *testing.T) {
 				}
 				return true
 			})
-			st := newStopper(context.Background())
-			defer st.close()
+			st := tasks.NewStopper(context.Background())
+			defer st.Close()
 			gotHalf, gotQuarter := symmetricQueens(n, st)
 			if gotHalf != half || gotQuarter != quarter {
 				t.Errorf("n=%d: %d half-turn and %d quarter-turn symmetric, want %d and %d", n, gotHalf, gotQuarter, half, quarter)

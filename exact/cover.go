@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"github.com/chessmodel/chessmodel/exact/internal/bitset"
+	"github.com/chessmodel/chessmodel/exact/internal/tasks"
 	"github.com/chessmodel/chessmodel/model"
 )
 
@@ -48,7 +49,7 @@ type coverSearch struct {
 	heads      []int
 	excludes   []uint64 // coverers tried, per depth
 	nodes      int64
-	st         *stopper
+	st         *tasks.Stopper
 	halted     bool
 	accept     func(value int) // a placement meeting the target, with its measure
 
@@ -80,7 +81,7 @@ func (c *coverSearch) resume(t coverTask) {
 	c.search(t.depth, t.givenUp)
 }
 
-func newCoverSearch(p *problem, g *conflictGraph, st *stopper) *coverSearch {
+func newCoverSearch(p *problem, g *conflictGraph, st *tasks.Stopper) *coverSearch {
 	c := &coverSearch{p: p, g: g, st: st, splitDepth: -1, words: bitset.WordsFor(p.vertices), sqWords: bitset.WordsFor(p.squares),
 		strong:   p.m.Rules.Attack == model.Strong,
 		dominate: coverMeasure(p.m) == model.MeasureDominated,
@@ -254,7 +255,7 @@ func (c *coverSearch) prepare() {
 // counts the squares certainly left uncovered.
 func (c *coverSearch) search(depth, givenUp int) {
 	c.nodes++
-	if c.nodes&1023 == 0 && c.st.stopped() {
+	if c.nodes&1023 == 0 && c.st.Stopped() {
 		c.halted = true
 	}
 	if c.halted || givenUp > c.budget {
@@ -473,7 +474,7 @@ func (c *coverSearch) sumOfBest(room, want int) int {
 // the place list and the target.
 func (c *coverSearch) supersets(depth, ci int) {
 	c.nodes++
-	if c.nodes&1023 == 0 && c.st.stopped() {
+	if c.nodes&1023 == 0 && c.st.Stopped() {
 		c.halted = true
 	}
 	if c.halted {

@@ -4,6 +4,7 @@ import (
 	"slices"
 
 	"github.com/chessmodel/chessmodel/exact/internal/bitset"
+	"github.com/chessmodel/chessmodel/exact/internal/tasks"
 	"github.com/chessmodel/chessmodel/model"
 )
 
@@ -29,7 +30,7 @@ func (c *coverSearch) measure(vertices []int32, ms model.Measure) int64 {
 }
 
 // solveCover answers models with a cover rule or a coverage objective.
-func solveCover(st *stopper, p *problem, opts model.Options, res *model.Result) error {
+func solveCover(st *tasks.Stopper, p *problem, opts model.Options, res *model.Result) error {
 	g, err := newConflictGraph(p)
 	if err != nil {
 		return err
@@ -77,7 +78,7 @@ func solveCover(st *stopper, p *problem, opts model.Options, res *model.Result) 
 			value, best = v, slices.Clone(c.chosen)
 			c.halted = true
 		}
-		for t := ruleTarget; t <= open && !st.stopped(); t = value + 1 {
+		for t := ruleTarget; t <= open && !st.Stopped(); t = value + 1 {
 			value = -1
 			run(t, lo, hi)
 			if value < 0 {
@@ -87,7 +88,7 @@ func solveCover(st *stopper, p *problem, opts model.Options, res *model.Result) 
 		}
 	case objMeasure == model.MeasurePieces && obj.Sense == model.Minimize:
 		c.accept = firstOnly
-		for k := lo; k <= hi && !found && !st.stopped(); k++ {
+		for k := lo; k <= hi && !found && !st.Stopped(); k++ {
 			run(target, lo, k)
 			if found {
 				lo, hi = k, k
@@ -101,7 +102,7 @@ func solveCover(st *stopper, p *problem, opts model.Options, res *model.Result) 
 			got, found, best = true, true, slices.Clone(c.chosen)
 			c.halted = true
 		}
-		for k := lo; k <= hi && !st.stopped(); k = len(best) + 1 {
+		for k := lo; k <= hi && !st.Stopped(); k = len(best) + 1 {
 			got = false
 			run(target, k, hi)
 			if !got {
@@ -132,7 +133,7 @@ func solveCover(st *stopper, p *problem, opts model.Options, res *model.Result) 
 		run(target, lo, hi)
 	}
 	res.Stats.Nodes += c.nodes
-	if st.canceled.Load() {
+	if st.Canceled() {
 		return unknown(res, p, found, best, nil, valueOf)
 	}
 	if !found {
@@ -171,7 +172,7 @@ func solveCover(st *stopper, p *problem, opts model.Options, res *model.Result) 
 		return !exhaustive || s.measure(s.chosen, objMeasure) == want
 	})
 	res.Stats.Nodes += nodes
-	if st.canceled.Load() {
+	if st.Canceled() {
 		res.Status = model.StatusUnknown
 		res.Stats.Extra["counted_so_far"] = t.count
 		return nil
@@ -181,10 +182,10 @@ func solveCover(st *stopper, p *problem, opts model.Options, res *model.Result) 
 
 // countCover counts the placements c's target and counts accept, sharing
 // the subtrees below the first branchings among workers.
-func countCover(st *stopper, c *coverSearch, opts model.Options, keep func(*coverSearch) bool) (*tally, int64) {
+func countCover(st *tasks.Stopper, c *coverSearch, opts model.Options, keep func(*coverSearch) bool) (*tally, int64) {
 	p := c.p
-	workers := workerCount(opts.Workers)
-	var tasks []coverTask
+	workers := tasks.WorkerCount(opts.Workers)
+	var todo []coverTask
 	var nodes int64
 	if workers > 1 || opts.Progress != nil { // subtrees share the work and measure progress
 		for d := 1; d <= c.cap+c.openCount; d++ {
@@ -193,16 +194,16 @@ func countCover(st *stopper, c *coverSearch, opts model.Options, keep func(*cove
 			c.start()
 			nodes += c.nodes
 			c.nodes = 0
-			tasks = c.tasks
-			if len(tasks) >= 32*workers || st.stopped() || !c.deeper {
+			todo = c.tasks
+			if len(todo) >= 32*workers || st.Stopped() || !c.deeper {
 				break
 			}
 		}
 		c.splitDepth = -1
 	}
-	if tasks == nil {
+	if todo == nil {
 		c.prepare()
-		tasks = []coverTask{{avail: slices.Clone(p.allowed), gaveUp: bitset.New(p.squares)}}
+		todo = []coverTask{{avail: slices.Clone(p.allowed), gaveUp: bitset.New(p.squares)}}
 	}
 	searches := make([]*coverSearch, workers)
 	tallies := make([]*tally, workers)
@@ -219,10 +220,10 @@ func countCover(st *stopper, c *coverSearch, opts model.Options, keep func(*cove
 		}
 		searches[w] = s
 	}
-	runTasks(st, workers, len(tasks), opts.Progress, "counting", func(w, i int) {
+	tasks.RunSubtrees(st, workers, len(todo), opts.Progress, "counting", func(w, i int) {
 		current[w] = i
 		searches[w].halted = false
-		searches[w].resume(tasks[i])
+		searches[w].resume(todo[i])
 	})
 	total := newTally(p, opts.Symmetry)
 	for w, s := range searches {

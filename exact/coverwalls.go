@@ -219,7 +219,7 @@ func (c *coverSearch) metWalls(covered, missing int) bool {
 
 func (c *coverSearch) searchWalls(depth, givenUp int) {
 	c.nodes++
-	if c.nodes&1023 == 0 && c.st.stopped() {
+	if c.nodes&1023 == 0 && c.st.Stopped() {
 		c.halted = true
 	}
 	if c.halted {
@@ -338,7 +338,7 @@ func (c *coverSearch) blockedNow(v, x int) bool {
 // ci on (one vertex of each, or none), then walls; see wallsFrom.
 func (c *coverSearch) supersetsWalls(depth, ci int) {
 	c.nodes++
-	if c.nodes&1023 == 0 && c.st.stopped() {
+	if c.nodes&1023 == 0 && c.st.Stopped() {
 		c.halted = true
 	}
 	if c.halted {
@@ -389,7 +389,7 @@ func (c *coverSearch) supersetsWalls(depth, ci int) {
 // the target.
 func (c *coverSearch) wallsFrom(depth, from int) {
 	c.nodes++
-	if c.nodes&1023 == 0 && c.st.stopped() {
+	if c.nodes&1023 == 0 && c.st.Stopped() {
 		c.halted = true
 	}
 	if c.halted {

@@ -3,6 +3,7 @@ package exact
 import (
 	"slices"
 
+	"github.com/chessmodel/chessmodel/exact/internal/tasks"
 	"github.com/chessmodel/chessmodel/model"
 )
 
@@ -13,7 +14,7 @@ import (
 // within, narrowed as optima are found, and the best placement so far.
 type coverWallsRun struct {
 	c              *coverSearch
-	st             *stopper
+	st             *tasks.Stopper
 	target         int // the squares a placement must cover
 	lo, hi         int // pieces
 	wallLo, wallHi int // walls
@@ -24,7 +25,7 @@ type coverWallsRun struct {
 
 // solveCoverWalls answers models with free walls and a cover rule or a
 // coverage objective.
-func solveCoverWalls(st *stopper, p *problem, opts model.Options, res *model.Result) error {
+func solveCoverWalls(st *tasks.Stopper, p *problem, opts model.Options, res *model.Result) error {
 	g, err := newConflictGraph(p)
 	if err != nil {
 		return err
@@ -43,7 +44,7 @@ func solveCoverWalls(st *stopper, p *problem, opts model.Options, res *model.Res
 	valueOf := func(v, w []int32) int64 { return c.measureWalls(v, w, m.Objective.Measure) }
 	r.optimum(opts, valueOf)
 	res.Stats.Nodes += c.nodes
-	if st.canceled.Load() {
+	if st.Canceled() {
 		return unknown(res, p, r.found, r.bestV, r.bestW, valueOf)
 	}
 	if !r.found {
@@ -106,7 +107,7 @@ func (r *coverWallsRun) optimum(opts model.Options, valueOf valueFunc) {
 // fewestWalls raises the most walls allowed until a placement is found.
 func (r *coverWallsRun) fewestWalls() {
 	r.keepFirst()
-	for k := r.wallLo; k <= r.wallHi && !r.found && !r.st.stopped(); k++ {
+	for k := r.wallLo; k <= r.wallHi && !r.found && !r.st.Stopped(); k++ {
 		r.run(r.target, r.lo, r.hi, r.wallLo, k)
 		if r.found {
 			r.wallHi = k
@@ -117,7 +118,7 @@ func (r *coverWallsRun) fewestWalls() {
 // mostWalls lowers the least walls asked for until a placement is found.
 func (r *coverWallsRun) mostWalls() {
 	r.keepFirst()
-	for k := r.wallHi; k >= r.wallLo && !r.found && !r.st.stopped(); k-- {
+	for k := r.wallHi; k >= r.wallLo && !r.found && !r.st.Stopped(); k-- {
 		r.run(r.target, r.lo, r.hi, k, r.wallHi)
 		if r.found {
 			r.wallLo = k
@@ -134,7 +135,7 @@ func (r *coverWallsRun) mostCovered() {
 		value, r.bestV, r.bestW = v, slices.Clone(c.chosen), c.wallList()
 		c.halted = true
 	}
-	for t := r.target; t <= c.openCount && !r.st.stopped(); t = value + 1 {
+	for t := r.target; t <= c.openCount && !r.st.Stopped(); t = value + 1 {
 		value = -1
 		r.run(t, r.lo, r.hi, r.wallLo, r.wallHi)
 		if value < 0 {
@@ -147,7 +148,7 @@ func (r *coverWallsRun) mostCovered() {
 // fewestPieces raises the most pieces allowed until a placement is found.
 func (r *coverWallsRun) fewestPieces() {
 	r.keepFirst()
-	for k := r.lo; k <= r.hi && !r.found && !r.st.stopped(); k++ {
+	for k := r.lo; k <= r.hi && !r.found && !r.st.Stopped(); k++ {
 		r.run(r.target, r.lo, k, r.wallLo, r.wallHi)
 		if r.found {
 			r.lo, r.hi = k, k
@@ -164,7 +165,7 @@ func (r *coverWallsRun) mostPieces() {
 		got, r.found, r.bestV, r.bestW = true, true, slices.Clone(c.chosen), c.wallList()
 		c.halted = true
 	}
-	for k := r.lo; k <= r.hi && !r.st.stopped(); k = len(r.bestV) + 1 {
+	for k := r.lo; k <= r.hi && !r.st.Stopped(); k = len(r.bestV) + 1 {
 		got = false
 		r.run(r.target, k, r.hi, r.wallLo, r.wallHi)
 		if !got {
@@ -235,7 +236,7 @@ func (r *coverWallsRun) countAll(opts model.Options, res *model.Result, valueOf 
 	if opts.Task == model.TaskEnumerate {
 		return enumerated(res, r.st, n, emitErr)
 	}
-	if r.st.canceled.Load() {
+	if r.st.Canceled() {
 		res.Status = model.StatusUnknown
 		res.Stats.Extra["counted_so_far"] = t.count
 		return nil

@@ -8,6 +8,7 @@ import (
 	"sync/atomic"
 
 	"github.com/chessmodel/chessmodel/exact/internal/bitset"
+	"github.com/chessmodel/chessmodel/exact/internal/tasks"
 	"github.com/chessmodel/chessmodel/model"
 )
 
@@ -199,7 +200,7 @@ type domPass struct {
 // dominationFits; it returns false, with res untouched, when the cover is
 // partial or weak and strong attack turn out to differ (folding judges
 // both).
-func solveDomination(st *stopper, p *problem, g foldGroup, opts model.Options, res *model.Result) (bool, error) {
+func solveDomination(st *tasks.Stopper, p *problem, g foldGroup, opts model.Options, res *model.Result) (bool, error) {
 	d, ok := newDomProblem(p, g)
 	if !ok {
 		return false, nil
@@ -210,13 +211,13 @@ func solveDomination(st *stopper, p *problem, g foldGroup, opts model.Options, r
 			return true, infeasible(res, opts)
 		}
 	}
-	workers := workerCount(opts.Workers)
+	workers := tasks.WorkerCount(opts.Workers)
 	var passes []domPass
 	root := newDomSearch(d, st)
-	for k := root.lowerBound(d.need, root.allCandidates()); k <= len(d.cand) && !st.stopped(); k++ {
+	for k := root.lowerBound(d.need, root.allCandidates()); k <= len(d.cand) && !st.Stopped(); k++ {
 		chosen, pass := d.first(st, k, workers, opts)
 		passes = append(passes, pass)
-		if chosen == nil || st.canceled.Load() {
+		if chosen == nil || st.Canceled() {
 			continue
 		}
 		if !d.strongCovers(p, g, chosen) {
@@ -230,7 +231,7 @@ func solveDomination(st *stopper, p *problem, g foldGroup, opts model.Options, r
 		return true, nil
 	}
 	d.report(res, passes)
-	if st.canceled.Load() {
+	if st.Canceled() {
 		res.Status = model.StatusUnknown
 		return true, nil
 	}
@@ -252,10 +253,10 @@ func (d *domProblem) report(res *model.Result, passes []domPass) {
 // first looks for a cover by at most k pieces, shared among the workers,
 // and returns the one from the earliest subtree (the same answer on any
 // number of workers), or nil.
-func (d *domProblem) first(st *stopper, k, workers int, opts model.Options) ([]int32, domPass) {
+func (d *domProblem) first(st *tasks.Stopper, k, workers int, opts model.Options) ([]int32, domPass) {
 	pass := domPass{Pieces: k}
-	tasks, splitNodes := d.split(st, k, 64*workers)
-	pass.Tasks = len(tasks)
+	todo, splitNodes := d.split(st, k, 64*workers)
+	pass.Tasks = len(todo)
 	var best atomic.Int64
 	best.Store(math.MaxInt64)
 	var mu sync.Mutex
@@ -264,7 +265,7 @@ func (d *domProblem) first(st *stopper, k, workers int, opts model.Options) ([]i
 	for w := range searches {
 		searches[w] = newDomSearch(d, st)
 	}
-	runTasks(st, workers, len(tasks), opts.Progress, fmt.Sprintf("covering with %d pieces", k), func(w, i int) {
+	tasks.RunSubtrees(st, workers, len(todo), opts.Progress, fmt.Sprintf("covering with %d pieces", k), func(w, i int) {
 		if int64(i) > best.Load() {
 			return
 		}
@@ -278,7 +279,7 @@ func (d *domProblem) first(st *stopper, k, workers int, opts model.Options) ([]i
 			}
 			mu.Unlock()
 		}
-		s.resume(tasks[i], k)
+		s.resume(todo[i], k)
 	})
 	pass.Nodes = splitNodes
 	for _, s := range searches {

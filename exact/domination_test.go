@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chessmodel/chessmodel/exact/internal/tasks"
 	"github.com/chessmodel/chessmodel/model"
 )
 
@@ -57,7 +58,7 @@ func TestDominationAgreesWithFolding(t *testing.T) {
 				t.Fatalf("%q n=%d: folding does not fit", c.yaml, n)
 			}
 			mine := &model.Result{Stats: model.Stats{Extra: map[string]any{}}}
-			st := newStopper(context.Background())
+			st := tasks.NewStopper(context.Background())
 			done, err := false, error(nil)
 			if dominationFits(m, groups) {
 				done, err = solveDomination(st, p, groups[0], model.Options{Task: model.TaskSolve}, mine)
@@ -73,7 +74,7 @@ func TestDominationAgreesWithFolding(t *testing.T) {
 			if err := solveFold(st, p, groups, model.Options{Task: model.TaskSolve}, fold); err != nil {
 				t.Fatal(err)
 			}
-			st.close()
+			st.Close()
 			if !done {
 				continue
 			}

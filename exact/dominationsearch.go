@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"github.com/chessmodel/chessmodel/exact/internal/bitset"
+	"github.com/chessmodel/chessmodel/exact/internal/tasks"
 )
 
 // The branch and bound of the fewest-pieces cover (domination.go).
@@ -31,7 +32,7 @@ type domTask struct {
 // A domSearch is one worker's search; its buffers are per depth.
 type domSearch struct {
 	d       *domProblem
-	st      *stopper
+	st      *tasks.Stopper
 	nodes   int64
 	halted  bool
 	abort   func() bool          // the caller no longer needs this subtree
@@ -52,7 +53,7 @@ type domSearch struct {
 	deeper     bool // some node was recorded at splitDepth
 }
 
-func newDomSearch(d *domProblem, st *stopper) *domSearch {
+func newDomSearch(d *domProblem, st *tasks.Stopper) *domSearch {
 	return &domSearch{d: d, st: st, cnt: make([]int32, len(d.cand)), both: make(bitset.Set, d.cwords), y: make([]float64, len(d.coverers)), load: make([]float64, len(d.cand)), pack: make(bitset.Set, d.words), splitDepth: -1}
 }
 
@@ -102,7 +103,7 @@ func (s *domSearch) lowerBound(unc, allow bitset.Set) int {
 // search is one node at depth i with at most left more pieces.
 func (s *domSearch) search(i, left int) {
 	s.nodes++
-	if s.nodes&1023 == 0 && (s.st.stopped() || (s.abort != nil && s.abort())) {
+	if s.nodes&1023 == 0 && (s.st.Stopped() || (s.abort != nil && s.abort())) {
 		s.halted = true
 	}
 	if s.halted {
@@ -338,7 +339,7 @@ func (s *domSearch) record(i int) {
 // split lists the tasks of a pass for k pieces: the root, or with the
 // model's symmetries one subtree per orbit of the first piece, unfolded a
 // level at a time until there are want of them or nothing to unfold.
-func (d *domProblem) split(st *stopper, k, want int) ([]domTask, int64) {
+func (d *domProblem) split(st *tasks.Stopper, k, want int) ([]domTask, int64) {
 	s := newDomSearch(d, st)
 	all := s.allCandidates()
 	tasks := []domTask{{unc: slices.Clone(d.need), allow: all}}
@@ -358,7 +359,7 @@ func (d *domProblem) split(st *stopper, k, want int) ([]domTask, int64) {
 		}
 	}
 	var nodes int64
-	for len(tasks) < want && !st.stopped() {
+	for len(tasks) < want && !st.Stopped() {
 		s.tasks, s.splitDepth, s.deeper = nil, 1, false
 		for _, t := range tasks {
 			s.resume(t, k)

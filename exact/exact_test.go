@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chessmodel/chessmodel/exact/internal/tasks"
 	"github.com/chessmodel/chessmodel/model"
 )
 
@@ -65,8 +66,8 @@ func generalCount(t *testing.T, m *model.Model, opts model.Options) *model.Resul
 		t.Fatal(err)
 	}
 	res := &model.Result{Stats: model.Stats{Extra: map[string]any{}}}
-	st := newStopper(context.Background())
-	defer st.close()
+	st := tasks.NewStopper(context.Background())
+	defer st.Close()
 	if err := solveIndependent(st, p, opts, res); err != nil {
 		t.Fatal(err)
 	}

@@ -3,6 +3,7 @@ package exact
 import (
 	"fmt"
 
+	"github.com/chessmodel/chessmodel/exact/internal/tasks"
 	"github.com/chessmodel/chessmodel/model"
 )
 
@@ -14,7 +15,7 @@ const bytesPerPlacedPiece = 300
 // solveSquareRiders answers n-queens and n-rooks models without a general
 // search: the explicit construction or the diagonal for one solution, the
 // bitwise counter or n! for counts, and listing for enumeration.
-func solveSquareRiders(st *stopper, m *model.Model, sq squareRiders, opts model.Options, res *model.Result) error {
+func solveSquareRiders(st *tasks.Stopper, m *model.Model, sq squareRiders, opts model.Options, res *model.Result) error {
 	n := sq.n
 	if cost := int64(n) * bytesPerPlacedPiece; cost > opts.MemoryLimit() {
 		return fmt.Errorf("exact: a solution of %d pieces would take about %s to build, check and print, above the bound of %s: %w",
@@ -60,7 +61,7 @@ func solveSquareRiders(st *stopper, m *model.Model, sq squareRiders, opts model.
 		var emitErr error
 		var count int64
 		emit := func(files []int32) bool {
-			if count&1023 == 0 && st.stopped() {
+			if count&1023 == 0 && st.Stopped() {
 				return false
 			}
 			if emitErr = opts.Emit(*solution(files)); emitErr != nil {
@@ -99,12 +100,12 @@ func solveSquareRiders(st *stopper, m *model.Model, sq squareRiders, opts model.
 	if n > maxQueensCountSide {
 		return fmt.Errorf("exact: counting n-queens on a %dx%d board: more than %d ranks could overflow the 64-bit count: %w", n, n, maxQueensCountSide, model.ErrUnsupported)
 	}
-	workers := workerCount(opts.Workers)
+	workers := tasks.WorkerCount(opts.Workers)
 	res.Stats.Extra["engine"] = "n-queens start constellations, one per D4 orbit"
 	res.Stats.Extra["workers"] = workers
 	c := countQueens(st, n, workers, opts.Progress)
 	res.Stats.Nodes = c.nodes
-	if st.canceled.Load() {
+	if st.Canceled() {
 		res.Status = model.StatusUnknown
 		res.Stats.Extra["counted_so_far"] = c.total()
 		return nil

@@ -6,6 +6,7 @@ import (
 	"sync/atomic"
 
 	"github.com/chessmodel/chessmodel/exact/internal/bitset"
+	"github.com/chessmodel/chessmodel/exact/internal/tasks"
 	"github.com/chessmodel/chessmodel/model"
 )
 
@@ -34,13 +35,13 @@ type fewestSearch struct {
 	symAxis int
 	shared  *atomic.Int64 // the best value any worker has found
 	nodes   int64
-	st      *stopper
+	st      *tasks.Stopper
 	halted  bool
 }
 
 // solveFewest minimises the attacked (or dominated) squares of a model
 // whose place list foldFits.
-func solveFewest(st *stopper, p *problem, groups []foldGroup, opts model.Options, res *model.Result) error {
+func solveFewest(st *tasks.Stopper, p *problem, groups []foldGroup, opts model.Options, res *model.Result) error {
 	groups = slices.Clone(groups)
 	reach := func(g foldGroup) int {
 		n := 0
@@ -52,7 +53,7 @@ func solveFewest(st *stopper, p *problem, groups []foldGroup, opts model.Options
 	// the pieces that reach farthest first: their lines make the bound
 	slices.SortStableFunc(groups, func(a, b foldGroup) int { return reach(b) - reach(a) })
 	plan := newFoldPlan(p, groups)
-	r := &foldRun{plan: plan, st: st, opts: opts, workers: workerCount(opts.Workers), best: foldPoint{value: -1}}
+	r := &foldRun{plan: plan, st: st, opts: opts, workers: tasks.WorkerCount(opts.Workers), best: foldPoint{value: -1}}
 	ax := plan.axes(0)
 	res.Stats.Extra["engine"] = "branch and bound on the fewest attacked squares"
 	s := &fewestSearch{plan: plan, ax: ax, squares: make([]int32, 0, len(ax.group)), st: st,
@@ -68,7 +69,7 @@ func solveFewest(st *stopper, p *problem, groups []foldGroup, opts model.Options
 	s = s.shareOut(r.workers, opts.Progress)
 	res.Stats.Nodes = s.nodes
 	if s.best.value > p.squares {
-		if st.canceled.Load() {
+		if st.Canceled() {
 			res.Status = model.StatusUnknown
 			return nil
 		}
@@ -78,7 +79,7 @@ func solveFewest(st *stopper, p *problem, groups []foldGroup, opts model.Options
 	res.Solution = &sol
 	res.Value = model.Int64(int64(s.best.value))
 	res.Status = model.StatusOptimal
-	if st.canceled.Load() {
+	if st.Canceled() {
 		res.Status = model.StatusUnknown
 	}
 	return nil
@@ -104,7 +105,7 @@ func (s *fewestSearch) shareOut(workers int, progress func(float64, string)) *fe
 	}
 	var shared atomic.Int64
 	shared.Store(int64(s.best.value))
-	searches := make([]*fewestSearch, workerCount(workers))
+	searches := make([]*fewestSearch, tasks.WorkerCount(workers))
 	for w := range searches {
 		c := *s
 		c.squares = make([]int32, 0, len(s.ax.group))
@@ -113,7 +114,7 @@ func (s *fewestSearch) shareOut(workers int, progress func(float64, string)) *fe
 		c.shared = &shared
 		searches[w] = &c
 	}
-	runTasks(s.st, len(searches), len(firsts), progress, "fewest squares", func(w, i int) {
+	tasks.RunSubtrees(s.st, len(searches), len(firsts), progress, "fewest squares", func(w, i int) {
 		c := searches[w]
 		c.squares = append(c.squares[:0], firsts[i])
 		c.place(1)
@@ -132,7 +133,7 @@ func (s *fewestSearch) shareOut(workers int, progress func(float64, string)) *fe
 // increasing order.
 func (s *fewestSearch) place(a int) {
 	s.nodes++
-	if s.nodes&1023 == 0 && s.st.stopped() {
+	if s.nodes&1023 == 0 && s.st.Stopped() {
 		s.halted = true
 	}
 	if s.halted {

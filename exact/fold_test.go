@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/chessmodel/chessmodel/exact/internal/tasks"
 	"github.com/chessmodel/chessmodel/model"
 )
 
@@ -89,8 +90,8 @@ func solveWith(t *testing.T, m *model.Model, opts model.Options, fold bool) *mod
 		t.Fatal(err)
 	}
 	res := &model.Result{Task: opts.Task, Stats: model.Stats{Extra: map[string]any{}}}
-	st := newStopper(t.Context())
-	defer st.close()
+	st := tasks.NewStopper(t.Context())
+	defer st.Close()
 	if fold {
 		groups, ok := foldFits(m)
 		if !ok {
@@ -189,8 +190,8 @@ func TestFewestAgainstCoverSearch(t *testing.T) {
 				t.Fatal(err)
 			}
 			got := &model.Result{Stats: model.Stats{Extra: map[string]any{}}}
-			st := newStopper(t.Context())
-			defer st.close()
+			st := tasks.NewStopper(t.Context())
+			defer st.Close()
 			if err := solveFewest(st, p, groups, model.Options{Task: model.TaskSolve}, got); err != nil {
 				t.Fatal(err)
 			}

@@ -6,6 +6,7 @@ import (
 	"os"
 	"testing"
 
+	"github.com/chessmodel/chessmodel/exact/internal/tasks"
 	"github.com/chessmodel/chessmodel/model"
 )
 
@@ -70,11 +71,11 @@ func BenchmarkCoverSearchEightPiecesCover(b *testing.B) {
 			b.Fatal(err)
 		}
 		res := &model.Result{Stats: model.Stats{Extra: map[string]any{}}}
-		st := newStopper(context.Background())
+		st := tasks.NewStopper(context.Background())
 		if err := solveCover(st, p, model.Options{}, res); err != nil || res.Status != model.StatusInfeasible {
 			b.Fatal(res.Status, err)
 		}
-		st.close()
+		st.Close()
 	}
 }
 

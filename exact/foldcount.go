@@ -160,7 +160,7 @@ func (r *foldRun) countAll(ax foldAxes, target int, res *model.Result) error {
 		total.merge(t)
 	}
 	count, classes := total.totals()
-	if r.st.canceled.Load() {
+	if r.st.Canceled() {
 		res.Status = model.StatusUnknown
 		res.Stats.Extra["counted_so_far"] = count
 		return nil

@@ -8,6 +8,7 @@ import (
 	"sync/atomic"
 
 	"github.com/chessmodel/chessmodel/exact/internal/bitset"
+	"github.com/chessmodel/chessmodel/exact/internal/tasks"
 	"github.com/chessmodel/chessmodel/model"
 )
 
@@ -26,7 +27,7 @@ type foldPass struct {
 // A foldRun runs the passes of one model.
 type foldRun struct {
 	plan    *foldPlan
-	st      *stopper
+	st      *tasks.Stopper
 	opts    model.Options
 	passes  []foldPass
 	workers int
@@ -43,9 +44,9 @@ type foldPoint struct {
 }
 
 // solveFold answers a model that foldFits.
-func solveFold(st *stopper, p *problem, groups []foldGroup, opts model.Options, res *model.Result) error {
+func solveFold(st *tasks.Stopper, p *problem, groups []foldGroup, opts model.Options, res *model.Result) error {
 	plan := newFoldPlan(p, groups)
-	r := &foldRun{plan: plan, st: st, opts: opts, workers: workerCount(opts.Workers), best: foldPoint{value: -1}}
+	r := &foldRun{plan: plan, st: st, opts: opts, workers: tasks.WorkerCount(opts.Workers), best: foldPoint{value: -1}}
 	res.Stats.Extra["engine"] = "search-space folding"
 	defer r.report(res)
 	if p.minTotal > p.maxTotal {
@@ -57,7 +58,7 @@ func solveFold(st *stopper, p *problem, groups []foldGroup, opts model.Options, 
 		}
 	}
 	best, minCount, ok := r.optimum()
-	if st.canceled.Load() {
+	if st.Canceled() {
 		res.Status = model.StatusUnknown
 		if m := p.m; m.Objective.Sense == model.Maximize && r.best.value >= 0 {
 			ax := plan.axes(0)
@@ -117,13 +118,13 @@ func (r *foldRun) optimum() (foldPoint, int, bool) {
 		r.greedy(ax)
 		floor := max(plan.ruleGoal, 0)
 		t := open
-		for ; t >= floor && t > r.best.value && !r.st.stopped(); t-- {
+		for ; t >= floor && t > r.best.value && !r.st.Stopped(); t-- {
 			if pt, ok := r.first(ax, t); ok {
 				return pt, 0, true
 			}
 		}
 		// every target above t failed: the best point judged is optimal
-		if !r.st.stopped() && r.best.value >= floor && r.best.value >= t {
+		if !r.st.Stopped() && r.best.value >= floor && r.best.value >= t {
 			return r.best, 0, true
 		}
 	case plan.minGroup >= 0:
@@ -133,7 +134,7 @@ func (r *foldRun) optimum() (foldPoint, int, bool) {
 		for _, h := range plan.groups {
 			others += h.count
 		}
-		for k := 0; k <= limit && !r.st.stopped(); k++ {
+		for k := 0; k <= limit && !r.st.Stopped(); k++ {
 			if others+k > maxFoldAxes {
 				return foldPoint{task: -2}, k, true
 			}
@@ -182,20 +183,20 @@ func (r *foldRun) run(ax foldAxes, target int, what string, setup func(task int,
 	pass.Symmetry = symmetry
 	r.reduced = len(boxes) > 1 || r.symmetryAxis(ax) >= 0
 	pass.Log2 = r.log2Space(ax, boxes)
-	tasks, splitStats := r.split(ax, target, boxes)
-	pass.Boxes = len(tasks)
+	todo, splitStats := r.split(ax, target, boxes)
+	pass.Boxes = len(todo)
 	searches := make([]*foldSearch, r.workers)
 	for w := range searches {
 		searches[w] = newFoldSearch(plan, ax, target, r.st)
 	}
-	runTasks(r.st, r.workers, len(tasks), r.opts.Progress, fmt.Sprintf("%s to %d", what, target), func(w, i int) {
+	tasks.RunSubtrees(r.st, r.workers, len(todo), r.opts.Progress, fmt.Sprintf("%s to %d", what, target), func(w, i int) {
 		if skip != nil && skip(i) {
 			return
 		}
 		s := searches[w]
 		s.halted = false
 		s.task = i
-		copy(s.cur, tasks[i])
+		copy(s.cur, todo[i])
 		setup(i, s)
 		s.run()
 	})
@@ -314,7 +315,7 @@ func (r *foldRun) split(ax foldAxes, target int, boxes [][]int32) ([][]int32, fo
 		}
 		tasks, stats = s.tasks, s.stats
 		stats.Nodes -= int64(len(tasks)) // visited again by the workers
-		if len(tasks) >= want || !s.deeper || r.st.stopped() || depth > 64 {
+		if len(tasks) >= want || !s.deeper || r.st.Stopped() || depth > 64 {
 			return tasks, stats
 		}
 	}

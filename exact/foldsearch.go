@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	"github.com/chessmodel/chessmodel/exact/internal/bitset"
+	"github.com/chessmodel/chessmodel/exact/internal/tasks"
 )
 
 // foldStats are the paper's measures of a folding search: the boxes
@@ -82,7 +83,7 @@ type foldSearch struct {
 	stats   foldStats
 	task    int       // the box being searched, by index
 	best    foldPoint // the point of greatest strong cover judged so far, earliest first
-	st      *stopper
+	st      *tasks.Stopper
 	halted  bool
 	abort   func() bool                      // polled now and then: stop this search
 	onPoint func(squares []int32, value int) // a point meeting the target; may set halted
@@ -92,7 +93,7 @@ type foldSearch struct {
 	deeper     bool
 }
 
-func newFoldSearch(plan *foldPlan, ax foldAxes, target int, st *stopper) *foldSearch {
+func newFoldSearch(plan *foldPlan, ax foldAxes, target int, st *tasks.Stopper) *foldSearch {
 	n := len(ax.group)
 	w := bitset.WordsFor(plan.p.squares)
 	s := &foldSearch{plan: plan, ax: ax, target: target, words: w, st: st, splitDepth: -1,
@@ -125,7 +126,7 @@ func (s *foldSearch) run() {
 // visit searches the box s.cur.
 func (s *foldSearch) visit(depth int) {
 	s.stats.Nodes++
-	if s.stats.Nodes&4095 == 0 && (s.st.stopped() || (s.abort != nil && s.abort())) {
+	if s.stats.Nodes&4095 == 0 && (s.st.Stopped() || (s.abort != nil && s.abort())) {
 		s.halted = true
 	}
 	if s.halted {

@@ -5,13 +5,14 @@ import (
 	"slices"
 	"strconv"
 
+	"github.com/chessmodel/chessmodel/exact/internal/tasks"
 	"github.com/chessmodel/chessmodel/model"
 )
 
 // solveIndependent answers models whose rules are independence (or nothing)
 // and whose objective, if any, counts pieces: maximum (or minimum)
 // independent sets of the conflict graph under the place list's counts.
-func solveIndependent(st *stopper, p *problem, opts model.Options, res *model.Result) error {
+func solveIndependent(st *tasks.Stopper, p *problem, opts model.Options, res *model.Result) error {
 	g, err := newConflictGraph(p)
 	if err != nil {
 		return err
@@ -60,7 +61,7 @@ func solveIndependent(st *stopper, p *problem, opts model.Options, res *model.Re
 			s.start()
 			res.Stats.Nodes += s.nodes
 		}
-		if st.canceled.Load() {
+		if st.Canceled() {
 			if found && sense != model.Fixed {
 				res.Stats.Extra["bound"] = bound
 			}
@@ -92,7 +93,7 @@ func solveIndependent(st *stopper, p *problem, opts model.Options, res *model.Re
 	}
 	t, nodes := countCliqueSets(st, g, lo, hi, opts)
 	res.Stats.Nodes += nodes
-	if st.canceled.Load() {
+	if st.Canceled() {
 		res.Status = model.StatusUnknown
 		res.Stats.Extra["counted_so_far"] = t.count
 		return nil
@@ -117,10 +118,10 @@ func (g *conflictGraph) rootBound(lo, hi int, sense model.Optimize) int64 {
 
 // countCliqueSets counts the accepted sets with lo..hi pieces, splitting the
 // search tree among workers.
-func countCliqueSets(st *stopper, g *conflictGraph, lo, hi int, opts model.Options) (*tally, int64) {
+func countCliqueSets(st *tasks.Stopper, g *conflictGraph, lo, hi int, opts model.Options) (*tally, int64) {
 	p := g.p
-	workers := workerCount(opts.Workers)
-	tasks := []cliqueTask{{depth: 0, cand: p.allowed}}
+	workers := tasks.WorkerCount(opts.Workers)
+	todo := []cliqueTask{{depth: 0, cand: p.allowed}}
 	var nodes int64
 	if workers > 1 || opts.Progress != nil { // subtrees share the work and measure progress
 		for d := 1; d <= len(g.cliques)+1; d++ {
@@ -129,8 +130,8 @@ func countCliqueSets(st *stopper, g *conflictGraph, lo, hi int, opts model.Optio
 			s.splitDepth = d
 			s.start()
 			nodes += s.nodes
-			tasks = s.tasks
-			if len(tasks) >= 32*workers || st.stopped() {
+			todo = s.tasks
+			if len(todo) >= 32*workers || st.Stopped() {
 				break
 			}
 		}
@@ -146,9 +147,9 @@ func countCliqueSets(st *stopper, g *conflictGraph, lo, hi int, opts model.Optio
 		s.visit = func(s *cliqueSearch) { tallies[w].add(current[w], s.chosen, nil) }
 		searches[w] = s
 	}
-	runTasks(st, workers, len(tasks), opts.Progress, "counting", func(w, i int) {
+	tasks.RunSubtrees(st, workers, len(todo), opts.Progress, "counting", func(w, i int) {
 		current[w] = i
-		searches[w].resume(tasks[i])
+		searches[w].resume(todo[i])
 	})
 	total := newTally(p, opts.Symmetry)
 	for w := range searches {

@@ -4,6 +4,7 @@ import (
 	"math/bits"
 	"slices"
 
+	"github.com/chessmodel/chessmodel/exact/internal/tasks"
 	"github.com/chessmodel/chessmodel/model"
 )
 
@@ -11,14 +12,14 @@ import (
 // one constellation of each orbit per task (constellations.go), the
 // symmetric solutions for the classes, and the boards below six ranks by
 // listing.
-func countQueens(st *stopper, n, workers int, progress func(float64, string)) queensCount {
+func countQueens(st *tasks.Stopper, n, workers int, progress func(float64, string)) queensCount {
 	if n < 6 {
 		return countQueensSmall(n)
 	}
 	plans := constellationPlans(n, st)
 	type tally struct{ weighted, nodes int64 }
 	tallies := make([]tally, workers)
-	runTasks(st, workers, len(plans), progress, "counting queens", func(w, i int) {
+	tasks.RunSubtrees(st, workers, len(plans), progress, "counting queens", func(w, i int) {
 		p := &plans[i]
 		found, nodes, _ := countCompletions(p, st)
 		tallies[w].weighted += p.weight * found
@@ -78,7 +79,7 @@ func transformQueens(cols []int32, t model.Transform) []int32 {
 
 // eachQueens calls fn with every n-queens solution (the file of the queen of
 // each rank) in lexicographic order, until fn returns false or st stops.
-func eachQueens(n int, st *stopper, fn func(cols []int32) bool) {
+func eachQueens(n int, st *tasks.Stopper, fn func(cols []int32) bool) {
 	cols := make([]int32, n)
 	mask := uint64(1)<<uint(n) - 1
 	var nodes int64
@@ -88,7 +89,7 @@ func eachQueens(n int, st *stopper, fn func(cols []int32) bool) {
 			return fn(cols)
 		}
 		nodes++
-		if st != nil && nodes&1023 == 0 && st.stopped() {
+		if st != nil && nodes&1023 == 0 && st.Stopped() {
 			return false
 		}
 		for free := mask &^ (left | down | right); free != 0; free &= free - 1 {

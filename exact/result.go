@@ -1,6 +1,9 @@
 package exact
 
-import "github.com/chessmodel/chessmodel/model"
+import (
+	"github.com/chessmodel/chessmodel/exact/internal/tasks"
+	"github.com/chessmodel/chessmodel/model"
+)
 
 // Helpers that fill a Result the same way for every method.
 
@@ -37,12 +40,12 @@ func unknown(res *model.Result, p *problem, found bool, vertices, walls []int32,
 }
 
 // enumerated finishes an enumeration of n solutions.
-func enumerated(res *model.Result, st *stopper, n int64, emitErr error) error {
+func enumerated(res *model.Result, st *tasks.Stopper, n int64, emitErr error) error {
 	res.Count = model.Int64(n)
 	switch {
 	case emitErr != nil:
 		return emitErr
-	case st.canceled.Load():
+	case st.Canceled():
 		res.Status = model.StatusUnknown
 	case n == 0:
 		res.Status = model.StatusInfeasible

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/chessmodel/chessmodel/exact/internal/tasks"
 	"github.com/chessmodel/chessmodel/exact/slide"
 	"github.com/chessmodel/chessmodel/exact/tour"
 	"github.com/chessmodel/chessmodel/model"
@@ -45,8 +46,8 @@ func (s *Solver) Solve(ctx context.Context, m *model.Model, opts model.Options) 
 		Backend: s.Name(),
 		Stats:   model.Stats{Extra: map[string]any{}},
 	}
-	st := newStopper(ctx)
-	defer st.close()
+	st := tasks.NewStopper(ctx)
+	defer st.Close()
 	err := dispatch(st, m, opts, res)
 	res.Stats.Seconds = time.Since(start).Seconds()
 	if err != nil {
@@ -56,7 +57,7 @@ func (s *Solver) Solve(ctx context.Context, m *model.Model, opts model.Options) 
 }
 
 // dispatch picks the method from the model's structure.
-func dispatch(st *stopper, m *model.Model, opts model.Options, res *model.Result) error {
+func dispatch(st *tasks.Stopper, m *model.Model, opts model.Options, res *model.Result) error {
 	if opts.DistinctWalls && m.FreeWalls == nil && opts.Task == model.TaskCount {
 		return oneWallSet(st, m, opts, res)
 	}
@@ -101,7 +102,7 @@ func needsCoverage(m *model.Model) bool {
 
 // oneWallSet counts distinct wall sets on a model whose walls are all fixed:
 // one when it has a solution, none otherwise.
-func oneWallSet(st *stopper, m *model.Model, opts model.Options, res *model.Result) error {
+func oneWallSet(st *tasks.Stopper, m *model.Model, opts model.Options, res *model.Result) error {
 	inner := opts
 	inner.Task = model.TaskSolve
 	inner.DistinctWalls = false

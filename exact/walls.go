@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"github.com/chessmodel/chessmodel/exact/internal/bitset"
+	"github.com/chessmodel/chessmodel/exact/internal/tasks"
 	"github.com/chessmodel/chessmodel/model"
 )
 
@@ -55,7 +56,7 @@ type wallSearch struct {
 	arena     []uint64
 	words     int
 	nodes     int64
-	st        *stopper
+	st        *tasks.Stopper
 	halted    bool
 	visit     func() // at every accepted piece set (walls not yet chosen)
 	scratch   bitset.Set
@@ -109,7 +110,7 @@ func (w *wallSearch) resume(t wallTask) {
 
 const occupiedBit = 1 << 31
 
-func newWallSearch(p *problem, st *stopper) (*wallSearch, error) {
+func newWallSearch(p *problem, st *tasks.Stopper) (*wallSearch, error) {
 	K := len(p.kinds)
 	if K > 31 {
 		return nil, fmt.Errorf("exact: more than 31 kinds of piece with free walls: %w", model.ErrUnsupported)
@@ -397,7 +398,7 @@ func (w *wallSearch) reset() {
 
 func (w *wallSearch) search(depth int) {
 	w.nodes++
-	if w.nodes&1023 == 0 && w.st.stopped() {
+	if w.nodes&1023 == 0 && w.st.Stopped() {
 		w.halted = true
 	}
 	if w.halted {

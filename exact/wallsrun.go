@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	"github.com/chessmodel/chessmodel/exact/internal/bitset"
+	"github.com/chessmodel/chessmodel/exact/internal/tasks"
 	"github.com/chessmodel/chessmodel/model"
 )
 
@@ -63,7 +64,7 @@ func (pr *wallPricer) withExtra(walls []int32, t int) []int32 {
 }
 
 // solveFreeWalls answers models whose walls are decision variables.
-func solveFreeWalls(st *stopper, p *problem, opts model.Options, res *model.Result) error {
+func solveFreeWalls(st *tasks.Stopper, p *problem, opts model.Options, res *model.Result) error {
 	w, err := newWallSearch(p, st)
 	if err != nil {
 		return err
@@ -93,7 +94,7 @@ func solveFreeWalls(st *stopper, p *problem, opts model.Options, res *model.Resu
 	switch {
 	case obj.Measure == model.MeasureWalls && obj.Sense == model.Minimize:
 		// the budget rises until some piece set fits
-		for b := 0; b <= maxFree && !found && !st.stopped(); b++ {
+		for b := 0; b <= maxFree && !found && !st.Stopped(); b++ {
 			w.budget = b
 			w.visit = func() {
 				if !pr.load() {
@@ -166,7 +167,7 @@ func solveFreeWalls(st *stopper, p *problem, opts model.Options, res *model.Resu
 		}
 	}
 	res.Stats.Nodes += w.nodes + h.nodes
-	if st.canceled.Load() {
+	if st.Canceled() {
 		return unknown(res, p, found, bestV, bestW, valueOf)
 	}
 	if !found {
@@ -194,7 +195,7 @@ func solveFreeWalls(st *stopper, p *problem, opts model.Options, res *model.Resu
 						return false
 					}
 					n++
-					if st.stopped() {
+					if st.Stopped() {
 						w.halted = true
 					}
 					return !w.halted
@@ -208,7 +209,7 @@ func solveFreeWalls(st *stopper, p *problem, opts model.Options, res *model.Resu
 	}
 	wc, nodes := countWalls(st, w, opts, tLo, tHi)
 	res.Stats.Nodes += nodes
-	if st.canceled.Load() {
+	if st.Canceled() {
 		res.Status = model.StatusUnknown
 		res.Stats.Extra["counted_so_far"] = wc.total.String()
 		return nil
@@ -246,27 +247,27 @@ type wallCount struct {
 // sharing subtrees among workers. Pairs are listed one by one when classes
 // or distinct wall sets are asked for, and otherwise counted with binomial
 // coefficients for the walls that need not separate anything.
-func countWalls(st *stopper, w0 *wallSearch, opts model.Options, tLo, tHi int) (*wallCount, int64) {
+func countWalls(st *tasks.Stopper, w0 *wallSearch, opts model.Options, tLo, tHi int) (*wallCount, int64) {
 	p := w0.p
 	list := opts.Symmetry || opts.DistinctWalls
-	workers := workerCount(opts.Workers)
+	workers := tasks.WorkerCount(opts.Workers)
 	var nodes int64
-	var tasks []wallTask
+	var todo []wallTask
 	if workers > 1 || opts.Progress != nil { // subtrees share the work and measure progress
 		for d := 1; d <= w0.hi+1; d++ {
 			w0.splitDepth, w0.tasks, w0.deeper, w0.halted = d, nil, false, false
 			w0.nodes = 0
 			w0.start()
 			nodes += w0.nodes
-			tasks = w0.tasks
-			if len(tasks) >= 32*workers || st.stopped() || !w0.deeper {
+			todo = w0.tasks
+			if len(todo) >= 32*workers || st.Stopped() || !w0.deeper {
 				break
 			}
 		}
 		w0.splitDepth = -1
 	}
-	if tasks == nil {
-		tasks = []wallTask{{cand: slices.Clone(w0.allowed)}}
+	if todo == nil {
+		todo = []wallTask{{cand: slices.Clone(w0.allowed)}}
 	}
 	counts := make([]*wallCount, workers)
 	searches := make([]*wallSearch, workers)
@@ -305,7 +306,7 @@ func countWalls(st *stopper, w0 *wallSearch, opts model.Options, tLo, tHi int) (
 						wc.tally.add(current[i], v, ws)
 					}
 					// one piece set may have a great many wall sets: poll the stopper
-					if st.stopped() {
+					if st.Stopped() {
 						w.halted = true
 					}
 					return !w.halted
@@ -315,9 +316,9 @@ func countWalls(st *stopper, w0 *wallSearch, opts model.Options, tLo, tHi int) (
 		}
 		counts[i], searches[i] = wc, w
 	}
-	runTasks(st, workers, len(tasks), opts.Progress, "counting", func(i, task int) {
+	tasks.RunSubtrees(st, workers, len(todo), opts.Progress, "counting", func(i, task int) {
 		current[i] = task
-		searches[i].resume(tasks[task])
+		searches[i].resume(todo[task])
 	})
 	out := counts[0]
 	for i, wc := range counts {

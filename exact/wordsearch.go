@@ -5,6 +5,7 @@ import (
 	"sync"
 
 	"github.com/chessmodel/chessmodel/exact/internal/bitset"
+	"github.com/chessmodel/chessmodel/exact/internal/tasks"
 )
 
 // A wordSearch is the cliqueSearch of a graph whose vertices fit one word
@@ -43,7 +44,7 @@ type wordSearch struct {
 	minimize bool
 	chosen   []int32
 	nodes    int64
-	st       *stopper
+	st       *tasks.Stopper
 	halted   bool
 	visit    func(s *wordSearch)
 }
@@ -74,7 +75,7 @@ var wordSearches = sync.Pool{New: func() any { return new(wordSearch) }}
 // newWordSearch lays the graph out for a word search, or reports false
 // when its vertices do not fit one word. The search goes back to the pool
 // with release.
-func newWordSearch(g *conflictGraph, st *stopper) (*wordSearch, bool) {
+func newWordSearch(g *conflictGraph, st *tasks.Stopper) (*wordSearch, bool) {
 	p := g.p
 	if p.vertices > 64 || len(g.bounds) > maxWordBounds {
 		return nil, false
@@ -240,7 +241,7 @@ func (s *wordSearch) over(v, delta int) bool {
 
 func (s *wordSearch) search(c wordCands) {
 	s.nodes++
-	if s.nodes&1023 == 0 && s.st.stopped() {
+	if s.nodes&1023 == 0 && s.st.Stopped() {
 		s.halted = true
 	}
 	if s.halted {

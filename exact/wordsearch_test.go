@@ -7,6 +7,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/chessmodel/chessmodel/exact/internal/tasks"
 	"github.com/chessmodel/chessmodel/model"
 )
 
@@ -22,8 +23,8 @@ func searchBoth(t *testing.T, m *model.Model) (word, clique []int32, wordNodes, 
 	if err != nil {
 		t.Fatal(err)
 	}
-	st := newStopper(context.Background())
-	defer st.close()
+	st := tasks.NewStopper(context.Background())
+	defer st.Close()
 	sense := m.Objective.Sense
 	accept := func(best *[]int32, chosen []int32, lo, hi *int, halted *bool) {
 		*best = slices.Clone(chosen)

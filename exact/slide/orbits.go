@@ -5,6 +5,8 @@ import (
 	"math/big"
 	"sync"
 	"sync/atomic"
+
+	"github.com/chessmodel/chessmodel/exact/internal/tasks"
 )
 
 // orbitCount is the number of orbits of k-subsets of the open squares under
@@ -71,7 +73,7 @@ func (sp *space) representatives(ctx context.Context, b *budget, workers int) (b
 	reps := newBitset(n)
 	var next atomic.Uint64
 	var wg sync.WaitGroup
-	for range workerCount(workers) {
+	for range tasks.WorkerCount(workers) {
 		wg.Go(func() {
 			f := newFolder(sp)
 			state := make([]int32, sp.pieces)

@@ -2,7 +2,6 @@ package slide
 
 import (
 	"context"
-	"runtime"
 	"slices"
 	"sync"
 	"sync/atomic"
@@ -34,13 +33,6 @@ const minBatch = 256
 // maxBatch bounds the states of one batch, so that cancellation is heard
 // and progress reported between batches.
 const maxBatch = 1 << 16
-
-func workerCount(requested int) int {
-	if requested <= 0 {
-		return runtime.NumCPU()
-	}
-	return requested
-}
 
 // A worker expands states of a batch with its own buffers. Its mover and
 // folder are part of it, and it ends in padding, so that what one worker
