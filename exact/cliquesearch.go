@@ -41,12 +41,12 @@ type cliqueTask struct {
 }
 
 func newCliqueSearch(g *conflictGraph, st *tasks.Stopper) *cliqueSearch {
-	words := bitset.WordsFor(g.p.vertices)
+	words := bitset.WordsFor(g.p.Vertices)
 	s := &cliqueSearch{g: g, flat: g.flatBounds(), words: words, st: st, splitDepth: -1,
 		arena: make([]uint64, words*(len(g.cliques)+2)),
-		light: make([]int, len(g.p.rules)), dark: make([]int, len(g.p.rules))}
+		light: make([]int, len(g.p.Rules)), dark: make([]int, len(g.p.Rules))}
 	s.members = make([][]int32, len(g.cliques))
-	all := make([]int32, 0, g.p.allowed.Count()) // the cliques partition the allowed vertices
+	all := make([]int32, 0, g.p.Allowed.Count()) // the cliques partition the allowed vertices
 	for i, c := range g.cliques {
 		from := len(all)
 		for v := c.First(); v >= 0; v = c.Next(v + 1) {
@@ -63,7 +63,7 @@ func (s *cliqueSearch) level(depth int) bitset.Set {
 
 // start searches the whole graph.
 func (s *cliqueSearch) start() {
-	s.level(0).CopyFrom(s.g.p.allowed)
+	s.level(0).CopyFrom(s.g.p.Allowed)
 	s.search(0)
 }
 
@@ -90,12 +90,12 @@ func (s *cliqueSearch) add(v, delta int) {
 
 // need is the least number of further pieces the place list asks for.
 func (s *cliqueSearch) need() int {
-	if s.g.p.minTotal == 0 {
+	if s.g.p.MinTotal == 0 {
 		return 0 // nothing asked for: "max queen" and the like
 	}
 	n := 0
-	for k, r := range s.g.p.rules {
-		n += r.need(s.light[k], s.dark[k])
+	for k, r := range s.g.p.Rules {
+		n += r.Need(s.light[k], s.dark[k])
 	}
 	return n
 }
@@ -120,7 +120,7 @@ func (s *cliqueSearch) search(depth int) {
 		return
 	}
 	if u < 0 {
-		if placed >= s.lo && need == 0 && s.g.p.copiesInOrder(s.chosen) {
+		if placed >= s.lo && need == 0 && s.g.p.CopiesInOrder(s.chosen) {
 			s.visit(s)
 		}
 		return
@@ -148,7 +148,7 @@ func (s *cliqueSearch) search(depth int) {
 			}
 			k := s.g.kindOf[v]
 			s.add(v, 1)
-			if !s.g.p.rules[k].over(s.light[k], s.dark[k]) {
+			if !s.g.p.Rules[k].Over(s.light[k], s.dark[k]) {
 				adj := s.g.adj.Row(v)
 				for i := range next {
 					next[i] = cand[i] &^ (adj[i] | clique[i])

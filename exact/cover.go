@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"github.com/chessmodel/chessmodel/exact/internal/bitset"
+	"github.com/chessmodel/chessmodel/exact/internal/problem"
 	"github.com/chessmodel/chessmodel/exact/internal/tasks"
 	"github.com/chessmodel/chessmodel/model"
 )
@@ -22,7 +23,7 @@ import (
 // A coverSearch is the search of placements that cover at least target
 // squares.
 type coverSearch struct {
-	p        *problem
+	p        *problem.Problem
 	g        *conflictGraph
 	words    int          // per vertex set
 	sqWords  int          // per square set
@@ -81,22 +82,22 @@ func (c *coverSearch) resume(t coverTask) {
 	c.search(t.depth, t.givenUp)
 }
 
-func newCoverSearch(p *problem, g *conflictGraph, st *tasks.Stopper) *coverSearch {
-	c := &coverSearch{p: p, g: g, st: st, splitDepth: -1, words: bitset.WordsFor(p.vertices), sqWords: bitset.WordsFor(p.squares),
-		strong:   p.m.Rules.Attack == model.Strong,
-		dominate: coverMeasure(p.m) == model.MeasureDominated,
-		light:    make([]int, len(p.rules)), dark: make([]int, len(p.rules)),
-		occupied: bitset.New(p.squares), covered: bitset.New(p.squares), gaveUp: bitset.New(p.squares),
-		gains: make([][]int, len(p.kinds)), openCount: p.open.Count(),
-		limits: make([]int, len(p.kinds)), heads: make([]int, len(p.kinds))}
-	c.coverers = make([]bitset.Set, p.squares)
-	store := make([]uint64, c.words*p.squares)
+func newCoverSearch(p *problem.Problem, g *conflictGraph, st *tasks.Stopper) *coverSearch {
+	c := &coverSearch{p: p, g: g, st: st, splitDepth: -1, words: bitset.WordsFor(p.Vertices), sqWords: bitset.WordsFor(p.Squares),
+		strong:   p.Model.Rules.Attack == model.Strong,
+		dominate: coverMeasure(p.Model) == model.MeasureDominated,
+		light:    make([]int, len(p.Rules)), dark: make([]int, len(p.Rules)),
+		occupied: bitset.New(p.Squares), covered: bitset.New(p.Squares), gaveUp: bitset.New(p.Squares),
+		gains: make([][]int, len(p.Kinds)), openCount: p.Open.Count(),
+		limits: make([]int, len(p.Kinds)), heads: make([]int, len(p.Kinds))}
+	c.coverers = make([]bitset.Set, p.Squares)
+	store := make([]uint64, c.words*p.Squares)
 	for x := range c.coverers {
 		c.coverers[x] = bitset.Set(store[x*c.words : (x+1)*c.words : (x+1)*c.words])
 	}
-	for v := p.allowed.First(); v >= 0; v = p.allowed.Next(v + 1) {
-		k, s := p.kindOf(v), p.squareOf(v)
-		w := p.kinds[k].weak.Row(s)
+	for v := p.Allowed.First(); v >= 0; v = p.Allowed.Next(v + 1) {
+		k, s := p.KindOf(v), p.SquareOf(v)
+		w := p.Kinds[k].Weak.Row(s)
 		for x := w.First(); x >= 0; x = w.Next(x + 1) {
 			c.coverers[x].Set(v)
 		}
@@ -104,14 +105,14 @@ func newCoverSearch(p *problem, g *conflictGraph, st *tasks.Stopper) *coverSearc
 			c.coverers[s].Set(v)
 		}
 	}
-	if p.squares <= 64 && c.strong {
-		c.between = make([]uint64, p.squares*p.squares)
-		for s := 0; s < p.squares; s++ {
-			for _, geo := range p.kinds {
-				for _, ray := range geo.raysAt(s) {
+	if p.Squares <= 64 && c.strong {
+		c.between = make([]uint64, p.Squares*p.Squares)
+		for s := 0; s < p.Squares; s++ {
+			for _, geo := range p.Kinds {
+				for _, ray := range geo.RaysAt(s) {
 					var mask uint64
 					for _, t := range ray {
-						c.between[s*p.squares+int(t)] = mask
+						c.between[s*p.Squares+int(t)] = mask
 						mask |= 1 << uint(t)
 					}
 				}
@@ -138,11 +139,11 @@ func (c *coverSearch) attacks(vertices []int32, out bitset.Set) {
 	clear(out)
 	p := c.p
 	walls := c.walls // free walls: they stop lines and are not attacked
-	one := func(geo *pieceGeometry, s int) {
-		for _, t := range geo.leapsAt(s) {
+	one := func(geo *problem.PieceGeometry, s int) {
+		for _, t := range geo.LeapsAt(s) {
 			out.Set(int(t))
 		}
-		for _, ray := range geo.raysAt(s) {
+		for _, ray := range geo.RaysAt(s) {
 			for _, t := range ray {
 				if walls != nil && walls.Has(int(t)) {
 					break
@@ -154,11 +155,11 @@ func (c *coverSearch) attacks(vertices []int32, out bitset.Set) {
 			}
 		}
 	}
-	for _, f := range p.fixed {
-		one(f.geo, f.square)
+	for _, f := range p.Fixed {
+		one(f.Geometry, f.Square)
 	}
 	for _, v := range vertices {
-		one(p.kinds[p.kindOf(int(v))], p.squareOf(int(v)))
+		one(p.Kinds[p.KindOf(int(v))], p.SquareOf(int(v)))
 	}
 	if c.dominate {
 		out.Or(c.occupied)
@@ -174,15 +175,15 @@ func (c *coverSearch) level(depth int) bitset.Set {
 
 func (c *coverSearch) need() int {
 	n := 0
-	for k, r := range c.p.rules {
-		n += r.need(c.light[k], c.dark[k])
+	for k, r := range c.p.Rules {
+		n += r.Need(c.light[k], c.dark[k])
 	}
 	return n
 }
 
 func (c *coverSearch) add(v int, delta int) {
-	k, s := c.p.ruleOf[c.p.kindOf(v)], c.p.squareOf(v)
-	if c.p.dark.Has(s) {
+	k, s := c.p.RuleOf[c.p.KindOf(v)], c.p.SquareOf(v)
+	if c.p.Dark.Has(s) {
 		c.dark[k] += delta
 	} else {
 		c.light[k] += delta
@@ -191,29 +192,29 @@ func (c *coverSearch) add(v int, delta int) {
 
 // place puts vertex v and returns whether the place list allows it.
 func (c *coverSearch) place(v int) bool {
-	k := c.p.ruleOf[c.p.kindOf(v)]
+	k := c.p.RuleOf[c.p.KindOf(v)]
 	c.add(v, 1)
-	if c.p.rules[k].over(c.light[k], c.dark[k]) {
+	if c.p.Rules[k].Over(c.light[k], c.dark[k]) {
 		c.add(v, -1)
 		return false
 	}
 	c.chosen = append(c.chosen, int32(v))
-	c.occupied.Set(c.p.squareOf(v))
+	c.occupied.Set(c.p.SquareOf(v))
 	return true
 }
 
 func (c *coverSearch) unplace(v int) {
 	c.add(v, -1)
 	c.chosen = c.chosen[:len(c.chosen)-1]
-	s := c.p.squareOf(v)
+	s := c.p.SquareOf(v)
 	c.occupied.Clear(s)
-	for _, f := range c.p.fixed {
-		if f.square == s {
+	for _, f := range c.p.Fixed {
+		if f.Square == s {
 			c.occupied.Set(s)
 		}
 	}
 	for _, u := range c.chosen {
-		if c.p.squareOf(int(u)) == s {
+		if c.p.SquareOf(int(u)) == s {
 			c.occupied.Set(s)
 		}
 	}
@@ -222,7 +223,7 @@ func (c *coverSearch) unplace(v int) {
 // start searches every placement with lo..cap pieces covering target squares.
 func (c *coverSearch) start() {
 	c.prepare()
-	c.level(0).CopyFrom(c.p.allowed)
+	c.level(0).CopyFrom(c.p.Allowed)
 	if c.lowTarget() {
 		c.supersets(0, 0)
 		return
@@ -247,7 +248,7 @@ func (c *coverSearch) prepare() {
 	c.chosen = c.chosen[:0]
 	clear(c.light)
 	clear(c.dark)
-	c.occupied.CopyFrom(c.p.fixedSquares)
+	c.occupied.CopyFrom(c.p.FixedSquares)
 	clear(c.gaveUp)
 }
 
@@ -298,7 +299,7 @@ func (c *coverSearch) uncovered() (bitset.Set, int) {
 	uncovered := c.covered
 	c.attacks(c.chosen, uncovered)
 	for i := range uncovered {
-		uncovered[i] = c.p.open[i] &^ uncovered[i]
+		uncovered[i] = c.p.Open[i] &^ uncovered[i]
 	}
 	return uncovered, uncovered.Count()
 }
@@ -359,10 +360,10 @@ func (c *coverSearch) branchOn(x, depth, givenUp int) {
 // holding v holds that one too, which comes earlier among the coverers.)
 func (c *coverSearch) stackedAfter(v int) bool {
 	p := c.p
-	if !p.stackCopies || p.copyOf[p.kindOf(v)] == 0 {
+	if !p.StackCopies || p.CopyOf[p.KindOf(v)] == 0 {
 		return true
 	}
-	return slices.Contains(c.chosen, int32(v-p.squares))
+	return slices.Contains(c.chosen, int32(v-p.Squares))
 }
 
 // blocked reports whether v's line to x already passes an occupied square,
@@ -371,17 +372,17 @@ func (c *coverSearch) blocked(v, x int) bool {
 	if c.between == nil {
 		return false
 	}
-	s := c.p.squareOf(v)
+	s := c.p.SquareOf(v)
 	if s == x {
 		return false
 	}
-	k := c.p.kindOf(v)
-	for _, t := range c.p.kinds[k].leapsAt(s) {
+	k := c.p.KindOf(v)
+	for _, t := range c.p.Kinds[k].LeapsAt(s) {
 		if int(t) == x {
 			return false
 		}
 	}
-	return c.between[s*c.p.squares+x]&c.occupied[0] != 0
+	return c.between[s*c.p.Squares+x]&c.occupied[0] != 0
 }
 
 // canCover bounds what the pieces to come can add: the best gains (weak
@@ -403,10 +404,10 @@ func (c *coverSearch) bestGains(avail, uncovered bitset.Set, room int) {
 	limits := c.limits
 	for k := range c.gains {
 		c.gains[k] = c.gains[k][:0]
-		r := p.ruleOf[k]
-		limits[k] = min(room, p.rules[r].most()-c.light[r]-c.dark[r])
+		r := p.RuleOf[k]
+		limits[k] = min(room, p.Rules[r].Most()-c.light[r]-c.dark[r])
 	}
-	n := p.squares
+	n := p.Squares
 	oneWord := len(uncovered) == 1
 	k, base := 0, 0 // the kind of v and its first vertex: no division per vertex
 	for v := avail.First(); v >= 0; v = avail.Next(v + 1) {
@@ -420,9 +421,9 @@ func (c *coverSearch) bestGains(avail, uncovered bitset.Set, room int) {
 		s := v - base
 		var gain int
 		if oneWord {
-			gain = bits.OnesCount64(p.kinds[k].weak.Row(s)[0] & uncovered[0])
+			gain = bits.OnesCount64(p.Kinds[k].Weak.Row(s)[0] & uncovered[0])
 		} else {
-			gain = p.kinds[k].weak.Row(s).CountAnd(uncovered)
+			gain = p.Kinds[k].Weak.Row(s).CountAnd(uncovered)
 		}
 		if c.dominate && uncovered.Has(s) {
 			gain++
@@ -491,10 +492,10 @@ func (c *coverSearch) supersets(depth, ci int) {
 		ci++
 	}
 	if ci == len(cliques) || placed == c.cap {
-		if need == 0 && placed >= c.lo && c.p.copiesInOrder(c.chosen) {
+		if need == 0 && placed >= c.lo && c.p.CopiesInOrder(c.chosen) {
 			att := c.covered
 			c.attacks(c.chosen, att)
-			if n := att.CountAnd(c.p.open); n >= c.target {
+			if n := att.CountAnd(c.p.Open); n >= c.target {
 				c.accept(n)
 			}
 		}

@@ -4,6 +4,7 @@ import (
 	"slices"
 
 	"github.com/chessmodel/chessmodel/exact/internal/bitset"
+	"github.com/chessmodel/chessmodel/exact/internal/problem"
 	"github.com/chessmodel/chessmodel/exact/internal/tasks"
 	"github.com/chessmodel/chessmodel/model"
 )
@@ -16,29 +17,29 @@ func (c *coverSearch) measure(vertices []int32, ms model.Measure) int64 {
 	}
 	saved := slices.Clone(c.occupied)
 	savedDominate := c.dominate
-	c.occupied.CopyFrom(c.p.fixedSquares)
+	c.occupied.CopyFrom(c.p.FixedSquares)
 	for _, v := range vertices {
-		c.occupied.Set(c.p.squareOf(int(v)))
+		c.occupied.Set(c.p.SquareOf(int(v)))
 	}
 	c.dominate = ms == model.MeasureDominated
-	att := bitset.New(c.p.squares)
+	att := bitset.New(c.p.Squares)
 	c.attacks(vertices, att)
-	n := att.CountAnd(c.p.open)
+	n := att.CountAnd(c.p.Open)
 	c.occupied.CopyFrom(saved)
 	c.dominate = savedDominate
 	return int64(n)
 }
 
 // solveCover answers models with a cover rule or a coverage objective.
-func solveCover(st *tasks.Stopper, p *problem, opts model.Options, res *model.Result) error {
+func solveCover(st *tasks.Stopper, p *problem.Problem, opts model.Options, res *model.Result) error {
 	g, err := newConflictGraph(p)
 	if err != nil {
 		return err
 	}
 	res.Stats.Extra["engine"] = "coverage search on the most constrained square"
-	m := p.m
-	if (m.Rules.Independent && p.fixedConflict()) || p.minTotal > p.maxTotal {
-		return infeasible(res, opts)
+	m := p.Model
+	if (m.Rules.Independent && p.FixedConflict()) || p.MinTotal > p.MaxTotal {
+		return problem.Infeasible(res, opts)
 	}
 	c := newCoverSearch(p, g, st)
 	open := c.openCount
@@ -60,7 +61,7 @@ func solveCover(st *tasks.Stopper, p *problem, opts model.Options, res *model.Re
 		best = slices.Clone(c.chosen)
 		c.halted = true
 	}
-	lo, hi := p.minTotal, p.maxTotal
+	lo, hi := p.MinTotal, p.MaxTotal
 	target := ruleTarget
 	run := func(t, l, h int) {
 		c.target, c.lo, c.cap = t, l, h
@@ -134,13 +135,13 @@ func solveCover(st *tasks.Stopper, p *problem, opts model.Options, res *model.Re
 	}
 	res.Stats.Nodes += c.nodes
 	if st.Canceled() {
-		return unknown(res, p, found, best, nil, valueOf)
+		return problem.Unknown(res, p, found, best, nil, valueOf)
 	}
 	if !found {
-		return infeasible(res, opts)
+		return problem.Infeasible(res, opts)
 	}
 	if opts.Task == model.TaskSolve {
-		return solved(res, p, best, nil, valueOf)
+		return problem.Solved(res, p, best, nil, valueOf)
 	}
 
 	// count or enumerate at the optimum
@@ -157,7 +158,7 @@ func solveCover(st *tasks.Stopper, p *problem, opts model.Options, res *model.Re
 			if !keep() {
 				return
 			}
-			if emitErr = opts.Emit(p.solution(c.chosen, nil)); emitErr != nil {
+			if emitErr = opts.Emit(p.Solution(c.chosen, nil)); emitErr != nil {
 				c.halted = true
 				return
 			}
@@ -165,7 +166,7 @@ func solveCover(st *tasks.Stopper, p *problem, opts model.Options, res *model.Re
 		}
 		run(target, lo, hi)
 		res.Stats.Nodes += c.nodes
-		return enumerated(res, st, n, emitErr)
+		return problem.Enumerated(res, st, n, emitErr)
 	}
 	c.target, c.lo, c.cap = target, lo, hi
 	t, nodes := countCover(st, c, opts, func(s *coverSearch) bool {
@@ -174,15 +175,15 @@ func solveCover(st *tasks.Stopper, p *problem, opts model.Options, res *model.Re
 	res.Stats.Nodes += nodes
 	if st.Canceled() {
 		res.Status = model.StatusUnknown
-		res.Stats.Extra["counted_so_far"] = t.count
+		res.Stats.Extra["counted_so_far"] = t.Count
 		return nil
 	}
-	return p.countResult(res, t, opts.Symmetry, valueOf)
+	return p.CountResult(res, t, opts.Symmetry, valueOf)
 }
 
 // countCover counts the placements c's target and counts accept, sharing
 // the subtrees below the first branchings among workers.
-func countCover(st *tasks.Stopper, c *coverSearch, opts model.Options, keep func(*coverSearch) bool) (*tally, int64) {
+func countCover(st *tasks.Stopper, c *coverSearch, opts model.Options, keep func(*coverSearch) bool) (*problem.Tally, int64) {
 	p := c.p
 	workers := tasks.WorkerCount(opts.Workers)
 	var todo []coverTask
@@ -203,19 +204,19 @@ func countCover(st *tasks.Stopper, c *coverSearch, opts model.Options, keep func
 	}
 	if todo == nil {
 		c.prepare()
-		todo = []coverTask{{avail: slices.Clone(p.allowed), gaveUp: bitset.New(p.squares)}}
+		todo = []coverTask{{avail: slices.Clone(p.Allowed), gaveUp: bitset.New(p.Squares)}}
 	}
 	searches := make([]*coverSearch, workers)
-	tallies := make([]*tally, workers)
+	tallies := make([]*problem.Tally, workers)
 	current := make([]int, workers)
 	for w := range searches {
 		w := w
 		s := newCoverSearch(p, c.g, st)
 		s.target, s.lo, s.cap = c.target, c.lo, c.cap
-		tallies[w] = newTally(p, opts.Symmetry)
+		tallies[w] = problem.NewTally(p, opts.Symmetry)
 		s.accept = func(int) {
 			if keep(s) {
-				tallies[w].add(current[w], s.chosen, nil)
+				tallies[w].Add(current[w], s.chosen, nil)
 			}
 		}
 		searches[w] = s
@@ -225,10 +226,10 @@ func countCover(st *tasks.Stopper, c *coverSearch, opts model.Options, keep func
 		searches[w].halted = false
 		searches[w].resume(todo[i])
 	})
-	total := newTally(p, opts.Symmetry)
+	total := problem.NewTally(p, opts.Symmetry)
 	for w, s := range searches {
 		nodes += s.nodes
-		total.merge(tallies[w])
+		total.Merge(tallies[w])
 	}
 	return total, nodes
 }

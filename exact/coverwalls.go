@@ -4,6 +4,7 @@ import (
 	"slices"
 
 	"github.com/chessmodel/chessmodel/exact/internal/bitset"
+	"github.com/chessmodel/chessmodel/exact/internal/problem"
 	"github.com/chessmodel/chessmodel/model"
 )
 
@@ -34,19 +35,19 @@ type wallState struct {
 // fixed piece excludes whatever the walls, and the conflicts no wall mends.
 func (c *coverSearch) setupWalls() {
 	p := c.p
-	m := p.m
-	c.walls = bitset.New(p.squares)
-	c.noWall = bitset.New(p.squares)
-	c.wallable = slices.Clone(p.open)
-	c.wallable.AndNot(p.fixedSquares)
+	m := p.Model
+	c.walls = bitset.New(p.Squares)
+	c.noWall = bitset.New(p.Squares)
+	c.wallable = slices.Clone(p.Open)
+	c.wallable.AndNot(p.FixedSquares)
 	c.wallLo, c.wallHi = m.FreeWalls.Min, min(m.FreeWalls.Max, c.wallable.Count())
 	c.all = m.Rules.Cover != nil && m.Rules.Cover.AtLeast == 0
 	allowed := c.allowedWithWalls()
-	p.allowed = allowed
-	n := p.squares
-	c.hard = make([]bitset.Set, p.vertices)
+	p.Allowed = allowed
+	n := p.Squares
+	c.hard = make([]bitset.Set, p.Vertices)
 	for v := allowed.First(); v >= 0; v = allowed.Next(v + 1) {
-		c.hard[v] = bitset.New(p.vertices)
+		c.hard[v] = bitset.New(p.Vertices)
 		for u := allowed.First(); u >= 0; u = allowed.Next(u + 1) {
 			if u != v && c.hardPair(v/n, v%n, u/n, u%n) {
 				c.hard[v].Set(u)
@@ -61,7 +62,7 @@ func (c *coverSearch) setupWalls() {
 // conflict whatever walls come: a leap, the first square of a ride, a
 // shared square.
 func (c *coverSearch) hardPair(k1, s1, k2, s2 int) bool {
-	p, m := c.p, c.p.m
+	p, m := c.p, c.p.Model
 	if s1 == s2 {
 		return !m.Rules.Stack
 	}
@@ -69,11 +70,11 @@ func (c *coverSearch) hardPair(k1, s1, k2, s2 int) bool {
 		return false
 	}
 	for _, pair := range [][4]int{{k1, s1, k2, s2}, {k2, s2, k1, s1}} {
-		g := p.kinds[pair[0]]
-		if slices.Contains(g.leapsAt(pair[1]), int32(pair[3])) {
+		g := p.Kinds[pair[0]]
+		if slices.Contains(g.LeapsAt(pair[1]), int32(pair[3])) {
 			return true
 		}
-		for _, ray := range g.raysAt(pair[1]) {
+		for _, ray := range g.RaysAt(pair[1]) {
 			if len(ray) > 0 && int(ray[0]) == pair[3] {
 				return true
 			}
@@ -85,22 +86,22 @@ func (c *coverSearch) hardPair(k1, s1, k2, s2 int) bool {
 // allowedWithWalls is the allowed vertices again: the compiler's exclude
 // fixed conflicts a wall could mend.
 func (c *coverSearch) allowedWithWalls() bitset.Set {
-	p, m := c.p, c.p.m
-	n := p.squares
-	allowed := bitset.New(p.vertices)
-	for k := range p.kinds {
-		r := p.rules[p.ruleOf[k]]
+	p, m := c.p, c.p.Model
+	n := p.Squares
+	allowed := bitset.New(p.Vertices)
+	for k := range p.Kinds {
+		r := p.Rules[p.RuleOf[k]]
 		for s := 0; s < n; s++ {
-			if !p.open.Has(s) || (p.fixedSquares.Has(s) && !m.Rules.Stack) {
+			if !p.Open.Has(s) || (p.FixedSquares.Has(s) && !m.Rules.Stack) {
 				continue
 			}
-			if p.dark.Has(s) && !r.allowsDark() || !p.dark.Has(s) && !r.allowsLight() {
+			if p.Dark.Has(s) && !r.AllowsDark() || !p.Dark.Has(s) && !r.AllowsLight() {
 				continue
 			}
 			ok := true
-			for _, f := range p.fixed {
-				if m.Rules.Independent && f.square != s && (slices.Contains(f.geo.leapsAt(f.square), int32(s)) ||
-					slices.Contains(p.kinds[k].leapsAt(s), int32(f.square)) || firstOnRay(f.geo, f.square, s) || firstOnRay(p.kinds[k], s, f.square)) {
+			for _, f := range p.Fixed {
+				if m.Rules.Independent && f.Square != s && (slices.Contains(f.Geometry.LeapsAt(f.Square), int32(s)) ||
+					slices.Contains(p.Kinds[k].LeapsAt(s), int32(f.Square)) || firstOnRay(f.Geometry, f.Square, s) || firstOnRay(p.Kinds[k], s, f.Square)) {
 					ok = false
 				}
 			}
@@ -116,13 +117,13 @@ func (c *coverSearch) allowedWithWalls() bitset.Set {
 // allowed set.
 func (c *coverSearch) coverersOf(allowed bitset.Set) {
 	p := c.p
-	n := p.squares
+	n := p.Squares
 	for x := range c.coverers {
 		clear(c.coverers[x])
 	}
 	for v := allowed.First(); v >= 0; v = allowed.Next(v + 1) {
 		k, s := v/n, v%n
-		w := p.kinds[k].weak.Row(s)
+		w := p.Kinds[k].Weak.Row(s)
 		for x := w.First(); x >= 0; x = w.Next(x + 1) {
 			c.coverers[x].Set(v)
 		}
@@ -132,8 +133,8 @@ func (c *coverSearch) coverersOf(allowed bitset.Set) {
 	}
 }
 
-func firstOnRay(g *pieceGeometry, from, to int) bool {
-	for _, ray := range g.raysAt(from) {
+func firstOnRay(g *problem.PieceGeometry, from, to int) bool {
+	for _, ray := range g.RaysAt(from) {
 		if len(ray) > 0 && int(ray[0]) == to {
 			return true
 		}
@@ -145,20 +146,20 @@ func firstOnRay(g *pieceGeometry, from, to int) bool {
 // or leaps onto another before a wall.
 func (c *coverSearch) independentNow() bool {
 	p := c.p
-	at := make(map[int]int, len(c.chosen)+len(p.fixed)) // square -> pieces there
-	for _, f := range p.fixed {
-		at[f.square]++
+	at := make(map[int]int, len(c.chosen)+len(p.Fixed)) // square -> pieces there
+	for _, f := range p.Fixed {
+		at[f.Square]++
 	}
 	for _, v := range c.chosen {
-		at[p.squareOf(int(v))]++
+		at[p.SquareOf(int(v))]++
 	}
-	check := func(g *pieceGeometry, s int) bool {
-		for _, t := range g.leapsAt(s) {
+	check := func(g *problem.PieceGeometry, s int) bool {
+		for _, t := range g.LeapsAt(s) {
 			if !c.walls.Has(int(t)) && at[int(t)] > 0 {
 				return false
 			}
 		}
-		for _, ray := range g.raysAt(s) {
+		for _, ray := range g.RaysAt(s) {
 			for _, t := range ray {
 				if c.walls.Has(int(t)) {
 					break
@@ -170,13 +171,13 @@ func (c *coverSearch) independentNow() bool {
 		}
 		return true
 	}
-	for _, f := range p.fixed {
-		if !check(f.geo, f.square) {
+	for _, f := range p.Fixed {
+		if !check(f.Geometry, f.Square) {
 			return false
 		}
 	}
 	for _, v := range c.chosen {
-		if !check(p.kinds[p.kindOf(int(v))], p.squareOf(int(v))) {
+		if !check(p.Kinds[p.KindOf(int(v))], p.SquareOf(int(v))) {
 			return false
 		}
 	}
@@ -190,7 +191,7 @@ func (c *coverSearch) startWalls() {
 	clear(c.walls)
 	clear(c.noWall)
 	c.wallN = 0
-	c.level(0).CopyFrom(c.p.allowed)
+	c.level(0).CopyFrom(c.p.Allowed)
 	if !c.all && c.lowTarget() {
 		c.supersetsWalls(0, 0)
 		return
@@ -204,7 +205,7 @@ func (c *coverSearch) coveredNow() (covered, missing int) {
 	unc := c.covered
 	c.attacks(c.chosen, unc)
 	for i := range unc {
-		unc[i] = c.p.open[i] &^ unc[i] &^ c.walls[i]
+		unc[i] = c.p.Open[i] &^ unc[i] &^ c.walls[i]
 	}
 	missing = unc.Count()
 	return c.openCount - c.wallN - missing, missing
@@ -275,8 +276,8 @@ func (c *coverSearch) wallOn(x, depth, givenUp int) {
 	}
 	next := c.level(depth + 1)
 	copy(next, c.level(depth))
-	for k := range c.p.kinds {
-		next.Clear(k*c.p.squares + x)
+	for k := range c.p.Kinds {
+		next.Clear(k*c.p.Squares + x)
 	}
 	c.walls.Set(x)
 	c.wallN++
@@ -323,15 +324,15 @@ func (c *coverSearch) blockedNow(v, x int) bool {
 	if c.between == nil {
 		return false
 	}
-	s := c.p.squareOf(v)
-	if s == x || slices.Contains(c.p.kinds[c.p.kindOf(v)].leapsAt(s), int32(x)) {
+	s := c.p.SquareOf(v)
+	if s == x || slices.Contains(c.p.Kinds[c.p.KindOf(v)].LeapsAt(s), int32(x)) {
 		return false
 	}
 	stops := c.walls[0]
 	if c.strong {
 		stops |= c.occupied[0]
 	}
-	return c.between[s*c.p.squares+x]&stops != 0
+	return c.between[s*c.p.Squares+x]&stops != 0
 }
 
 // supersetsWalls adds pieces, deciding the cliques of hard conflicts from
@@ -355,7 +356,7 @@ func (c *coverSearch) supersetsWalls(depth, ci int) {
 		ci++
 	}
 	if ci == len(cliques) || placed == c.cap {
-		if need == 0 && placed >= c.lo && c.p.copiesInOrder(c.chosen) {
+		if need == 0 && placed >= c.lo && c.p.CopiesInOrder(c.chosen) {
 			c.wallsFrom(depth, 0)
 		}
 		return
@@ -397,7 +398,7 @@ func (c *coverSearch) wallsFrom(depth, from int) {
 	}
 	if c.wallN >= c.wallLo {
 		covered, missing := c.coveredNow()
-		if c.metWalls(covered, missing) && (!c.p.m.Rules.Independent || c.independentNow()) {
+		if c.metWalls(covered, missing) && (!c.p.Model.Rules.Independent || c.independentNow()) {
 			c.acceptW(covered)
 			if c.halted {
 				return
@@ -413,7 +414,7 @@ func (c *coverSearch) wallsFrom(depth, from int) {
 			return // nothing to separate: more walls only block
 		}
 	}
-	for s := from; s < c.p.squares && !c.halted; s++ {
+	for s := from; s < c.p.Squares && !c.halted; s++ {
 		if !c.wallable.Has(s) || c.noWall.Has(s) || c.walls.Has(s) || c.occupied.Has(s) || useful != nil && !useful.Has(s) {
 			continue
 		}
@@ -429,13 +430,13 @@ func (c *coverSearch) wallsFrom(depth, from int) {
 // a line with no wall between: the only places a wall helps independence.
 func (c *coverSearch) gapSquares() bitset.Set {
 	p := c.p
-	out := bitset.New(p.squares)
-	if !p.m.Rules.Independent {
+	out := bitset.New(p.Squares)
+	if !p.Model.Rules.Independent {
 		return out
 	}
 	occupied := c.occupied
-	walk := func(g *pieceGeometry, s int) {
-		for _, ray := range g.raysAt(s) {
+	walk := func(g *problem.PieceGeometry, s int) {
+		for _, ray := range g.RaysAt(s) {
 			for i, t := range ray {
 				if c.walls.Has(int(t)) {
 					break
@@ -449,11 +450,11 @@ func (c *coverSearch) gapSquares() bitset.Set {
 			}
 		}
 	}
-	for _, f := range p.fixed {
-		walk(f.geo, f.square)
+	for _, f := range p.Fixed {
+		walk(f.Geometry, f.Square)
 	}
 	for _, v := range c.chosen {
-		walk(p.kinds[p.kindOf(int(v))], p.squareOf(int(v)))
+		walk(p.Kinds[p.KindOf(int(v))], p.SquareOf(int(v)))
 	}
 	return out
 }
@@ -471,7 +472,7 @@ func (c *coverSearch) wallList() []int32 {
 func (c *coverSearch) measureWalls(vertices, walls []int32, ms model.Measure) int64 {
 	switch ms {
 	case model.MeasureWalls:
-		return int64(c.p.fixedWalls + len(walls))
+		return int64(c.p.FixedWalls + len(walls))
 	case model.MeasureAttacked, model.MeasureDominated:
 	default:
 		return int64(len(vertices))

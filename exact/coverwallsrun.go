@@ -3,6 +3,7 @@ package exact
 import (
 	"slices"
 
+	"github.com/chessmodel/chessmodel/exact/internal/problem"
 	"github.com/chessmodel/chessmodel/exact/internal/tasks"
 	"github.com/chessmodel/chessmodel/model"
 )
@@ -25,19 +26,19 @@ type coverWallsRun struct {
 
 // solveCoverWalls answers models with free walls and a cover rule or a
 // coverage objective.
-func solveCoverWalls(st *tasks.Stopper, p *problem, opts model.Options, res *model.Result) error {
+func solveCoverWalls(st *tasks.Stopper, p *problem.Problem, opts model.Options, res *model.Result) error {
 	g, err := newConflictGraph(p)
 	if err != nil {
 		return err
 	}
 	res.Stats.Extra["engine"] = "coverage search with free walls"
-	m := p.m
-	if p.minTotal > p.maxTotal || m.FreeWalls.Min > m.FreeWalls.Max {
-		return infeasible(res, opts)
+	m := p.Model
+	if p.MinTotal > p.MaxTotal || m.FreeWalls.Min > m.FreeWalls.Max {
+		return problem.Infeasible(res, opts)
 	}
 	c := newCoverSearch(p, g, st)
 	c.setupWalls()
-	r := &coverWallsRun{c: c, st: st, lo: p.minTotal, hi: p.maxTotal, wallLo: c.wallLo, wallHi: c.wallHi}
+	r := &coverWallsRun{c: c, st: st, lo: p.MinTotal, hi: p.MaxTotal, wallLo: c.wallLo, wallHi: c.wallHi}
 	if rule := m.Rules.Cover; rule != nil {
 		r.target = rule.AtLeast
 	}
@@ -45,13 +46,13 @@ func solveCoverWalls(st *tasks.Stopper, p *problem, opts model.Options, res *mod
 	r.optimum(opts, valueOf)
 	res.Stats.Nodes += c.nodes
 	if st.Canceled() {
-		return unknown(res, p, r.found, r.bestV, r.bestW, valueOf)
+		return problem.Unknown(res, p, r.found, r.bestV, r.bestW, valueOf)
 	}
 	if !r.found {
-		return infeasible(res, opts)
+		return problem.Infeasible(res, opts)
 	}
 	if opts.Task == model.TaskSolve {
-		return solved(res, p, r.bestV, r.bestW, valueOf)
+		return problem.Solved(res, p, r.bestV, r.bestW, valueOf)
 	}
 	return r.countAll(opts, res, valueOf)
 }
@@ -74,8 +75,8 @@ func (r *coverWallsRun) keepFirst() {
 
 // optimum runs the passes that find an optimal placement for the
 // objective, narrowing the run's bounds to it.
-func (r *coverWallsRun) optimum(opts model.Options, valueOf valueFunc) {
-	c, m := r.c, r.c.p.m
+func (r *coverWallsRun) optimum(opts model.Options, valueOf problem.ValueFunc) {
+	c, m := r.c, r.c.p.Model
 	obj := m.Objective
 	// finding passes need only walls that separate pieces, unless walls are
 	// wanted for themselves
@@ -179,7 +180,7 @@ func (r *coverWallsRun) mostPieces() {
 
 // weighAll weighs every placement meeting the rule by the objective: the
 // fewest squares, or a measure other than the search's own.
-func (r *coverWallsRun) weighAll(obj model.Objective, valueOf valueFunc) {
+func (r *coverWallsRun) weighAll(obj model.Objective, valueOf problem.ValueFunc) {
 	c := r.c
 	r.exhaustive = true
 	c.minimalWalls = false
@@ -195,7 +196,7 @@ func (r *coverWallsRun) weighAll(obj model.Objective, valueOf valueFunc) {
 
 // countAll counts, or enumerates, the placements at the optimum (or,
 // with Options.DistinctWalls, their wall sets).
-func (r *coverWallsRun) countAll(opts model.Options, res *model.Result, valueOf valueFunc) error {
+func (r *coverWallsRun) countAll(opts model.Options, res *model.Result, valueOf problem.ValueFunc) error {
 	c, p := r.c, r.c.p
 	var want int64
 	if r.exhaustive {
@@ -203,7 +204,7 @@ func (r *coverWallsRun) countAll(opts model.Options, res *model.Result, valueOf 
 	}
 	c.nodes = 0
 	c.minimalWalls = false // every wall set counts
-	t := newTally(p, opts.Symmetry)
+	t := problem.NewTally(p, opts.Symmetry)
 	boards := map[string][]int32{}
 	var n int64
 	var emitErr error
@@ -214,7 +215,7 @@ func (r *coverWallsRun) countAll(opts model.Options, res *model.Result, valueOf 
 		walls := c.wallList()
 		switch {
 		case opts.Task == model.TaskEnumerate:
-			if emitErr = opts.Emit(p.solution(c.chosen, walls)); emitErr != nil {
+			if emitErr = opts.Emit(p.Solution(c.chosen, walls)); emitErr != nil {
 				c.halted = true
 				return
 			}
@@ -224,39 +225,39 @@ func (r *coverWallsRun) countAll(opts model.Options, res *model.Result, valueOf 
 			if _, ok := boards[key]; !ok {
 				boards[key] = walls
 			}
-			if t.firstTask < 0 {
-				t.first, t.walls, t.firstTask = slices.Clone(c.chosen), walls, 0
+			if t.FirstTask < 0 {
+				t.First, t.Walls, t.FirstTask = slices.Clone(c.chosen), walls, 0
 			}
 		default:
-			t.add(0, c.chosen, walls)
+			t.Add(0, c.chosen, walls)
 		}
 	}
 	r.run(r.target, r.lo, r.hi, r.wallLo, r.wallHi)
 	res.Stats.Nodes += c.nodes
 	if opts.Task == model.TaskEnumerate {
-		return enumerated(res, r.st, n, emitErr)
+		return problem.Enumerated(res, r.st, n, emitErr)
 	}
 	if r.st.Canceled() {
 		res.Status = model.StatusUnknown
-		res.Stats.Extra["counted_so_far"] = t.count
+		res.Stats.Extra["counted_so_far"] = t.Count
 		return nil
 	}
 	if opts.DistinctWalls {
-		t.count = int64(len(boards))
+		t.Count = int64(len(boards))
 		if opts.Symmetry {
-			t.classes = distinctWallClasses(p, boards)
+			t.Classes = distinctWallClasses(p, boards)
 		}
 	}
-	return p.countResult(res, t, opts.Symmetry, valueOf)
+	return p.CountResult(res, t, opts.Symmetry, valueOf)
 }
 
 // distinctWallClasses counts the wall sets that are the least of their
 // orbit under the model's symmetry.
-func distinctWallClasses(p *problem, boards map[string][]int32) int64 {
-	canon := canonicalizer{p: p}
+func distinctWallClasses(p *problem.Problem, boards map[string][]int32) int64 {
+	canon := problem.Canonicalizer{Problem: p}
 	var n int64
 	for _, ws := range boards {
-		if canon.wallsLeast(ws) {
+		if canon.WallsLeast(ws) {
 			n++
 		}
 	}

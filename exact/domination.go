@@ -8,6 +8,7 @@ import (
 	"sync/atomic"
 
 	"github.com/chessmodel/chessmodel/exact/internal/bitset"
+	"github.com/chessmodel/chessmodel/exact/internal/problem"
 	"github.com/chessmodel/chessmodel/exact/internal/tasks"
 	"github.com/chessmodel/chessmodel/model"
 )
@@ -67,25 +68,25 @@ func dominationFits(m *model.Model, groups []foldGroup) bool {
 
 // newDomProblem compiles the cover; ok is false when the rule asks for a
 // partial cover (folding maximises those).
-func newDomProblem(p *problem, g foldGroup) (*domProblem, bool) {
-	plan := &foldPlan{p: p, stack: p.m.Rules.Stack}
-	dominate := coverMeasure(p.m) == model.MeasureDominated
-	need := slices.Clone(p.open)
-	for _, fp := range p.fixed {
-		need.AndNot(fp.geo.weak.Row(fp.square))
+func newDomProblem(p *problem.Problem, g foldGroup) (*domProblem, bool) {
+	plan := &foldPlan{p: p, stack: p.Model.Rules.Stack}
+	dominate := coverMeasure(p.Model) == model.MeasureDominated
+	need := slices.Clone(p.Open)
+	for _, fp := range p.Fixed {
+		need.AndNot(fp.Geometry.Weak.Row(fp.Square))
 		if dominate {
-			need.Clear(fp.square)
+			need.Clear(fp.Square)
 		}
 	}
-	if at := p.m.Rules.Cover.AtLeast; at != 0 && at != p.open.Count() {
+	if at := p.Model.Rules.Cover.AtLeast; at != 0 && at != p.Open.Count() {
 		return nil, false
 	}
-	geo := p.pieceGeometry(g.piece)
-	d := &domProblem{words: bitset.WordsFor(p.squares), need: need, coverers: make([][]int32, p.squares)}
+	geo := p.PieceGeometry(g.piece)
+	d := &domProblem{words: bitset.WordsFor(p.Squares), need: need, coverers: make([][]int32, p.Squares)}
 	d.cand = plan.squaresOf(g)
 	d.cwords = bitset.WordsFor(len(d.cand))
 	for i, s := range d.cand {
-		set := slices.Clone(geo.weak.Row(int(s)))
+		set := slices.Clone(geo.Weak.Row(int(s)))
 		if dominate {
 			set.Set(int(s))
 		}
@@ -95,21 +96,21 @@ func newDomProblem(p *problem, g foldGroup) (*domProblem, bool) {
 			d.coverers[t] = append(d.coverers[t], int32(i))
 		}
 	}
-	d.coveredBy = make([]bitset.Set, p.squares)
+	d.coveredBy = make([]bitset.Set, p.Squares)
 	for t, cs := range d.coverers {
 		d.coveredBy[t] = make(bitset.Set, d.cwords)
 		for _, c := range cs {
 			d.coveredBy[t].Set(int(c))
 		}
 	}
-	d.reach = make([]bitset.Set, p.squares)
+	d.reach = make([]bitset.Set, p.Squares)
 	for s := range d.reach {
-		d.reach[s] = bitset.New(p.squares)
+		d.reach[s] = bitset.New(p.Squares)
 		for _, c := range d.coverers[s] {
 			d.reach[s].Or(d.sets[c])
 		}
 	}
-	d.orbits = d.candidateOrbits(p.symmetries())
+	d.orbits = d.candidateOrbits(p.Symmetries())
 	return d, true
 }
 
@@ -200,7 +201,7 @@ type domPass struct {
 // dominationFits; it returns false, with res untouched, when the cover is
 // partial or weak and strong attack turn out to differ (folding judges
 // both).
-func solveDomination(st *tasks.Stopper, p *problem, g foldGroup, opts model.Options, res *model.Result) (bool, error) {
+func solveDomination(st *tasks.Stopper, p *problem.Problem, g foldGroup, opts model.Options, res *model.Result) (bool, error) {
 	d, ok := newDomProblem(p, g)
 	if !ok {
 		return false, nil
@@ -208,7 +209,7 @@ func solveDomination(st *tasks.Stopper, p *problem, g foldGroup, opts model.Opti
 	for t := d.need.First(); t >= 0; t = d.need.Next(t + 1) {
 		if len(d.coverers[t]) == 0 {
 			d.report(res, nil)
-			return true, infeasible(res, opts)
+			return true, problem.Infeasible(res, opts)
 		}
 	}
 	workers := tasks.WorkerCount(opts.Workers)
@@ -235,7 +236,7 @@ func solveDomination(st *tasks.Stopper, p *problem, g foldGroup, opts model.Opti
 		res.Status = model.StatusUnknown
 		return true, nil
 	}
-	return true, infeasible(res, opts)
+	return true, problem.Infeasible(res, opts)
 }
 
 // report puts the engine and the passes in the result's stats.
@@ -290,10 +291,10 @@ func (d *domProblem) first(st *tasks.Stopper, k, workers int, opts model.Options
 }
 
 // solution turns candidates into a model solution.
-func (d *domProblem) solution(p *problem, g foldGroup, chosen []int32) model.Solution {
+func (d *domProblem) solution(p *problem.Problem, g foldGroup, chosen []int32) model.Solution {
 	var s model.Solution
 	for _, c := range chosen {
-		s.Pieces = append(s.Pieces, model.Placed{Piece: g.piece.Name, Square: p.m.Board.Square(int(d.cand[c]))})
+		s.Pieces = append(s.Pieces, model.Placed{Piece: g.piece.Name, Square: p.Model.Board.Square(int(d.cand[c]))})
 	}
 	s.Normalize()
 	return s
@@ -301,14 +302,14 @@ func (d *domProblem) solution(p *problem, g foldGroup, chosen []int32) model.Sol
 
 // strongCovers checks a cover found under weak attack by the model's own
 // attack rule.
-func (d *domProblem) strongCovers(p *problem, g foldGroup, chosen []int32) bool {
-	plan := &foldPlan{p: p, groups: []foldGroup{g}, open: p.open,
-		strong: p.m.Rules.Attack == model.Strong, dominate: coverMeasure(p.m) == model.MeasureDominated}
+func (d *domProblem) strongCovers(p *problem.Problem, g foldGroup, chosen []int32) bool {
+	plan := &foldPlan{p: p, groups: []foldGroup{g}, open: p.Open,
+		strong: p.Model.Rules.Attack == model.Strong, dominate: coverMeasure(p.Model) == model.MeasureDominated}
 	ax := foldAxes{group: make([]int, len(chosen))}
 	squares := make([]int32, len(chosen))
 	for i, c := range chosen {
 		squares[i] = d.cand[c]
 	}
-	occ, out := bitset.New(p.squares), bitset.New(p.squares)
-	return plan.strongCover(ax, squares, occ, out) == p.open.Count()
+	occ, out := bitset.New(p.Squares), bitset.New(p.Squares)
+	return plan.strongCover(ax, squares, occ, out) == p.Open.Count()
 }

@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chessmodel/chessmodel/exact/internal/problem"
 	"github.com/chessmodel/chessmodel/exact/internal/tasks"
 	"github.com/chessmodel/chessmodel/model"
 )
@@ -49,7 +50,7 @@ func TestDominationAgreesWithFolding(t *testing.T) {
 				yaml = fmt.Sprintf("board: %d\n%s", n, yaml)
 			}
 			m := parse(t, "name: domination\n"+yaml+"\n")
-			p, err := compile(m)
+			p, err := problem.Compile(m)
 			if err != nil {
 				t.Fatal(err)
 			}

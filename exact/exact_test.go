@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chessmodel/chessmodel/exact/internal/problem"
 	"github.com/chessmodel/chessmodel/exact/internal/tasks"
 	"github.com/chessmodel/chessmodel/model"
 )
@@ -61,7 +62,7 @@ func TestNQueensAgreement(t *testing.T) {
 // generalCount runs the clique search on a model, bypassing fast paths.
 func generalCount(t *testing.T, m *model.Model, opts model.Options) *model.Result {
 	t.Helper()
-	p, err := compile(m)
+	p, err := problem.Compile(m)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -3,6 +3,7 @@ package exact
 import (
 	"fmt"
 
+	"github.com/chessmodel/chessmodel/exact/internal/problem"
 	"github.com/chessmodel/chessmodel/exact/internal/tasks"
 	"github.com/chessmodel/chessmodel/model"
 )
@@ -19,7 +20,7 @@ func solveSquareRiders(st *tasks.Stopper, m *model.Model, sq squareRiders, opts 
 	n := sq.n
 	if cost := int64(n) * bytesPerPlacedPiece; cost > opts.MemoryLimit() {
 		return fmt.Errorf("exact: a solution of %d pieces would take about %s to build, check and print, above the bound of %s: %w",
-			n, byteSize(cost), byteSize(opts.MemoryLimit()), model.ErrTooLarge)
+			n, problem.ByteSize(cost), problem.ByteSize(opts.MemoryLimit()), model.ErrTooLarge)
 	}
 	solution := func(files []int32) *model.Solution {
 		s := &model.Solution{Pieces: make([]model.Placed, len(files))}
@@ -52,7 +53,7 @@ func solveSquareRiders(st *tasks.Stopper, m *model.Model, sq squareRiders, opts 
 		}
 		files := example()
 		if files == nil {
-			return infeasible(res, opts)
+			return problem.Infeasible(res, opts)
 		}
 		found(files)
 		return nil
@@ -80,7 +81,7 @@ func solveSquareRiders(st *tasks.Stopper, m *model.Model, sq squareRiders, opts 
 			res.Stats.Extra["engine"] = "n-rooks permutations"
 			eachPermutation(n, emit)
 		}
-		return enumerated(res, st, count, emitErr)
+		return problem.Enumerated(res, st, count, emitErr)
 	}
 
 	// count

@@ -6,6 +6,7 @@ import (
 	"sync/atomic"
 
 	"github.com/chessmodel/chessmodel/exact/internal/bitset"
+	"github.com/chessmodel/chessmodel/exact/internal/problem"
 	"github.com/chessmodel/chessmodel/exact/internal/tasks"
 	"github.com/chessmodel/chessmodel/model"
 )
@@ -41,11 +42,11 @@ type fewestSearch struct {
 
 // solveFewest minimises the attacked (or dominated) squares of a model
 // whose place list foldFits.
-func solveFewest(st *tasks.Stopper, p *problem, groups []foldGroup, opts model.Options, res *model.Result) error {
+func solveFewest(st *tasks.Stopper, p *problem.Problem, groups []foldGroup, opts model.Options, res *model.Result) error {
 	groups = slices.Clone(groups)
 	reach := func(g foldGroup) int {
 		n := 0
-		for _, w := range p.pieceGeometry(g.piece).weak.Store {
+		for _, w := range p.PieceGeometry(g.piece).Weak.Store {
 			n += bits.OnesCount64(w)
 		}
 		return n
@@ -57,23 +58,23 @@ func solveFewest(st *tasks.Stopper, p *problem, groups []foldGroup, opts model.O
 	ax := plan.axes(0)
 	res.Stats.Extra["engine"] = "branch and bound on the fewest attacked squares"
 	s := &fewestSearch{plan: plan, ax: ax, squares: make([]int32, 0, len(ax.group)), st: st,
-		occ: bitset.New(p.squares), att: bitset.New(p.squares), fixedOK: bitset.New(p.squares),
-		loss: make([]int, p.squares), best: foldPoint{value: p.squares + 1}, symAxis: -1}
+		occ: bitset.New(p.Squares), att: bitset.New(p.Squares), fixedOK: bitset.New(p.Squares),
+		loss: make([]int, p.Squares), best: foldPoint{value: p.Squares + 1}, symAxis: -1}
 	if a := r.symmetryAxis(ax); a == 0 {
 		s.symAxis = a
-		s.reps = make([]bool, p.squares)
+		s.reps = make([]bool, p.Squares)
 		for sq := range s.reps {
-			s.reps[sq] = leastOfOrbit(p.symmetries(), sq)
+			s.reps[sq] = leastOfOrbit(p.Symmetries(), sq)
 		}
 	}
 	s = s.shareOut(r.workers, opts.Progress)
 	res.Stats.Nodes = s.nodes
-	if s.best.value > p.squares {
+	if s.best.value > p.Squares {
 		if st.Canceled() {
 			res.Status = model.StatusUnknown
 			return nil
 		}
-		return infeasible(res, opts)
+		return problem.Infeasible(res, opts)
 	}
 	sol := plan.solution(ax, s.best.squares)
 	res.Solution = &sol
@@ -186,11 +187,11 @@ func (s *fewestSearch) bound(more int) int {
 	if plan.dominate {
 		fixed.CopyFrom(s.occ)
 	}
-	reach := func(geo *pieceGeometry, sq int, each func(ray []int32)) {
-		for _, t := range geo.leapsAt(sq) {
+	reach := func(geo *problem.PieceGeometry, sq int, each func(ray []int32)) {
+		for _, t := range geo.LeapsAt(sq) {
 			fixed.Set(int(t))
 		}
-		for _, ray := range geo.raysAt(sq) {
+		for _, ray := range geo.RaysAt(sq) {
 			if len(ray) > 0 {
 				fixed.Set(int(ray[0]))
 			}
@@ -198,11 +199,11 @@ func (s *fewestSearch) bound(more int) int {
 		}
 	}
 	none := func([]int32) {}
-	for _, fp := range p.fixed {
-		reach(fp.geo, fp.square, none)
+	for _, fp := range p.Fixed {
+		reach(fp.Geometry, fp.Square, none)
 	}
 	for a, sq := range s.squares {
-		reach(p.geometry[plan.groups[s.ax.group[a]].piece.Name], int(sq), none)
+		reach(p.Geometry[plan.groups[s.ax.group[a]].piece.Name], int(sq), none)
 	}
 	// a blocker on the k-th empty square of a line cuts the cuttable
 	// squares behind it, up to and including the line's first piece
@@ -225,11 +226,11 @@ func (s *fewestSearch) bound(more int) int {
 			}
 		}
 	}
-	for _, fp := range p.fixed {
-		reach(fp.geo, fp.square, cut)
+	for _, fp := range p.Fixed {
+		reach(fp.Geometry, fp.Square, cut)
 	}
 	for a, sq := range s.squares {
-		reach(p.geometry[plan.groups[s.ax.group[a]].piece.Name], int(sq), cut)
+		reach(p.Geometry[plan.groups[s.ax.group[a]].piece.Name], int(sq), cut)
 	}
 	return now - topSum(s.loss, more)
 }

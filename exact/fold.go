@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"github.com/chessmodel/chessmodel/exact/internal/bitset"
+	"github.com/chessmodel/chessmodel/exact/internal/problem"
 	"github.com/chessmodel/chessmodel/model"
 )
 
@@ -40,7 +41,7 @@ type foldGroup struct {
 // A foldPlan is a model that folding fits: what every axis holds and what
 // the search measures.
 type foldPlan struct {
-	p        *problem
+	p        *problem.Problem
 	groups   []foldGroup
 	strong   bool
 	dominate bool
@@ -130,25 +131,25 @@ func foldFits(m *model.Model) ([]foldGroup, bool) {
 
 // newFoldPlan builds the axis trees of a compiled problem whose model
 // foldFits; the group being minimised, if any, gets count copies later.
-func newFoldPlan(p *problem, groups []foldGroup) *foldPlan {
-	m := p.m
+func newFoldPlan(p *problem.Problem, groups []foldGroup) *foldPlan {
+	m := p.Model
 	f := &foldPlan{p: p, groups: groups, minGroup: -1,
 		strong:   m.Rules.Attack == model.Strong,
 		dominate: coverMeasure(m) == model.MeasureDominated,
 		stack:    m.Rules.Stack,
-		open:     p.open,
-		base:     bitset.New(p.squares),
+		open:     p.Open,
+		base:     bitset.New(p.Squares),
 	}
 	if m.Rules.Cover != nil {
 		f.ruleGoal = m.Rules.Cover.AtLeast
 		if f.ruleGoal == 0 {
-			f.ruleGoal = p.open.Count()
+			f.ruleGoal = p.Open.Count()
 		}
 	}
-	for _, fp := range p.fixed {
-		f.base.Or(fp.geo.weak.Row(fp.square))
+	for _, fp := range p.Fixed {
+		f.base.Or(fp.Geometry.Weak.Row(fp.Square))
 		if f.dominate {
-			f.base.Set(fp.square)
+			f.base.Set(fp.Square)
 		}
 	}
 	f.base.And(f.open)
@@ -156,7 +157,7 @@ func newFoldPlan(p *problem, groups []foldGroup) *foldPlan {
 		if g.minOpt {
 			f.minGroup = gi
 		}
-		f.trees = append(f.trees, f.buildTree(p.pieceGeometry(g.piece), f.squaresOf(g)))
+		f.trees = append(f.trees, f.buildTree(p.PieceGeometry(g.piece), f.squaresOf(g)))
 	}
 	return f
 }
@@ -165,8 +166,8 @@ func newFoldPlan(p *problem, groups []foldGroup) *foldPlan {
 func (f *foldPlan) squaresOf(g foldGroup) []int32 {
 	p := f.p
 	var out []int32
-	for i := 0; i < p.squares; i++ {
-		if !p.open.Has(i) || (p.fixedSquares.Has(i) && !f.stack) || !g.colour.Allows(p.m.Board.Square(i)) {
+	for i := 0; i < p.Squares; i++ {
+		if !p.Open.Has(i) || (p.FixedSquares.Has(i) && !f.stack) || !g.colour.Allows(p.Model.Board.Square(i)) {
 			continue
 		}
 		out = append(out, int32(i))
@@ -206,19 +207,19 @@ func (f *foldPlan) axes(minCount int) foldAxes {
 func (f *foldPlan) strongCover(ax foldAxes, squares []int32, occupied, out bitset.Set) int {
 	p := f.p
 	clear(out)
-	occupied.CopyFrom(p.fixedSquares)
+	occupied.CopyFrom(p.FixedSquares)
 	for _, s := range squares {
 		occupied.Set(int(s))
 	}
-	one := func(geo *pieceGeometry, s int) {
+	one := func(geo *problem.PieceGeometry, s int) {
 		if !f.strong {
-			out.Or(geo.weak.Row(s))
+			out.Or(geo.Weak.Row(s))
 			return
 		}
-		for _, t := range geo.leapsAt(s) {
+		for _, t := range geo.LeapsAt(s) {
 			out.Set(int(t))
 		}
-		for _, ray := range geo.raysAt(s) {
+		for _, ray := range geo.RaysAt(s) {
 			for _, t := range ray {
 				out.Set(int(t))
 				if occupied.Has(int(t)) {
@@ -227,11 +228,11 @@ func (f *foldPlan) strongCover(ax foldAxes, squares []int32, occupied, out bitse
 			}
 		}
 	}
-	for _, fp := range p.fixed {
-		one(fp.geo, fp.square)
+	for _, fp := range p.Fixed {
+		one(fp.Geometry, fp.Square)
 	}
 	for a, s := range squares {
-		one(f.p.geometry[f.groups[ax.group[a]].piece.Name], int(s))
+		one(f.p.Geometry[f.groups[ax.group[a]].piece.Name], int(s))
 	}
 	if f.dominate {
 		out.Or(occupied)
@@ -250,7 +251,7 @@ func weakCount(u, open bitset.Set) int {
 
 // solution turns the squares of a point into a model solution.
 func (f *foldPlan) solution(ax foldAxes, squares []int32) model.Solution {
-	b := f.p.m.Board
+	b := f.p.Model.Board
 	var s model.Solution
 	for a, sq := range squares {
 		s.Pieces = append(s.Pieces, model.Placed{Piece: f.groups[ax.group[a]].piece.Name, Square: b.Square(int(sq))})

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/chessmodel/chessmodel/exact/internal/problem"
 	"github.com/chessmodel/chessmodel/exact/internal/tasks"
 	"github.com/chessmodel/chessmodel/model"
 )
@@ -85,7 +86,7 @@ func randomFoldModel(rng *rand.Rand) string {
 // solveWith runs one coverage engine directly.
 func solveWith(t *testing.T, m *model.Model, opts model.Options, fold bool) *model.Result {
 	t.Helper()
-	p, err := compile(m)
+	p, err := problem.Compile(m)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -185,7 +186,7 @@ func TestFewestAgainstCoverSearch(t *testing.T) {
 				t.Fatalf("should fit:\n%s", text)
 			}
 			want := solveWith(t, m, model.Options{Task: model.TaskSolve}, false)
-			p, err := compile(m)
+			p, err := problem.Compile(m)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -6,6 +6,7 @@ import (
 	"os"
 	"testing"
 
+	"github.com/chessmodel/chessmodel/exact/internal/problem"
 	"github.com/chessmodel/chessmodel/exact/internal/tasks"
 	"github.com/chessmodel/chessmodel/model"
 )
@@ -66,7 +67,7 @@ func BenchmarkCoverSearchEightPiecesCover(b *testing.B) {
 	m := load(b, "eight-pieces-cover")
 	b.ReportAllocs()
 	for b.Loop() {
-		p, err := compile(m)
+		p, err := problem.Compile(m)
 		if err != nil {
 			b.Fatal(err)
 		}

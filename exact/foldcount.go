@@ -90,7 +90,7 @@ type orbitKeys struct {
 }
 
 func newOrbitKeys(f *foldPlan, ax foldAxes) orbitKeys {
-	k := orbitKeys{perms: f.p.symmetries(), squares: int32(f.p.squares)}
+	k := orbitKeys{perms: f.p.Symmetries(), squares: int32(f.p.Squares)}
 	var names []string
 	for _, g := range ax.group {
 		name := f.groups[g].piece.Name
@@ -197,12 +197,12 @@ func (r *foldRun) emitAll(ax foldAxes, t *foldTally) (int64, error) {
 	for i, k := range keys {
 		classes[i] = t.orbits[k]
 	}
-	b := r.plan.p.m.Board
+	b := r.plan.p.Model.Board
 	var n int64
 	for _, c := range classes {
 		sol := r.plan.solution(ax, c.squares)
 		seen := map[string]bool{}
-		for _, perm := range append([][]int32{nil}, r.plan.p.symmetries()...) {
+		for _, perm := range append([][]int32{nil}, r.plan.p.Symmetries()...) {
 			img := model.Solution{}
 			for _, pc := range sol.Pieces {
 				sq := pc.Square

@@ -8,6 +8,7 @@ import (
 	"sync/atomic"
 
 	"github.com/chessmodel/chessmodel/exact/internal/bitset"
+	"github.com/chessmodel/chessmodel/exact/internal/problem"
 	"github.com/chessmodel/chessmodel/exact/internal/tasks"
 	"github.com/chessmodel/chessmodel/model"
 )
@@ -44,23 +45,23 @@ type foldPoint struct {
 }
 
 // solveFold answers a model that foldFits.
-func solveFold(st *tasks.Stopper, p *problem, groups []foldGroup, opts model.Options, res *model.Result) error {
+func solveFold(st *tasks.Stopper, p *problem.Problem, groups []foldGroup, opts model.Options, res *model.Result) error {
 	plan := newFoldPlan(p, groups)
 	r := &foldRun{plan: plan, st: st, opts: opts, workers: tasks.WorkerCount(opts.Workers), best: foldPoint{value: -1}}
 	res.Stats.Extra["engine"] = "search-space folding"
 	defer r.report(res)
-	if p.minTotal > p.maxTotal {
-		return infeasible(res, opts)
+	if p.MinTotal > p.MaxTotal {
+		return problem.Infeasible(res, opts)
 	}
 	for gi, g := range groups {
 		if plan.trees[gi].empty() && (g.count > 0) {
-			return infeasible(res, opts) // a piece with nowhere to stand
+			return problem.Infeasible(res, opts) // a piece with nowhere to stand
 		}
 	}
 	best, minCount, ok := r.optimum()
 	if st.Canceled() {
 		res.Status = model.StatusUnknown
-		if m := p.m; m.Objective.Sense == model.Maximize && r.best.value >= 0 {
+		if m := p.Model; m.Objective.Sense == model.Maximize && r.best.value >= 0 {
 			ax := plan.axes(0)
 			sol := plan.solution(ax, r.best.squares)
 			res.Solution = &sol
@@ -69,7 +70,7 @@ func solveFold(st *tasks.Stopper, p *problem, groups []foldGroup, opts model.Opt
 		return nil
 	}
 	if !ok {
-		return infeasible(res, opts)
+		return problem.Infeasible(res, opts)
 	}
 	if best.task == -2 {
 		return fmt.Errorf("exact: folding needs more than %d pieces: %w", maxFoldAxes, model.ErrUnsupported)
@@ -89,7 +90,7 @@ func solveFold(st *tasks.Stopper, p *problem, groups []foldGroup, opts model.Opt
 	return r.countAll(ax, target, res)
 }
 
-func (f *foldPlan) m() *model.Model { return f.p.m }
+func (f *foldPlan) m() *model.Model { return f.p.Model }
 
 // valueOf is the objective's value of a point: its cover, or its pieces.
 func (r *foldRun) valueOf(ax foldAxes, pt foldPoint) int64 {
@@ -220,7 +221,7 @@ func (r *foldRun) startBoxes(ax foldAxes) ([][]int32, string) {
 	if a < 0 {
 		return [][]int32{root}, "none"
 	}
-	perms := r.plan.p.symmetries()
+	perms := r.plan.p.Symmetries()
 	tree := ax.tree[a]
 	var boxes [][]int32
 	for s, leaf := range tree.leafOf {
@@ -250,7 +251,7 @@ func leastOfOrbit(perms [][]int32, s int) bool {
 // model has no symmetry.
 func (r *foldRun) symmetryAxis(ax foldAxes) int {
 	plan := r.plan
-	perms := plan.p.symmetries()
+	perms := plan.p.Symmetries()
 	if len(perms) == 0 {
 		return -1
 	}
@@ -348,7 +349,7 @@ func (r *foldRun) offer(pt foldPoint) {
 func (r *foldRun) greedy(ax foldAxes) {
 	plan := r.plan
 	squares := make([]int32, 0, len(ax.group))
-	occ, att := bitset.New(plan.p.squares), bitset.New(plan.p.squares)
+	occ, att := bitset.New(plan.p.Squares), bitset.New(plan.p.Squares)
 	value := -1
 	for a := range ax.group {
 		best := int32(-1)

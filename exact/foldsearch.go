@@ -95,11 +95,11 @@ type foldSearch struct {
 
 func newFoldSearch(plan *foldPlan, ax foldAxes, target int, st *tasks.Stopper) *foldSearch {
 	n := len(ax.group)
-	w := bitset.WordsFor(plan.p.squares)
+	w := bitset.WordsFor(plan.p.Squares)
 	s := &foldSearch{plan: plan, ax: ax, target: target, words: w, st: st, splitDepth: -1,
 		cur: make([]int32, n), pre: make([]uint64, (n+1)*w), suf: make([]uint64, (n+1)*w),
 		others: make([]uint64, w), ordered: make([]bool, n), squares: make([]int32, n),
-		occ: bitset.New(plan.p.squares), att: bitset.New(plan.p.squares), cand: bitset.New(plan.p.squares),
+		occ: bitset.New(plan.p.Squares), att: bitset.New(plan.p.Squares), cand: bitset.New(plan.p.Squares),
 		full: target >= plan.open.Count(), best: foldPoint{value: -1}}
 	for a := range ax.group {
 		s.ordered[a] = plan.groupCount(ax, ax.group[a]) > 1

@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"github.com/chessmodel/chessmodel/exact/internal/bitset"
+	"github.com/chessmodel/chessmodel/exact/internal/problem"
 )
 
 // A foldTree is one axis of the folding search: a binary tree whose leaves
@@ -60,21 +61,21 @@ var splitKeys = []func(file, rank int) int{
 // the fewest squares between them: the paper's geometric unfolding (halves
 // of the board for kings, colours first for knights) found by measuring
 // rather than by knowing the piece.
-func (f *foldPlan) buildTree(geo *pieceGeometry, squares []int32) *foldTree {
+func (f *foldPlan) buildTree(geo *problem.PieceGeometry, squares []int32) *foldTree {
 	p := f.p
-	t := &foldTree{words: bitset.WordsFor(p.squares), squares: p.squares, leafOf: make([]int32, p.squares)}
+	t := &foldTree{words: bitset.WordsFor(p.Squares), squares: p.Squares, leafOf: make([]int32, p.Squares)}
 	for i := range t.leafOf {
 		t.leafOf[i] = -1
 	}
 	weak := func(s int32) bitset.Set {
 		if !f.dominate {
-			return geo.weak.Row(int(s))
+			return geo.Weak.Row(int(s))
 		}
-		b := slices.Clone(geo.weak.Row(int(s)))
+		b := slices.Clone(geo.Weak.Row(int(s)))
 		b.Set(int(s))
 		return b
 	}
-	scratch := bitset.New(p.squares)
+	scratch := bitset.New(p.Squares)
 	unionCount := func(set []int32) int {
 		clear(scratch)
 		for _, s := range set {
@@ -106,7 +107,7 @@ func (f *foldPlan) buildTree(geo *pieceGeometry, squares []int32) *foldTree {
 		for _, key := range splitKeys {
 			cut := slices.Clone(set)
 			slices.SortStableFunc(cut, func(a, b int32) int {
-				return key(int(a)%p.cols, int(a)/p.cols) - key(int(b)%p.cols, int(b)/p.cols)
+				return key(int(a)%p.Cols, int(a)/p.Cols) - key(int(b)%p.Cols, int(b)/p.Cols)
 			})
 			half := len(cut) / 2
 			if cost := unionCount(cut[:half]) + unionCount(cut[half:]); cost < bestCost {
@@ -123,7 +124,7 @@ func (f *foldPlan) buildTree(geo *pieceGeometry, squares []int32) *foldTree {
 		build(squares)
 		t.number(0, 0)
 	}
-	t.reach = make([]uint64, p.squares*t.words)
+	t.reach = make([]uint64, p.Squares*t.words)
 	for _, s := range squares {
 		w := weak(s)
 		for x := w.First(); x >= 0; x = w.Next(x + 1) {

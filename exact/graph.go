@@ -9,6 +9,7 @@ import (
 	"sync"
 
 	"github.com/chessmodel/chessmodel/exact/internal/bitset"
+	"github.com/chessmodel/chessmodel/exact/internal/problem"
 	"github.com/chessmodel/chessmodel/model"
 )
 
@@ -23,7 +24,7 @@ const maxGraphVertices = 8192
 // the search decides one at a time: at most one vertex of a clique is
 // placed, so the number of cliques still open bounds the pieces to come.
 type conflictGraph struct {
-	p         *problem
+	p         *problem.Problem
 	adj       bitset.Rows  // per vertex; empty for vertices not allowed
 	cliques   []bitset.Set // the partition the search branches on
 	cliqueOf  []int32      // vertex -> index in cliques
@@ -36,29 +37,29 @@ type conflictGraph struct {
 	memory    *graphMemory
 }
 
-func newConflictGraph(p *problem) (*conflictGraph, error) {
-	if p.vertices > maxGraphVertices {
-		return nil, fmt.Errorf("exact: %d (piece, square) pairs are more than the %d the search handles: %w", p.vertices, maxGraphVertices, model.ErrUnsupported)
+func newConflictGraph(p *problem.Problem) (*conflictGraph, error) {
+	if p.Vertices > maxGraphVertices {
+		return nil, fmt.Errorf("exact: %d (piece, square) pairs are more than the %d the search handles: %w", p.Vertices, maxGraphVertices, model.ErrUnsupported)
 	}
-	words := bitset.WordsFor(p.vertices)
+	words := bitset.WordsFor(p.Vertices)
 	// the lines of the rectangle, and one more segment per square off the
 	// board or walled, for each of (usually) four directions and the greedy
 	// partition
-	gm := takeGraphMemory(p.vertices, words, 5*(p.rows+p.cols+p.squares-p.open.Count()))
+	gm := takeGraphMemory(p.Vertices, words, 5*(p.Rows+p.Cols+p.Squares-p.Open.Count()))
 	g := &conflictGraph{p: p, adj: bitset.Rows{Words: words, Store: gm.adj}, cliqueOf: gm.cliqueOf,
 		kindOf: gm.kindOf, darkOf: gm.darkOf, memory: gm}
-	n := p.squares
-	for v := 0; v < p.vertices; v++ {
-		g.kindOf[v] = int32(p.ruleOf[v/n]) // counted by kind of piece
-		g.darkOf[v] = p.dark.Has(v % n)
+	n := p.Squares
+	for v := 0; v < p.Vertices; v++ {
+		g.kindOf[v] = int32(p.RuleOf[v/n]) // counted by kind of piece
+		g.darkOf[v] = p.Dark.Has(v % n)
 	}
-	stack := p.m.Rules.Stack
-	independent := p.m.Rules.Independent
-	for v := p.allowed.First(); v >= 0; v = p.allowed.Next(v + 1) {
+	stack := p.Model.Rules.Stack
+	independent := p.Model.Rules.Independent
+	for v := p.Allowed.First(); v >= 0; v = p.Allowed.Next(v + 1) {
 		k1, s1 := v/n, v%n
-		for k2 := range p.kinds {
+		for k2 := range p.Kinds {
 			base := k2 * n
-			if !stack && k2 != k1 && p.allowed.Has(base+s1) {
+			if !stack && k2 != k1 && p.Allowed.Has(base+s1) {
 				g.adj.Row(v).Set(base + s1)
 			}
 			if !independent {
@@ -66,21 +67,21 @@ func newConflictGraph(p *problem) (*conflictGraph, error) {
 			}
 			// Attacks are symmetric for one piece (its moves include their
 			// opposites), so what attacks s1 as a k2 is what a k2 on s1 reaches.
-			weak := [2]bitset.Set{p.kinds[k1].weak.Row(s1), p.kinds[k2].weak.Row(s1)}
+			weak := [2]bitset.Set{p.Kinds[k1].Weak.Row(s1), p.Kinds[k2].Weak.Row(s1)}
 			sets := weak[:]
-			if p.kinds[k1] == p.kinds[k2] {
+			if p.Kinds[k1] == p.Kinds[k2] {
 				sets = weak[:1] // the same piece: one reach
 			}
 			for _, w := range sets {
 				if base%64 == 0 { // whole words: the kind's vertices start a word
-					adj, allowed := g.adj.Row(v)[base/64:], p.allowed[base/64:]
+					adj, allowed := g.adj.Row(v)[base/64:], p.Allowed[base/64:]
 					for i, x := range w {
 						adj[i] |= x & allowed[i]
 					}
 					continue
 				}
 				for s2 := w.First(); s2 >= 0; s2 = w.Next(s2 + 1) {
-					if p.allowed.Has(base + s2) {
+					if p.Allowed.Has(base + s2) {
 						g.adj.Row(v).Set(base + s2)
 					}
 				}
@@ -103,8 +104,8 @@ func (g *conflictGraph) choosePartitions() {
 	parts := make([]named, 0, 5)
 	p := g.p
 	sets := &g.memory.sets
-	if len(p.kinds) > 0 && p.m.Rules.Independent {
-		for _, d := range p.m.Pieces[p.kinds[0].name].Rides {
+	if len(p.Kinds) > 0 && p.Model.Rules.Independent {
+		for _, d := range p.Model.Pieces[p.Kinds[0].Name].Rides {
 			if d.File < 0 || (d.File == 0 && d.Rank < 0) {
 				continue // one of each pair of opposite directions
 			}
@@ -138,7 +139,7 @@ func (g *conflictGraph) choosePartitions() {
 func (g *conflictGraph) flatBounds() []flatPartition {
 	g.flatOnce.Do(func() {
 		for _, part := range g.bounds {
-			g.flat = append(g.flat, newFlatPartition(part, bitset.WordsFor(g.p.vertices)))
+			g.flat = append(g.flat, newFlatPartition(part, bitset.WordsFor(g.p.Vertices)))
 		}
 	})
 	return g.flat
@@ -222,16 +223,16 @@ func (g *conflictGraph) lineCliques(d model.Vector, sets *setArena) []bitset.Set
 	// square behind each by a one-step table
 	var rays, behind []uint64
 	if sets.words == 1 {
-		rays = emptyRays(p.rows, p.cols, d, true)
-		behind = emptyRays(p.rows, p.cols, model.Vector{File: -d.File, Rank: -d.Rank}, false)
+		rays = problem.EmptyRays(p.Rows, p.Cols, d, true)
+		behind = problem.EmptyRays(p.Rows, p.Cols, model.Vector{File: -d.File, Rank: -d.Rank}, false)
 	}
 	cliques := g.segmentsAreCliques(d)
 	from := sets.list()
-	for i := 0; i < p.squares; i++ {
-		if !p.open.Has(i) {
+	for i := 0; i < p.Squares; i++ {
+		if !p.Open.Has(i) {
 			continue
 		}
-		if behind != nil && behind[i]&p.open[0] != 0 || behind == nil && p.openAt(i%p.cols-d.File, i/p.cols-d.Rank) {
+		if behind != nil && behind[i]&p.Open[0] != 0 || behind == nil && p.OpenAt(i%p.Cols-d.File, i/p.Cols-d.Rank) {
 			continue // not the start of a segment
 		}
 		c := sets.peek()
@@ -262,11 +263,11 @@ func (g *conflictGraph) lineCliques(d model.Vector, sets *setArena) []bitset.Set
 // independence, when every kind of piece rides d and two pieces never share
 // a square, each piece on a segment attacks the others along it.
 func (g *conflictGraph) segmentsAreCliques(d model.Vector) bool {
-	if !g.p.m.Rules.Independent || g.p.m.Rules.Stack {
+	if !g.p.Model.Rules.Independent || g.p.Model.Rules.Stack {
 		return false
 	}
-	for _, k := range g.p.kinds {
-		if !slices.Contains(k.piece.Rides, d) {
+	for _, k := range g.p.Kinds {
+		if !slices.Contains(k.Piece.Rides, d) {
 			return false
 		}
 	}
@@ -278,9 +279,9 @@ func (g *conflictGraph) segmentsAreCliques(d model.Vector) bool {
 func (g *conflictGraph) walkSegment(c bitset.Set, i int, d model.Vector) int {
 	p := g.p
 	members := 0
-	for f, r := i%p.cols, i/p.cols; p.openAt(f, r); f, r = f+d.File, r+d.Rank {
-		for k := range p.kinds {
-			if v := k*p.squares + r*p.cols + f; p.allowed.Has(v) {
+	for f, r := i%p.Cols, i/p.Cols; p.OpenAt(f, r); f, r = f+d.File, r+d.Rank {
+		for k := range p.Kinds {
+			if v := k*p.Squares + r*p.Cols + f; p.Allowed.Has(v) {
 				c.Set(v)
 				members++
 			}
@@ -293,12 +294,12 @@ func (g *conflictGraph) walkSegment(c bitset.Set, i int, d model.Vector) int {
 // direction's rays on the empty rectangle (rays.go).
 func (g *conflictGraph) wordSegment(c bitset.Set, rays []uint64, i int, d model.Vector) int {
 	p := g.p
-	squares := rideReach(rays, i, ^p.open[0], d.Rank*p.cols+d.File > 0) | 1<<uint(i)
+	squares := problem.RideReach(rays, i, ^p.Open[0], d.Rank*p.Cols+d.File > 0) | 1<<uint(i)
 	var v uint64
-	for k := range p.kinds {
-		v |= squares << uint(k*p.squares)
+	for k := range p.Kinds {
+		v |= squares << uint(k*p.Squares)
 	}
-	c[0] = v & p.allowed[0]
+	c[0] = v & p.Allowed[0]
 	return bits.OnesCount64(c[0])
 }
 
@@ -306,9 +307,9 @@ func (g *conflictGraph) wordSegment(c bitset.Set, rays []uint64, i int, d model.
 // least vertex adjacent to all so far: rows for queens, 2x2 blocks for kings.
 func (g *conflictGraph) greedyCliques(sets *setArena) []bitset.Set {
 	p := g.p
-	left := bitset.New(p.vertices)
-	left.CopyFrom(p.allowed)
-	common := bitset.New(p.vertices)
+	left := bitset.New(p.Vertices)
+	left.CopyFrom(p.Allowed)
+	common := bitset.New(p.Vertices)
 	from := sets.list()
 	for v := left.First(); v >= 0; v = left.First() {
 		c := sets.peek()

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/chessmodel/chessmodel/exact/internal/bitset"
+	"github.com/chessmodel/chessmodel/exact/internal/problem"
 )
 
 // Where segmentsAreCliques vouches for a direction without reading the
@@ -24,20 +25,20 @@ func TestSegmentsAreCliques(t *testing.T) {
 	vouched := 0
 	for i, m := range models {
 		t.Run(fmt.Sprint(i), func(t *testing.T) {
-			p, err := compile(m)
-			if err != nil || len(p.kinds) == 0 {
+			p, err := problem.Compile(m)
+			if err != nil || len(p.Kinds) == 0 {
 				t.Skip("no search graph")
 			}
 			g, err := newConflictGraph(p)
 			if err != nil {
 				t.Fatal(err)
 			}
-			for _, d := range p.kinds[0].piece.Rides {
+			for _, d := range p.Kinds[0].Piece.Rides {
 				if !g.segmentsAreCliques(d) {
 					continue
 				}
 				vouched++
-				for _, c := range g.lineCliques(d, newSetArena(bitset.WordsFor(p.vertices), 16)) {
+				for _, c := range g.lineCliques(d, newSetArena(bitset.WordsFor(p.Vertices), 16)) {
 					members := c.Count()
 					for v := c.First(); v >= 0; v = c.Next(v + 1) {
 						if g.adj.Row(v).CountAnd(c) != members-1 {

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strconv"
 
+	"github.com/chessmodel/chessmodel/exact/internal/problem"
 	"github.com/chessmodel/chessmodel/exact/internal/tasks"
 	"github.com/chessmodel/chessmodel/model"
 )
@@ -12,7 +13,7 @@ import (
 // solveIndependent answers models whose rules are independence (or nothing)
 // and whose objective, if any, counts pieces: maximum (or minimum)
 // independent sets of the conflict graph under the place list's counts.
-func solveIndependent(st *tasks.Stopper, p *problem, opts model.Options, res *model.Result) error {
+func solveIndependent(st *tasks.Stopper, p *problem.Problem, opts model.Options, res *model.Result) error {
 	g, err := newConflictGraph(p)
 	if err != nil {
 		return err
@@ -21,11 +22,11 @@ func solveIndependent(st *tasks.Stopper, p *problem, opts model.Options, res *mo
 	res.Stats.Extra["engine"] = "clique branch and bound"
 	res.Stats.Extra["cliques"] = strconv.Itoa(len(g.cliques)) + " " + g.partition
 	pieces := func(vertices, _ []int32) int64 { return int64(len(vertices)) }
-	lo, hi := p.minTotal, p.maxTotal
-	if (p.m.Rules.Independent && p.fixedConflict()) || lo > hi {
-		return infeasible(res, opts)
+	lo, hi := p.MinTotal, p.MaxTotal
+	if (p.Model.Rules.Independent && p.FixedConflict()) || lo > hi {
+		return problem.Infeasible(res, opts)
 	}
-	sense := p.m.Objective.Sense
+	sense := p.Model.Objective.Sense
 	if opts.Task == model.TaskSolve || sense != model.Fixed {
 		var best []int32
 		found := false
@@ -65,13 +66,13 @@ func solveIndependent(st *tasks.Stopper, p *problem, opts model.Options, res *mo
 			if found && sense != model.Fixed {
 				res.Stats.Extra["bound"] = bound
 			}
-			return unknown(res, p, found, best, nil, pieces)
+			return problem.Unknown(res, p, found, best, nil, pieces)
 		}
 		if !found {
-			return infeasible(res, opts)
+			return problem.Infeasible(res, opts)
 		}
 		if opts.Task == model.TaskSolve {
-			return solved(res, p, best, nil, pieces)
+			return problem.Solved(res, p, best, nil, pieces)
 		}
 		lo, hi = len(best), len(best)
 	}
@@ -81,7 +82,7 @@ func solveIndependent(st *tasks.Stopper, p *problem, opts model.Options, res *mo
 		var emitErr error
 		var n int64
 		s.visit = func(s *cliqueSearch) {
-			if emitErr = opts.Emit(p.solution(s.chosen, nil)); emitErr != nil {
+			if emitErr = opts.Emit(p.Solution(s.chosen, nil)); emitErr != nil {
 				s.halted = true
 				return
 			}
@@ -89,16 +90,16 @@ func solveIndependent(st *tasks.Stopper, p *problem, opts model.Options, res *mo
 		}
 		s.start()
 		res.Stats.Nodes += s.nodes
-		return enumerated(res, st, n, emitErr)
+		return problem.Enumerated(res, st, n, emitErr)
 	}
 	t, nodes := countCliqueSets(st, g, lo, hi, opts)
 	res.Stats.Nodes += nodes
 	if st.Canceled() {
 		res.Status = model.StatusUnknown
-		res.Stats.Extra["counted_so_far"] = t.count
+		res.Stats.Extra["counted_so_far"] = t.Count
 		return nil
 	}
-	return p.countResult(res, t, opts.Symmetry, pieces)
+	return p.CountResult(res, t, opts.Symmetry, pieces)
 }
 
 // rootBound is a proven bound on the objective before any search: for a
@@ -111,17 +112,17 @@ func (g *conflictGraph) rootBound(lo, hi int, sense model.Optimize) int64 {
 	}
 	bound := hi
 	for _, part := range append(g.bounds, g.cliques) {
-		bound = min(bound, openCliques(part, g.p.allowed, bound+1))
+		bound = min(bound, openCliques(part, g.p.Allowed, bound+1))
 	}
 	return int64(bound)
 }
 
 // countCliqueSets counts the accepted sets with lo..hi pieces, splitting the
 // search tree among workers.
-func countCliqueSets(st *tasks.Stopper, g *conflictGraph, lo, hi int, opts model.Options) (*tally, int64) {
+func countCliqueSets(st *tasks.Stopper, g *conflictGraph, lo, hi int, opts model.Options) (*problem.Tally, int64) {
 	p := g.p
 	workers := tasks.WorkerCount(opts.Workers)
-	todo := []cliqueTask{{depth: 0, cand: p.allowed}}
+	todo := []cliqueTask{{depth: 0, cand: p.Allowed}}
 	var nodes int64
 	if workers > 1 || opts.Progress != nil { // subtrees share the work and measure progress
 		for d := 1; d <= len(g.cliques)+1; d++ {
@@ -137,24 +138,24 @@ func countCliqueSets(st *tasks.Stopper, g *conflictGraph, lo, hi int, opts model
 		}
 	}
 	searches := make([]*cliqueSearch, workers)
-	tallies := make([]*tally, workers)
+	tallies := make([]*problem.Tally, workers)
 	current := make([]int, workers)
 	for w := range searches {
 		w := w
-		tallies[w] = newTally(p, opts.Symmetry)
+		tallies[w] = problem.NewTally(p, opts.Symmetry)
 		s := newCliqueSearch(g, st)
 		s.lo, s.hi = lo, hi
-		s.visit = func(s *cliqueSearch) { tallies[w].add(current[w], s.chosen, nil) }
+		s.visit = func(s *cliqueSearch) { tallies[w].Add(current[w], s.chosen, nil) }
 		searches[w] = s
 	}
 	tasks.RunSubtrees(st, workers, len(todo), opts.Progress, "counting", func(w, i int) {
 		current[w] = i
 		searches[w].resume(todo[i])
 	})
-	total := newTally(p, opts.Symmetry)
+	total := problem.NewTally(p, opts.Symmetry)
 	for w := range searches {
 		nodes += searches[w].nodes
-		total.merge(tallies[w])
+		total.Merge(tallies[w])
 	}
 	return total, nodes
 }

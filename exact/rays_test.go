@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/chessmodel/chessmodel/exact/internal/bitset"
+	"github.com/chessmodel/chessmodel/exact/internal/problem"
 	"github.com/chessmodel/chessmodel/model"
 )
 
@@ -42,7 +43,7 @@ func TestWordReachMatchesWalk(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", src, err)
 		}
-		p, err := compile(m)
+		p, err := problem.Compile(m)
 		if err != nil {
 			t.Fatalf("%s: %v", src, err)
 		}
@@ -54,8 +55,8 @@ func TestWordReachMatchesWalk(t *testing.T) {
 			// the segments found by bitboards, against those walked from
 			// every open square with no open square behind it
 			var walked []bitset.Set
-			for i := 0; i < p.squares; i++ {
-				if c := bitset.New(p.vertices); p.open.Has(i) && !p.openAt(i%p.cols-d.File, i/p.cols-d.Rank) && g.walkSegment(c, i, d) > 0 {
+			for i := 0; i < p.Squares; i++ {
+				if c := bitset.New(p.Vertices); p.Open.Has(i) && !p.OpenAt(i%p.Cols-d.File, i/p.Cols-d.Rank) && g.walkSegment(c, i, d) > 0 {
 					walked = append(walked, c)
 				}
 			}
@@ -63,12 +64,12 @@ func TestWordReachMatchesWalk(t *testing.T) {
 			if !slices.EqualFunc(segments, walked, func(a, b bitset.Set) bool { return a.Equal(b) }) {
 				t.Fatalf("%s\nsegments along %v: bitboard %v, walk %v", src, d, segments, walked)
 			}
-			rays := emptyRays(p.rows, p.cols, d, true)
-			for i := 0; i < p.squares; i++ {
-				if !p.open.Has(i) {
+			rays := problem.EmptyRays(p.Rows, p.Cols, d, true)
+			for i := 0; i < p.Squares; i++ {
+				if !p.Open.Has(i) {
 					continue
 				}
-				walked, word := bitset.New(p.vertices), bitset.New(p.vertices)
+				walked, word := bitset.New(p.Vertices), bitset.New(p.Vertices)
 				n1, n2 := g.walkSegment(walked, i, d), g.wordSegment(word, rays, i, d)
 				if n1 != n2 || !walked.Equal(word) {
 					t.Fatalf("%s\nsegment from %d along %v: bitboard %v (%d), walk %v (%d)", src, i, d, word, n2, walked, n1)
@@ -77,10 +78,10 @@ func TestWordReachMatchesWalk(t *testing.T) {
 		}
 		for _, name := range []string{"queen", "knight", "fairy"} {
 			pc := m.Pieces[name]
-			walked := bitset.NewRows(p.squares, p.squares)
-			p.walkReach(pc, walked)
-			got := p.pieceGeometry(pc).weak
-			for i := 0; i < p.squares; i++ {
+			walked := bitset.NewRows(p.Squares, p.Squares)
+			p.WalkReach(pc, walked)
+			got := p.PieceGeometry(pc).Weak
+			for i := 0; i < p.Squares; i++ {
 				if !got.Row(i).Equal(walked.Row(i)) {
 					t.Fatalf("%s\n%s from square %d: bitboard %v, walk %v", src, name, i, got.Row(i), walked.Row(i))
 				}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/chessmodel/chessmodel/exact/internal/problem"
 	"github.com/chessmodel/chessmodel/exact/internal/tasks"
 	"github.com/chessmodel/chessmodel/exact/slide"
 	"github.com/chessmodel/chessmodel/exact/tour"
@@ -64,7 +65,7 @@ func dispatch(st *tasks.Stopper, m *model.Model, opts model.Options, res *model.
 	if sq, ok := detectSquareRiders(m); ok {
 		return solveSquareRiders(st, m, sq, opts, res)
 	}
-	p, err := compileWithin(m, opts.MaxMemory)
+	p, err := problem.CompileWithin(m, opts.MaxMemory)
 	if err != nil {
 		return err
 	}

@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"github.com/chessmodel/chessmodel/exact/internal/bitset"
+	"github.com/chessmodel/chessmodel/exact/internal/problem"
 	"github.com/chessmodel/chessmodel/exact/internal/tasks"
 	"github.com/chessmodel/chessmodel/model"
 )
@@ -18,7 +19,7 @@ import (
 
 // A wallSearch is the search of piece sets on a board with free walls.
 type wallSearch struct {
-	p        *problem
+	p        *problem.Problem
 	kinds    int          // K; a position is square*K + kind
 	hard     []bitset.Set // per position: positions that cannot stand with it whatever the walls
 	lines    [][2][]int32 // per square, per line direction: squares behind (0) and ahead (1), nearest first
@@ -91,7 +92,7 @@ func (w *wallSearch) resume(t wallTask) {
 	w.reset()
 	for depth, pos := range t.chosen {
 		k, s := int(pos)%w.kinds, int(pos)/w.kinds
-		if r := w.p.ruleOf[k]; w.p.dark.Has(s) {
+		if r := w.p.RuleOf[k]; w.p.Dark.Has(s) {
 			w.dark[r]++
 		} else {
 			w.light[r]++
@@ -110,19 +111,19 @@ func (w *wallSearch) resume(t wallTask) {
 
 const occupiedBit = 1 << 31
 
-func newWallSearch(p *problem, st *tasks.Stopper) (*wallSearch, error) {
-	K := len(p.kinds)
+func newWallSearch(p *problem.Problem, st *tasks.Stopper) (*wallSearch, error) {
+	K := len(p.Kinds)
 	if K > 31 {
 		return nil, fmt.Errorf("exact: more than 31 kinds of piece with free walls: %w", model.ErrUnsupported)
 	}
-	n := p.squares
+	n := p.Squares
 	w := &wallSearch{p: p, kinds: K, st: st, splitDepth: -1}
 	positions := n * K
 	if positions > maxGraphVertices {
 		return nil, fmt.Errorf("exact: %d (piece, square) pairs are more than the %d the search handles: %w", positions, maxGraphVertices, model.ErrUnsupported)
 	}
 	w.words = bitset.WordsFor(positions)
-	b := p.m.Board
+	b := p.Model.Board
 
 	// line directions: every ride of every piece involved, one of each opposite pair
 	seen := map[model.Vector]bool{}
@@ -137,11 +138,11 @@ func newWallSearch(p *problem, st *tasks.Stopper) (*wallSearch, error) {
 			}
 		}
 	}
-	for _, e := range p.m.Place {
+	for _, e := range p.Model.Place {
 		addDirs(e.Piece)
 	}
-	for _, f := range p.m.Fixed {
-		addDirs(p.m.Pieces[f.Piece])
+	for _, f := range p.Model.Fixed {
+		addDirs(p.Model.Pieces[f.Piece])
 	}
 	if len(w.dirs) > 31 {
 		return nil, fmt.Errorf("exact: more than 31 ride directions with free walls: %w", model.ErrUnsupported)
@@ -158,8 +159,8 @@ func newWallSearch(p *problem, st *tasks.Stopper) (*wallSearch, error) {
 		return m
 	}
 	w.rideMask = make([]uint32, K)
-	for k := range p.kinds {
-		w.rideMask[k] = mask(p.m.Pieces[p.kinds[k].name])
+	for k := range p.Kinds {
+		w.rideMask[k] = mask(p.Model.Pieces[p.Kinds[k].Name])
 	}
 	w.lines = make([][2][]int32, n*len(w.dirs))
 	for i := 0; i < n; i++ {
@@ -177,20 +178,20 @@ func newWallSearch(p *problem, st *tasks.Stopper) (*wallSearch, error) {
 		}
 	}
 	w.fixedAt = make([]uint32, n)
-	for _, f := range p.m.Fixed {
-		w.fixedAt[b.Index(f.Square)] |= occupiedBit | mask(p.m.Pieces[f.Piece])
+	for _, f := range p.Model.Fixed {
+		w.fixedAt[b.Index(f.Square)] |= occupiedBit | mask(p.Model.Pieces[f.Piece])
 	}
 
 	// allowed positions and hard conflicts: leaps, neighbours on a line with
 	// no square between, pieces sharing a square without stack
 	w.allowed = bitset.New(positions)
-	independent := p.m.Rules.Independent
+	independent := p.Model.Rules.Independent
 	for k := 0; k < K; k++ {
 		for s := 0; s < n; s++ {
-			if !p.open.Has(s) || (p.fixedSquares.Has(s) && !p.m.Rules.Stack) {
+			if !p.Open.Has(s) || (p.FixedSquares.Has(s) && !p.Model.Rules.Stack) {
 				continue
 			}
-			if r := p.rules[p.ruleOf[k]]; p.dark.Has(s) && !r.allowsDark() || !p.dark.Has(s) && !r.allowsLight() {
+			if r := p.Rules[p.RuleOf[k]]; p.Dark.Has(s) && !r.AllowsDark() || !p.Dark.Has(s) && !r.AllowsLight() {
 				continue
 			}
 			if independent && w.hardWithFixed(k, s) {
@@ -206,25 +207,25 @@ func newWallSearch(p *problem, st *tasks.Stopper) (*wallSearch, error) {
 	}
 	for pos := w.allowed.First(); pos >= 0; pos = w.allowed.Next(pos + 1) {
 		s, k := pos/K, pos%K
-		geo := p.kinds[k]
+		geo := p.Kinds[k]
 		for k2 := 0; k2 < K; k2++ {
-			if !p.m.Rules.Stack && k2 != k && w.allowed.Has(s*K+k2) {
+			if !p.Model.Rules.Stack && k2 != k && w.allowed.Has(s*K+k2) {
 				w.hard[pos].Set(s*K + k2)
 			}
 			if !independent {
 				continue
 			}
-			geo2 := p.kinds[k2]
+			geo2 := p.Kinds[k2]
 			touch := func(t int) {
 				if t2 := t*K + k2; w.allowed.Has(t2) {
 					w.hard[pos].Set(t2)
 					w.hard[t2].Set(pos)
 				}
 			}
-			for _, t := range geo.leapsAt(s) {
+			for _, t := range geo.LeapsAt(s) {
 				touch(int(t))
 			}
-			for _, t := range geo2.leapsAt(s) {
+			for _, t := range geo2.LeapsAt(s) {
 				touch(int(t))
 			}
 			for j := range w.dirs {
@@ -245,7 +246,7 @@ func newWallSearch(p *problem, st *tasks.Stopper) (*wallSearch, error) {
 	// segment with r pieces needs r-1 walls inside it
 	if independent && K > 0 {
 		common := ^uint32(0)
-		for k := range p.kinds {
+		for k := range p.Kinds {
 			common &= w.rideMask[k]
 		}
 		for j := range w.dirs {
@@ -256,7 +257,7 @@ func newWallSearch(p *problem, st *tasks.Stopper) (*wallSearch, error) {
 			count := 0
 			for s := 0; s < n; s++ {
 				seg[s] = -1
-				if !p.open.Has(s) {
+				if !p.Open.Has(s) {
 					continue
 				}
 				if behind := w.lines[s*len(w.dirs)+j][0]; len(behind) > 0 {
@@ -281,7 +282,7 @@ func newWallSearch(p *problem, st *tasks.Stopper) (*wallSearch, error) {
 		w.segMasks = append(w.segMasks, masks)
 	}
 	w.lineSegments()
-	w.light, w.dark = make([]int, len(p.rules)), make([]int, len(p.rules))
+	w.light, w.dark = make([]int, len(p.Rules)), make([]int, len(p.Rules))
 	w.placedAt = make([]uint32, n)
 	w.occupants = make([]int32, n)
 	w.alive = make([]int, len(w.segCount))
@@ -297,16 +298,16 @@ func newWallSearch(p *problem, st *tasks.Stopper) (*wallSearch, error) {
 // fixed piece in a way no wall can mend.
 func (w *wallSearch) hardWithFixed(k, s int) bool {
 	p := w.p
-	for _, f := range p.fixed {
-		if f.square == s {
+	for _, f := range p.Fixed {
+		if f.Square == s {
 			continue
 		}
-		for _, t := range p.kinds[k].leapsAt(s) {
-			if int(t) == f.square {
+		for _, t := range p.Kinds[k].LeapsAt(s) {
+			if int(t) == f.Square {
 				return true
 			}
 		}
-		for _, t := range f.geo.leapsAt(f.square) {
+		for _, t := range f.Geometry.LeapsAt(f.Square) {
 			if int(t) == s {
 				return true
 			}
@@ -324,36 +325,14 @@ func (w *wallSearch) hardWithFixed(k, s int) bool {
 	return false
 }
 
-// greedyPartition covers vertices with cliques of adj, each grown from the
-// least vertex left by adding the least vertex adjacent to all so far.
-func greedyPartition(adj []bitset.Set, vertices bitset.Set) []bitset.Set {
-	left := slices.Clone(vertices)
-	common := bitset.New(len(vertices) * 64)
-	var out []bitset.Set
-	for v := left.First(); v >= 0; v = left.First() {
-		c := bitset.New(len(vertices) * 64)
-		c.Set(v)
-		left.Clear(v)
-		common.CopyFrom(adj[v])
-		common.And(left)
-		for u := common.First(); u >= 0; u = common.First() {
-			c.Set(u)
-			left.Clear(u)
-			common.And(adj[u])
-		}
-		out = append(out, c)
-	}
-	return out
-}
-
 func (w *wallSearch) level(depth int) bitset.Set {
 	return bitset.Set(w.arena[depth*w.words : (depth+1)*w.words : (depth+1)*w.words])
 }
 
 func (w *wallSearch) need() int {
 	n := 0
-	for k, r := range w.p.rules {
-		n += r.need(w.light[k], w.dark[k])
+	for k, r := range w.p.Rules {
+		n += r.Need(w.light[k], w.dark[k])
 	}
 	return n
 }
@@ -451,14 +430,14 @@ func (w *wallSearch) search(depth int) {
 	next := w.level(depth + 1)
 	for pos := cand.First(); pos >= 0; pos = cand.Next(pos + 1) {
 		k, s := pos%w.kinds, pos/w.kinds
-		r := w.p.ruleOf[k]
-		dark := w.p.dark.Has(s)
+		r := w.p.RuleOf[k]
+		dark := w.p.Dark.Has(s)
 		if dark {
 			w.dark[r]++
 		} else {
 			w.light[r]++
 		}
-		if !w.p.rules[r].over(w.light[r], w.dark[r]) {
+		if !w.p.Rules[r].Over(w.light[r], w.dark[r]) {
 			gaps, packedN := len(w.gaps), w.packedN
 			savedPacked := w.savePacked(depth)
 			if w.addGaps(k, s) {
@@ -495,11 +474,11 @@ func (w *wallSearch) savePacked(depth int) bitset.Set {
 
 // copiesInOrder is problem.copiesInOrder for positions (square*K + slot).
 func (w *wallSearch) copiesInOrder() bool {
-	if !w.p.stackCopies {
+	if !w.p.StackCopies {
 		return true
 	}
 	for _, pos := range w.chosen {
-		if w.p.copyOf[int(pos)%w.kinds] > 0 && !slices.Contains(w.chosen, pos-1) {
+		if w.p.CopyOf[int(pos)%w.kinds] > 0 && !slices.Contains(w.chosen, pos-1) {
 			return false
 		}
 	}
@@ -509,7 +488,7 @@ func (w *wallSearch) copiesInOrder() bool {
 // gapStore returns the i-th gap bitset of the pool, cleared.
 func (w *wallSearch) gapStore(i int) bitset.Set {
 	for len(w.gapPool) <= i {
-		w.gapPool = append(w.gapPool, bitset.New(w.p.squares))
+		w.gapPool = append(w.gapPool, bitset.New(w.p.Squares))
 	}
 	g := w.gapPool[i]
 	clear(g)
@@ -528,7 +507,7 @@ func clearBelow(b bitset.Set, n int) {
 // lineSegments cuts every line direction into segments between walls.
 func (w *wallSearch) lineSegments() {
 	p := w.p
-	n, nd := p.squares, len(w.dirs)
+	n, nd := p.Squares, len(w.dirs)
 	w.segOf, w.posOf = make([][]int32, nd), make([][]int32, nd)
 	w.fixedBehind, w.fixedAhead = make([][]int32, nd), make([][]int32, nd)
 	w.prefix, w.lastOn = make([][][]bitset.Set, nd), make([][]int32, nd)
@@ -538,7 +517,7 @@ func (w *wallSearch) lineSegments() {
 		var prefix [][]bitset.Set
 		for s := 0; s < n; s++ {
 			segOf[s], posOf[s], behindF[s], aheadF[s] = -1, -1, -1, -1
-			if !p.open.Has(s) {
+			if !p.Open.Has(s) {
 				continue
 			}
 			line := w.lines[s*nd+j]
@@ -618,7 +597,7 @@ func (w *wallSearch) place(depth, k, s, delta int) {
 // when a gap is empty (no wall can separate the two) or the disjoint gaps
 // already need more walls than the budget.
 func (w *wallSearch) addGaps(k, s int) bool {
-	if !w.p.m.Rules.Independent {
+	if !w.p.Model.Rules.Independent {
 		// pieces may attack one another: walls need separate nothing, they
 		// only take squares
 		return true

@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	"github.com/chessmodel/chessmodel/exact/internal/bitset"
+	"github.com/chessmodel/chessmodel/exact/internal/problem"
 	"github.com/chessmodel/chessmodel/exact/internal/tasks"
 	"github.com/chessmodel/chessmodel/model"
 )
@@ -20,15 +21,15 @@ type wallPricer struct {
 }
 
 func newWallPricer(w *wallSearch) *wallPricer {
-	return &wallPricer{w: w, h: newHitter(w.p.squares), free: bitset.New(w.p.squares)}
+	return &wallPricer{w: w, h: newHitter(w.p.Squares), free: bitset.New(w.p.Squares)}
 }
 
 // load prepares the hitter for the current piece set; false when no wall
 // can separate it.
 func (pr *wallPricer) load() bool {
 	w, p := pr.w, pr.w.p
-	pr.free.CopyFrom(p.open)
-	pr.free.AndNot(p.fixedSquares)
+	pr.free.CopyFrom(p.Open)
+	pr.free.AndNot(p.FixedSquares)
 	for _, pos := range w.chosen {
 		pr.free.Clear(int(pos) / w.kinds)
 	}
@@ -47,7 +48,7 @@ func (pr *wallPricer) vertices() []int32 {
 	w := pr.w
 	out := make([]int32, len(w.chosen))
 	for i, pos := range w.chosen {
-		out[i] = int32(int(pos)%w.kinds*w.p.squares + int(pos)/w.kinds)
+		out[i] = int32(int(pos)%w.kinds*w.p.Squares + int(pos)/w.kinds)
 	}
 	return out
 }
@@ -64,18 +65,18 @@ func (pr *wallPricer) withExtra(walls []int32, t int) []int32 {
 }
 
 // solveFreeWalls answers models whose walls are decision variables.
-func solveFreeWalls(st *tasks.Stopper, p *problem, opts model.Options, res *model.Result) error {
+func solveFreeWalls(st *tasks.Stopper, p *problem.Problem, opts model.Options, res *model.Result) error {
 	w, err := newWallSearch(p, st)
 	if err != nil {
 		return err
 	}
 	res.Stats.Extra["engine"] = "piece sets priced by hitting sets of gaps"
-	fw := *p.m.FreeWalls
-	maxFree := min(fw.Max, p.open.Count())
-	obj := p.m.Objective
+	fw := *p.Model.FreeWalls
+	maxFree := min(fw.Max, p.Open.Count())
+	obj := p.Model.Objective
 	pr := newWallPricer(w)
 	h := pr.h
-	wallsValue := func(_, walls []int32) int64 { return int64(p.fixedWalls + len(walls)) }
+	wallsValue := func(_, walls []int32) int64 { return int64(p.FixedWalls + len(walls)) }
 	piecesValue := func(v, _ []int32) int64 { return int64(len(v)) }
 	valueOf := piecesValue
 	if obj.Measure == model.MeasureWalls {
@@ -85,9 +86,9 @@ func solveFreeWalls(st *tasks.Stopper, p *problem, opts model.Options, res *mode
 	var bestV, bestW []int32
 	found := false
 	tLo, tHi := fw.Min, maxFree // wall counts of the solutions to count
-	lo, hi := p.minTotal, p.maxTotal
+	lo, hi := p.MinTotal, p.MaxTotal
 	if lo > hi {
-		return infeasible(res, opts)
+		return problem.Infeasible(res, opts)
 	}
 	w.lo, w.hi = lo, hi
 
@@ -168,13 +169,13 @@ func solveFreeWalls(st *tasks.Stopper, p *problem, opts model.Options, res *mode
 	}
 	res.Stats.Nodes += w.nodes + h.nodes
 	if st.Canceled() {
-		return unknown(res, p, found, bestV, bestW, valueOf)
+		return problem.Unknown(res, p, found, bestV, bestW, valueOf)
 	}
 	if !found {
-		return infeasible(res, opts)
+		return problem.Infeasible(res, opts)
 	}
 	if opts.Task == model.TaskSolve {
-		return solved(res, p, bestV, bestW, valueOf)
+		return problem.Solved(res, p, bestV, bestW, valueOf)
 	}
 
 	// count or enumerate the (pieces, walls) pairs with tLo..tHi free walls
@@ -190,7 +191,7 @@ func solveFreeWalls(st *tasks.Stopper, p *problem, opts model.Options, res *mode
 			v := pr.vertices()
 			for walls := tLo; walls <= min(tHi, pr.free.Count()) && !w.halted; walls++ {
 				h.each(walls, true, func(ws []int32) bool {
-					if emitErr = opts.Emit(p.solution(v, ws)); emitErr != nil {
+					if emitErr = opts.Emit(p.Solution(v, ws)); emitErr != nil {
 						w.halted = true
 						return false
 					}
@@ -205,7 +206,7 @@ func solveFreeWalls(st *tasks.Stopper, p *problem, opts model.Options, res *mode
 		w.nodes = 0
 		w.start()
 		res.Stats.Nodes += w.nodes + h.nodes
-		return enumerated(res, st, n, emitErr)
+		return problem.Enumerated(res, st, n, emitErr)
 	}
 	wc, nodes := countWalls(st, w, opts, tLo, tHi)
 	res.Stats.Nodes += nodes
@@ -216,12 +217,12 @@ func solveFreeWalls(st *tasks.Stopper, p *problem, opts model.Options, res *mode
 	}
 	t := wc.tally
 	if opts.DistinctWalls {
-		t.count = int64(len(wc.boards))
+		t.Count = int64(len(wc.boards))
 		if opts.Symmetry {
-			canon := canonicalizer{p: p}
+			canon := problem.Canonicalizer{Problem: p}
 			for _, ws := range wc.boards {
-				if canon.wallsLeast(ws) {
-					t.classes++
+				if canon.WallsLeast(ws) {
+					t.Classes++
 				}
 			}
 		}
@@ -229,15 +230,15 @@ func solveFreeWalls(st *tasks.Stopper, p *problem, opts model.Options, res *mode
 		if !wc.total.IsInt64() {
 			return fmt.Errorf("exact: %s solutions do not fit a 64-bit count: %w", wc.total, model.ErrUnsupported)
 		}
-		t.count = wc.total.Int64()
+		t.Count = wc.total.Int64()
 	}
-	return p.countResult(res, t, opts.Symmetry, valueOf)
+	return p.CountResult(res, t, opts.Symmetry, valueOf)
 }
 
 // A wallCount is what counting found: pairs counted (total), or listed one
 // by one into the tally (list), or the distinct wall sets (boards).
 type wallCount struct {
-	tally  *tally
+	tally  *problem.Tally
 	total  *big.Int
 	boards map[string][]int32
 	list   bool
@@ -277,33 +278,33 @@ func countWalls(st *tasks.Stopper, w0 *wallSearch, opts model.Options, tLo, tHi 
 		w, _ := newWallSearch(p, st) // built once already: cannot fail
 		w.lo, w.hi, w.budget = w0.lo, w0.hi, w0.budget
 		pr := newWallPricer(w)
-		wc := &wallCount{tally: newTally(p, opts.Symmetry && !opts.DistinctWalls), total: new(big.Int),
+		wc := &wallCount{tally: problem.NewTally(p, opts.Symmetry && !opts.DistinctWalls), total: new(big.Int),
 			boards: map[string][]int32{}, list: list}
 		w.visit = func() {
 			if !pr.load() {
 				return
 			}
 			v := pr.vertices()
-			if !list && wc.tally.firstTask < 0 {
+			if !list && wc.tally.FirstTask < 0 {
 				if m, ws := pr.h.minimum(tHi); m >= 0 && max(m, tLo) <= min(tHi, pr.free.Count()) {
-					wc.tally.first, wc.tally.walls, wc.tally.firstTask = v, pr.withExtra(ws, max(m, tLo)), current[i]
+					wc.tally.First, wc.tally.Walls, wc.tally.FirstTask = v, pr.withExtra(ws, max(m, tLo)), current[i]
 				}
 			}
 			for walls := tLo; walls <= min(tHi, pr.free.Count()); walls++ {
 				n := pr.h.each(walls, list, func(ws []int32) bool {
 					if opts.DistinctWalls {
-						key := bitset.New(p.squares)
+						key := bitset.New(p.Squares)
 						for _, s := range ws {
 							key.Set(int(s))
 						}
 						if _, ok := wc.boards[key.Key()]; !ok {
 							wc.boards[key.Key()] = slices.Clone(ws)
 						}
-						if wc.tally.firstTask < 0 || current[i] < wc.tally.firstTask {
-							wc.tally.first, wc.tally.walls, wc.tally.firstTask = slices.Clone(v), slices.Clone(ws), current[i]
+						if wc.tally.FirstTask < 0 || current[i] < wc.tally.FirstTask {
+							wc.tally.First, wc.tally.Walls, wc.tally.FirstTask = slices.Clone(v), slices.Clone(ws), current[i]
 						}
 					} else {
-						wc.tally.add(current[i], v, ws)
+						wc.tally.Add(current[i], v, ws)
 					}
 					// one piece set may have a great many wall sets: poll the stopper
 					if st.Stopped() {
@@ -326,7 +327,7 @@ func countWalls(st *tasks.Stopper, w0 *wallSearch, opts model.Options, tLo, tHi 
 		if i == 0 {
 			continue
 		}
-		out.tally.merge(wc.tally)
+		out.tally.Merge(wc.tally)
 		out.total.Add(out.total, wc.total)
 		for k, ws := range wc.boards {
 			out.boards[k] = ws

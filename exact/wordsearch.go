@@ -5,6 +5,7 @@ import (
 	"sync"
 
 	"github.com/chessmodel/chessmodel/exact/internal/bitset"
+	"github.com/chessmodel/chessmodel/exact/internal/problem"
 	"github.com/chessmodel/chessmodel/exact/internal/tasks"
 )
 
@@ -77,13 +78,13 @@ var wordSearches = sync.Pool{New: func() any { return new(wordSearch) }}
 // with release.
 func newWordSearch(g *conflictGraph, st *tasks.Stopper) (*wordSearch, bool) {
 	p := g.p
-	if p.vertices > 64 || len(g.bounds) > maxWordBounds {
+	if p.Vertices > 64 || len(g.bounds) > maxWordBounds {
 		return nil, false
 	}
 	s := wordSearches.Get().(*wordSearch)
 	*s = wordSearch{g: g, slots: 1, bounds: len(g.bounds), st: st, chosen: s.chosen[:0],
-		light: resize(s.light, len(p.rules)), dark: resize(s.dark, len(p.rules))}
-	allowed := p.allowed[0]
+		light: resize(s.light, len(p.Rules)), dark: resize(s.dark, len(p.Rules))}
+	allowed := p.Allowed[0]
 	for m := allowed; m != 0; m &= m - 1 {
 		v := bits.TrailingZeros64(m)
 		s.take[v][0] = g.adj.Row(v)[0] | g.cliques[g.cliqueOf[v]][0]
@@ -120,7 +121,7 @@ func resize(b []int, n int) []int {
 // its cliques spans a range of vertices that holds no vertex of another
 // (vertices not allowed, never candidates, may lie inside).
 func (s *wordSearch) runsInPlace(k int, part []bitset.Set) bool {
-	allowed := s.g.p.allowed[0]
+	allowed := s.g.p.Allowed[0]
 	b := runBound{slot: 0}
 	for _, c := range part {
 		first, last := bits.TrailingZeros64(c[0]), 63-bits.LeadingZeros64(c[0])
@@ -163,7 +164,7 @@ func (s *wordSearch) layOut(k int, part []bitset.Set) {
 		rows[b] = s.take[at[b]][0]
 	}
 	bitset.Transpose64(&rows)
-	for m := g.p.allowed[0]; m != 0; m &= m - 1 {
+	for m := g.p.Allowed[0]; m != 0; m &= m - 1 {
 		v := bits.TrailingZeros64(m)
 		s.take[v][slot] = rows[v]
 	}
@@ -177,12 +178,12 @@ func (s *wordSearch) layOut(k int, part []bitset.Set) {
 // countsBind reports whether the place list limits more than the total:
 // some minimum, or a maximum per kind or colour that fewer pieces than the
 // most the search places could break.
-func countsBind(p *problem) bool {
-	if p.minTotal > 0 {
+func countsBind(p *problem.Problem) bool {
+	if p.MinTotal > 0 {
 		return true
 	}
-	for _, r := range p.rules {
-		if r.over(p.maxTotal, 0) || r.over(0, p.maxTotal) {
+	for _, r := range p.Rules {
+		if r.Over(p.MaxTotal, 0) || r.Over(0, p.MaxTotal) {
 			return true
 		}
 	}
@@ -192,7 +193,7 @@ func countsBind(p *problem) bool {
 // start searches the whole graph.
 func (s *wordSearch) start() {
 	var c wordCands
-	c[0] = s.g.p.allowed[0]
+	c[0] = s.g.p.Allowed[0]
 	for _, b := range s.bound[:s.bounds] {
 		if b.slot > 0 {
 			c[b.slot] = b.low | b.top
@@ -207,8 +208,8 @@ func (s *wordSearch) need() int {
 		return 0
 	}
 	n := 0
-	for k, r := range s.g.p.rules {
-		n += r.need(s.light[k], s.dark[k])
+	for k, r := range s.g.p.Rules {
+		n += r.Need(s.light[k], s.dark[k])
 	}
 	return n
 }
@@ -236,7 +237,7 @@ func (s *wordSearch) over(v, delta int) bool {
 	} else {
 		s.light[k] += delta
 	}
-	return s.g.p.rules[k].over(s.light[k], s.dark[k])
+	return s.g.p.Rules[k].Over(s.light[k], s.dark[k])
 }
 
 func (s *wordSearch) search(c wordCands) {
@@ -253,7 +254,7 @@ func (s *wordSearch) search(c wordCands) {
 		return
 	}
 	if c[0] == 0 {
-		if placed >= s.lo && need == 0 && s.g.p.copiesInOrder(s.chosen) {
+		if placed >= s.lo && need == 0 && s.g.p.CopiesInOrder(s.chosen) {
 			s.visit(s)
 		}
 		return

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/chessmodel/chessmodel/exact/internal/problem"
 	"github.com/chessmodel/chessmodel/exact/internal/tasks"
 	"github.com/chessmodel/chessmodel/model"
 )
@@ -15,7 +16,7 @@ import (
 // with the clique search, and returns each one's best set and node count.
 func searchBoth(t *testing.T, m *model.Model) (word, clique []int32, wordNodes, cliqueNodes int64) {
 	t.Helper()
-	p, err := compile(m)
+	p, err := problem.Compile(m)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -39,13 +40,13 @@ func searchBoth(t *testing.T, m *model.Model) (word, clique []int32, wordNodes, 
 	}
 	ws, ok := newWordSearch(g, st)
 	if !ok {
-		t.Fatalf("%d vertices, %d bounds: no word search", p.vertices, len(g.bounds))
+		t.Fatalf("%d vertices, %d bounds: no word search", p.Vertices, len(g.bounds))
 	}
-	ws.lo, ws.hi, ws.minimize = p.minTotal, p.maxTotal, sense == model.Minimize
+	ws.lo, ws.hi, ws.minimize = p.MinTotal, p.MaxTotal, sense == model.Minimize
 	ws.visit = func(s *wordSearch) { accept(&word, s.chosen, &s.lo, &s.hi, &s.halted) }
 	ws.start()
 	cs := newCliqueSearch(g, st)
-	cs.lo, cs.hi, cs.minimize = p.minTotal, p.maxTotal, sense == model.Minimize
+	cs.lo, cs.hi, cs.minimize = p.MinTotal, p.MaxTotal, sense == model.Minimize
 	cs.visit = func(s *cliqueSearch) { accept(&clique, s.chosen, &s.lo, &s.hi, &s.halted) }
 	cs.start()
 	return word, clique, ws.nodes, cs.nodes
@@ -75,8 +76,8 @@ func TestWordSearchAgainstCliqueSearch(t *testing.T) {
 			if word == nil {
 				return
 			}
-			p, _ := compile(m)
-			s := p.solution(word, nil)
+			p, _ := problem.Compile(m)
+			s := p.Solution(word, nil)
 			mustCheck(t, m, &s)
 		})
 	}

@@ -1,20 +1,20 @@
-package exact
+package problem
 
 import "slices"
 
-// A canonicalizer decides whether a placement is the least of its orbit
+// A Canonicalizer decides whether a placement is the least of its orbit
 // under the model's symmetry group. Counting the placements that are least
 // counts the orbits (classes) exactly, whatever total order is used; the
 // order here compares sorted vertex lists, then sorted wall lists.
-type canonicalizer struct {
-	p           *problem
+type Canonicalizer struct {
+	Problem     *Problem
 	vert, img   []int32
 	walls, wimg []int32
 }
 
-func (c *canonicalizer) isLeast(vertices, walls []int32) bool {
-	p := c.p
-	group := p.symmetries()
+func (c *Canonicalizer) isLeast(vertices, walls []int32) bool {
+	p := c.Problem
+	group := p.Symmetries()
 	if len(group) == 0 {
 		return true
 	}
@@ -22,7 +22,7 @@ func (c *canonicalizer) isLeast(vertices, walls []int32) bool {
 	slices.Sort(c.vert)
 	c.walls = append(c.walls[:0], walls...)
 	slices.Sort(c.walls)
-	n := int32(p.squares)
+	n := int32(p.Squares)
 	for _, perm := range group {
 		c.img = c.img[:0]
 		for _, v := range c.vert {
@@ -46,6 +46,6 @@ func (c *canonicalizer) isLeast(vertices, walls []int32) bool {
 	return true
 }
 
-// wallsLeast is isLeast for a wall set alone, for counting boards up to
+// WallsLeast is isLeast for a wall set alone, for counting boards up to
 // symmetry.
-func (c *canonicalizer) wallsLeast(walls []int32) bool { return c.isLeast(nil, walls) }
+func (c *Canonicalizer) WallsLeast(walls []int32) bool { return c.isLeast(nil, walls) }

@@ -1,4 +1,4 @@
-package exact
+package problem
 
 import (
 	"fmt"
@@ -20,73 +20,73 @@ const maxStackCopies = 64
 // attack sets are bitsets of the whole board, one per (piece, square).
 const maxSearchSquares = 4096
 
-// A pieceGeometry is a piece's reach from every square of a board, with lines
+// A PieceGeometry is a piece's reach from every square of a board, with lines
 // cut at walls, squares off the board and the edge (but not at pieces, which
 // a search adds as it goes). The reach as a set is built with the problem;
 // the lists of squares, which only some searches read, when first asked for.
-type pieceGeometry struct {
-	name  string
-	piece *model.Piece
-	p     *problem
-	weak  bitset.Rows // per square: every square of leaps and rays (weak attack)
+type PieceGeometry struct {
+	Name  string
+	Piece *model.Piece
+	p     *Problem
+	Weak  bitset.Rows // per square: every square of leaps and rays (weak attack)
 
 	lists sync.Once
 	leaps [][]int32   // per square: the open squares a leap lands on
 	rays  [][][]int32 // per square, per ride direction: the open squares along it, nearest first
 }
 
-// leapsAt is the open squares a leap from square s lands on.
-func (g *pieceGeometry) leapsAt(s int) []int32 {
+// LeapsAt is the open squares a leap from square s lands on.
+func (g *PieceGeometry) LeapsAt(s int) []int32 {
 	g.lists.Do(g.buildLists)
 	return g.leaps[s]
 }
 
-// raysAt is, per ride direction, the open squares along it from square s,
+// RaysAt is, per ride direction, the open squares along it from square s,
 // nearest first.
-func (g *pieceGeometry) raysAt(s int) [][]int32 {
+func (g *PieceGeometry) RaysAt(s int) [][]int32 {
 	g.lists.Do(g.buildLists)
 	return g.rays[s]
 }
 
-// A problem is a placement model compiled to integers. Squares are numbered
+// A Problem is a placement model compiled to integers. Squares are numbered
 // rank by rank from a1 (model.Board.Index); a vertex is a (kind, square)
 // pair numbered kind*squares + square.
-type problem struct {
-	m                   *model.Model
-	rows, cols, squares int
-	open                bitset.Set // on the board and not a fixed wall
-	dark                bitset.Set
-	fixedWalls          int
+type Problem struct {
+	Model               *model.Model
+	Rows, Cols, Squares int
+	Open                bitset.Set // on the board and not a fixed wall
+	Dark                bitset.Set
+	FixedWalls          int
 
-	kinds       []*pieceGeometry // per slot: the pieces of the place list, in order of first mention
-	rules       []countRule      // per kind of piece
-	ruleOf      []int            // per slot: its kind of piece
-	copyOf      []int            // per slot: which of the identical pieces on one square it is
-	stackCopies bool             // some kind has more than one slot
-	vertices    int
-	allowed     bitset.Set // vertices the board, colour rules and fixed pieces leave possible
-	minTotal    int        // least pieces the place list asks for
-	maxTotal    int        // most pieces it allows (capped at the vertices)
+	Kinds       []*PieceGeometry // per slot: the pieces of the place list, in order of first mention
+	Rules       []CountRule      // per kind of piece
+	RuleOf      []int            // per slot: its kind of piece
+	CopyOf      []int            // per slot: which of the identical pieces on one square it is
+	StackCopies bool             // some kind has more than one slot
+	Vertices    int
+	Allowed     bitset.Set // vertices the board, colour rules and fixed pieces leave possible
+	MinTotal    int        // least pieces the place list asks for
+	MaxTotal    int        // most pieces it allows (capped at the vertices)
 
-	fixed        []fixedPiece
-	fixedSquares bitset.Set
-	geometry     map[string]*pieceGeometry // every piece named by the place list or a fixed piece
+	Fixed        []FixedPiece
+	FixedSquares bitset.Set
+	Geometry     map[string]*PieceGeometry // every piece named by the place list or a fixed piece
 
 	groupOnce sync.Once
 	group     [][]int32 // the model's symmetries as permutations of squares, identity excluded
 }
 
-// symmetries returns the model's symmetry group (identity excluded) as
+// Symmetries returns the model's symmetry group (identity excluded) as
 // permutations of squares, computed when first asked for: only counts of
 // classes need it.
-func (p *problem) symmetries() [][]int32 {
+func (p *Problem) Symmetries() [][]int32 {
 	p.groupOnce.Do(func() {
-		b := p.m.Board
-		for _, t := range p.m.Symmetries() {
+		b := p.Model.Board
+		for _, t := range p.Model.Symmetries() {
 			if t == (model.Transform{}) {
 				continue
 			}
-			perm := make([]int32, p.squares)
+			perm := make([]int32, p.Squares)
 			for i := range perm {
 				perm[i] = int32(b.Index(t.Apply(b.Square(i), b.Rows, b.Cols)))
 			}
@@ -96,19 +96,19 @@ func (p *problem) symmetries() [][]int32 {
 	return p.group
 }
 
-type fixedPiece struct {
-	geo    *pieceGeometry
-	square int
+type FixedPiece struct {
+	Geometry *PieceGeometry
+	Square   int
 }
 
-// compile builds the problem under the default memory bound; it fails on
+// Compile builds the problem under the default memory bound; it fails on
 // boards too large to search.
-func compile(m *model.Model) (*problem, error) { return compileWithin(m, 0) }
+func Compile(m *model.Model) (*Problem, error) { return CompileWithin(m, 0) }
 
-// compileWithin builds the problem when its estimated size is within
+// CompileWithin builds the problem when its estimated size is within
 // maxMemory bytes (model.Options.MaxMemory: 0 for the default, negative for
 // no bound); it fails on boards too large to search.
-func compileWithin(m *model.Model, maxMemory int64) (*problem, error) {
+func CompileWithin(m *model.Model, maxMemory int64) (*Problem, error) {
 	b := m.Board
 	if b.Size() > maxSearchSquares {
 		return nil, fmt.Errorf("exact: the %s board has %d squares, more than the %d the general search handles (only empty-board n-queens and n-rooks have fast paths): %w",
@@ -117,90 +117,90 @@ func compileWithin(m *model.Model, maxMemory int64) (*problem, error) {
 	if err := checkCost(m, maxMemory); err != nil {
 		return nil, err
 	}
-	p := &problem{m: m, rows: b.Rows, cols: b.Cols, squares: b.Size(), geometry: map[string]*pieceGeometry{}}
-	p.open = bitset.New(p.squares)
-	p.dark = bitset.New(p.squares)
-	for i := 0; i < p.squares; i++ {
-		p.open.Set(i)
+	p := &Problem{Model: m, Rows: b.Rows, Cols: b.Cols, Squares: b.Size(), Geometry: map[string]*PieceGeometry{}}
+	p.Open = bitset.New(p.Squares)
+	p.Dark = bitset.New(p.Squares)
+	for i := 0; i < p.Squares; i++ {
+		p.Open.Set(i)
 		if b.Square(i).Dark() {
-			p.dark.Set(i)
+			p.Dark.Set(i)
 		}
 	}
-	b.Closed(func(s model.Square, _ model.Cell) { p.open.Clear(b.Index(s)) })
-	p.fixedWalls = b.WallCount()
+	b.Closed(func(s model.Square, _ model.Cell) { p.Open.Clear(b.Index(s)) })
+	p.FixedWalls = b.WallCount()
 
 	ruleIndex := map[string]int{}
 	var pieces []*model.Piece
 	for _, e := range m.Place {
 		r, ok := ruleIndex[e.Piece.Name]
 		if !ok {
-			r = len(p.rules)
+			r = len(p.Rules)
 			ruleIndex[e.Piece.Name] = r
-			p.rules = append(p.rules, countRule{})
+			p.Rules = append(p.Rules, CountRule{})
 			pieces = append(pieces, e.Piece)
 		}
-		p.rules[r].addEntry(e)
+		p.Rules[r].addEntry(e)
 	}
 	// One slot per kind of piece; when pieces stack, identical pieces may
 	// share a square, so a kind has one slot per piece of it that could
 	// stand on one square (the i-th slot on a square is used only with the
 	// one before it, which keeps identical pieces interchangeable).
 	for r, pc := range pieces {
-		copies, err := stackCopies(m, p.rules[r], pc)
+		copies, err := stackCopies(m, p.Rules[r], pc)
 		if err != nil {
 			return nil, err
 		}
 		for c := 0; c < copies; c++ {
-			p.kinds = append(p.kinds, p.pieceGeometry(pc))
-			p.ruleOf = append(p.ruleOf, r)
-			p.copyOf = append(p.copyOf, c)
+			p.Kinds = append(p.Kinds, p.PieceGeometry(pc))
+			p.RuleOf = append(p.RuleOf, r)
+			p.CopyOf = append(p.CopyOf, c)
 		}
-		p.stackCopies = p.stackCopies || copies > 1
+		p.StackCopies = p.StackCopies || copies > 1
 	}
-	p.fixedSquares = bitset.New(p.squares)
+	p.FixedSquares = bitset.New(p.Squares)
 	for _, f := range m.Fixed {
 		pc := m.Pieces[f.Piece]
 		if pc == nil {
 			return nil, fmt.Errorf("exact: fixed piece %q on %v is not defined", f.Piece, f.Square)
 		}
 		i := b.Index(f.Square)
-		p.fixed = append(p.fixed, fixedPiece{geo: p.pieceGeometry(pc), square: i})
-		p.fixedSquares.Set(i)
+		p.Fixed = append(p.Fixed, FixedPiece{Geometry: p.PieceGeometry(pc), Square: i})
+		p.FixedSquares.Set(i)
 	}
 
-	p.vertices = len(p.kinds) * p.squares
-	p.allowed = bitset.New(p.vertices)
-	for k := range p.kinds {
-		r := p.rules[p.ruleOf[k]]
-		for i := 0; i < p.squares; i++ {
-			if !p.open.Has(i) || (p.fixedSquares.Has(i) && !m.Rules.Stack) {
+	p.Vertices = len(p.Kinds) * p.Squares
+	p.Allowed = bitset.New(p.Vertices)
+	for k := range p.Kinds {
+		r := p.Rules[p.RuleOf[k]]
+		for i := 0; i < p.Squares; i++ {
+			if !p.Open.Has(i) || (p.FixedSquares.Has(i) && !m.Rules.Stack) {
 				continue
 			}
-			if p.dark.Has(i) && !r.allowsDark() || !p.dark.Has(i) && !r.allowsLight() {
+			if p.Dark.Has(i) && !r.AllowsDark() || !p.Dark.Has(i) && !r.AllowsLight() {
 				continue
 			}
 			if m.Rules.Independent && p.conflictsWithFixed(k, i) {
 				continue
 			}
-			p.allowed.Set(k*p.squares + i)
+			p.Allowed.Set(k*p.Squares + i)
 		}
 	}
-	for _, r := range p.rules {
-		p.minTotal += r.least()
-		p.maxTotal = capped(p.maxTotal + r.most())
+	for _, r := range p.Rules {
+		p.MinTotal += r.least()
+		p.MaxTotal = capped(p.MaxTotal + r.Most())
 	}
-	p.maxTotal = min(p.maxTotal, p.allowed.Count())
+	p.MaxTotal = min(p.MaxTotal, p.Allowed.Count())
 
 	return p, nil
 }
 
 // stackCopies is the number of identical pieces of one kind that may share
 // a square: 1 without stack, the most the place list allows with it.
-func stackCopies(m *model.Model, r countRule, pc *model.Piece) (int, error) {
+func stackCopies(m *model.Model, r CountRule, pc *model.Piece) (int, error) {
 	if !m.Rules.Stack {
 		return 1, nil
 	}
-	copies := r.most()
+	copies := r.Most()
 	if copies == model.Unbounded {
 		if m.Objective.Sense != model.Minimize || m.Objective.Measure != model.MeasurePieces {
 			return 0, fmt.Errorf("exact: pieces stack and the place list has no upper count for %s, so identical pieces could pile up on one square without end; give it a maximum (like 0..8 %s): %w",
@@ -217,40 +217,40 @@ func stackCopies(m *model.Model, r countRule, pc *model.Piece) (int, error) {
 	return max(1, copies), nil
 }
 
-// pieceGeometry computes (once per piece) the reach of a piece from every
+// PieceGeometry computes (once per piece) the reach of a piece from every
 // square as a set.
-func (p *problem) pieceGeometry(pc *model.Piece) *pieceGeometry {
-	if g := p.geometry[pc.Name]; g != nil {
+func (p *Problem) PieceGeometry(pc *model.Piece) *PieceGeometry {
+	if g := p.Geometry[pc.Name]; g != nil {
 		return g
 	}
-	g := &pieceGeometry{name: pc.Name, piece: pc, p: p, weak: bitset.NewRows(p.squares, p.squares)}
-	if g.weak.Words == 1 { // by whole words (rays.go)
-		wordReach(p.rows, p.cols, p.open[0], pc, g.weak.Store)
+	g := &PieceGeometry{Name: pc.Name, Piece: pc, p: p, Weak: bitset.NewRows(p.Squares, p.Squares)}
+	if g.Weak.Words == 1 { // by whole words (rays.go)
+		wordReach(p.Rows, p.Cols, p.Open[0], pc, g.Weak.Store)
 	} else {
-		p.walkReach(pc, g.weak)
+		p.WalkReach(pc, g.Weak)
 	}
-	p.geometry[pc.Name] = g
+	p.Geometry[pc.Name] = g
 	return g
 }
 
-// walkReach fills weak[i] with what pc reaches from every open square,
+// WalkReach fills weak[i] with what pc reaches from every open square,
 // walking each ray square by square: any board size.
-func (p *problem) walkReach(pc *model.Piece, weak bitset.Rows) {
-	cols := p.cols
-	for i := 0; i < p.squares; i++ {
+func (p *Problem) WalkReach(pc *model.Piece, weak bitset.Rows) {
+	cols := p.Cols
+	for i := 0; i < p.Squares; i++ {
 		w := weak.Row(i)
-		if !p.open.Has(i) {
+		if !p.Open.Has(i) {
 			continue
 		}
 		f0, r0 := i%cols, i/cols
 		for _, v := range pc.Leaps {
-			if f, r := f0+v.File, r0+v.Rank; p.openAt(f, r) {
+			if f, r := f0+v.File, r0+v.Rank; p.OpenAt(f, r) {
 				w.Set(r*cols + f)
 			}
 		}
 		for _, d := range pc.Rides {
 			step := d.Rank*cols + d.File
-			for j, k := i+step, p.stepsInside(f0, r0, d); k > 0 && p.open.Has(j); j, k = j+step, k-1 {
+			for j, k := i+step, p.stepsInside(f0, r0, d); k > 0 && p.Open.Has(j); j, k = j+step, k-1 {
 				w.Set(j)
 			}
 		}
@@ -259,23 +259,23 @@ func (p *problem) walkReach(pc *model.Piece, weak bitset.Rows) {
 
 // buildLists lists, for every square, the squares of each leap and of each
 // ride direction.
-func (g *pieceGeometry) buildLists() {
-	p, pc := g.p, g.piece
-	rows, cols := p.rows, p.cols
-	g.leaps = make([][]int32, p.squares)
-	g.rays = make([][][]int32, p.squares)
+func (g *PieceGeometry) buildLists() {
+	p, pc := g.p, g.Piece
+	rows, cols := p.Rows, p.Cols
+	g.leaps = make([][]int32, p.Squares)
+	g.rays = make([][][]int32, p.Squares)
 	// one backing array for all the square lists of the piece
 	// (a ride direction reaches at most squares*(side-1)/2 squares in all)
-	backing := make([]int32, 0, p.squares*len(pc.Leaps)+p.squares*len(pc.Rides)*(max(rows, cols)-1)/2+1)
-	rayHeads := make([][]int32, 0, p.squares*len(pc.Rides))
-	for i := 0; i < p.squares; i++ {
-		if !p.open.Has(i) {
+	backing := make([]int32, 0, p.Squares*len(pc.Leaps)+p.Squares*len(pc.Rides)*(max(rows, cols)-1)/2+1)
+	rayHeads := make([][]int32, 0, p.Squares*len(pc.Rides))
+	for i := 0; i < p.Squares; i++ {
+		if !p.Open.Has(i) {
 			continue
 		}
 		f0, r0 := i%cols, i/cols
 		from := len(backing)
 		for _, v := range pc.Leaps {
-			if f, r := f0+v.File, r0+v.Rank; p.openAt(f, r) {
+			if f, r := f0+v.File, r0+v.Rank; p.OpenAt(f, r) {
 				backing = append(backing, int32(r*cols+f))
 			}
 		}
@@ -283,7 +283,7 @@ func (g *pieceGeometry) buildLists() {
 		heads := len(rayHeads)
 		for _, d := range pc.Rides {
 			from := len(backing)
-			for f, r := f0+d.File, r0+d.Rank; p.openAt(f, r); f, r = f+d.File, r+d.Rank {
+			for f, r := f0+d.File, r0+d.Rank; p.OpenAt(f, r); f, r = f+d.File, r+d.Rank {
 				backing = append(backing, int32(r*cols+f))
 			}
 			rayHeads = append(rayHeads, backing[from:len(backing):len(backing)])
@@ -296,24 +296,24 @@ func (g *pieceGeometry) buildLists() {
 // attack a fixed piece or be attacked by one, along lines cut by walls only.
 // Under independence that is exact whatever the attack mode: a fixed piece
 // between two others is itself attacked.
-func (p *problem) conflictsWithFixed(k, i int) bool {
-	for _, f := range p.fixed {
-		if f.square == i {
+func (p *Problem) conflictsWithFixed(k, i int) bool {
+	for _, f := range p.Fixed {
+		if f.Square == i {
 			continue // pieces sharing a square (stack) do not attack each other
 		}
-		if p.kinds[k].weak.Row(i).Has(f.square) || f.geo.weak.Row(f.square).Has(i) {
+		if p.Kinds[k].Weak.Row(i).Has(f.Square) || f.Geometry.Weak.Row(f.Square).Has(i) {
 			return true
 		}
 	}
 	return false
 }
 
-// fixedConflict reports whether two fixed pieces attack each other, which
+// FixedConflict reports whether two fixed pieces attack each other, which
 // makes an independent model infeasible.
-func (p *problem) fixedConflict() bool {
-	for a, f := range p.fixed {
-		for _, g := range p.fixed[a+1:] {
-			if f.square != g.square && (f.geo.weak.Row(f.square).Has(g.square) || g.geo.weak.Row(g.square).Has(f.square)) {
+func (p *Problem) FixedConflict() bool {
+	for a, f := range p.Fixed {
+		for _, g := range p.Fixed[a+1:] {
+			if f.Square != g.Square && (f.Geometry.Weak.Row(f.Square).Has(g.Square) || g.Geometry.Weak.Row(g.Square).Has(f.Square)) {
 				return true
 			}
 		}
@@ -323,8 +323,8 @@ func (p *problem) fixedConflict() bool {
 
 // stepsInside is how many steps of d from file f, rank r stay on the
 // rectangle.
-func (p *problem) stepsInside(f, r int, d model.Vector) int {
-	n := p.squares // more than any line
+func (p *Problem) stepsInside(f, r int, d model.Vector) int {
+	n := p.Squares // more than any line
 	bound := func(x, dx, size int) {
 		switch {
 		case dx > 0:
@@ -333,40 +333,40 @@ func (p *problem) stepsInside(f, r int, d model.Vector) int {
 			n = min(n, x/-dx)
 		}
 	}
-	bound(f, d.File, p.cols)
-	bound(r, d.Rank, p.rows)
+	bound(f, d.File, p.Cols)
+	bound(r, d.Rank, p.Rows)
 	return n
 }
 
-// openAt reports whether the square on file f, rank r is open.
-func (p *problem) openAt(f, r int) bool {
-	return f >= 0 && f < p.cols && r >= 0 && r < p.rows && p.open.Has(r*p.cols+f)
+// OpenAt reports whether the square on file f, rank r is open.
+func (p *Problem) OpenAt(f, r int) bool {
+	return f >= 0 && f < p.Cols && r >= 0 && r < p.Rows && p.Open.Has(r*p.Cols+f)
 }
 
-// copiesInOrder reports whether each identical piece stacked on a square
+// CopiesInOrder reports whether each identical piece stacked on a square
 // comes with the ones before it: the form in which a placement is counted.
-func (p *problem) copiesInOrder(vertices []int32) bool {
-	if !p.stackCopies {
+func (p *Problem) CopiesInOrder(vertices []int32) bool {
+	if !p.StackCopies {
 		return true
 	}
-	n := int32(p.squares)
+	n := int32(p.Squares)
 	for _, v := range vertices {
-		if p.copyOf[v/n] > 0 && !slices.Contains(vertices, v-n) {
+		if p.CopyOf[v/n] > 0 && !slices.Contains(vertices, v-n) {
 			return false
 		}
 	}
 	return true
 }
 
-func (p *problem) kindOf(v int) int   { return v / p.squares }
-func (p *problem) squareOf(v int) int { return v % p.squares }
+func (p *Problem) KindOf(v int) int   { return v / p.Squares }
+func (p *Problem) SquareOf(v int) int { return v % p.Squares }
 
-// solution turns vertices and free walls into a normalised model solution.
-func (p *problem) solution(vertices []int32, walls []int32) model.Solution {
-	b := p.m.Board
+// Solution turns vertices and free walls into a normalised model solution.
+func (p *Problem) Solution(vertices []int32, walls []int32) model.Solution {
+	b := p.Model.Board
 	s := model.Solution{Pieces: make([]model.Placed, 0, len(vertices))}
 	for _, v := range vertices {
-		s.Pieces = append(s.Pieces, model.Placed{Piece: p.kinds[p.kindOf(int(v))].name, Square: b.Square(p.squareOf(int(v)))})
+		s.Pieces = append(s.Pieces, model.Placed{Piece: p.Kinds[p.KindOf(int(v))].Name, Square: b.Square(p.SquareOf(int(v)))})
 	}
 	for _, w := range walls {
 		s.Walls = append(s.Walls, b.Square(int(w)))

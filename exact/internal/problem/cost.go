@@ -1,4 +1,4 @@
-package exact
+package problem
 
 import (
 	"fmt"
@@ -47,7 +47,7 @@ func checkCost(m *model.Model, maxMemory int64) error {
 	bytes = satAdd(bytes, satMul(squares+1, satAdd(vertices/8, 8)))
 	if bytes > limit {
 		return fmt.Errorf("exact: the model would take about %s (%d kinds of piece, %d slots on %d squares), above the bound of %s: %w",
-			byteSize(bytes), len(seen), slots, squares, byteSize(limit), model.ErrTooLarge)
+			ByteSize(bytes), len(seen), slots, squares, ByteSize(limit), model.ErrTooLarge)
 	}
 	return nil
 }
@@ -68,8 +68,8 @@ func satMul(a, b int64) int64 {
 	return a * b
 }
 
-// byteSize prints a byte count for people: 512 MiB, 3.2 GiB.
-func byteSize(n int64) string {
+// ByteSize prints a byte count for people: 512 MiB, 3.2 GiB.
+func ByteSize(n int64) string {
 	switch {
 	case n == math.MaxInt64:
 		return "more than 8 EiB"

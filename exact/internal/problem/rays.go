@@ -1,4 +1,4 @@
-package exact
+package problem
 
 import (
 	"math/bits"
@@ -36,10 +36,10 @@ var rayTables struct {
 	known atomic.Pointer[map[rayKey][]uint64]
 }
 
-// emptyRays returns, for each square of a rows x cols rectangle of at most
+// EmptyRays returns, for each square of a rows x cols rectangle of at most
 // 64 squares, the squares v reaches from it on the empty rectangle: one
 // step for a leap, every step for a ride.
-func emptyRays(rows, cols int, v model.Vector, ride bool) []uint64 {
+func EmptyRays(rows, cols int, v model.Vector, ride bool) []uint64 {
 	key := rayKey{rows, cols, v, ride}
 	if known := rayTables.known.Load(); known != nil {
 		if t, ok := (*known)[key]; ok {
@@ -75,7 +75,7 @@ func emptyRays(rows, cols int, v model.Vector, ride bool) []uint64 {
 func wordReach(rows, cols int, open uint64, pc *model.Piece, weak []uint64) {
 	closed := ^open
 	for _, v := range pc.Leaps {
-		t := emptyRays(rows, cols, v, false)
+		t := EmptyRays(rows, cols, v, false)
 		for i := range weak {
 			if open>>uint(i)&1 != 0 {
 				weak[i] |= t[i] & open
@@ -83,20 +83,20 @@ func wordReach(rows, cols int, open uint64, pc *model.Piece, weak []uint64) {
 		}
 	}
 	for _, d := range pc.Rides {
-		t := emptyRays(rows, cols, d, true)
+		t := EmptyRays(rows, cols, d, true)
 		up := d.Rank*cols+d.File > 0
 		for i := range weak {
 			if open>>uint(i)&1 != 0 {
-				weak[i] |= rideReach(t, i, closed, up)
+				weak[i] |= RideReach(t, i, closed, up)
 			}
 		}
 	}
 }
 
-// rideReach is the squares a ride reaches from square i: its ray t[i] on
+// RideReach is the squares a ride reaches from square i: its ray t[i] on
 // the empty rectangle up to the first closed square. up says that the
 // squares of the direction's rays grow in index.
-func rideReach(t []uint64, i int, closed uint64, up bool) uint64 {
+func RideReach(t []uint64, i int, closed uint64, up bool) uint64 {
 	ray := t[i]
 	if stop := ray & closed; stop != 0 {
 		var j int

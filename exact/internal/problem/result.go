@@ -1,4 +1,4 @@
-package exact
+package problem
 
 import (
 	"github.com/chessmodel/chessmodel/exact/internal/tasks"
@@ -7,9 +7,9 @@ import (
 
 // Helpers that fill a Result the same way for every method.
 
-type valueFunc func(vertices, walls []int32) int64
+type ValueFunc func(vertices, walls []int32) int64
 
-func infeasible(res *model.Result, opts model.Options) error {
+func Infeasible(res *model.Result, opts model.Options) error {
 	res.Status = model.StatusInfeasible
 	if opts.Task != model.TaskSolve {
 		res.Count = model.Int64(0)
@@ -20,27 +20,27 @@ func infeasible(res *model.Result, opts model.Options) error {
 	return nil
 }
 
-func solved(res *model.Result, p *problem, vertices, walls []int32, value valueFunc) error {
+func Solved(res *model.Result, p *Problem, vertices, walls []int32, value ValueFunc) error {
 	res.Status = model.StatusOptimal
-	sol := p.solution(vertices, walls)
+	sol := p.Solution(vertices, walls)
 	res.Solution = &sol
 	res.Value = model.Int64(value(vertices, walls))
 	return nil
 }
 
-// unknown reports a search stopped early, with the best solution found.
-func unknown(res *model.Result, p *problem, found bool, vertices, walls []int32, value valueFunc) error {
+// Unknown reports a search stopped early, with the best solution found.
+func Unknown(res *model.Result, p *Problem, found bool, vertices, walls []int32, value ValueFunc) error {
 	res.Status = model.StatusUnknown
 	if found {
-		sol := p.solution(vertices, walls)
+		sol := p.Solution(vertices, walls)
 		res.Solution = &sol
 		res.Value = model.Int64(value(vertices, walls))
 	}
 	return nil
 }
 
-// enumerated finishes an enumeration of n solutions.
-func enumerated(res *model.Result, st *tasks.Stopper, n int64, emitErr error) error {
+// Enumerated finishes an enumeration of n solutions.
+func Enumerated(res *model.Result, st *tasks.Stopper, n int64, emitErr error) error {
 	res.Count = model.Int64(n)
 	switch {
 	case emitErr != nil:
