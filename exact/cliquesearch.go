@@ -2,6 +2,7 @@ package exact
 
 import (
 	"github.com/chessmodel/chessmodel/exact/internal/bitset"
+	"github.com/chessmodel/chessmodel/exact/internal/graph"
 	"github.com/chessmodel/chessmodel/exact/internal/tasks"
 )
 
@@ -10,8 +11,8 @@ import (
 // candidates, or none. Each set is reached by exactly one path, so counts
 // are exact, and the cliques still open bound how many more pieces fit.
 type cliqueSearch struct {
-	g       *conflictGraph
-	flat    []flatPartition // the graph's bounds (flatBounds)
+	g       *graph.Graph
+	flat    []graph.FlatPartition // the graph's bounds (flatBounds)
 	words   int
 	arena   []uint64 // the candidates at each depth
 	members [][]int32
@@ -40,14 +41,14 @@ type cliqueTask struct {
 	chosen []int32
 }
 
-func newCliqueSearch(g *conflictGraph, st *tasks.Stopper) *cliqueSearch {
-	words := bitset.WordsFor(g.p.Vertices)
-	s := &cliqueSearch{g: g, flat: g.flatBounds(), words: words, st: st, splitDepth: -1,
-		arena: make([]uint64, words*(len(g.cliques)+2)),
-		light: make([]int, len(g.p.Rules)), dark: make([]int, len(g.p.Rules))}
-	s.members = make([][]int32, len(g.cliques))
-	all := make([]int32, 0, g.p.Allowed.Count()) // the cliques partition the allowed vertices
-	for i, c := range g.cliques {
+func newCliqueSearch(g *graph.Graph, st *tasks.Stopper) *cliqueSearch {
+	words := bitset.WordsFor(g.Problem.Vertices)
+	s := &cliqueSearch{g: g, flat: g.FlatBounds(), words: words, st: st, splitDepth: -1,
+		arena: make([]uint64, words*(len(g.Cliques)+2)),
+		light: make([]int, len(g.Problem.Rules)), dark: make([]int, len(g.Problem.Rules))}
+	s.members = make([][]int32, len(g.Cliques))
+	all := make([]int32, 0, g.Problem.Allowed.Count()) // the cliques partition the allowed vertices
+	for i, c := range g.Cliques {
 		from := len(all)
 		for v := c.First(); v >= 0; v = c.Next(v + 1) {
 			all = append(all, int32(v))
@@ -63,7 +64,7 @@ func (s *cliqueSearch) level(depth int) bitset.Set {
 
 // start searches the whole graph.
 func (s *cliqueSearch) start() {
-	s.level(0).CopyFrom(s.g.p.Allowed)
+	s.level(0).CopyFrom(s.g.Problem.Allowed)
 	s.search(0)
 }
 
@@ -80,8 +81,8 @@ func (s *cliqueSearch) resume(t cliqueTask) {
 }
 
 func (s *cliqueSearch) add(v, delta int) {
-	k := s.g.kindOf[v]
-	if s.g.darkOf[v] {
+	k := s.g.KindOf[v]
+	if s.g.DarkOf[v] {
 		s.dark[k] += delta
 	} else {
 		s.light[k] += delta
@@ -90,11 +91,11 @@ func (s *cliqueSearch) add(v, delta int) {
 
 // need is the least number of further pieces the place list asks for.
 func (s *cliqueSearch) need() int {
-	if s.g.p.MinTotal == 0 {
+	if s.g.Problem.MinTotal == 0 {
 		return 0 // nothing asked for: "max queen" and the like
 	}
 	n := 0
-	for k, r := range s.g.p.Rules {
+	for k, r := range s.g.Problem.Rules {
 		n += r.Need(s.light[k], s.dark[k])
 	}
 	return n
@@ -120,7 +121,7 @@ func (s *cliqueSearch) search(depth int) {
 		return
 	}
 	if u < 0 {
-		if placed >= s.lo && need == 0 && s.g.p.CopiesInOrder(s.chosen) {
+		if placed >= s.lo && need == 0 && s.g.Problem.CopiesInOrder(s.chosen) {
 			s.visit(s)
 		}
 		return
@@ -129,13 +130,13 @@ func (s *cliqueSearch) search(depth int) {
 	// leaves too few open cliques for the pieces still wanted.
 	if want := max(s.lo-placed, need); want > 0 {
 		for _, part := range s.flat {
-			if part.open(cand, want) < want {
+			if part.Open(cand, want) < want {
 				return
 			}
 		}
 	}
-	ci := s.g.cliqueOf[u]
-	clique := s.g.cliques[ci]
+	ci := s.g.CliqueOf[u]
+	clique := s.g.Cliques[ci]
 	next := s.level(depth + 1)
 	if s.minimize {
 		s.skip(depth, cand, clique, next)
@@ -146,10 +147,10 @@ func (s *cliqueSearch) search(depth int) {
 			if !cand.Has(v) {
 				continue
 			}
-			k := s.g.kindOf[v]
+			k := s.g.KindOf[v]
 			s.add(v, 1)
-			if !s.g.p.Rules[k].Over(s.light[k], s.dark[k]) {
-				adj := s.g.adj.Row(v)
+			if !s.g.Problem.Rules[k].Over(s.light[k], s.dark[k]) {
+				adj := s.g.Adj.Row(v)
 				for i := range next {
 					next[i] = cand[i] &^ (adj[i] | clique[i])
 				}

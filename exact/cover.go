@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"github.com/chessmodel/chessmodel/exact/internal/bitset"
+	"github.com/chessmodel/chessmodel/exact/internal/graph"
 	"github.com/chessmodel/chessmodel/exact/internal/problem"
 	"github.com/chessmodel/chessmodel/exact/internal/tasks"
 	"github.com/chessmodel/chessmodel/model"
@@ -24,7 +25,7 @@ import (
 // squares.
 type coverSearch struct {
 	p        *problem.Problem
-	g        *conflictGraph
+	g        *graph.Graph
 	words    int          // per vertex set
 	sqWords  int          // per square set
 	coverers []bitset.Set // per square: vertices whose weak attack (or, for dominated, whose square) reaches it
@@ -82,7 +83,7 @@ func (c *coverSearch) resume(t coverTask) {
 	c.search(t.depth, t.givenUp)
 }
 
-func newCoverSearch(p *problem.Problem, g *conflictGraph, st *tasks.Stopper) *coverSearch {
+func newCoverSearch(p *problem.Problem, g *graph.Graph, st *tasks.Stopper) *coverSearch {
 	c := &coverSearch{p: p, g: g, st: st, splitDepth: -1, words: bitset.WordsFor(p.Vertices), sqWords: bitset.WordsFor(p.Squares),
 		strong:   p.Model.Rules.Attack == model.Strong,
 		dominate: coverMeasure(p.Model) == model.MeasureDominated,
@@ -240,7 +241,7 @@ func (c *coverSearch) lowTarget() bool { return 2*c.target <= c.openCount && c.s
 func (c *coverSearch) prepare() {
 	c.budget = c.openCount - c.target
 	// the branchings on squares, then one level per clique of the supersets
-	c.depthLimit = c.cap + c.openCount + max(len(c.g.cliques), len(c.hardCliques)) + 4
+	c.depthLimit = c.cap + c.openCount + max(len(c.g.Cliques), len(c.hardCliques)) + 4
 	if len(c.arena) < c.depthLimit*c.words {
 		c.arena = make([]uint64, c.depthLimit*c.words)
 		c.excludes = make([]uint64, c.depthLimit*c.words)
@@ -341,7 +342,7 @@ func (c *coverSearch) branchOn(x, depth, givenUp int) {
 		}
 		copy(next, avail)
 		next.AndNot(excluded)
-		next.AndNot(c.g.adj.Row(v))
+		next.AndNot(c.g.Adj.Row(v))
 		c.search(depth+1, givenUp)
 		c.unplace(v)
 	}
@@ -486,7 +487,7 @@ func (c *coverSearch) supersets(depth, ci int) {
 	if placed+need > c.cap {
 		return
 	}
-	cliques := c.g.cliques
+	cliques := c.g.Cliques
 	avail := c.level(depth)
 	for ci < len(cliques) && !cliques[ci].Intersects(avail) {
 		ci++
@@ -501,7 +502,7 @@ func (c *coverSearch) supersets(depth, ci int) {
 		}
 		return
 	}
-	if want := max(c.lo-placed, need); want > 0 && openCliques(cliques[ci:], avail, want) < want {
+	if want := max(c.lo-placed, need); want > 0 && graph.OpenCliques(cliques[ci:], avail, want) < want {
 		return
 	}
 	next := c.level(depth + 1)
@@ -511,7 +512,7 @@ func (c *coverSearch) supersets(depth, ci int) {
 			continue
 		}
 		for i := range next {
-			next[i] = avail[i] &^ (c.g.adj.Row(v)[i] | clique[i])
+			next[i] = avail[i] &^ (c.g.Adj.Row(v)[i] | clique[i])
 		}
 		c.supersets(depth+1, ci+1)
 		c.unplace(v)

@@ -4,6 +4,7 @@ import (
 	"slices"
 
 	"github.com/chessmodel/chessmodel/exact/internal/bitset"
+	"github.com/chessmodel/chessmodel/exact/internal/graph"
 	"github.com/chessmodel/chessmodel/exact/internal/problem"
 	"github.com/chessmodel/chessmodel/exact/internal/tasks"
 	"github.com/chessmodel/chessmodel/model"
@@ -32,7 +33,7 @@ func (c *coverSearch) measure(vertices []int32, ms model.Measure) int64 {
 
 // solveCover answers models with a cover rule or a coverage objective.
 func solveCover(st *tasks.Stopper, p *problem.Problem, opts model.Options, res *model.Result) error {
-	g, err := newConflictGraph(p)
+	g, err := graph.New(p)
 	if err != nil {
 		return err
 	}

@@ -4,6 +4,7 @@ import (
 	"slices"
 
 	"github.com/chessmodel/chessmodel/exact/internal/bitset"
+	"github.com/chessmodel/chessmodel/exact/internal/graph"
 	"github.com/chessmodel/chessmodel/exact/internal/problem"
 	"github.com/chessmodel/chessmodel/model"
 )
@@ -54,7 +55,7 @@ func (c *coverSearch) setupWalls() {
 			}
 		}
 	}
-	c.hardCliques = greedyPartition(c.hard, allowed)
+	c.hardCliques = graph.GreedyPartition(c.hard, allowed)
 	c.coverersOf(allowed)
 }
 
@@ -361,7 +362,7 @@ func (c *coverSearch) supersetsWalls(depth, ci int) {
 		}
 		return
 	}
-	if want := max(c.lo-placed, need); want > 0 && openCliques(cliques[ci:], avail, want) < want {
+	if want := max(c.lo-placed, need); want > 0 && graph.OpenCliques(cliques[ci:], avail, want) < want {
 		return
 	}
 	next := c.level(depth + 1)

@@ -3,6 +3,7 @@ package exact
 import (
 	"slices"
 
+	"github.com/chessmodel/chessmodel/exact/internal/graph"
 	"github.com/chessmodel/chessmodel/exact/internal/problem"
 	"github.com/chessmodel/chessmodel/exact/internal/tasks"
 	"github.com/chessmodel/chessmodel/model"
@@ -27,7 +28,7 @@ type coverWallsRun struct {
 // solveCoverWalls answers models with free walls and a cover rule or a
 // coverage objective.
 func solveCoverWalls(st *tasks.Stopper, p *problem.Problem, opts model.Options, res *model.Result) error {
-	g, err := newConflictGraph(p)
+	g, err := graph.New(p)
 	if err != nil {
 		return err
 	}

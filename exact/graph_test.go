@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/chessmodel/chessmodel/exact/internal/bitset"
+	"github.com/chessmodel/chessmodel/exact/internal/graph"
 	"github.com/chessmodel/chessmodel/exact/internal/problem"
 )
 
@@ -29,19 +30,19 @@ func TestSegmentsAreCliques(t *testing.T) {
 			if err != nil || len(p.Kinds) == 0 {
 				t.Skip("no search graph")
 			}
-			g, err := newConflictGraph(p)
+			g, err := graph.New(p)
 			if err != nil {
 				t.Fatal(err)
 			}
 			for _, d := range p.Kinds[0].Piece.Rides {
-				if !g.segmentsAreCliques(d) {
+				if !g.SegmentsAreCliques(d) {
 					continue
 				}
 				vouched++
-				for _, c := range g.lineCliques(d, newSetArena(bitset.WordsFor(p.Vertices), 16)) {
+				for _, c := range g.LineCliques(d, newSetArena(bitset.WordsFor(p.Vertices), 16)) {
 					members := c.Count()
 					for v := c.First(); v >= 0; v = c.Next(v + 1) {
-						if g.adj.Row(v).CountAnd(c) != members-1 {
+						if g.Adj.Row(v).CountAnd(c) != members-1 {
 							t.Fatalf("direction %v: segment %v is not a clique at vertex %d", d, c, v)
 						}
 					}
@@ -55,6 +56,6 @@ func TestSegmentsAreCliques(t *testing.T) {
 }
 
 // newSetArena is an arena for a partition built outside a graph's memory.
-func newSetArena(words, sets int) *setArena {
-	return &setArena{words: words, store: make([]uint64, words*sets), lists: make([]bitset.Set, 0, sets)}
+func newSetArena(words, sets int) *graph.SetArena {
+	return &graph.SetArena{Words: words, Store: make([]uint64, words*sets), Lists: make([]bitset.Set, 0, sets)}
 }

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strconv"
 
+	"github.com/chessmodel/chessmodel/exact/internal/graph"
 	"github.com/chessmodel/chessmodel/exact/internal/problem"
 	"github.com/chessmodel/chessmodel/exact/internal/tasks"
 	"github.com/chessmodel/chessmodel/model"
@@ -14,13 +15,13 @@ import (
 // and whose objective, if any, counts pieces: maximum (or minimum)
 // independent sets of the conflict graph under the place list's counts.
 func solveIndependent(st *tasks.Stopper, p *problem.Problem, opts model.Options, res *model.Result) error {
-	g, err := newConflictGraph(p)
+	g, err := graph.New(p)
 	if err != nil {
 		return err
 	}
-	defer g.release() // nothing below keeps the graph
+	defer g.Release() // nothing below keeps the graph
 	res.Stats.Extra["engine"] = "clique branch and bound"
-	res.Stats.Extra["cliques"] = strconv.Itoa(len(g.cliques)) + " " + g.partition
+	res.Stats.Extra["cliques"] = strconv.Itoa(len(g.Cliques)) + " " + g.Partition
 	pieces := func(vertices, _ []int32) int64 { return int64(len(vertices)) }
 	lo, hi := p.MinTotal, p.MaxTotal
 	if (p.Model.Rules.Independent && p.FixedConflict()) || lo > hi {
@@ -30,7 +31,7 @@ func solveIndependent(st *tasks.Stopper, p *problem.Problem, opts model.Options,
 	if opts.Task == model.TaskSolve || sense != model.Fixed {
 		var best []int32
 		found := false
-		bound := g.rootBound(lo, hi, sense)
+		bound := g.RootBound(lo, hi, sense)
 		// accept moves the bounds of the search past a set it found
 		accept := func(chosen []int32, lo, hi *int, halted *bool) {
 			found = true
@@ -102,30 +103,15 @@ func solveIndependent(st *tasks.Stopper, p *problem.Problem, opts model.Options,
 	return p.CountResult(res, t, opts.Symmetry, pieces)
 }
 
-// rootBound is a proven bound on the objective before any search: for a
-// maximum, the place list's limit and one piece per clique of every
-// partition; for a minimum, the least the place list asks for. It is what a
-// search stopped early can still claim.
-func (g *conflictGraph) rootBound(lo, hi int, sense model.Optimize) int64 {
-	if sense == model.Minimize {
-		return int64(lo)
-	}
-	bound := hi
-	for _, part := range append(g.bounds, g.cliques) {
-		bound = min(bound, openCliques(part, g.p.Allowed, bound+1))
-	}
-	return int64(bound)
-}
-
 // countCliqueSets counts the accepted sets with lo..hi pieces, splitting the
 // search tree among workers.
-func countCliqueSets(st *tasks.Stopper, g *conflictGraph, lo, hi int, opts model.Options) (*problem.Tally, int64) {
-	p := g.p
+func countCliqueSets(st *tasks.Stopper, g *graph.Graph, lo, hi int, opts model.Options) (*problem.Tally, int64) {
+	p := g.Problem
 	workers := tasks.WorkerCount(opts.Workers)
 	todo := []cliqueTask{{depth: 0, cand: p.Allowed}}
 	var nodes int64
 	if workers > 1 || opts.Progress != nil { // subtrees share the work and measure progress
-		for d := 1; d <= len(g.cliques)+1; d++ {
+		for d := 1; d <= len(g.Cliques)+1; d++ {
 			s := newCliqueSearch(g, st)
 			s.lo, s.hi = lo, hi
 			s.splitDepth = d

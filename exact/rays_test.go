@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/chessmodel/chessmodel/exact/internal/bitset"
+	"github.com/chessmodel/chessmodel/exact/internal/graph"
 	"github.com/chessmodel/chessmodel/exact/internal/problem"
 	"github.com/chessmodel/chessmodel/model"
 )
@@ -47,7 +48,7 @@ func TestWordReachMatchesWalk(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", src, err)
 		}
-		g, err := newConflictGraph(p)
+		g, err := graph.New(p)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -56,11 +57,11 @@ func TestWordReachMatchesWalk(t *testing.T) {
 			// every open square with no open square behind it
 			var walked []bitset.Set
 			for i := 0; i < p.Squares; i++ {
-				if c := bitset.New(p.Vertices); p.Open.Has(i) && !p.OpenAt(i%p.Cols-d.File, i/p.Cols-d.Rank) && g.walkSegment(c, i, d) > 0 {
+				if c := bitset.New(p.Vertices); p.Open.Has(i) && !p.OpenAt(i%p.Cols-d.File, i/p.Cols-d.Rank) && g.WalkSegment(c, i, d) > 0 {
 					walked = append(walked, c)
 				}
 			}
-			segments := g.lineCliques(d, newSetArena(1, 4))
+			segments := g.LineCliques(d, newSetArena(1, 4))
 			if !slices.EqualFunc(segments, walked, func(a, b bitset.Set) bool { return a.Equal(b) }) {
 				t.Fatalf("%s\nsegments along %v: bitboard %v, walk %v", src, d, segments, walked)
 			}
@@ -70,7 +71,7 @@ func TestWordReachMatchesWalk(t *testing.T) {
 					continue
 				}
 				walked, word := bitset.New(p.Vertices), bitset.New(p.Vertices)
-				n1, n2 := g.walkSegment(walked, i, d), g.wordSegment(word, rays, i, d)
+				n1, n2 := g.WalkSegment(walked, i, d), g.WordSegment(word, rays, i, d)
 				if n1 != n2 || !walked.Equal(word) {
 					t.Fatalf("%s\nsegment from %d along %v: bitboard %v (%d), walk %v (%d)", src, i, d, word, n2, walked, n1)
 				}

@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"github.com/chessmodel/chessmodel/exact/internal/bitset"
+	"github.com/chessmodel/chessmodel/exact/internal/graph"
 	"github.com/chessmodel/chessmodel/exact/internal/problem"
 	"github.com/chessmodel/chessmodel/exact/internal/tasks"
 	"github.com/chessmodel/chessmodel/model"
@@ -119,8 +120,8 @@ func newWallSearch(p *problem.Problem, st *tasks.Stopper) (*wallSearch, error) {
 	n := p.Squares
 	w := &wallSearch{p: p, kinds: K, st: st, splitDepth: -1}
 	positions := n * K
-	if positions > maxGraphVertices {
-		return nil, fmt.Errorf("exact: %d (piece, square) pairs are more than the %d the search handles: %w", positions, maxGraphVertices, model.ErrUnsupported)
+	if positions > graph.MaxVertices {
+		return nil, fmt.Errorf("exact: %d (piece, square) pairs are more than the %d the search handles: %w", positions, graph.MaxVertices, model.ErrUnsupported)
 	}
 	w.words = bitset.WordsFor(positions)
 	b := p.Model.Board
@@ -240,7 +241,7 @@ func newWallSearch(p *problem.Problem, st *tasks.Stopper) (*wallSearch, error) {
 			}
 		}
 	}
-	w.cliques = greedyPartition(w.hard, w.allowed)
+	w.cliques = graph.GreedyPartition(w.hard, w.allowed)
 
 	// line segments of directions every kind rides bound the pieces: a
 	// segment with r pieces needs r-1 walls inside it
@@ -411,7 +412,7 @@ func (w *wallSearch) search(depth int) {
 	}
 	// bounds on the pieces still to come
 	if want := max(w.lo-placed, need); want > 0 {
-		if openCliques(w.cliques, cand, want) < want {
+		if graph.OpenCliques(w.cliques, cand, want) < want {
 			return
 		}
 		for i, masks := range w.segMasks {

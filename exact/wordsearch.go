@@ -5,6 +5,7 @@ import (
 	"sync"
 
 	"github.com/chessmodel/chessmodel/exact/internal/bitset"
+	"github.com/chessmodel/chessmodel/exact/internal/graph"
 	"github.com/chessmodel/chessmodel/exact/internal/problem"
 	"github.com/chessmodel/chessmodel/exact/internal/tasks"
 )
@@ -27,7 +28,7 @@ import (
 // counts the runs that still hold a candidate. The carry never leaves a
 // run: the sum is below twice the run's top bit.
 type wordSearch struct {
-	g      *conflictGraph
+	g      *graph.Graph
 	slots  int // the numberings in use: slot 0 numbers vertices
 	bounds int
 	bound  [maxWordBounds]runBound
@@ -76,23 +77,23 @@ var wordSearches = sync.Pool{New: func() any { return new(wordSearch) }}
 // newWordSearch lays the graph out for a word search, or reports false
 // when its vertices do not fit one word. The search goes back to the pool
 // with release.
-func newWordSearch(g *conflictGraph, st *tasks.Stopper) (*wordSearch, bool) {
-	p := g.p
-	if p.Vertices > 64 || len(g.bounds) > maxWordBounds {
+func newWordSearch(g *graph.Graph, st *tasks.Stopper) (*wordSearch, bool) {
+	p := g.Problem
+	if p.Vertices > 64 || len(g.Bounds) > maxWordBounds {
 		return nil, false
 	}
 	s := wordSearches.Get().(*wordSearch)
-	*s = wordSearch{g: g, slots: 1, bounds: len(g.bounds), st: st, chosen: s.chosen[:0],
+	*s = wordSearch{g: g, slots: 1, bounds: len(g.Bounds), st: st, chosen: s.chosen[:0],
 		light: resize(s.light, len(p.Rules)), dark: resize(s.dark, len(p.Rules))}
 	allowed := p.Allowed[0]
 	for m := allowed; m != 0; m &= m - 1 {
 		v := bits.TrailingZeros64(m)
-		s.take[v][0] = g.adj.Row(v)[0] | g.cliques[g.cliqueOf[v]][0]
+		s.take[v][0] = g.Adj.Row(v)[0] | g.Cliques[g.CliqueOf[v]][0]
 	}
-	for c, clique := range g.cliques {
+	for c, clique := range g.Cliques {
 		s.skip[c][0] = clique[0]
 	}
-	for k, part := range g.bounds {
+	for k, part := range g.Bounds {
 		if !s.runsInPlace(k, part) {
 			s.layOut(k, part)
 		}
@@ -121,7 +122,7 @@ func resize(b []int, n int) []int {
 // its cliques spans a range of vertices that holds no vertex of another
 // (vertices not allowed, never candidates, may lie inside).
 func (s *wordSearch) runsInPlace(k int, part []bitset.Set) bool {
-	allowed := s.g.p.Allowed[0]
+	allowed := s.g.Problem.Allowed[0]
 	b := runBound{slot: 0}
 	for _, c := range part {
 		first, last := bits.TrailingZeros64(c[0]), 63-bits.LeadingZeros64(c[0])
@@ -164,11 +165,11 @@ func (s *wordSearch) layOut(k int, part []bitset.Set) {
 		rows[b] = s.take[at[b]][0]
 	}
 	bitset.Transpose64(&rows)
-	for m := g.p.Allowed[0]; m != 0; m &= m - 1 {
+	for m := g.Problem.Allowed[0]; m != 0; m &= m - 1 {
 		v := bits.TrailingZeros64(m)
 		s.take[v][slot] = rows[v]
 	}
-	for c, clique := range g.cliques {
+	for c, clique := range g.Cliques {
 		for m := clique[0]; m != 0; m &= m - 1 {
 			s.skip[c][slot] |= 1 << uint(bit[bits.TrailingZeros64(m)])
 		}
@@ -193,7 +194,7 @@ func countsBind(p *problem.Problem) bool {
 // start searches the whole graph.
 func (s *wordSearch) start() {
 	var c wordCands
-	c[0] = s.g.p.Allowed[0]
+	c[0] = s.g.Problem.Allowed[0]
 	for _, b := range s.bound[:s.bounds] {
 		if b.slot > 0 {
 			c[b.slot] = b.low | b.top
@@ -208,7 +209,7 @@ func (s *wordSearch) need() int {
 		return 0
 	}
 	n := 0
-	for k, r := range s.g.p.Rules {
+	for k, r := range s.g.Problem.Rules {
 		n += r.Need(s.light[k], s.dark[k])
 	}
 	return n
@@ -231,13 +232,13 @@ func (s *wordSearch) over(v, delta int) bool {
 	if !s.countsBind {
 		return false
 	}
-	k := s.g.kindOf[v]
-	if s.g.darkOf[v] {
+	k := s.g.KindOf[v]
+	if s.g.DarkOf[v] {
 		s.dark[k] += delta
 	} else {
 		s.light[k] += delta
 	}
-	return s.g.p.Rules[k].Over(s.light[k], s.dark[k])
+	return s.g.Problem.Rules[k].Over(s.light[k], s.dark[k])
 }
 
 func (s *wordSearch) search(c wordCands) {
@@ -254,7 +255,7 @@ func (s *wordSearch) search(c wordCands) {
 		return
 	}
 	if c[0] == 0 {
-		if placed >= s.lo && need == 0 && s.g.p.CopiesInOrder(s.chosen) {
+		if placed >= s.lo && need == 0 && s.g.Problem.CopiesInOrder(s.chosen) {
 			s.visit(s)
 		}
 		return
@@ -262,7 +263,7 @@ func (s *wordSearch) search(c wordCands) {
 	if want := max(s.lo-placed, need); want > 0 && s.fewOpen(&c, want) {
 		return
 	}
-	ci := s.g.cliqueOf[bits.TrailingZeros64(c[0])]
+	ci := s.g.CliqueOf[bits.TrailingZeros64(c[0])]
 	if s.minimize {
 		s.skipClique(&c, ci)
 	}

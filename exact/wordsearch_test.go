@@ -7,6 +7,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/chessmodel/chessmodel/exact/internal/graph"
 	"github.com/chessmodel/chessmodel/exact/internal/problem"
 	"github.com/chessmodel/chessmodel/exact/internal/tasks"
 	"github.com/chessmodel/chessmodel/model"
@@ -20,7 +21,7 @@ func searchBoth(t *testing.T, m *model.Model) (word, clique []int32, wordNodes, 
 	if err != nil {
 		t.Fatal(err)
 	}
-	g, err := newConflictGraph(p)
+	g, err := graph.New(p)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -40,7 +41,7 @@ func searchBoth(t *testing.T, m *model.Model) (word, clique []int32, wordNodes, 
 	}
 	ws, ok := newWordSearch(g, st)
 	if !ok {
-		t.Fatalf("%d vertices, %d bounds: no word search", p.Vertices, len(g.bounds))
+		t.Fatalf("%d vertices, %d bounds: no word search", p.Vertices, len(g.Bounds))
 	}
 	ws.lo, ws.hi, ws.minimize = p.MinTotal, p.MaxTotal, sense == model.Minimize
 	ws.visit = func(s *wordSearch) { accept(&word, s.chosen, &s.lo, &s.hi, &s.halted) }

@@ -1,4 +1,4 @@
-package exact
+package graph
 
 import (
 	"cmp"
@@ -13,45 +13,45 @@ import (
 	"github.com/chessmodel/chessmodel/model"
 )
 
-// maxGraphVertices bounds the conflict graph, whose adjacency is a bitset
+// MaxVertices bounds the conflict graph, whose adjacency is a bitset
 // per vertex.
-const maxGraphVertices = 8192
+const MaxVertices = 8192
 
-// A conflictGraph joins two (piece, square) vertices that cannot both be
+// A Graph joins two (piece, square) vertices that cannot both be
 // placed: they attack each other (under independence, along lines cut only
 // by walls) or share a square (without stack). Its vertices are partitioned
 // into cliques — usually the segments of the lines between walls — which
 // the search decides one at a time: at most one vertex of a clique is
 // placed, so the number of cliques still open bounds the pieces to come.
-type conflictGraph struct {
-	p         *problem.Problem
-	adj       bitset.Rows  // per vertex; empty for vertices not allowed
-	cliques   []bitset.Set // the partition the search branches on
-	cliqueOf  []int32      // vertex -> index in cliques
-	bounds    [][]bitset.Set
+type Graph struct {
+	Problem   *problem.Problem
+	Adj       bitset.Rows  // per vertex; empty for vertices not allowed
+	Cliques   []bitset.Set // the partition the search branches on
+	CliqueOf  []int32      // vertex -> index in cliques
+	Bounds    [][]bitset.Set
 	flatOnce  sync.Once
-	flat      []flatPartition // bounds, laid out for openFlat (flatBounds)
-	kindOf    []int32         // the kind of piece (its count rule) of each vertex
-	darkOf    []bool
-	partition string // how the cliques were formed, for stats
+	flat      []FlatPartition // bounds, laid out for openFlat (flatBounds)
+	KindOf    []int32         // the kind of piece (its count rule) of each vertex
+	DarkOf    []bool
+	Partition string // how the cliques were formed, for stats
 	memory    *graphMemory
 }
 
-func newConflictGraph(p *problem.Problem) (*conflictGraph, error) {
-	if p.Vertices > maxGraphVertices {
-		return nil, fmt.Errorf("exact: %d (piece, square) pairs are more than the %d the search handles: %w", p.Vertices, maxGraphVertices, model.ErrUnsupported)
+func New(p *problem.Problem) (*Graph, error) {
+	if p.Vertices > MaxVertices {
+		return nil, fmt.Errorf("exact: %d (piece, square) pairs are more than the %d the search handles: %w", p.Vertices, MaxVertices, model.ErrUnsupported)
 	}
 	words := bitset.WordsFor(p.Vertices)
 	// the lines of the rectangle, and one more segment per square off the
 	// board or walled, for each of (usually) four directions and the greedy
 	// partition
 	gm := takeGraphMemory(p.Vertices, words, 5*(p.Rows+p.Cols+p.Squares-p.Open.Count()))
-	g := &conflictGraph{p: p, adj: bitset.Rows{Words: words, Store: gm.adj}, cliqueOf: gm.cliqueOf,
-		kindOf: gm.kindOf, darkOf: gm.darkOf, memory: gm}
+	g := &Graph{Problem: p, Adj: bitset.Rows{Words: words, Store: gm.adj}, CliqueOf: gm.cliqueOf,
+		KindOf: gm.kindOf, DarkOf: gm.darkOf, memory: gm}
 	n := p.Squares
 	for v := 0; v < p.Vertices; v++ {
-		g.kindOf[v] = int32(p.RuleOf[v/n]) // counted by kind of piece
-		g.darkOf[v] = p.Dark.Has(v % n)
+		g.KindOf[v] = int32(p.RuleOf[v/n]) // counted by kind of piece
+		g.DarkOf[v] = p.Dark.Has(v % n)
 	}
 	stack := p.Model.Rules.Stack
 	independent := p.Model.Rules.Independent
@@ -60,7 +60,7 @@ func newConflictGraph(p *problem.Problem) (*conflictGraph, error) {
 		for k2 := range p.Kinds {
 			base := k2 * n
 			if !stack && k2 != k1 && p.Allowed.Has(base+s1) {
-				g.adj.Row(v).Set(base + s1)
+				g.Adj.Row(v).Set(base + s1)
 			}
 			if !independent {
 				continue
@@ -74,7 +74,7 @@ func newConflictGraph(p *problem.Problem) (*conflictGraph, error) {
 			}
 			for _, w := range sets {
 				if base%64 == 0 { // whole words: the kind's vertices start a word
-					adj, allowed := g.adj.Row(v)[base/64:], p.Allowed[base/64:]
+					adj, allowed := g.Adj.Row(v)[base/64:], p.Allowed[base/64:]
 					for i, x := range w {
 						adj[i] |= x & allowed[i]
 					}
@@ -82,7 +82,7 @@ func newConflictGraph(p *problem.Problem) (*conflictGraph, error) {
 				}
 				for s2 := w.First(); s2 >= 0; s2 = w.Next(s2 + 1) {
 					if p.Allowed.Has(base + s2) {
-						g.adj.Row(v).Set(base + s2)
+						g.Adj.Row(v).Set(base + s2)
 					}
 				}
 			}
@@ -95,21 +95,21 @@ func newConflictGraph(p *problem.Problem) (*conflictGraph, error) {
 // choosePartitions builds candidate clique partitions — the line segments of
 // each ride direction all kinds share, and a greedy one — branches on the one
 // with fewest cliques and bounds with the best few.
-func (g *conflictGraph) choosePartitions() {
+func (g *Graph) choosePartitions() {
 	type named struct {
 		lines   bool         // line segments (or else greedy cliques)
 		d       model.Vector // the direction of the lines
 		cliques []bitset.Set
 	}
 	parts := make([]named, 0, 5)
-	p := g.p
+	p := g.Problem
 	sets := &g.memory.sets
 	if len(p.Kinds) > 0 && p.Model.Rules.Independent {
 		for _, d := range p.Model.Pieces[p.Kinds[0].Name].Rides {
 			if d.File < 0 || (d.File == 0 && d.Rank < 0) {
 				continue // one of each pair of opposite directions
 			}
-			if c := g.lineCliques(d, sets); c != nil {
+			if c := g.LineCliques(d, sets); c != nil {
 				parts = append(parts, named{true, d, c})
 			}
 		}
@@ -117,53 +117,53 @@ func (g *conflictGraph) choosePartitions() {
 	parts = append(parts, named{cliques: g.greedyCliques(sets)})
 	slices.SortStableFunc(parts, func(a, b named) int { return cmp.Compare(len(a.cliques), len(b.cliques)) })
 	best := parts[0]
-	g.cliques = best.cliques
-	g.partition = "greedy cliques"
+	g.Cliques = best.cliques
+	g.Partition = "greedy cliques"
 	if best.lines {
-		g.partition = "lines (" + strconv.Itoa(best.d.File) + "," + strconv.Itoa(best.d.Rank) + ")"
+		g.Partition = "lines (" + strconv.Itoa(best.d.File) + "," + strconv.Itoa(best.d.Rank) + ")"
 	}
-	for i, c := range g.cliques {
+	for i, c := range g.Cliques {
 		for v := c.First(); v >= 0; v = c.Next(v + 1) {
-			g.cliqueOf[v] = int32(i)
+			g.CliqueOf[v] = int32(i)
 		}
 	}
 	for _, pt := range parts {
-		if len(g.bounds) < 3 && 2*len(pt.cliques) <= 3*len(best.cliques) {
-			g.bounds = append(g.bounds, pt.cliques)
+		if len(g.Bounds) < 3 && 2*len(pt.cliques) <= 3*len(best.cliques) {
+			g.Bounds = append(g.Bounds, pt.cliques)
 		}
 	}
 }
 
-// flatBounds lays the bounds out for flatPartition.open, once: only the
+// FlatBounds lays the bounds out for FlatPartition.Open, once: only the
 // clique search reads them.
-func (g *conflictGraph) flatBounds() []flatPartition {
+func (g *Graph) FlatBounds() []FlatPartition {
 	g.flatOnce.Do(func() {
-		for _, part := range g.bounds {
-			g.flat = append(g.flat, newFlatPartition(part, bitset.WordsFor(g.p.Vertices)))
+		for _, part := range g.Bounds {
+			g.flat = append(g.flat, newFlatPartition(part, bitset.WordsFor(g.Problem.Vertices)))
 		}
 	})
 	return g.flat
 }
 
-// A flatPartition is a partition's cliques in one array, clique after
+// A FlatPartition is a partition's cliques in one array, clique after
 // clique, so that the bound of every search node reads memory in order.
-type flatPartition struct {
+type FlatPartition struct {
 	words int
 	sets  []uint64
 }
 
-func newFlatPartition(cliques []bitset.Set, words int) flatPartition {
-	f := flatPartition{words: words, sets: make([]uint64, 0, words*len(cliques))}
+func newFlatPartition(cliques []bitset.Set, words int) FlatPartition {
+	f := FlatPartition{words: words, sets: make([]uint64, 0, words*len(cliques))}
 	for _, c := range cliques {
 		f.sets = append(f.sets, c...)
 	}
 	return f
 }
 
-// open counts the cliques that still hold a candidate, stopping once it
-// reaches limit (openCliques on the flat layout; one word per set is the
+// Open counts the cliques that still hold a candidate, stopping once it
+// reaches limit (OpenCliques on the flat layout; one word per set is the
 // common case and has its own loop).
-func (f flatPartition) open(cand bitset.Set, limit int) int {
+func (f FlatPartition) Open(cand bitset.Set, limit int) int {
 	n := 0
 	if f.words == 1 {
 		c := cand[0]
@@ -186,47 +186,47 @@ func (f flatPartition) open(cand bitset.Set, limit int) int {
 	return n
 }
 
-// A setArena hands out the bitsets of the candidate partitions, and their
+// A SetArena hands out the bitsets of the candidate partitions, and their
 // lists, from shared arrays (a graph's memory, reused graph after graph)
 // instead of a few allocations per partition.
-type setArena struct {
-	words int
-	store []uint64
-	lists []bitset.Set
+type SetArena struct {
+	Words int
+	Store []uint64
+	Lists []bitset.Set
 }
 
 // peek is the next free set, empty; take keeps it.
-func (a *setArena) peek() bitset.Set {
-	if len(a.store) < a.words {
-		a.store = make([]uint64, a.words*64)
+func (a *SetArena) peek() bitset.Set {
+	if len(a.Store) < a.Words {
+		a.Store = make([]uint64, a.Words*64)
 	}
-	return bitset.Set(a.store[:a.words:a.words])
+	return bitset.Set(a.Store[:a.Words:a.Words])
 }
 
-func (a *setArena) take() { a.store = a.store[a.words:] }
+func (a *SetArena) take() { a.Store = a.Store[a.Words:] }
 
 // list starts a list of sets; add appends to it and done closes it (or
 // drop forgets it).
-func (a *setArena) list() int        { return len(a.lists) }
-func (a *setArena) add(c bitset.Set) { a.lists = append(a.lists, c) }
-func (a *setArena) drop(from int)    { a.lists = a.lists[:from] }
-func (a *setArena) done(from int) []bitset.Set {
-	return a.lists[from:len(a.lists):len(a.lists)]
+func (a *SetArena) list() int        { return len(a.Lists) }
+func (a *SetArena) add(c bitset.Set) { a.Lists = append(a.Lists, c) }
+func (a *SetArena) drop(from int)    { a.Lists = a.Lists[:from] }
+func (a *SetArena) done(from int) []bitset.Set {
+	return a.Lists[from:len(a.Lists):len(a.Lists)]
 }
 
-// lineCliques returns the segments of the lines in direction d between
+// LineCliques returns the segments of the lines in direction d between
 // walls, as sets of vertices, or nil when a segment is not a clique (a kind
 // that does not ride d, or pieces that may stack).
-func (g *conflictGraph) lineCliques(d model.Vector, sets *setArena) []bitset.Set {
-	p := g.p
+func (g *Graph) LineCliques(d model.Vector, sets *SetArena) []bitset.Set {
+	p := g.Problem
 	// one word holds every vertex: the segments by bitboard rays, and the
 	// square behind each by a one-step table
 	var rays, behind []uint64
-	if sets.words == 1 {
+	if sets.Words == 1 {
 		rays = problem.EmptyRays(p.Rows, p.Cols, d, true)
 		behind = problem.EmptyRays(p.Rows, p.Cols, model.Vector{File: -d.File, Rank: -d.Rank}, false)
 	}
-	cliques := g.segmentsAreCliques(d)
+	cliques := g.SegmentsAreCliques(d)
 	from := sets.list()
 	for i := 0; i < p.Squares; i++ {
 		if !p.Open.Has(i) {
@@ -238,15 +238,15 @@ func (g *conflictGraph) lineCliques(d model.Vector, sets *setArena) []bitset.Set
 		c := sets.peek()
 		var members int
 		if rays != nil {
-			members = g.wordSegment(c, rays, i, d)
+			members = g.WordSegment(c, rays, i, d)
 		} else {
-			members = g.walkSegment(c, i, d)
+			members = g.WalkSegment(c, i, d)
 		}
 		if members == 0 {
 			continue
 		}
 		for v := c.First(); v >= 0 && !cliques; v = c.Next(v + 1) {
-			if g.adj.Row(v).CountAnd(c) != members-1 {
+			if g.Adj.Row(v).CountAnd(c) != members-1 {
 				clear(c)
 				sets.drop(from)
 				return nil
@@ -258,15 +258,15 @@ func (g *conflictGraph) lineCliques(d model.Vector, sets *setArena) []bitset.Set
 	return sets.done(from)
 }
 
-// segmentsAreCliques reports whether every segment in direction d is a
+// SegmentsAreCliques reports whether every segment in direction d is a
 // clique by the model's rules, without a look at the graph: under
 // independence, when every kind of piece rides d and two pieces never share
 // a square, each piece on a segment attacks the others along it.
-func (g *conflictGraph) segmentsAreCliques(d model.Vector) bool {
-	if !g.p.Model.Rules.Independent || g.p.Model.Rules.Stack {
+func (g *Graph) SegmentsAreCliques(d model.Vector) bool {
+	if !g.Problem.Model.Rules.Independent || g.Problem.Model.Rules.Stack {
 		return false
 	}
-	for _, k := range g.p.Kinds {
+	for _, k := range g.Problem.Kinds {
 		if !slices.Contains(k.Piece.Rides, d) {
 			return false
 		}
@@ -274,10 +274,10 @@ func (g *conflictGraph) segmentsAreCliques(d model.Vector) bool {
 	return true
 }
 
-// walkSegment puts into c the vertices of the segment from square i in
+// WalkSegment puts into c the vertices of the segment from square i in
 // direction d, walking it, and returns how many there are.
-func (g *conflictGraph) walkSegment(c bitset.Set, i int, d model.Vector) int {
-	p := g.p
+func (g *Graph) WalkSegment(c bitset.Set, i int, d model.Vector) int {
+	p := g.Problem
 	members := 0
 	for f, r := i%p.Cols, i/p.Cols; p.OpenAt(f, r); f, r = f+d.File, r+d.Rank {
 		for k := range p.Kinds {
@@ -290,10 +290,10 @@ func (g *conflictGraph) walkSegment(c bitset.Set, i int, d model.Vector) int {
 	return members
 }
 
-// wordSegment is walkSegment when every vertex fits in one word, from the
+// WordSegment is walkSegment when every vertex fits in one word, from the
 // direction's rays on the empty rectangle (rays.go).
-func (g *conflictGraph) wordSegment(c bitset.Set, rays []uint64, i int, d model.Vector) int {
-	p := g.p
+func (g *Graph) WordSegment(c bitset.Set, rays []uint64, i int, d model.Vector) int {
+	p := g.Problem
 	squares := problem.RideReach(rays, i, ^p.Open[0], d.Rank*p.Cols+d.File > 0) | 1<<uint(i)
 	var v uint64
 	for k := range p.Kinds {
@@ -305,8 +305,8 @@ func (g *conflictGraph) wordSegment(c bitset.Set, rays []uint64, i int, d model.
 
 // greedyCliques grows a clique from each vertex not yet covered, adding the
 // least vertex adjacent to all so far: rows for queens, 2x2 blocks for kings.
-func (g *conflictGraph) greedyCliques(sets *setArena) []bitset.Set {
-	p := g.p
+func (g *Graph) greedyCliques(sets *SetArena) []bitset.Set {
+	p := g.Problem
 	left := bitset.New(p.Vertices)
 	left.CopyFrom(p.Allowed)
 	common := bitset.New(p.Vertices)
@@ -316,21 +316,21 @@ func (g *conflictGraph) greedyCliques(sets *setArena) []bitset.Set {
 		sets.take()
 		c.Set(v)
 		left.Clear(v)
-		common.CopyFrom(g.adj.Row(v))
+		common.CopyFrom(g.Adj.Row(v))
 		common.And(left)
 		for u := common.First(); u >= 0; u = common.First() {
 			c.Set(u)
 			left.Clear(u)
-			common.And(g.adj.Row(u))
+			common.And(g.Adj.Row(u))
 		}
 		sets.add(c)
 	}
 	return sets.done(from)
 }
 
-// openCliques counts the cliques of a partition that still hold a candidate,
+// OpenCliques counts the cliques of a partition that still hold a candidate,
 // stopping once it reaches limit.
-func openCliques(part []bitset.Set, cand bitset.Set, limit int) int {
+func OpenCliques(part []bitset.Set, cand bitset.Set, limit int) int {
 	n := 0
 	for _, c := range part {
 		if c.Intersects(cand) {
@@ -341,4 +341,19 @@ func openCliques(part []bitset.Set, cand bitset.Set, limit int) int {
 		}
 	}
 	return n
+}
+
+// RootBound is a proven bound on the objective before any search: for a
+// maximum, the place list's limit and one piece per clique of every
+// partition; for a minimum, the least the place list asks for. It is what a
+// search stopped early can still claim.
+func (g *Graph) RootBound(lo, hi int, sense model.Optimize) int64 {
+	if sense == model.Minimize {
+		return int64(lo)
+	}
+	bound := hi
+	for _, part := range append(g.Bounds, g.Cliques) {
+		bound = min(bound, OpenCliques(part, g.Problem.Allowed, bound+1))
+	}
+	return int64(bound)
 }

@@ -1,4 +1,4 @@
-package exact
+package graph
 
 import (
 	"slices"
@@ -6,9 +6,9 @@ import (
 	"github.com/chessmodel/chessmodel/exact/internal/bitset"
 )
 
-// greedyPartition covers vertices with cliques of adj, each grown from the
+// GreedyPartition covers vertices with cliques of adj, each grown from the
 // least vertex left by adding the least vertex adjacent to all so far.
-func greedyPartition(adj []bitset.Set, vertices bitset.Set) []bitset.Set {
+func GreedyPartition(adj []bitset.Set, vertices bitset.Set) []bitset.Set {
 	left := slices.Clone(vertices)
 	common := bitset.New(len(vertices) * 64)
 	var out []bitset.Set

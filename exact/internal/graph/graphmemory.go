@@ -1,4 +1,4 @@
-package exact
+package graph
 
 import (
 	"sync"
@@ -16,7 +16,7 @@ type graphMemory struct {
 	cliqueOf []int32
 	kindOf   []int32
 	darkOf   []bool
-	sets     setArena
+	sets     SetArena
 	store    []uint64 // the arena's sets as allocated (sets.store moves on)
 }
 
@@ -31,7 +31,7 @@ func takeGraphMemory(vertices, words, sets int) *graphMemory {
 	gm.kindOf = zeroed(gm.kindOf, vertices)
 	gm.darkOf = zeroed(gm.darkOf, vertices)
 	gm.store = zeroed(gm.store, words*sets)
-	gm.sets = setArena{words: words, store: gm.store, lists: zeroed(gm.sets.lists, sets)[:0]}
+	gm.sets = SetArena{Words: words, Store: gm.store, Lists: zeroed(gm.sets.Lists, sets)[:0]}
 	return gm
 }
 
@@ -46,14 +46,14 @@ func zeroed[T any](b []T, n int) []T {
 	return b
 }
 
-// release gives the graph's memory back for reuse; neither the graph nor
+// Release gives the graph's memory back for reuse; neither the graph nor
 // any of its sets may be used after.
-func (g *conflictGraph) release() {
+func (g *Graph) Release() {
 	if g.memory == nil {
 		return
 	}
 	gm := g.memory
-	g.memory, g.adj, g.cliques, g.bounds, g.cliqueOf, g.kindOf, g.darkOf = nil, bitset.Rows{}, nil, nil, nil, nil, nil
-	gm.sets.lists = gm.sets.lists[:cap(gm.sets.lists)] // cleared when taken
+	g.memory, g.Adj, g.Cliques, g.Bounds, g.CliqueOf, g.KindOf, g.DarkOf = nil, bitset.Rows{}, nil, nil, nil, nil, nil
+	gm.sets.Lists = gm.sets.Lists[:cap(gm.sets.Lists)] // cleared when taken
 	graphMemories.Put(gm)
 }
