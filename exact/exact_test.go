@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chessmodel/chessmodel/exact/internal/clique"
 	"github.com/chessmodel/chessmodel/exact/internal/problem"
 	"github.com/chessmodel/chessmodel/exact/internal/tasks"
 	"github.com/chessmodel/chessmodel/model"
@@ -69,7 +70,7 @@ func generalCount(t *testing.T, m *model.Model, opts model.Options) *model.Resul
 	res := &model.Result{Stats: model.Stats{Extra: map[string]any{}}}
 	st := tasks.NewStopper(context.Background())
 	defer st.Close()
-	if err := solveIndependent(st, p, opts, res); err != nil {
+	if err := clique.Solve(st, p, opts, res); err != nil {
 		t.Fatal(err)
 	}
 	if res.Solution != nil {

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/chessmodel/chessmodel/exact/internal/clique"
 	"github.com/chessmodel/chessmodel/exact/internal/problem"
 	"github.com/chessmodel/chessmodel/exact/internal/tasks"
 	"github.com/chessmodel/chessmodel/exact/slide"
@@ -92,7 +93,7 @@ func dispatch(st *tasks.Stopper, m *model.Model, opts model.Options, res *model.
 		}
 		return solveCover(st, p, opts, res)
 	}
-	return solveIndependent(st, p, opts, res)
+	return clique.Solve(st, p, opts, res)
 }
 
 // needsCoverage reports whether attacked squares matter to the model.

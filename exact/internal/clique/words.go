@@ -1,4 +1,4 @@
-package exact
+package clique
 
 import (
 	"math/bits"
@@ -10,7 +10,7 @@ import (
 	"github.com/chessmodel/chessmodel/exact/internal/tasks"
 )
 
-// A wordSearch is the cliqueSearch of a graph whose vertices fit one word
+// A WordSearch is the Search of a graph whose vertices fit one word
 // (an 8x8 board with one kind of piece, the wall sweeps' boards): the same
 // branching, the same bounds and the same order of visits, so the same sets
 // are found, with the candidates of a node in a few words passed by value.
@@ -27,7 +27,7 @@ import (
 //
 // counts the runs that still hold a candidate. The carry never leaves a
 // run: the sum is below twice the run's top bit.
-type wordSearch struct {
+type WordSearch struct {
 	g      *graph.Graph
 	slots  int // the numberings in use: slot 0 numbers vertices
 	bounds int
@@ -42,13 +42,13 @@ type wordSearch struct {
 	countsBind  bool
 	light, dark []int
 
-	lo, hi   int // bounds on the pieces of an accepted set, moved by visit
-	minimize bool
-	chosen   []int32
-	nodes    int64
+	Lo, Hi   int // bounds on the pieces of an accepted set, moved by visit
+	Minimize bool
+	Chosen   []int32
+	Nodes    int64
 	st       *tasks.Stopper
-	halted   bool
-	visit    func(s *wordSearch)
+	Halted   bool
+	Visit    func(s *WordSearch)
 }
 
 // A runBound is a bounding partition as runs of bits in the numbering of
@@ -72,18 +72,18 @@ type wordCands [1 + maxWordBounds]uint64
 
 // wordSearches keeps word searches for reuse: a sweep solves boards by the
 // hundred thousand, and a search's tables are 4 KB.
-var wordSearches = sync.Pool{New: func() any { return new(wordSearch) }}
+var wordSearches = sync.Pool{New: func() any { return new(WordSearch) }}
 
-// newWordSearch lays the graph out for a word search, or reports false
+// NewWordSearch lays the graph out for a word search, or reports false
 // when its vertices do not fit one word. The search goes back to the pool
 // with release.
-func newWordSearch(g *graph.Graph, st *tasks.Stopper) (*wordSearch, bool) {
+func NewWordSearch(g *graph.Graph, st *tasks.Stopper) (*WordSearch, bool) {
 	p := g.Problem
 	if p.Vertices > 64 || len(g.Bounds) > maxWordBounds {
 		return nil, false
 	}
-	s := wordSearches.Get().(*wordSearch)
-	*s = wordSearch{g: g, slots: 1, bounds: len(g.Bounds), st: st, chosen: s.chosen[:0],
+	s := wordSearches.Get().(*WordSearch)
+	*s = WordSearch{g: g, slots: 1, bounds: len(g.Bounds), st: st, Chosen: s.Chosen[:0],
 		light: resize(s.light, len(p.Rules)), dark: resize(s.dark, len(p.Rules))}
 	allowed := p.Allowed[0]
 	for m := allowed; m != 0; m &= m - 1 {
@@ -103,8 +103,8 @@ func newWordSearch(g *graph.Graph, st *tasks.Stopper) (*wordSearch, bool) {
 }
 
 // release returns the search to the pool; it must not be used after.
-func (s *wordSearch) release() {
-	s.g, s.st, s.visit = nil, nil, nil
+func (s *WordSearch) release() {
+	s.g, s.st, s.Visit = nil, nil, nil
 	wordSearches.Put(s)
 }
 
@@ -121,7 +121,7 @@ func resize(b []int, n int) []int {
 // runsInPlace bounds with partition part in vertex numbering when each of
 // its cliques spans a range of vertices that holds no vertex of another
 // (vertices not allowed, never candidates, may lie inside).
-func (s *wordSearch) runsInPlace(k int, part []bitset.Set) bool {
+func (s *WordSearch) runsInPlace(k int, part []bitset.Set) bool {
 	allowed := s.g.Problem.Allowed[0]
 	b := runBound{slot: 0}
 	for _, c := range part {
@@ -139,7 +139,7 @@ func (s *wordSearch) runsInPlace(k int, part []bitset.Set) bool {
 
 // layOut numbers the vertices for bounding partition k, clique after
 // clique, in a slot of its own.
-func (s *wordSearch) layOut(k int, part []bitset.Set) {
+func (s *WordSearch) layOut(k int, part []bitset.Set) {
 	g := s.g
 	slot := s.slots
 	s.slots++
@@ -191,8 +191,8 @@ func countsBind(p *problem.Problem) bool {
 	return false
 }
 
-// start searches the whole graph.
-func (s *wordSearch) start() {
+// Start searches the whole graph.
+func (s *WordSearch) Start() {
 	var c wordCands
 	c[0] = s.g.Problem.Allowed[0]
 	for _, b := range s.bound[:s.bounds] {
@@ -204,7 +204,7 @@ func (s *wordSearch) start() {
 }
 
 // need is the least number of further pieces the place list asks for.
-func (s *wordSearch) need() int {
+func (s *WordSearch) need() int {
 	if !s.countsBind {
 		return 0
 	}
@@ -217,7 +217,7 @@ func (s *wordSearch) need() int {
 
 // fewOpen reports whether some bounding partition has fewer than want runs
 // with a candidate left.
-func (s *wordSearch) fewOpen(c *wordCands, want int) bool {
+func (s *WordSearch) fewOpen(c *wordCands, want int) bool {
 	for k := range s.bounds {
 		if s.bound[k].open(c) < want {
 			return true
@@ -228,7 +228,7 @@ func (s *wordSearch) fewOpen(c *wordCands, want int) bool {
 
 // over counts vertex v in (delta 1) or out (-1) of the tallies and reports
 // whether the place list is then broken.
-func (s *wordSearch) over(v, delta int) bool {
+func (s *WordSearch) over(v, delta int) bool {
 	if !s.countsBind {
 		return false
 	}
@@ -241,33 +241,33 @@ func (s *wordSearch) over(v, delta int) bool {
 	return s.g.Problem.Rules[k].Over(s.light[k], s.dark[k])
 }
 
-func (s *wordSearch) search(c wordCands) {
-	s.nodes++
-	if s.nodes&1023 == 0 && s.st.Stopped() {
-		s.halted = true
+func (s *WordSearch) search(c wordCands) {
+	s.Nodes++
+	if s.Nodes&1023 == 0 && s.st.Stopped() {
+		s.Halted = true
 	}
-	if s.halted {
+	if s.Halted {
 		return
 	}
-	placed := len(s.chosen)
+	placed := len(s.Chosen)
 	need := s.need()
-	if placed+need > s.hi {
+	if placed+need > s.Hi {
 		return
 	}
 	if c[0] == 0 {
-		if placed >= s.lo && need == 0 && s.g.Problem.CopiesInOrder(s.chosen) {
-			s.visit(s)
+		if placed >= s.Lo && need == 0 && s.g.Problem.CopiesInOrder(s.Chosen) {
+			s.Visit(s)
 		}
 		return
 	}
-	if want := max(s.lo-placed, need); want > 0 && s.fewOpen(&c, want) {
+	if want := max(s.Lo-placed, need); want > 0 && s.fewOpen(&c, want) {
 		return
 	}
 	ci := s.g.CliqueOf[bits.TrailingZeros64(c[0])]
-	if s.minimize {
+	if s.Minimize {
 		s.skipClique(&c, ci)
 	}
-	for m := c[0] & s.skip[ci][0]; m != 0 && placed < s.hi; m &= m - 1 {
+	for m := c[0] & s.skip[ci][0]; m != 0 && placed < s.Hi; m &= m - 1 {
 		v := bits.TrailingZeros64(m)
 		if !s.over(v, 1) {
 			next := c
@@ -275,23 +275,23 @@ func (s *wordSearch) search(c wordCands) {
 			for k := range next { // unused slots stay empty: no test for them
 				next[k] &^= take[k]
 			}
-			s.chosen = append(s.chosen, int32(v))
+			s.Chosen = append(s.Chosen, int32(v))
 			s.search(next)
-			s.chosen = s.chosen[:len(s.chosen)-1]
+			s.Chosen = s.Chosen[:len(s.Chosen)-1]
 		}
 		s.over(v, -1)
-		if s.halted || len(s.chosen) >= s.hi {
+		if s.Halted || len(s.Chosen) >= s.Hi {
 			break
 		}
 	}
-	if !s.minimize {
+	if !s.Minimize {
 		s.skipClique(&c, ci)
 	}
 }
 
 // skipClique places no piece in clique ci.
-func (s *wordSearch) skipClique(c *wordCands, ci int32) {
-	if s.halted {
+func (s *WordSearch) skipClique(c *wordCands, ci int32) {
+	if s.Halted {
 		return
 	}
 	next := *c

@@ -1,4 +1,4 @@
-package exact
+package clique
 
 import (
 	"fmt"
@@ -11,10 +11,10 @@ import (
 	"github.com/chessmodel/chessmodel/model"
 )
 
-// solveIndependent answers models whose rules are independence (or nothing)
+// Solve answers models whose rules are independence (or nothing)
 // and whose objective, if any, counts pieces: maximum (or minimum)
 // independent sets of the conflict graph under the place list's counts.
-func solveIndependent(st *tasks.Stopper, p *problem.Problem, opts model.Options, res *model.Result) error {
+func Solve(st *tasks.Stopper, p *problem.Problem, opts model.Options, res *model.Result) error {
 	g, err := graph.New(p)
 	if err != nil {
 		return err
@@ -48,20 +48,20 @@ func solveIndependent(st *tasks.Stopper, p *problem.Problem, opts model.Options,
 				*halted = true
 			}
 		}
-		if ws, ok := newWordSearch(g, st); ok {
-			ws.lo, ws.hi = lo, hi
-			ws.minimize = sense == model.Minimize
-			ws.visit = func(s *wordSearch) { accept(s.chosen, &s.lo, &s.hi, &s.halted) }
-			ws.start()
-			res.Stats.Nodes += ws.nodes
+		if ws, ok := NewWordSearch(g, st); ok {
+			ws.Lo, ws.Hi = lo, hi
+			ws.Minimize = sense == model.Minimize
+			ws.Visit = func(s *WordSearch) { accept(s.Chosen, &s.Lo, &s.Hi, &s.Halted) }
+			ws.Start()
+			res.Stats.Nodes += ws.Nodes
 			ws.release()
 		} else {
-			s := newCliqueSearch(g, st)
-			s.lo, s.hi = lo, hi
-			s.minimize = sense == model.Minimize
-			s.visit = func(s *cliqueSearch) { accept(s.chosen, &s.lo, &s.hi, &s.halted) }
-			s.start()
-			res.Stats.Nodes += s.nodes
+			s := NewSearch(g, st)
+			s.Lo, s.Hi = lo, hi
+			s.Minimize = sense == model.Minimize
+			s.Visit = func(s *Search) { accept(s.Chosen, &s.Lo, &s.Hi, &s.Halted) }
+			s.Start()
+			res.Stats.Nodes += s.Nodes
 		}
 		if st.Canceled() {
 			if found && sense != model.Fixed {
@@ -78,19 +78,19 @@ func solveIndependent(st *tasks.Stopper, p *problem.Problem, opts model.Options,
 		lo, hi = len(best), len(best)
 	}
 	if opts.Task == model.TaskEnumerate {
-		s := newCliqueSearch(g, st)
-		s.lo, s.hi = lo, hi
+		s := NewSearch(g, st)
+		s.Lo, s.Hi = lo, hi
 		var emitErr error
 		var n int64
-		s.visit = func(s *cliqueSearch) {
-			if emitErr = opts.Emit(p.Solution(s.chosen, nil)); emitErr != nil {
-				s.halted = true
+		s.Visit = func(s *Search) {
+			if emitErr = opts.Emit(p.Solution(s.Chosen, nil)); emitErr != nil {
+				s.Halted = true
 				return
 			}
 			n++
 		}
-		s.start()
-		res.Stats.Nodes += s.nodes
+		s.Start()
+		res.Stats.Nodes += s.Nodes
 		return problem.Enumerated(res, st, n, emitErr)
 	}
 	t, nodes := countCliqueSets(st, g, lo, hi, opts)
@@ -112,26 +112,26 @@ func countCliqueSets(st *tasks.Stopper, g *graph.Graph, lo, hi int, opts model.O
 	var nodes int64
 	if workers > 1 || opts.Progress != nil { // subtrees share the work and measure progress
 		for d := 1; d <= len(g.Cliques)+1; d++ {
-			s := newCliqueSearch(g, st)
-			s.lo, s.hi = lo, hi
+			s := NewSearch(g, st)
+			s.Lo, s.Hi = lo, hi
 			s.splitDepth = d
-			s.start()
-			nodes += s.nodes
+			s.Start()
+			nodes += s.Nodes
 			todo = s.tasks
 			if len(todo) >= 32*workers || st.Stopped() {
 				break
 			}
 		}
 	}
-	searches := make([]*cliqueSearch, workers)
+	searches := make([]*Search, workers)
 	tallies := make([]*problem.Tally, workers)
 	current := make([]int, workers)
 	for w := range searches {
 		w := w
 		tallies[w] = problem.NewTally(p, opts.Symmetry)
-		s := newCliqueSearch(g, st)
-		s.lo, s.hi = lo, hi
-		s.visit = func(s *cliqueSearch) { tallies[w].Add(current[w], s.chosen, nil) }
+		s := NewSearch(g, st)
+		s.Lo, s.Hi = lo, hi
+		s.Visit = func(s *Search) { tallies[w].Add(current[w], s.Chosen, nil) }
 		searches[w] = s
 	}
 	tasks.RunSubtrees(st, workers, len(todo), opts.Progress, "counting", func(w, i int) {
@@ -140,7 +140,7 @@ func countCliqueSets(st *tasks.Stopper, g *graph.Graph, lo, hi int, opts model.O
 	})
 	total := problem.NewTally(p, opts.Symmetry)
 	for w := range searches {
-		nodes += searches[w].nodes
+		nodes += searches[w].Nodes
 		total.Merge(tallies[w])
 	}
 	return total, nodes
