@@ -9,6 +9,7 @@ import (
 	"github.com/chessmodel/chessmodel/exact/internal/clique"
 	"github.com/chessmodel/chessmodel/exact/internal/problem"
 	"github.com/chessmodel/chessmodel/exact/internal/tasks"
+	"github.com/chessmodel/chessmodel/exact/internal/walls"
 	"github.com/chessmodel/chessmodel/exact/slide"
 	"github.com/chessmodel/chessmodel/exact/tour"
 	"github.com/chessmodel/chessmodel/model"
@@ -75,7 +76,7 @@ func dispatch(st *tasks.Stopper, m *model.Model, opts model.Options, res *model.
 		if needsCoverage(m) {
 			return solveCoverWalls(st, p, opts, res)
 		}
-		return solveFreeWalls(st, p, opts, res)
+		return walls.Solve(st, p, opts, res)
 	case needsCoverage(m):
 		if groups, ok := foldFits(m); ok {
 			if m.Objective.Sense == model.Minimize && m.Objective.Measure != model.MeasurePieces {

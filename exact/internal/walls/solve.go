@@ -1,4 +1,4 @@
-package exact
+package walls
 
 import (
 	"fmt"
@@ -64,8 +64,8 @@ func (pr *wallPricer) withExtra(walls []int32, t int) []int32 {
 	return walls
 }
 
-// solveFreeWalls answers models whose walls are decision variables.
-func solveFreeWalls(st *tasks.Stopper, p *problem.Problem, opts model.Options, res *model.Result) error {
+// Solve answers models whose walls are decision variables.
+func Solve(st *tasks.Stopper, p *problem.Problem, opts model.Options, res *model.Result) error {
 	w, err := newWallSearch(p, st)
 	if err != nil {
 		return err
