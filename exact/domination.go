@@ -70,7 +70,7 @@ func dominationFits(m *model.Model, groups []foldGroup) bool {
 // partial cover (folding maximises those).
 func newDomProblem(p *problem.Problem, g foldGroup) (*domProblem, bool) {
 	plan := &foldPlan{p: p, stack: p.Model.Rules.Stack}
-	dominate := coverMeasure(p.Model) == model.MeasureDominated
+	dominate := problem.CoverMeasure(p.Model) == model.MeasureDominated
 	need := slices.Clone(p.Open)
 	for _, fp := range p.Fixed {
 		need.AndNot(fp.Geometry.Weak.Row(fp.Square))
@@ -304,7 +304,7 @@ func (d *domProblem) solution(p *problem.Problem, g foldGroup, chosen []int32) m
 // attack rule.
 func (d *domProblem) strongCovers(p *problem.Problem, g foldGroup, chosen []int32) bool {
 	plan := &foldPlan{p: p, groups: []foldGroup{g}, open: p.Open,
-		strong: p.Model.Rules.Attack == model.Strong, dominate: coverMeasure(p.Model) == model.MeasureDominated}
+		strong: p.Model.Rules.Attack == model.Strong, dominate: problem.CoverMeasure(p.Model) == model.MeasureDominated}
 	ax := foldAxes{group: make([]int, len(chosen))}
 	squares := make([]int32, len(chosen))
 	for i, c := range chosen {

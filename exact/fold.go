@@ -135,7 +135,7 @@ func newFoldPlan(p *problem.Problem, groups []foldGroup) *foldPlan {
 	m := p.Model
 	f := &foldPlan{p: p, groups: groups, minGroup: -1,
 		strong:   m.Rules.Attack == model.Strong,
-		dominate: coverMeasure(m) == model.MeasureDominated,
+		dominate: problem.CoverMeasure(m) == model.MeasureDominated,
 		stack:    m.Rules.Stack,
 		open:     p.Open,
 		base:     bitset.New(p.Squares),

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/chessmodel/chessmodel/exact/internal/cover"
 	"github.com/chessmodel/chessmodel/exact/internal/problem"
 	"github.com/chessmodel/chessmodel/exact/internal/tasks"
 	"github.com/chessmodel/chessmodel/model"
@@ -100,7 +101,7 @@ func solveWith(t *testing.T, m *model.Model, opts model.Options, fold bool) *mod
 		}
 		err = solveFold(st, p, groups, opts, res)
 	} else {
-		err = solveCover(st, p, opts, res)
+		err = cover.Solve(st, p, opts, res)
 	}
 	if err != nil {
 		t.Fatal(err)

@@ -6,6 +6,7 @@ import (
 	"os"
 	"testing"
 
+	"github.com/chessmodel/chessmodel/exact/internal/cover"
 	"github.com/chessmodel/chessmodel/exact/internal/problem"
 	"github.com/chessmodel/chessmodel/exact/internal/tasks"
 	"github.com/chessmodel/chessmodel/model"
@@ -73,7 +74,7 @@ func BenchmarkCoverSearchEightPiecesCover(b *testing.B) {
 		}
 		res := &model.Result{Stats: model.Stats{Extra: map[string]any{}}}
 		st := tasks.NewStopper(context.Background())
-		if err := solveCover(st, p, model.Options{}, res); err != nil || res.Status != model.StatusInfeasible {
+		if err := cover.Solve(st, p, model.Options{}, res); err != nil || res.Status != model.StatusInfeasible {
 			b.Fatal(res.Status, err)
 		}
 		st.Close()

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/chessmodel/chessmodel/exact/internal/clique"
+	"github.com/chessmodel/chessmodel/exact/internal/cover"
 	"github.com/chessmodel/chessmodel/exact/internal/problem"
 	"github.com/chessmodel/chessmodel/exact/internal/tasks"
 	"github.com/chessmodel/chessmodel/exact/internal/walls"
@@ -74,7 +75,7 @@ func dispatch(st *tasks.Stopper, m *model.Model, opts model.Options, res *model.
 	switch {
 	case m.FreeWalls != nil:
 		if needsCoverage(m) {
-			return solveCoverWalls(st, p, opts, res)
+			return cover.SolveWalls(st, p, opts, res)
 		}
 		return walls.Solve(st, p, opts, res)
 	case needsCoverage(m):
@@ -83,7 +84,7 @@ func dispatch(st *tasks.Stopper, m *model.Model, opts model.Options, res *model.
 				if opts.Task == model.TaskSolve {
 					return solveFewest(st, p, groups, opts, res)
 				}
-				return solveCover(st, p, opts, res)
+				return cover.Solve(st, p, opts, res)
 			}
 			if opts.Task == model.TaskSolve && dominationFits(m, groups) {
 				if done, err := solveDomination(st, p, groups[0], opts, res); done || err != nil {
@@ -92,7 +93,7 @@ func dispatch(st *tasks.Stopper, m *model.Model, opts model.Options, res *model.
 			}
 			return solveFold(st, p, groups, opts, res)
 		}
-		return solveCover(st, p, opts, res)
+		return cover.Solve(st, p, opts, res)
 	}
 	return clique.Solve(st, p, opts, res)
 }

@@ -1,4 +1,4 @@
-package exact
+package cover
 
 import (
 	"math/bits"
@@ -86,7 +86,7 @@ func (c *coverSearch) resume(t coverTask) {
 func newCoverSearch(p *problem.Problem, g *graph.Graph, st *tasks.Stopper) *coverSearch {
 	c := &coverSearch{p: p, g: g, st: st, splitDepth: -1, words: bitset.WordsFor(p.Vertices), sqWords: bitset.WordsFor(p.Squares),
 		strong:   p.Model.Rules.Attack == model.Strong,
-		dominate: coverMeasure(p.Model) == model.MeasureDominated,
+		dominate: problem.CoverMeasure(p.Model) == model.MeasureDominated,
 		light:    make([]int, len(p.Rules)), dark: make([]int, len(p.Rules)),
 		occupied: bitset.New(p.Squares), covered: bitset.New(p.Squares), gaveUp: bitset.New(p.Squares),
 		gains: make([][]int, len(p.Kinds)), openCount: p.Open.Count(),
@@ -121,16 +121,6 @@ func newCoverSearch(p *problem.Problem, g *graph.Graph, st *tasks.Stopper) *cove
 		}
 	}
 	return c
-}
-
-// coverMeasure is what the search covers: the rule's measure when there is
-// a cover rule (an objective on another measure is weighed separately),
-// otherwise the objective's.
-func coverMeasure(m *model.Model) model.Measure {
-	if m.Rules.Cover != nil {
-		return m.Rules.Cover.What
-	}
-	return m.Objective.Measure
 }
 
 // attacks computes into out the open squares attacked by the fixed pieces

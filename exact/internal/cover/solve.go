@@ -1,4 +1,4 @@
-package exact
+package cover
 
 import (
 	"slices"
@@ -31,8 +31,8 @@ func (c *coverSearch) measure(vertices []int32, ms model.Measure) int64 {
 	return int64(n)
 }
 
-// solveCover answers models with a cover rule or a coverage objective.
-func solveCover(st *tasks.Stopper, p *problem.Problem, opts model.Options, res *model.Result) error {
+// Solve answers models with a cover rule or a coverage objective.
+func Solve(st *tasks.Stopper, p *problem.Problem, opts model.Options, res *model.Result) error {
 	g, err := graph.New(p)
 	if err != nil {
 		return err

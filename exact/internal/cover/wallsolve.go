@@ -1,4 +1,4 @@
-package exact
+package cover
 
 import (
 	"slices"
@@ -25,9 +25,9 @@ type coverWallsRun struct {
 	exhaustive     bool // every placement was weighed (the objective is not the search's own)
 }
 
-// solveCoverWalls answers models with free walls and a cover rule or a
+// SolveWalls answers models with free walls and a cover rule or a
 // coverage objective.
-func solveCoverWalls(st *tasks.Stopper, p *problem.Problem, opts model.Options, res *model.Result) error {
+func SolveWalls(st *tasks.Stopper, p *problem.Problem, opts model.Options, res *model.Result) error {
 	g, err := graph.New(p)
 	if err != nil {
 		return err
