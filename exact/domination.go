@@ -8,6 +8,7 @@ import (
 	"sync/atomic"
 
 	"github.com/chessmodel/chessmodel/exact/internal/bitset"
+	"github.com/chessmodel/chessmodel/exact/internal/fold"
 	"github.com/chessmodel/chessmodel/exact/internal/problem"
 	"github.com/chessmodel/chessmodel/exact/internal/tasks"
 	"github.com/chessmodel/chessmodel/model"
@@ -56,8 +57,8 @@ type domProblem struct {
 // dominationFits reports whether the fewest-pieces search applies: one
 // group of identical pieces whose count is minimised, a full cover by a
 // rule, and weak attack equal to strong (weak attack, or no fixed piece).
-func dominationFits(m *model.Model, groups []foldGroup) bool {
-	if len(groups) != 1 || !groups[0].minOpt || m.Rules.Cover == nil {
+func dominationFits(m *model.Model, groups []fold.Group) bool {
+	if len(groups) != 1 || !groups[0].MinOpt || m.Rules.Cover == nil {
 		return false
 	}
 	if m.Objective.Sense != model.Minimize || m.Objective.Measure != model.MeasurePieces {
@@ -68,8 +69,8 @@ func dominationFits(m *model.Model, groups []foldGroup) bool {
 
 // newDomProblem compiles the cover; ok is false when the rule asks for a
 // partial cover (folding maximises those).
-func newDomProblem(p *problem.Problem, g foldGroup) (*domProblem, bool) {
-	plan := &foldPlan{p: p, stack: p.Model.Rules.Stack}
+func newDomProblem(p *problem.Problem, g fold.Group) (*domProblem, bool) {
+	plan := &fold.Plan{Problem: p, Stack: p.Model.Rules.Stack}
 	dominate := problem.CoverMeasure(p.Model) == model.MeasureDominated
 	need := slices.Clone(p.Open)
 	for _, fp := range p.Fixed {
@@ -81,9 +82,9 @@ func newDomProblem(p *problem.Problem, g foldGroup) (*domProblem, bool) {
 	if at := p.Model.Rules.Cover.AtLeast; at != 0 && at != p.Open.Count() {
 		return nil, false
 	}
-	geo := p.PieceGeometry(g.piece)
+	geo := p.PieceGeometry(g.Piece)
 	d := &domProblem{words: bitset.WordsFor(p.Squares), need: need, coverers: make([][]int32, p.Squares)}
-	d.cand = plan.squaresOf(g)
+	d.cand = plan.SquaresOf(g)
 	d.cwords = bitset.WordsFor(len(d.cand))
 	for i, s := range d.cand {
 		set := slices.Clone(geo.Weak.Row(int(s)))
@@ -201,7 +202,7 @@ type domPass struct {
 // dominationFits; it returns false, with res untouched, when the cover is
 // partial or weak and strong attack turn out to differ (folding judges
 // both).
-func solveDomination(st *tasks.Stopper, p *problem.Problem, g foldGroup, opts model.Options, res *model.Result) (bool, error) {
+func solveDomination(st *tasks.Stopper, p *problem.Problem, g fold.Group, opts model.Options, res *model.Result) (bool, error) {
 	d, ok := newDomProblem(p, g)
 	if !ok {
 		return false, nil
@@ -291,10 +292,10 @@ func (d *domProblem) first(st *tasks.Stopper, k, workers int, opts model.Options
 }
 
 // solution turns candidates into a model solution.
-func (d *domProblem) solution(p *problem.Problem, g foldGroup, chosen []int32) model.Solution {
+func (d *domProblem) solution(p *problem.Problem, g fold.Group, chosen []int32) model.Solution {
 	var s model.Solution
 	for _, c := range chosen {
-		s.Pieces = append(s.Pieces, model.Placed{Piece: g.piece.Name, Square: p.Model.Board.Square(int(d.cand[c]))})
+		s.Pieces = append(s.Pieces, model.Placed{Piece: g.Piece.Name, Square: p.Model.Board.Square(int(d.cand[c]))})
 	}
 	s.Normalize()
 	return s
@@ -302,14 +303,14 @@ func (d *domProblem) solution(p *problem.Problem, g foldGroup, chosen []int32) m
 
 // strongCovers checks a cover found under weak attack by the model's own
 // attack rule.
-func (d *domProblem) strongCovers(p *problem.Problem, g foldGroup, chosen []int32) bool {
-	plan := &foldPlan{p: p, groups: []foldGroup{g}, open: p.Open,
-		strong: p.Model.Rules.Attack == model.Strong, dominate: problem.CoverMeasure(p.Model) == model.MeasureDominated}
-	ax := foldAxes{group: make([]int, len(chosen))}
+func (d *domProblem) strongCovers(p *problem.Problem, g fold.Group, chosen []int32) bool {
+	plan := &fold.Plan{Problem: p, Groups: []fold.Group{g}, Open: p.Open,
+		Strong: p.Model.Rules.Attack == model.Strong, Dominate: problem.CoverMeasure(p.Model) == model.MeasureDominated}
+	ax := fold.Axes{Group: make([]int, len(chosen))}
 	squares := make([]int32, len(chosen))
 	for i, c := range chosen {
 		squares[i] = d.cand[c]
 	}
 	occ, out := bitset.New(p.Squares), bitset.New(p.Squares)
-	return plan.strongCover(ax, squares, occ, out) == p.Open.Count()
+	return plan.StrongCover(ax, squares, occ, out) == p.Open.Count()
 }

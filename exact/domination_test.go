@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chessmodel/chessmodel/exact/internal/fold"
 	"github.com/chessmodel/chessmodel/exact/internal/problem"
 	"github.com/chessmodel/chessmodel/exact/internal/tasks"
 	"github.com/chessmodel/chessmodel/model"
@@ -54,7 +55,7 @@ func TestDominationAgreesWithFolding(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			groups, ok := foldFits(m)
+			groups, ok := fold.Fits(m)
 			if !ok {
 				t.Fatalf("%q n=%d: folding does not fit", c.yaml, n)
 			}
@@ -71,16 +72,16 @@ func TestDominationAgreesWithFolding(t *testing.T) {
 				t.Errorf("%q n=%d: solved %v, want %v", c.yaml, n, done, c.fits)
 				continue
 			}
-			fold := &model.Result{Stats: model.Stats{Extra: map[string]any{}}}
-			if err := solveFold(st, p, groups, model.Options{Task: model.TaskSolve}, fold); err != nil {
+			folded := &model.Result{Stats: model.Stats{Extra: map[string]any{}}}
+			if err := fold.Solve(st, p, groups, model.Options{Task: model.TaskSolve}, folded); err != nil {
 				t.Fatal(err)
 			}
 			st.Close()
 			if !done {
 				continue
 			}
-			if mine.Status != fold.Status || value(mine) != value(fold) {
-				t.Errorf("%q n=%d: %v %d, folding %v %d", c.yaml, n, mine.Status, value(mine), fold.Status, value(fold))
+			if mine.Status != folded.Status || value(mine) != value(folded) {
+				t.Errorf("%q n=%d: %v %d, folding %v %d", c.yaml, n, mine.Status, value(mine), folded.Status, value(folded))
 			}
 			if mine.Status == model.StatusOptimal {
 				if err := model.Verify(m, mine); err != nil {

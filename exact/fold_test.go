@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/chessmodel/chessmodel/exact/internal/cover"
+	"github.com/chessmodel/chessmodel/exact/internal/fold"
 	"github.com/chessmodel/chessmodel/exact/internal/problem"
 	"github.com/chessmodel/chessmodel/exact/internal/tasks"
 	"github.com/chessmodel/chessmodel/model"
@@ -85,7 +86,7 @@ func randomFoldModel(rng *rand.Rand) string {
 }
 
 // solveWith runs one coverage engine directly.
-func solveWith(t *testing.T, m *model.Model, opts model.Options, fold bool) *model.Result {
+func solveWith(t *testing.T, m *model.Model, opts model.Options, folding bool) *model.Result {
 	t.Helper()
 	p, err := problem.Compile(m)
 	if err != nil {
@@ -94,12 +95,12 @@ func solveWith(t *testing.T, m *model.Model, opts model.Options, fold bool) *mod
 	res := &model.Result{Task: opts.Task, Stats: model.Stats{Extra: map[string]any{}}}
 	st := tasks.NewStopper(t.Context())
 	defer st.Close()
-	if fold {
-		groups, ok := foldFits(m)
+	if folding {
+		groups, ok := fold.Fits(m)
 		if !ok {
 			t.Fatal("folding does not fit")
 		}
-		err = solveFold(st, p, groups, opts, res)
+		err = fold.Solve(st, p, groups, opts, res)
 	} else {
 		err = cover.Solve(st, p, opts, res)
 	}
@@ -130,7 +131,7 @@ func TestFoldAgainstCoverSearch(t *testing.T) {
 			if err != nil {
 				t.Skipf("the generator wrote a model the parser rejects: %v\n%s", err, text)
 			}
-			if _, ok := foldFits(m); !ok {
+			if _, ok := fold.Fits(m); !ok {
 				t.Fatalf("folding should fit:\n%s", text)
 			}
 			defer func() {
@@ -182,7 +183,7 @@ func TestFewestAgainstCoverSearch(t *testing.T) {
 			if err != nil {
 				t.Skipf("the generator wrote a model the parser rejects: %v\n%s", err, text)
 			}
-			groups, ok := foldFits(m)
+			groups, ok := fold.Fits(m)
 			if !ok {
 				t.Fatalf("should fit:\n%s", text)
 			}
@@ -194,7 +195,7 @@ func TestFewestAgainstCoverSearch(t *testing.T) {
 			got := &model.Result{Stats: model.Stats{Extra: map[string]any{}}}
 			st := tasks.NewStopper(t.Context())
 			defer st.Close()
-			if err := solveFewest(st, p, groups, model.Options{Task: model.TaskSolve}, got); err != nil {
+			if err := fold.SolveFewest(st, p, groups, model.Options{Task: model.TaskSolve}, got); err != nil {
 				t.Fatal(err)
 			}
 			if got.Solution != nil {
@@ -216,9 +217,9 @@ func TestFoldLimit(t *testing.T) {
 	for _, c := range []struct {
 		kings int
 		fits  bool
-	}{{maxFoldAxes, true}, {maxFoldAxes + 1, false}} {
+	}{{fold.MaxAxes, true}, {fold.MaxAxes + 1, false}} {
 		m := parse(t, fmt.Sprintf("board: 9\nplace: [%d king]\nrules: [cover dominated]\n", c.kings))
-		if _, ok := foldFits(m); ok != c.fits {
+		if _, ok := fold.Fits(m); ok != c.fits {
 			t.Errorf("%d kings: fits %v", c.kings, ok)
 		}
 	}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/chessmodel/chessmodel/exact/internal/clique"
 	"github.com/chessmodel/chessmodel/exact/internal/cover"
+	"github.com/chessmodel/chessmodel/exact/internal/fold"
 	"github.com/chessmodel/chessmodel/exact/internal/problem"
 	"github.com/chessmodel/chessmodel/exact/internal/tasks"
 	"github.com/chessmodel/chessmodel/exact/internal/walls"
@@ -79,10 +80,10 @@ func dispatch(st *tasks.Stopper, m *model.Model, opts model.Options, res *model.
 		}
 		return walls.Solve(st, p, opts, res)
 	case needsCoverage(m):
-		if groups, ok := foldFits(m); ok {
+		if groups, ok := fold.Fits(m); ok {
 			if m.Objective.Sense == model.Minimize && m.Objective.Measure != model.MeasurePieces {
 				if opts.Task == model.TaskSolve {
-					return solveFewest(st, p, groups, opts, res)
+					return fold.SolveFewest(st, p, groups, opts, res)
 				}
 				return cover.Solve(st, p, opts, res)
 			}
@@ -91,7 +92,7 @@ func dispatch(st *tasks.Stopper, m *model.Model, opts model.Options, res *model.
 					return err
 				}
 			}
-			return solveFold(st, p, groups, opts, res)
+			return fold.Solve(st, p, groups, opts, res)
 		}
 		return cover.Solve(st, p, opts, res)
 	}

@@ -1,4 +1,4 @@
-package exact
+package fold
 
 import (
 	"fmt"
@@ -27,7 +27,7 @@ type foldPass struct {
 
 // A foldRun runs the passes of one model.
 type foldRun struct {
-	plan    *foldPlan
+	plan    *Plan
 	st      *tasks.Stopper
 	opts    model.Options
 	passes  []foldPass
@@ -44,8 +44,8 @@ type foldPoint struct {
 	value   int
 }
 
-// solveFold answers a model that foldFits.
-func solveFold(st *tasks.Stopper, p *problem.Problem, groups []foldGroup, opts model.Options, res *model.Result) error {
+// Solve answers a model that Fits.
+func Solve(st *tasks.Stopper, p *problem.Problem, groups []Group, opts model.Options, res *model.Result) error {
 	plan := newFoldPlan(p, groups)
 	r := &foldRun{plan: plan, st: st, opts: opts, workers: tasks.WorkerCount(opts.Workers), best: foldPoint{value: -1}}
 	res.Stats.Extra["engine"] = "search-space folding"
@@ -73,7 +73,7 @@ func solveFold(st *tasks.Stopper, p *problem.Problem, groups []foldGroup, opts m
 		return problem.Infeasible(res, opts)
 	}
 	if best.task == -2 {
-		return fmt.Errorf("exact: folding needs more than %d pieces: %w", maxFoldAxes, model.ErrUnsupported)
+		return fmt.Errorf("exact: folding needs more than %d pieces: %w", MaxAxes, model.ErrUnsupported)
 	}
 	ax := plan.axes(minCount)
 	if opts.Task == model.TaskSolve {
@@ -90,14 +90,14 @@ func solveFold(st *tasks.Stopper, p *problem.Problem, groups []foldGroup, opts m
 	return r.countAll(ax, target, res)
 }
 
-func (f *foldPlan) m() *model.Model { return f.p.Model }
+func (f *Plan) m() *model.Model { return f.Problem.Model }
 
 // valueOf is the objective's value of a point: its cover, or its pieces.
-func (r *foldRun) valueOf(ax foldAxes, pt foldPoint) int64 {
+func (r *foldRun) valueOf(ax Axes, pt foldPoint) int64 {
 	if ms := r.plan.m().Objective.Measure; ms == model.MeasureAttacked || ms == model.MeasureDominated {
 		return int64(pt.value)
 	}
-	return int64(len(ax.group))
+	return int64(len(ax.Group))
 }
 
 // coverGoal is the cover a placement must reach when the objective is not
@@ -112,7 +112,7 @@ func (r *foldRun) coverGoal() int { return r.plan.ruleGoal }
 func (r *foldRun) optimum() (foldPoint, int, bool) {
 	plan := r.plan
 	m := plan.m()
-	open := plan.open.Count()
+	open := plan.Open.Count()
 	switch {
 	case m.Objective.Sense == model.Maximize:
 		ax := plan.axes(0)
@@ -129,14 +129,14 @@ func (r *foldRun) optimum() (foldPoint, int, bool) {
 			return r.best, 0, true
 		}
 	case plan.minGroup >= 0:
-		g := plan.groups[plan.minGroup]
-		limit := len(plan.squaresOf(g))
+		g := plan.Groups[plan.minGroup]
+		limit := len(plan.SquaresOf(g))
 		others := 0
-		for _, h := range plan.groups {
+		for _, h := range plan.Groups {
 			others += h.count
 		}
 		for k := 0; k <= limit && !r.st.Stopped(); k++ {
-			if others+k > maxFoldAxes {
+			if others+k > MaxAxes {
 				return foldPoint{task: -2}, k, true
 			}
 			if pt, ok := r.first(plan.axes(k), plan.ruleGoal); ok {
@@ -153,7 +153,7 @@ func (r *foldRun) optimum() (foldPoint, int, bool) {
 
 // first searches for a point meeting target and returns the one from the
 // earliest box, which makes the answer the same on any number of workers.
-func (r *foldRun) first(ax foldAxes, target int) (foldPoint, bool) {
+func (r *foldRun) first(ax Axes, target int) (foldPoint, bool) {
 	var best atomic.Int64
 	best.Store(math.MaxInt64)
 	var mu sync.Mutex
@@ -177,9 +177,9 @@ func (r *foldRun) first(ax foldAxes, target int) (foldPoint, bool) {
 
 // run shares the boxes of one pass among the workers; setup prepares a
 // worker's search for a box and skip tells boxes no longer worth searching.
-func (r *foldRun) run(ax foldAxes, target int, what string, setup func(task int, s *foldSearch), skip func(task int) bool) {
+func (r *foldRun) run(ax Axes, target int, what string, setup func(task int, s *foldSearch), skip func(task int) bool) {
 	plan := r.plan
-	pass := foldPass{Target: target, Pieces: len(ax.group)}
+	pass := foldPass{Target: target, Pieces: len(ax.Group)}
 	boxes, symmetry := r.startBoxes(ax)
 	pass.Symmetry = symmetry
 	r.reduced = len(boxes) > 1 || r.symmetryAxis(ax) >= 0
@@ -215,13 +215,13 @@ func (r *foldRun) run(ax foldAxes, target int, what string, setup func(task int,
 // stand on every image of its squares — one box per square of that piece
 // that is the least of its orbit (every orbit of placements has a member
 // with the piece there).
-func (r *foldRun) startBoxes(ax foldAxes) ([][]int32, string) {
-	root := make([]int32, len(ax.group))
+func (r *foldRun) startBoxes(ax Axes) ([][]int32, string) {
+	root := make([]int32, len(ax.Group))
 	a := r.symmetryAxis(ax)
 	if a < 0 {
 		return [][]int32{root}, "none"
 	}
-	perms := r.plan.p.Symmetries()
+	perms := r.plan.Problem.Symmetries()
 	tree := ax.tree[a]
 	var boxes [][]int32
 	for s, leaf := range tree.leafOf {
@@ -232,7 +232,7 @@ func (r *foldRun) startBoxes(ax foldAxes) ([][]int32, string) {
 		b[a] = leaf
 		boxes = append(boxes, b)
 	}
-	name := r.plan.groups[ax.group[a]].piece.Name
+	name := r.plan.Groups[ax.Group[a]].Piece.Name
 	return boxes, fmt.Sprintf("%s on %d squares, one per orbit of the %d symmetries", name, len(boxes), len(perms)+1)
 }
 
@@ -249,18 +249,18 @@ func leastOfOrbit(perms [][]int32, s int) bool {
 // of its name whose squares every symmetry maps onto themselves, the one
 // that attacks most (it prunes hardest); -1 when there is none or the
 // model has no symmetry.
-func (r *foldRun) symmetryAxis(ax foldAxes) int {
+func (r *foldRun) symmetryAxis(ax Axes) int {
 	plan := r.plan
-	perms := plan.p.Symmetries()
+	perms := plan.Problem.Symmetries()
 	if len(perms) == 0 {
 		return -1
 	}
 	best, bestReach := -1, -1
-	for a, gi := range ax.group {
-		g := plan.groups[gi]
+	for a, gi := range ax.Group {
+		g := plan.Groups[gi]
 		alone := true
-		for b, gj := range ax.group {
-			if b != a && plan.groups[gj].piece.Name == g.piece.Name {
+		for b, gj := range ax.Group {
+			if b != a && plan.Groups[gj].Piece.Name == g.Piece.Name {
 				alone = false
 			}
 		}
@@ -289,7 +289,7 @@ func (r *foldRun) symmetryAxis(ax foldAxes) int {
 }
 
 // log2Space is log2 of the points in the start boxes.
-func (r *foldRun) log2Space(ax foldAxes, boxes [][]int32) float64 {
+func (r *foldRun) log2Space(ax Axes, boxes [][]int32) float64 {
 	total := 0.0
 	for _, b := range boxes {
 		size := 0.0
@@ -303,7 +303,7 @@ func (r *foldRun) log2Space(ax foldAxes, boxes [][]int32) float64 {
 
 // split unfolds the start boxes a few levels, deeper until there are
 // enough boxes to share among the workers (and to measure progress by).
-func (r *foldRun) split(ax foldAxes, target int, boxes [][]int32) ([][]int32, foldStats) {
+func (r *foldRun) split(ax Axes, target int, boxes [][]int32) ([][]int32, foldStats) {
 	want := 64 * r.workers
 	var tasks [][]int32
 	var stats foldStats
@@ -346,19 +346,19 @@ func (r *foldRun) offer(pt foldPoint) {
 // strong cover of those before it: a placement to start from, so that a
 // search stopped early still has an answer and a pass whose target it
 // already meets is skipped.
-func (r *foldRun) greedy(ax foldAxes) {
+func (r *foldRun) greedy(ax Axes) {
 	plan := r.plan
-	squares := make([]int32, 0, len(ax.group))
-	occ, att := bitset.New(plan.p.Squares), bitset.New(plan.p.Squares)
+	squares := make([]int32, 0, len(ax.Group))
+	occ, att := bitset.New(plan.Problem.Squares), bitset.New(plan.Problem.Squares)
 	value := -1
-	for a := range ax.group {
+	for a := range ax.Group {
 		best := int32(-1)
 		value = -1
 		for sq, leaf := range ax.tree[a].leafOf {
-			if leaf < 0 || (!plan.stack && slices.Contains(squares, int32(sq))) {
+			if leaf < 0 || (!plan.Stack && slices.Contains(squares, int32(sq))) {
 				continue
 			}
-			if v := plan.strongCover(ax, append(squares, int32(sq)), occ, att); v > value {
+			if v := plan.StrongCover(ax, append(squares, int32(sq)), occ, att); v > value {
 				best, value = int32(sq), v
 			}
 		}

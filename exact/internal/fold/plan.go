@@ -1,4 +1,4 @@
-package exact
+package fold
 
 import (
 	"math/bits"
@@ -19,48 +19,48 @@ import (
 // of the space — one set of squares per axis — are bounded by the union of
 // the weak attacks of the axes' sets. When that union leaves more squares
 // safe than the target allows, no point of the box can meet it. Each axis
-// is a binary tree of square sets (foldtree.go); the search starts from
+// is a binary tree of square sets (tree.go); the search starts from
 // the box of the whole space and splits ("unfolds") one axis at a time
-// (foldsearch.go). Identical pieces are kept in increasing order by
+// (search.go). Identical pieces are kept in increasing order by
 // clipping the boxes that lie outside that order; the points that survive
 // are judged by strong attack, which never exceeds weak. The runs — the
 // targets of an objective, the model's symmetry on the first axis, both
-// cores — are in foldrun.go.
+// cores — are in solve.go.
 
-// maxFoldAxes bounds the pieces a folding search places.
-const maxFoldAxes = 64
+// MaxAxes bounds the pieces a folding search places.
+const MaxAxes = 64
 
-// A foldGroup is a set of identical pieces: one name, one colour rule.
-type foldGroup struct {
-	piece  *model.Piece
+// A Group is a set of identical pieces: one name, one colour rule.
+type Group struct {
+	Piece  *model.Piece
 	colour model.Colour
 	count  int
-	minOpt bool // the count is the least that works ("min queen")
+	MinOpt bool // the count is the least that works ("min queen")
 }
 
-// A foldPlan is a model that folding fits: what every axis holds and what
+// A Plan is a model that folding fits: what every axis holds and what
 // the search measures.
-type foldPlan struct {
-	p        *problem.Problem
-	groups   []foldGroup
-	strong   bool
-	dominate bool
-	stack    bool
-	open     bitset.Set
+type Plan struct {
+	Problem  *problem.Problem
+	Groups   []Group
+	Strong   bool
+	Dominate bool
+	Stack    bool
+	Open     bitset.Set
 	base     bitset.Set // what the fixed pieces weakly attack (and, for dominated, occupy)
 	trees    []*foldTree
 	minGroup int // the group whose count is minimised, or -1
 	ruleGoal int // the squares a cover rule asks for (0: no rule)
 }
 
-// foldFits reports whether the model has the structure folding needs, and
+// Fits reports whether the model has the structure folding needs, and
 // its groups: every count fixed (or, for the fewest pieces that cover, one
 // entry "min"); coverage by a rule or a maximised attacked/dominated
 // measure; no independence and no free walls, which break the product
 // structure of the space; and for each piece name either one colour-free
 // group or colour-bound ones only, so that a placement has one reading as a
 // point (up to the order of identical pieces).
-func foldFits(m *model.Model) ([]foldGroup, bool) {
+func Fits(m *model.Model) ([]Group, bool) {
 	if m.Kind != model.KindPlace || m.FreeWalls != nil || m.Rules.Independent || len(m.Place) == 0 {
 		return nil, false
 	}
@@ -86,25 +86,25 @@ func foldFits(m *model.Model) ([]foldGroup, bool) {
 	default:
 		return nil, false
 	}
-	var groups []foldGroup
+	var groups []Group
 	mins := 0
 	for _, e := range m.Place {
-		g := foldGroup{piece: e.Piece, colour: e.Colour}
+		g := Group{Piece: e.Piece, colour: e.Colour}
 		switch {
 		case e.Opt == model.Minimize:
-			g.minOpt = true
+			g.MinOpt = true
 			mins++
 		case e.Opt == model.Fixed && e.Count.Min == e.Count.Max:
 			g.count = e.Count.Min
 		default:
 			return nil, false
 		}
-		i := slices.IndexFunc(groups, func(o foldGroup) bool { return o.piece.Name == g.piece.Name && o.colour == g.colour })
+		i := slices.IndexFunc(groups, func(o Group) bool { return o.Piece.Name == g.Piece.Name && o.colour == g.colour })
 		if i < 0 {
 			groups = append(groups, g)
 			continue
 		}
-		if groups[i].minOpt || g.minOpt {
+		if groups[i].MinOpt || g.MinOpt {
 			return nil, false
 		}
 		groups[i].count += g.count
@@ -114,7 +114,7 @@ func foldFits(m *model.Model) ([]foldGroup, bool) {
 	}
 	for i, g := range groups {
 		for _, o := range groups[i+1:] {
-			if o.piece.Name == g.piece.Name && (o.colour == model.AnyColour || g.colour == model.AnyColour) {
+			if o.Piece.Name == g.Piece.Name && (o.colour == model.AnyColour || g.colour == model.AnyColour) {
 				return nil, false
 			}
 		}
@@ -123,21 +123,21 @@ func foldFits(m *model.Model) ([]foldGroup, bool) {
 	for _, g := range groups {
 		total += g.count
 	}
-	if total > maxFoldAxes {
+	if total > MaxAxes {
 		return nil, false
 	}
 	return groups, true
 }
 
 // newFoldPlan builds the axis trees of a compiled problem whose model
-// foldFits; the group being minimised, if any, gets count copies later.
-func newFoldPlan(p *problem.Problem, groups []foldGroup) *foldPlan {
+// Fits; the group being minimised, if any, gets count copies later.
+func newFoldPlan(p *problem.Problem, groups []Group) *Plan {
 	m := p.Model
-	f := &foldPlan{p: p, groups: groups, minGroup: -1,
-		strong:   m.Rules.Attack == model.Strong,
-		dominate: problem.CoverMeasure(m) == model.MeasureDominated,
-		stack:    m.Rules.Stack,
-		open:     p.Open,
+	f := &Plan{Problem: p, Groups: groups, minGroup: -1,
+		Strong:   m.Rules.Attack == model.Strong,
+		Dominate: problem.CoverMeasure(m) == model.MeasureDominated,
+		Stack:    m.Rules.Stack,
+		Open:     p.Open,
 		base:     bitset.New(p.Squares),
 	}
 	if m.Rules.Cover != nil {
@@ -148,26 +148,26 @@ func newFoldPlan(p *problem.Problem, groups []foldGroup) *foldPlan {
 	}
 	for _, fp := range p.Fixed {
 		f.base.Or(fp.Geometry.Weak.Row(fp.Square))
-		if f.dominate {
+		if f.Dominate {
 			f.base.Set(fp.Square)
 		}
 	}
-	f.base.And(f.open)
+	f.base.And(f.Open)
 	for gi, g := range groups {
-		if g.minOpt {
+		if g.MinOpt {
 			f.minGroup = gi
 		}
-		f.trees = append(f.trees, f.buildTree(p.PieceGeometry(g.piece), f.squaresOf(g)))
+		f.trees = append(f.trees, f.buildTree(p.PieceGeometry(g.Piece), f.SquaresOf(g)))
 	}
 	return f
 }
 
-// squaresOf lists the squares a piece of group g may stand on.
-func (f *foldPlan) squaresOf(g foldGroup) []int32 {
-	p := f.p
+// SquaresOf lists the squares a piece of group g may stand on.
+func (f *Plan) SquaresOf(g Group) []int32 {
+	p := f.Problem
 	var out []int32
 	for i := 0; i < p.Squares; i++ {
-		if !p.Open.Has(i) || (p.FixedSquares.Has(i) && !f.stack) || !g.colour.Allows(p.Model.Board.Square(i)) {
+		if !p.Open.Has(i) || (p.FixedSquares.Has(i) && !f.Stack) || !g.colour.Allows(p.Model.Board.Square(i)) {
 			continue
 		}
 		out = append(out, int32(i))
@@ -175,25 +175,25 @@ func (f *foldPlan) squaresOf(g foldGroup) []int32 {
 	return out
 }
 
-// A foldAxes is the list of axes of one search: per axis its group and
+// A Axes is the list of axes of one search: per axis its group and
 // tree, identical pieces next to each other.
-type foldAxes struct {
-	group []int       // per axis
+type Axes struct {
+	Group []int       // per axis
 	tree  []*foldTree // per axis
 	first []bool      // per axis: the first of its group (no clipping against the one before)
 }
 
 // axes lays out the axes for the groups' counts (with count pieces of the
 // minimised group).
-func (f *foldPlan) axes(minCount int) foldAxes {
-	var a foldAxes
-	for gi, g := range f.groups {
+func (f *Plan) axes(minCount int) Axes {
+	var a Axes
+	for gi, g := range f.Groups {
 		n := g.count
 		if gi == f.minGroup {
 			n = minCount
 		}
 		for i := 0; i < n; i++ {
-			a.group = append(a.group, gi)
+			a.Group = append(a.Group, gi)
 			a.tree = append(a.tree, f.trees[gi])
 			a.first = append(a.first, i == 0)
 		}
@@ -201,18 +201,18 @@ func (f *foldPlan) axes(minCount int) foldAxes {
 	return a
 }
 
-// strongCover counts the open squares the pieces on squares (one per axis)
+// StrongCover counts the open squares the pieces on squares (one per axis)
 // and the fixed pieces attack (or dominate), with lines stopped at occupied
 // squares under strong attack; scratch sets are given by the caller.
-func (f *foldPlan) strongCover(ax foldAxes, squares []int32, occupied, out bitset.Set) int {
-	p := f.p
+func (f *Plan) StrongCover(ax Axes, squares []int32, occupied, out bitset.Set) int {
+	p := f.Problem
 	clear(out)
 	occupied.CopyFrom(p.FixedSquares)
 	for _, s := range squares {
 		occupied.Set(int(s))
 	}
 	one := func(geo *problem.PieceGeometry, s int) {
-		if !f.strong {
+		if !f.Strong {
 			out.Or(geo.Weak.Row(s))
 			return
 		}
@@ -232,12 +232,12 @@ func (f *foldPlan) strongCover(ax foldAxes, squares []int32, occupied, out bitse
 		one(fp.Geometry, fp.Square)
 	}
 	for a, s := range squares {
-		one(f.p.Geometry[f.groups[ax.group[a]].piece.Name], int(s))
+		one(f.Problem.Geometry[f.Groups[ax.Group[a]].Piece.Name], int(s))
 	}
-	if f.dominate {
+	if f.Dominate {
 		out.Or(occupied)
 	}
-	return out.CountAnd(f.open)
+	return out.CountAnd(f.Open)
 }
 
 // weakCount is the number of open squares in a union of weak attacks.
@@ -250,11 +250,11 @@ func weakCount(u, open bitset.Set) int {
 }
 
 // solution turns the squares of a point into a model solution.
-func (f *foldPlan) solution(ax foldAxes, squares []int32) model.Solution {
-	b := f.p.Model.Board
+func (f *Plan) solution(ax Axes, squares []int32) model.Solution {
+	b := f.Problem.Model.Board
 	var s model.Solution
 	for a, sq := range squares {
-		s.Pieces = append(s.Pieces, model.Placed{Piece: f.groups[ax.group[a]].piece.Name, Square: b.Square(int(sq))})
+		s.Pieces = append(s.Pieces, model.Placed{Piece: f.Groups[ax.Group[a]].Piece.Name, Square: b.Square(int(sq))})
 	}
 	s.Normalize()
 	return s

@@ -1,4 +1,4 @@
-package exact
+package fold
 
 import (
 	"math"
@@ -61,14 +61,14 @@ var splitKeys = []func(file, rank int) int{
 // the fewest squares between them: the paper's geometric unfolding (halves
 // of the board for kings, colours first for knights) found by measuring
 // rather than by knowing the piece.
-func (f *foldPlan) buildTree(geo *problem.PieceGeometry, squares []int32) *foldTree {
-	p := f.p
+func (f *Plan) buildTree(geo *problem.PieceGeometry, squares []int32) *foldTree {
+	p := f.Problem
 	t := &foldTree{words: bitset.WordsFor(p.Squares), squares: p.Squares, leafOf: make([]int32, p.Squares)}
 	for i := range t.leafOf {
 		t.leafOf[i] = -1
 	}
 	weak := func(s int32) bitset.Set {
-		if !f.dominate {
+		if !f.Dominate {
 			return geo.Weak.Row(int(s))
 		}
 		b := slices.Clone(geo.Weak.Row(int(s)))
@@ -81,7 +81,7 @@ func (f *foldPlan) buildTree(geo *problem.PieceGeometry, squares []int32) *foldT
 		for _, s := range set {
 			scratch.Or(weak(s))
 		}
-		return scratch.CountAnd(f.open)
+		return scratch.CountAnd(f.Open)
 	}
 	var build func(set []int32) int32
 	build = func(set []int32) int32 {

@@ -1,4 +1,4 @@
-package exact
+package fold
 
 import (
 	"math"
@@ -66,8 +66,8 @@ func bump(bins []int64, log2 float64) []int64 {
 // A foldSearch searches boxes of the space of one foldAxes for points whose
 // strong attack reaches target.
 type foldSearch struct {
-	plan    *foldPlan
-	ax      foldAxes
+	plan    *Plan
+	ax      Axes
 	target  int
 	full    bool // the target is every open square: boxes can be narrowed
 	cand    bitset.Set
@@ -93,24 +93,24 @@ type foldSearch struct {
 	deeper     bool
 }
 
-func newFoldSearch(plan *foldPlan, ax foldAxes, target int, st *tasks.Stopper) *foldSearch {
-	n := len(ax.group)
-	w := bitset.WordsFor(plan.p.Squares)
+func newFoldSearch(plan *Plan, ax Axes, target int, st *tasks.Stopper) *foldSearch {
+	n := len(ax.Group)
+	w := bitset.WordsFor(plan.Problem.Squares)
 	s := &foldSearch{plan: plan, ax: ax, target: target, words: w, st: st, splitDepth: -1,
 		cur: make([]int32, n), pre: make([]uint64, (n+1)*w), suf: make([]uint64, (n+1)*w),
 		others: make([]uint64, w), ordered: make([]bool, n), squares: make([]int32, n),
-		occ: bitset.New(plan.p.Squares), att: bitset.New(plan.p.Squares), cand: bitset.New(plan.p.Squares),
-		full: target >= plan.open.Count(), best: foldPoint{value: -1}}
-	for a := range ax.group {
-		s.ordered[a] = plan.groupCount(ax, ax.group[a]) > 1
+		occ: bitset.New(plan.Problem.Squares), att: bitset.New(plan.Problem.Squares), cand: bitset.New(plan.Problem.Squares),
+		full: target >= plan.Open.Count(), best: foldPoint{value: -1}}
+	for a := range ax.Group {
+		s.ordered[a] = plan.groupCount(ax, ax.Group[a]) > 1
 	}
 	return s
 }
 
 // groupCount is the number of axes of group g.
-func (f *foldPlan) groupCount(ax foldAxes, g int) int {
+func (f *Plan) groupCount(ax Axes, g int) int {
 	n := 0
-	for _, h := range ax.group {
+	for _, h := range ax.Group {
 		if h == g {
 			n++
 		}
@@ -142,7 +142,7 @@ func (s *foldSearch) visit(depth int) {
 		return
 	}
 	if s.full {
-		var saved [maxFoldAxes]int32
+		var saved [MaxAxes]int32
 		copy(saved[:], s.cur)
 		defer copy(s.cur, saved[:len(s.cur)])
 		if !s.narrow() {
@@ -202,7 +202,7 @@ func (s *foldSearch) unions() int {
 			here[i] = next[i] | att[i]
 		}
 	}
-	return weakCount(s.pre[n*w:(n+1)*w], s.plan.open)
+	return weakCount(s.pre[n*w:(n+1)*w], s.plan.Open)
 }
 
 // Why a child of the chosen axis need not be visited.
@@ -235,7 +235,7 @@ func (s *foldSearch) chooseAxis() (int, [2]int) {
 			att := tree.att[int(child)*w : int(child+1)*w]
 			c := 0
 			for j, o := range s.others {
-				c += bits.OnesCount64((o | att[j]) & s.plan.open[j])
+				c += bits.OnesCount64((o | att[j]) & s.plan.Open[j])
 			}
 			cover[i] = c
 			switch {
@@ -287,7 +287,7 @@ func (s *foldSearch) clipped() bool {
 			least = t.lo[node]
 			continue
 		}
-		if !s.plan.stack {
+		if !s.plan.Stack {
 			least++
 		}
 		least = max(least, t.lo[node])
@@ -322,7 +322,7 @@ func (s *foldSearch) point() {
 	for a, node := range s.cur {
 		s.squares[a] = s.ax.tree[a].square[node]
 	}
-	if !s.plan.stack {
+	if !s.plan.Stack {
 		for a, sq := range s.squares {
 			if slices.Contains(s.squares[a+1:], sq) {
 				s.stats.Shared++
@@ -330,7 +330,7 @@ func (s *foldSearch) point() {
 			}
 		}
 	}
-	v := s.plan.strongCover(s.ax, s.squares, s.occ, s.att)
+	v := s.plan.StrongCover(s.ax, s.squares, s.occ, s.att)
 	if v > s.best.value {
 		s.best = foldPoint{task: s.task, squares: slices.Clone(s.squares), value: v}
 	}
@@ -359,7 +359,7 @@ func (s *foldSearch) unfoldScore(tree *foldTree, node int32, cover [2]int) float
 // boxes shrink, since a smaller box may leave other squares to one axis.
 func (s *foldSearch) narrow() bool {
 	w := s.words
-	open := s.plan.open
+	open := s.plan.Open
 	for changed := true; changed; {
 		changed = false
 		for a, node := range s.cur {

@@ -1,4 +1,4 @@
-package exact
+package fold
 
 import (
 	"math/bits"
@@ -24,8 +24,8 @@ import (
 
 // A fewestSearch places the axes one after another.
 type fewestSearch struct {
-	plan    *foldPlan
-	ax      foldAxes
+	plan    *Plan
+	ax      Axes
 	squares []int32 // per axis, as placed
 	occ     bitset.Set
 	att     bitset.Set
@@ -40,24 +40,24 @@ type fewestSearch struct {
 	halted  bool
 }
 
-// solveFewest minimises the attacked (or dominated) squares of a model
-// whose place list foldFits.
-func solveFewest(st *tasks.Stopper, p *problem.Problem, groups []foldGroup, opts model.Options, res *model.Result) error {
+// SolveFewest minimises the attacked (or dominated) squares of a model
+// whose place list Fits.
+func SolveFewest(st *tasks.Stopper, p *problem.Problem, groups []Group, opts model.Options, res *model.Result) error {
 	groups = slices.Clone(groups)
-	reach := func(g foldGroup) int {
+	reach := func(g Group) int {
 		n := 0
-		for _, w := range p.PieceGeometry(g.piece).Weak.Store {
+		for _, w := range p.PieceGeometry(g.Piece).Weak.Store {
 			n += bits.OnesCount64(w)
 		}
 		return n
 	}
 	// the pieces that reach farthest first: their lines make the bound
-	slices.SortStableFunc(groups, func(a, b foldGroup) int { return reach(b) - reach(a) })
+	slices.SortStableFunc(groups, func(a, b Group) int { return reach(b) - reach(a) })
 	plan := newFoldPlan(p, groups)
 	r := &foldRun{plan: plan, st: st, opts: opts, workers: tasks.WorkerCount(opts.Workers), best: foldPoint{value: -1}}
 	ax := plan.axes(0)
 	res.Stats.Extra["engine"] = "branch and bound on the fewest attacked squares"
-	s := &fewestSearch{plan: plan, ax: ax, squares: make([]int32, 0, len(ax.group)), st: st,
+	s := &fewestSearch{plan: plan, ax: ax, squares: make([]int32, 0, len(ax.Group)), st: st,
 		occ: bitset.New(p.Squares), att: bitset.New(p.Squares), fixedOK: bitset.New(p.Squares),
 		loss: make([]int, p.Squares), best: foldPoint{value: p.Squares + 1}, symAxis: -1}
 	if a := r.symmetryAxis(ax); a == 0 {
@@ -91,7 +91,7 @@ func solveFewest(st *tasks.Stopper, p *problem.Problem, groups []foldGroup, opts
 // least value is the same on any number of workers; which of several
 // optimal placements is reported may not be.
 func (s *fewestSearch) shareOut(workers int, progress func(float64, string)) *fewestSearch {
-	if len(s.ax.group) == 0 {
+	if len(s.ax.Group) == 0 {
 		s.shared = new(atomic.Int64)
 		s.shared.Store(int64(s.best.value))
 		s.place(0)
@@ -109,7 +109,7 @@ func (s *fewestSearch) shareOut(workers int, progress func(float64, string)) *fe
 	searches := make([]*fewestSearch, tasks.WorkerCount(workers))
 	for w := range searches {
 		c := *s
-		c.squares = make([]int32, 0, len(s.ax.group))
+		c.squares = make([]int32, 0, len(s.ax.Group))
 		c.occ, c.att, c.fixedOK = slices.Clone(s.occ), slices.Clone(s.att), slices.Clone(s.fixedOK)
 		c.loss = make([]int, len(s.loss))
 		c.shared = &shared
@@ -140,15 +140,15 @@ func (s *fewestSearch) place(a int) {
 	if s.halted {
 		return
 	}
-	if a == len(s.ax.group) {
-		if v := s.plan.strongCover(s.ax, s.squares, s.occ, s.att); v < s.best.value {
+	if a == len(s.ax.Group) {
+		if v := s.plan.StrongCover(s.ax, s.squares, s.occ, s.att); v < s.best.value {
 			s.best = foldPoint{squares: slices.Clone(s.squares), value: v}
 			for old := s.shared.Load(); int64(v) < old && !s.shared.CompareAndSwap(old, int64(v)); old = s.shared.Load() {
 			}
 		}
 		return
 	}
-	if s.bound(len(s.ax.group)-a) >= int(min(int64(s.best.value), s.shared.Load())) {
+	if s.bound(len(s.ax.Group)-a) >= int(min(int64(s.best.value), s.shared.Load())) {
 		return
 	}
 	tree := s.ax.tree[a]
@@ -156,14 +156,14 @@ func (s *fewestSearch) place(a int) {
 	if !s.ax.first[a] {
 		prev := s.ax.tree[a-1]
 		from = prev.lo[prev.leafOf[s.squares[a-1]]]
-		if !s.plan.stack {
+		if !s.plan.Stack {
 			from++
 		}
 	}
 	for pos := from; pos < int32(len(tree.leaves)); pos++ {
 		leaf := tree.leafAt(pos)
 		sq := tree.square[leaf]
-		if s.reps != nil && a == s.symAxis && !s.reps[sq] || !s.plan.stack && slices.Contains(s.squares, sq) {
+		if s.reps != nil && a == s.symAxis && !s.reps[sq] || !s.plan.Stack && slices.Contains(s.squares, sq) {
 			continue
 		}
 		s.squares = append(s.squares, sq)
@@ -179,12 +179,12 @@ func (s *fewestSearch) place(a int) {
 // `more` pieces still to place.
 func (s *fewestSearch) bound(more int) int {
 	plan := s.plan
-	p := plan.p
-	now := plan.strongCover(s.ax, s.squares, s.occ, s.att) // fills occ and att
+	p := plan.Problem
+	now := plan.StrongCover(s.ax, s.squares, s.occ, s.att) // fills occ and att
 	// squares some leap or first square of a line reaches cannot be lost
 	fixed := s.fixedOK
 	clear(fixed)
-	if plan.dominate {
+	if plan.Dominate {
 		fixed.CopyFrom(s.occ)
 	}
 	reach := func(geo *problem.PieceGeometry, sq int, each func(ray []int32)) {
@@ -203,7 +203,7 @@ func (s *fewestSearch) bound(more int) int {
 		reach(fp.Geometry, fp.Square, none)
 	}
 	for a, sq := range s.squares {
-		reach(p.Geometry[plan.groups[s.ax.group[a]].piece.Name], int(sq), none)
+		reach(p.Geometry[plan.Groups[s.ax.Group[a]].Piece.Name], int(sq), none)
 	}
 	// a blocker on the k-th empty square of a line cuts the cuttable
 	// squares behind it, up to and including the line's first piece
@@ -218,7 +218,7 @@ func (s *fewestSearch) bound(more int) int {
 			}
 		}
 		for i := end - 1; i > 0; i-- {
-			if t := int(ray[i]); !fixed.Has(t) && plan.open.Has(t) {
+			if t := int(ray[i]); !fixed.Has(t) && plan.Open.Has(t) {
 				behind++
 			}
 			if y := int(ray[i-1]); !s.occ.Has(y) {
@@ -230,7 +230,7 @@ func (s *fewestSearch) bound(more int) int {
 		reach(fp.Geometry, fp.Square, cut)
 	}
 	for a, sq := range s.squares {
-		reach(p.Geometry[plan.groups[s.ax.group[a]].piece.Name], int(sq), cut)
+		reach(p.Geometry[plan.Groups[s.ax.Group[a]].Piece.Name], int(sq), cut)
 	}
 	return now - topSum(s.loss, more)
 }

@@ -1,4 +1,4 @@
-package exact
+package fold
 
 import (
 	"maps"
@@ -30,7 +30,7 @@ type foldTally struct {
 	keys           orbitKeys
 }
 
-func newFoldTally(f *foldPlan, ax foldAxes) *foldTally {
+func newFoldTally(f *Plan, ax Axes) *foldTally {
 	return &foldTally{example: foldPoint{task: -1}, orbits: map[string]*foldClass{}, keys: newOrbitKeys(f, ax)}
 }
 
@@ -89,11 +89,11 @@ type orbitKeys struct {
 	seen    []string
 }
 
-func newOrbitKeys(f *foldPlan, ax foldAxes) orbitKeys {
-	k := orbitKeys{perms: f.p.Symmetries(), squares: int32(f.p.Squares)}
+func newOrbitKeys(f *Plan, ax Axes) orbitKeys {
+	k := orbitKeys{perms: f.Problem.Symmetries(), squares: int32(f.Problem.Squares)}
 	var names []string
-	for _, g := range ax.group {
-		name := f.groups[g].piece.Name
+	for _, g := range ax.Group {
+		name := f.Groups[g].Piece.Name
 		i := slices.Index(names, name)
 		if i < 0 {
 			i = len(names)
@@ -141,7 +141,7 @@ func (k *orbitKeys) orbit(squares []int32) (least, own string, size int) {
 
 // countAll counts (or enumerates) the placements meeting target, and their
 // classes up to the model's symmetry.
-func (r *foldRun) countAll(ax foldAxes, target int, res *model.Result) error {
+func (r *foldRun) countAll(ax Axes, target int, res *model.Result) error {
 	var mu sync.Mutex
 	total := newFoldTally(r.plan, ax)
 	tallies := map[*foldSearch]*foldTally{}
@@ -191,18 +191,18 @@ func (r *foldRun) countAll(ax foldAxes, target int, res *model.Result) error {
 // emitAll lists every placement of every orbit found, orbits in the order
 // of their keys (the least image): the boxes, and so the order in which
 // orbits are found, depend on the number of workers; this order does not.
-func (r *foldRun) emitAll(ax foldAxes, t *foldTally) (int64, error) {
+func (r *foldRun) emitAll(ax Axes, t *foldTally) (int64, error) {
 	keys := slices.Sorted(maps.Keys(t.orbits))
 	classes := make([]*foldClass, len(keys))
 	for i, k := range keys {
 		classes[i] = t.orbits[k]
 	}
-	b := r.plan.p.Model.Board
+	b := r.plan.Problem.Model.Board
 	var n int64
 	for _, c := range classes {
 		sol := r.plan.solution(ax, c.squares)
 		seen := map[string]bool{}
-		for _, perm := range append([][]int32{nil}, r.plan.p.Symmetries()...) {
+		for _, perm := range append([][]int32{nil}, r.plan.Problem.Symmetries()...) {
 			img := model.Solution{}
 			for _, pc := range sol.Pieces {
 				sq := pc.Square
