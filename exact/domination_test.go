@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chessmodel/chessmodel/exact/internal/domination"
 	"github.com/chessmodel/chessmodel/exact/internal/fold"
 	"github.com/chessmodel/chessmodel/exact/internal/problem"
 	"github.com/chessmodel/chessmodel/exact/internal/tasks"
@@ -62,8 +63,8 @@ func TestDominationAgreesWithFolding(t *testing.T) {
 			mine := &model.Result{Stats: model.Stats{Extra: map[string]any{}}}
 			st := tasks.NewStopper(context.Background())
 			done, err := false, error(nil)
-			if dominationFits(m, groups) {
-				done, err = solveDomination(st, p, groups[0], model.Options{Task: model.TaskSolve}, mine)
+			if domination.Fits(m, groups) {
+				done, err = domination.Solve(st, p, groups[0], model.Options{Task: model.TaskSolve}, mine)
 			}
 			if err != nil {
 				t.Fatal(err)

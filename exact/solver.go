@@ -8,6 +8,7 @@ import (
 
 	"github.com/chessmodel/chessmodel/exact/internal/clique"
 	"github.com/chessmodel/chessmodel/exact/internal/cover"
+	"github.com/chessmodel/chessmodel/exact/internal/domination"
 	"github.com/chessmodel/chessmodel/exact/internal/fold"
 	"github.com/chessmodel/chessmodel/exact/internal/problem"
 	"github.com/chessmodel/chessmodel/exact/internal/tasks"
@@ -87,8 +88,8 @@ func dispatch(st *tasks.Stopper, m *model.Model, opts model.Options, res *model.
 				}
 				return cover.Solve(st, p, opts, res)
 			}
-			if opts.Task == model.TaskSolve && dominationFits(m, groups) {
-				if done, err := solveDomination(st, p, groups[0], opts, res); done || err != nil {
+			if opts.Task == model.TaskSolve && domination.Fits(m, groups) {
+				if done, err := domination.Solve(st, p, groups[0], opts, res); done || err != nil {
 					return err
 				}
 			}

@@ -1,4 +1,4 @@
-package exact
+package domination
 
 import (
 	"fmt"
@@ -26,7 +26,7 @@ import (
 // that the subtrees are disjoint). A candidate whose set, within the
 // uncovered squares, lies inside another's is left out of the branching.
 // Nodes are pruned by two lower bounds on the pieces still needed
-// (dominationsearch.go): a fractional one (each uncovered square counts
+// (search.go): a fractional one (each uncovered square counts
 // 1/m, m the most uncovered squares one allowed candidate covering it
 // covers) and a packing one (uncovered squares no two of which one
 // candidate covers need one piece each). The model's symmetries fix the
@@ -39,7 +39,7 @@ import (
 // The search uses weak attack, which equals strong attack when the pieces
 // are all one kind and no other piece stands on the board: a piece
 // blocking another's line covers the rest of that line itself. Models
-// where that does not hold are left to folding (fold.go).
+// where that does not hold are left to folding (package fold).
 
 // A domProblem is a minimum cover in integers.
 type domProblem struct {
@@ -54,10 +54,10 @@ type domProblem struct {
 	orbits    [][]int32
 }
 
-// dominationFits reports whether the fewest-pieces search applies: one
+// Fits reports whether the fewest-pieces search applies: one
 // group of identical pieces whose count is minimised, a full cover by a
 // rule, and weak attack equal to strong (weak attack, or no fixed piece).
-func dominationFits(m *model.Model, groups []fold.Group) bool {
+func Fits(m *model.Model, groups []fold.Group) bool {
 	if len(groups) != 1 || !groups[0].MinOpt || m.Rules.Cover == nil {
 		return false
 	}
@@ -198,11 +198,11 @@ type domPass struct {
 	Found  bool  `json:"found"`
 }
 
-// solveDomination answers the fewest pieces that cover, for a model that
+// Solve answers the fewest pieces that cover, for a model that
 // dominationFits; it returns false, with res untouched, when the cover is
 // partial or weak and strong attack turn out to differ (folding judges
 // both).
-func solveDomination(st *tasks.Stopper, p *problem.Problem, g fold.Group, opts model.Options, res *model.Result) (bool, error) {
+func Solve(st *tasks.Stopper, p *problem.Problem, g fold.Group, opts model.Options, res *model.Result) (bool, error) {
 	d, ok := newDomProblem(p, g)
 	if !ok {
 		return false, nil

@@ -1,4 +1,4 @@
-package exact
+package domination
 
 import (
 	"math"
@@ -8,7 +8,7 @@ import (
 	"github.com/chessmodel/chessmodel/exact/internal/tasks"
 )
 
-// The branch and bound of the fewest-pieces cover (domination.go).
+// The branch and bound of the fewest-pieces cover (solve.go).
 
 // Dual ascent (ascend) costs about as much as the fractional bound each
 // round; it runs only on nodes whose bound is within reach of pruning, for
