@@ -10,6 +10,7 @@ import (
 	"github.com/chessmodel/chessmodel/exact/internal/cover"
 	"github.com/chessmodel/chessmodel/exact/internal/domination"
 	"github.com/chessmodel/chessmodel/exact/internal/fold"
+	"github.com/chessmodel/chessmodel/exact/internal/nqueens"
 	"github.com/chessmodel/chessmodel/exact/internal/problem"
 	"github.com/chessmodel/chessmodel/exact/internal/tasks"
 	"github.com/chessmodel/chessmodel/exact/internal/walls"
@@ -67,8 +68,8 @@ func dispatch(st *tasks.Stopper, m *model.Model, opts model.Options, res *model.
 	if opts.DistinctWalls && m.FreeWalls == nil && opts.Task == model.TaskCount {
 		return oneWallSet(st, m, opts, res)
 	}
-	if sq, ok := detectSquareRiders(m); ok {
-		return solveSquareRiders(st, m, sq, opts, res)
+	if sq, ok := nqueens.Detect(m); ok {
+		return nqueens.Solve(st, m, sq, opts, res)
 	}
 	p, err := problem.CompileWithin(m, opts.MaxMemory)
 	if err != nil {

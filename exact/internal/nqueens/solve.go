@@ -1,4 +1,4 @@
-package exact
+package nqueens
 
 import (
 	"fmt"
@@ -13,10 +13,10 @@ import (
 // peaked at 2.0 GB, 2*10^6 at 467 MB (with some slack for the bound).
 const bytesPerPlacedPiece = 300
 
-// solveSquareRiders answers n-queens and n-rooks models without a general
+// Solve answers n-queens and n-rooks models without a general
 // search: the explicit construction or the diagonal for one solution, the
 // bitwise counter or n! for counts, and listing for enumeration.
-func solveSquareRiders(st *tasks.Stopper, m *model.Model, sq squareRiders, opts model.Options, res *model.Result) error {
+func Solve(st *tasks.Stopper, m *model.Model, sq SquareRiders, opts model.Options, res *model.Result) error {
 	n := sq.n
 	if cost := int64(n) * bytesPerPlacedPiece; cost > opts.MemoryLimit() {
 		return fmt.Errorf("exact: a solution of %d pieces would take about %s to build, check and print, above the bound of %s: %w",
@@ -98,8 +98,8 @@ func solveSquareRiders(st *tasks.Stopper, m *model.Model, sq squareRiders, opts 
 		found(example())
 		return nil
 	}
-	if n > maxQueensCountSide {
-		return fmt.Errorf("exact: counting n-queens on a %dx%d board: more than %d ranks could overflow the 64-bit count: %w", n, n, maxQueensCountSide, model.ErrUnsupported)
+	if n > MaxCountSide {
+		return fmt.Errorf("exact: counting n-queens on a %dx%d board: more than %d ranks could overflow the 64-bit count: %w", n, n, MaxCountSide, model.ErrUnsupported)
 	}
 	workers := tasks.WorkerCount(opts.Workers)
 	res.Stats.Extra["engine"] = "n-queens start constellations, one per D4 orbit"

@@ -1,4 +1,4 @@
-package exact
+package nqueens
 
 import (
 	"slices"
@@ -14,22 +14,22 @@ const (
 	familyRooks                         // rides along ranks and files
 )
 
-// squareRiders describes a model that is, whatever it is called, "n
+// A SquareRiders describes a model that is, whatever it is called, "n
 // identical queens (or rooks) on an empty n x n board, no two attacking".
-type squareRiders struct {
+type SquareRiders struct {
 	n      int
 	family riderFamily
 	piece  string
 }
 
-// detectSquareRiders recognises the n-queens and n-rooks structure from the
+// Detect recognises the n-queens and n-rooks structure from the
 // model's data: an empty square board (no walls, no squares off it, no fixed
 // pieces, no free walls), independence and nothing else, one piece of any
 // colour that only rides the queen's (or the rook's) directions, and either
 // exactly n of it or as many as possible when that is provably n.
-func detectSquareRiders(m *model.Model) (squareRiders, bool) {
+func Detect(m *model.Model) (SquareRiders, bool) {
 	b := m.Board
-	var none squareRiders
+	var none SquareRiders
 	if b.Rows != b.Cols || b.OpenCount() != b.Size() || len(m.Fixed) > 0 || m.FreeWalls != nil {
 		return none, false
 	}
@@ -42,7 +42,7 @@ func detectSquareRiders(m *model.Model) (squareRiders, bool) {
 		return none, false
 	}
 	n := b.Rows
-	sq := squareRiders{n: n, piece: e.Piece.Name}
+	sq := SquareRiders{n: n, piece: e.Piece.Name}
 	switch {
 	case sameVectors(e.Piece.Rides, ridesOf(model.Vector{File: 1}, model.Vector{File: 1, Rank: 1})):
 		sq.family = familyQueens

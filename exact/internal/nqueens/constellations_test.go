@@ -1,13 +1,11 @@
-package exact
+package nqueens
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"testing"
 
 	"github.com/chessmodel/chessmodel/exact/internal/tasks"
-	"github.com/chessmodel/chessmodel/model"
 )
 
 // The orbits chosen cover every constellation exactly once: the weights of
@@ -108,29 +106,6 @@ func TestSymmetricQueens(t *testing.T) {
 			gotHalf, gotQuarter := symmetricQueens(n, st)
 			if gotHalf != half || gotQuarter != quarter {
 				t.Errorf("n=%d: %d half-turn and %d quarter-turn symmetric, want %d and %d", n, gotHalf, gotQuarter, half, quarter)
-			}
-		})
-	}
-}
-
-// The count stops where a 64-bit count could overflow: 28 ranks are
-// accepted (the search is then cancelled at once), 29 are not.
-func TestQueensCountLimit(t *testing.T) {
-	cases := []struct {
-		n           int
-		unsupported bool
-	}{
-		{maxQueensCountSide, false},
-		{maxQueensCountSide + 1, true},
-	}
-	for _, c := range cases {
-		t.Run(fmt.Sprint(c.n), func(t *testing.T) {
-			m := load(t, "n-queens", fmt.Sprintf("board=%d", c.n))
-			ctx, cancel := context.WithCancel(context.Background())
-			cancel()
-			_, err := New().Solve(ctx, m, model.Options{Task: model.TaskCount})
-			if got := errors.Is(err, model.ErrUnsupported); got != c.unsupported {
-				t.Errorf("n=%d: error %v, unsupported %v, want %v", c.n, err, got, c.unsupported)
 			}
 		})
 	}

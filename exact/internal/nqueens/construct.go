@@ -1,4 +1,4 @@
-package exact
+package nqueens
 
 // constructQueens returns one n-queens solution in time linear in n, as the
 // file of the queen of each rank, for every n except 2 and 3 (nil then).

@@ -1,11 +1,8 @@
-package exact
+package nqueens
 
 import (
 	"fmt"
 	"testing"
-	"time"
-
-	"github.com/chessmodel/chessmodel/model"
 )
 
 // validQueens checks a construction in linear time: one queen per file and
@@ -47,30 +44,6 @@ func TestConstructQueens(t *testing.T) {
 	for _, n := range []int{999_999, 1_000_000, 1_000_001, 1_000_002, 1_000_003} {
 		if err := validQueens(constructQueens(n)); err != nil {
 			t.Fatalf("n=%d: %v", n, err)
-		}
-	}
-}
-
-// Solve of n-queens on huge boards goes through the construction; the
-// solution passes the model's checker.
-func TestSolveHugeQueens(t *testing.T) {
-	sizes := []int{4, 5, 6, 7, 8, 9, 20, 101, 1000}
-	if !testing.Short() {
-		sizes = append(sizes, 1_000_000)
-	}
-	for _, n := range sizes {
-		m := load(t, "n-queens", fmt.Sprintf("board=%d", n))
-		start := time.Now()
-		r := run(t, m, model.Options{Task: model.TaskSolve}) // checks the solution
-		if value(r) != int64(n) || len(r.Solution.Pieces) != n {
-			t.Errorf("n=%d: value %d with %d pieces", n, value(r), len(r.Solution.Pieces))
-		}
-		t.Logf("n=%d: solved and checked in %v", n, time.Since(start))
-	}
-	for _, n := range []int{2, 3} {
-		r := run(t, load(t, "n-queens", fmt.Sprintf("board=%d", n)), model.Options{Task: model.TaskSolve})
-		if r.Status != model.StatusInfeasible {
-			t.Errorf("n=%d: status %v, want infeasible", n, r.Status)
 		}
 	}
 }
