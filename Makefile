@@ -47,7 +47,7 @@ test: deps
 	$(GO) vet ./...
 	$(GO) test -timeout 14m ./...
 
-# The benchmarks the README's performance section quotes, as a table;
+# The benchmarks docs/performance.md quotes, as a table;
 # TAKAKEN=/path/to/peer adds the side-by-side n-queens runs (scripts/bench.sh).
 bench: build
 	CHESSMODEL_BENCH_LONG=1 GO=$(GO) BIN=$(BIN) sh scripts/bench.sh

@@ -59,7 +59,7 @@ func TestCoverageModels(t *testing.T) {
 // TestEightPiecesFewestILP (opt-in, CHESSMODEL_BENCH_LONG=1; about two
 // minutes) sets the ILP against the exact branch and bound on the fewest
 // squares the eight pieces attack. The ILP does not prove the optimum within
-// its minute (README, Coverage), so what it must do is stay consistent: its
+// its minute (docs/cover.md), so what it must do is stay consistent: its
 // best placement, checked, attacks at least the exact optimum, and its
 // proven bound is at most that optimum.
 func TestEightPiecesFewestILP(t *testing.T) {

@@ -16,7 +16,7 @@ import (
 // every core and on one, totals and classes checked against A000170 and
 // A002562. n = 17 and 18 take seconds to a minute: they run only when
 // CHESSMODEL_BENCH_LONG is set (make bench sets it). The peer to compare
-// with is Takaken's counter in C (see the README's performance section).
+// with is Takaken's counter in C (see docs/performance.md).
 func BenchmarkNQueensCount(b *testing.B) {
 	top := 16
 	if os.Getenv("CHESSMODEL_BENCH_LONG") != "" {

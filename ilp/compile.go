@@ -33,7 +33,7 @@ func CompileWithin(m *model.Model, maxMemory int64) (*Program, error) {
 
 // CompileToSolve is CompileWithin for a program that is only solved, once:
 // it may cut off solutions that are images of others under the model's
-// symmetries (symmetry_rows.go), so its optimum is the model's but its
+// symmetries (place_symmetry.go), so its optimum is the model's but its
 // solutions are not all the model's solutions. Count and enumerate with
 // Compile's program.
 func CompileToSolve(m *model.Model, maxMemory int64) (*Program, error) {
@@ -50,16 +50,16 @@ type formulation struct {
 	// direction, distance) instead of the visibility chain; kept to
 	// measure the chain against it (TestMeasureAttackFormulations).
 	rays bool
-	// breakSymmetry adds the rows of symmetry_rows.go, which keep one
+	// breakSymmetry adds the rows of place_symmetry.go, which keep one
 	// solution of each class: for solving, never for counting.
 	breakSymmetry bool
-	// noAttackCliques leaves out the clique rows of coverage_cliques.go,
+	// noAttackCliques leaves out the clique rows of place_coverage_cliques.go,
 	// to measure what they buy (TestMeasureCoverageTightening).
 	noAttackCliques bool
 	// keepSymmetry stops Solve from breaking symmetry, to measure it.
 	keepSymmetry bool
 	// split solves an optimisation cell by cell, its lone pieces fixed
-	// (split.go, NewSplit).
+	// (solve_split.go, NewSplit).
 	split bool
 }
 
@@ -93,7 +93,7 @@ func compileWithin(m *model.Model, form formulation, maxMemory int64) (*Program,
 	switch m.Kind {
 	case model.KindPlace:
 	case model.KindTour:
-		t, err := compileTour(m) // compile_tour.go
+		t, err := compileTour(m, maxMemory) // tour_compile.go
 		if err != nil {
 			return nil, err
 		}

@@ -2,35 +2,41 @@
 // a model to a linear program, solves it in-process with lp_solve 5.5, and
 // writes it out for any other solver.
 //
-// Compile turns a placement model into a *Program: named variables (q_d4 is
+// CompileWithin turns a placement model into a *Program: named variables (q_d4 is
 // a queen on d4, w_e5 a free wall on e5, att_c3 says c3 is attacked), named
 // rows (seg_e_a3 is the segment of rank 3 that starts on a3) and an
 // objective, in a deterministic order, so that tests and users can read
 // exactly what was built. The formulations are described beside the code
-// that builds them (independence.go, coverage.go, compile_place.go).
+// that builds them (place_independence.go, place_coverage.go, place_compile.go).
 // Program.WriteLP, WriteMPS and WriteCPLEX print it in lp_solve's LP
 // format, free MPS and CPLEX LP; Decode maps solver values back to a
 // model.Solution. To find one solution, Solve also breaks the model's
-// symmetry (symmetry_rows.go: a piece the place list has once stands on one
-// square per orbit); Compile's program keeps every solution, for counting
-// and export, and CompileToSolve gives the program Solve uses. NewSplit's
-// backend solves an optimisation as the union of that program's cells, the
-// first two lone pieces fixed to each pair of squares (split.go).
+// symmetry (place_symmetry.go: a piece the place list has once stands on one
+// square per orbit); CompileWithin's program keeps every solution, for
+// counting and export, and CompileToSolve gives the program Solve uses.
+// NewSplit's backend solves an optimisation as the union of that program's
+// cells, the first two lone pieces fixed to each pair of squares
+// (solve_split.go).
 //
-// New returns the backend, a model.Solver:
+// The entry points, as chessmodel's commands use them:
 //
-//	p, err := ilp.Compile(m)        // inspect or export the program
-//	err = p.WriteCPLEX(os.Stdout)
-//	res, err := ilp.New().Solve(ctx, m, model.Options{Task: model.TaskCount})
+//	res, err := ilp.New().Solve(ctx, m, opts)        // solve, count, enumerate; compare
+//	p, err := ilp.CompileWithCuts(ctx, m, maxMemory) // export: CompileWithin, a tour with its cuts
+//	p, err := ilp.CompileToSolve(m, maxMemory)       // export --break-symmetry; compare --solvers
+//	p, err := ilp.CompileSlide(m, horizon)           // export --horizon T; compare --solvers
+//	err = p.Write(w, ilp.FormatCPLEX)                // or WriteLP, WriteMPS, WriteCPLEX
+//
+// Compile(m) is CompileWithin(m, 0), the default memory bound, for tests
+// and examples.
 //
 // Every solution the backend reports has passed model.Check. Counting and
 // enumeration add a no-good cut for each solution found (and for its images
 // under the model's symmetries) and solve again, since lp_solve keeps no
-// pool of solutions. Tours (compile_tour.go, tour.go) are edge variables with
+// pool of solutions. Tours (tour_compile.go, tour_solve.go) are edge variables with
 // degree rows and subtour cuts added in a loop; CompileWithCuts returns the
 // program with the cuts the loop found. A sliding puzzle is a time-expanded
-// program (compile_slide.go) whose horizon Solve finds by solving horizons
-// 0, 1, 2, ... (solve_slide.go); CompileSlide builds the program of one
+// program (slide_compile.go) whose horizon Solve finds by solving horizons
+// 0, 1, 2, ... (slide_solve.go); CompileSlide builds the program of one
 // horizon for export. The loop ends at MaxHorizon (model.Options.MaxMoves)
 // with Status Unknown and Stats.Extra["bound"]; it answers infeasible only
 // when proved: the horizon reaches the number of states, or an invariant
@@ -47,6 +53,16 @@
 // there is no bound, and before its first solution nothing to return:
 // eight-pieces stays unknown after 150 s (1.2 million simplex iterations,
 // the root relaxation still unsolved).
+//
+// # Files
+//
+// solver.go and compile.go hold the entry points; the rest is by prefix:
+// program_* the Program, its builder, names and Decode; place_*, tour_* and
+// slide_* compile (and, for tours and slides, solve) each kind; solve_*
+// runs lp_solve (a session, progress and bounds, counting by no-good cuts,
+// the split solve); write_* the LP, MPS and CPLEX LP writers. library.go
+// and library_nocgo.go are what differs between builds with and without
+// cgo.
 //
 // # Limits
 //

@@ -15,7 +15,7 @@ import (
 // of 10 sub-programs with the king fixed, and the least of their bounds is
 // a bound of the whole. It prints the LP bound of each; then, for the king
 // on the square of the weakest bound, the LP bounds with the queen fixed as
-// well (split.go). The README's coverage section quotes the table.
+// well (solve_split.go). docs/cover.md quotes the table.
 //
 //	go test ./ilp -run MeasureAnchorSplit -ilp.measure=60s -v
 func TestMeasureAnchorSplit(t *testing.T) {

@@ -189,7 +189,7 @@ func TestMeasureAttackFormulations(t *testing.T) {
 }
 
 // TestMeasureCoverageTightening measures what the clique rows of
-// coverage_cliques.go and the symmetry rows of symmetry_rows.go buy on the
+// place_coverage_cliques.go and the symmetry rows of place_symmetry.go buy on the
 // coverage models of testdata: size, LP bound, nodes and time, each of the
 // four combinations.
 func TestMeasureCoverageTightening(t *testing.T) {

@@ -36,8 +36,8 @@ type Program struct {
 	// (a slide's program stalls the default dual simplex).
 	primalSimplex bool
 	// lone lists, for the anchor of the symmetry rows and the second kind
-	// of one piece, the columns they may stand on (symmetry_rows.go): what
-	// a split solve fixes (split.go).
+	// of one piece, the columns they may stand on (place_symmetry.go): what
+	// a split solve fixes (solve_split.go).
 	lone [][]int
 }
 
@@ -224,6 +224,38 @@ func (p *Program) appendRow(r Row) {
 	}
 	p.rowIndex[r.Name] = len(p.Rows)
 	p.Rows = append(p.Rows, r)
+}
+
+// narrow intersects the bounds of column i with [lower, upper] (rounded
+// inward for an integer column). It reports false, leaving them unchanged,
+// when the intersection is empty: the caller then states the bound as a
+// row, which shows the solver, and every file format, that there is no
+// solution. Every bound the compiler tightens goes through here, so no
+// column reaches lp_solve or a file with its lower bound above its upper.
+func (p *Program) narrow(i int, lower, upper float64) bool {
+	v := &p.Variables[i]
+	lower, upper = math.Max(v.Lower, lower), math.Min(v.Upper, upper)
+	if v.Integer {
+		const tolerance = 1e-9
+		lower, upper = math.Ceil(lower-tolerance), math.Floor(upper+tolerance)
+	}
+	if lower > upper {
+		return false
+	}
+	v.Lower, v.Upper = lower, upper
+	return true
+}
+
+// emptyBounds reports the first column whose lower bound is above its
+// upper: a program no solver accepts (a bug in the compiler, since narrow
+// keeps them apart).
+func (p *Program) emptyBounds() error {
+	for _, v := range p.Variables {
+		if v.Lower > v.Upper {
+			return fmt.Errorf("ilp: internal error: column %s has bounds [%g, %g]", v.Name, v.Lower, v.Upper)
+		}
+	}
+	return nil
 }
 
 // unitVariable is a continuous column in [0, 1].

@@ -6,7 +6,7 @@ import (
 	"github.com/chessmodel/chessmodel/model"
 )
 
-// The time-expanded program of a slide (compile_slide.go) holds every
+// The time-expanded program of a slide (slide_compile.go) holds every
 // sequence of at most T moves, in every order and with idle steps anywhere;
 // lp_solve then spends its time proving the same infeasibility again for
 // each of them. The rows below keep, of the shortest solutions, one kind
@@ -206,7 +206,7 @@ next:
 	for i := range v.moves {
 		for _, image := range images {
 			if image[i] < i {
-				bl.setUpper(v.move[1][i], 0)
+				bl.fixUpper("sym_off_"+bl.p.Variables[v.move[1][i]].Name, v.move[1][i], 0)
 				break
 			}
 		}
@@ -229,7 +229,7 @@ func distanceRows(bl *builder, m *model.Model, v *slideVars) {
 			row = linear{}
 			for _, s := range v.open {
 				if k, ok := d[s]; !ok {
-					bl.setUpper(v.at[t][s], 0)
+					bl.fixUpper("far_"+bl.p.Variables[v.at[t][s]].Name, v.at[t][s], 0)
 				} else if k > 0 {
 					row.plus(v.at[t][s], float64(k))
 				}

@@ -24,7 +24,7 @@ func New() *Solver { return &Solver{form: defaultFormulation} }
 // NewSplit returns the ILP backend that solves an optimisation with lone
 // pieces (a kind of one piece, on either colour) as the union of the
 // programs with the first two of them fixed to each pair of their squares
-// (split.go): slower on small models, it proves optima the whole program's
+// (solve_split.go): slower on small models, it proves optima the whole program's
 // branch and bound does not reach. Other models and tasks are solved as by
 // New.
 func NewSplit() *Solver {

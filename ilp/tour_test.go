@@ -3,10 +3,13 @@ package ilp_test
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/chessmodel/chessmodel/ilp"
 	"github.com/chessmodel/chessmodel/model"
@@ -128,5 +131,56 @@ func TestTourEnumerateLimit(t *testing.T) {
 		if n != limit {
 			t.Fatalf("%d tours emitted, want %d", n, limit)
 		}
+	}
+}
+
+// TestTourMemoryBound: a tour whose program is above Options.MaxMemory is
+// refused with model.ErrTooLarge by Solve, Compile and CompileWithCuts,
+// before its move graph is built (a closed queen's tour of 128x128, 3.5
+// million columns, took 2.3 GB under --max-memory 64M and ignored
+// --timeout); under the bound a smaller board is compiled.
+func TestTourMemoryBound(t *testing.T) {
+	m := tourModel(t, "128", "{piece: queen, closed: true}")
+	const bound = 64 << 20
+	_, err := ilp.New().Solve(context.Background(), m, model.Options{MaxMemory: bound})
+	if !errors.Is(err, model.ErrTooLarge) {
+		t.Errorf("Solve: %v, want model.ErrTooLarge", err)
+	}
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	_, err = ilp.CompileWithin(m, bound)
+	runtime.ReadMemStats(&after)
+	if !errors.Is(err, model.ErrTooLarge) {
+		t.Errorf("CompileWithin: %v, want model.ErrTooLarge", err)
+	}
+	if used := after.TotalAlloc - before.TotalAlloc; used > 1<<20 {
+		t.Errorf("refusing allocated %d bytes", used)
+	}
+	walled := tourModel(t, "{size: 128, walls: [a1]}", "{piece: queen, closed: true}") // moves counted one by one
+	if _, err := ilp.CompileWithin(walled, bound); !errors.Is(err, model.ErrTooLarge) {
+		t.Errorf("with a wall: %v, want model.ErrTooLarge", err)
+	}
+	if _, err := ilp.CompileWithCuts(context.Background(), m, bound); !errors.Is(err, model.ErrTooLarge) {
+		t.Errorf("CompileWithCuts: %v, want model.ErrTooLarge", err)
+	}
+	small := tourModel(t, "12", "{piece: queen, closed: true}")
+	if _, err := ilp.CompileWithin(small, bound); err != nil {
+		t.Errorf("12x12: %v", err)
+	}
+}
+
+// TestCompileWithCutsStopped: when the context ends the cut loop,
+// CompileWithCuts returns the program with the cuts so far, its notes
+// saying so, and an error wrapping ErrCutsStopped and the context's error.
+func TestCompileWithCutsStopped(t *testing.T) {
+	m := tourModel(t, "16", "{piece: knight, closed: true}") // a cut loop of more than 20 s
+	ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
+	defer cancel()
+	p, err := ilp.CompileWithCuts(ctx, m, 0)
+	if !errors.Is(err, ilp.ErrCutsStopped) || !errors.Is(err, context.DeadlineExceeded) {
+		t.Fatalf("error %v, want ErrCutsStopped and the deadline", err)
+	}
+	if p == nil || !strings.Contains(strings.Join(p.Notes, " "), "the loop was stopped") {
+		t.Fatalf("program %v", p)
 	}
 }

@@ -601,10 +601,22 @@ func checkTour(m *Model, s *Solution, r *Report) {
 		r.fail("the tour visits %d squares, the board has %d", len(s.Squares), want)
 	}
 	if t.Closed {
-		first, last := s.Squares[0], s.Squares[len(s.Squares)-1]
-		if b.IsOpen(first) && b.IsOpen(last) && !move(b, t.Piece, last, first, none) {
-			r.fail("the tour is not closed: %v to %v is not a %s move", last, first, t.Piece.Name)
-		}
+		checkClosing(b, t.Piece, s.Squares, r)
+	}
+}
+
+// checkClosing checks the move that closes a tour. A closed tour is a
+// cycle of distinct moves (docs/tour.md), so it has at least 3 squares: on
+// 2 the closing move would be the first one again, and 1 square has no
+// move to itself.
+func checkClosing(b *Board, pc *Piece, squares []Square, r *Report) {
+	if len(squares) < 3 {
+		r.fail("a closed tour visits at least 3 squares (a cycle of distinct moves), this one %d", len(squares))
+		return
+	}
+	first, last := squares[0], squares[len(squares)-1]
+	if b.IsOpen(first) && b.IsOpen(last) && !move(b, pc, last, first, func(Square) bool { return false }) {
+		r.fail("the tour is not closed: %v to %v is not a %s move", last, first, pc.Name)
 	}
 }
 

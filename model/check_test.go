@@ -194,6 +194,34 @@ func TestCheckTours(t *testing.T) {
 	}
 }
 
+// TestCheckClosedTourOfFewSquares: a closed tour is a cycle of distinct
+// moves (docs/tour.md), so 2 squares a move apart are an open tour, not a
+// closed one, and 3 squares pairwise a move apart are a closed tour.
+func TestCheckClosedTourOfFewSquares(t *testing.T) {
+	for _, c := range []struct {
+		board, tour string
+		squares     []string
+		valid       bool
+	}{
+		{`"1x2"`, "{piece: rook, closed: true}", []string{"a1", "b1"}, false},
+		{`"2x1"`, "{piece: king, closed: true, start: a2}", []string{"a2", "a1"}, false},
+		{`"1x1"`, "{piece: queen, closed: true}", []string{"a1"}, false},
+		{`"1x2"`, "{piece: rook}", []string{"b1", "a1"}, true},
+		{`"1x1"`, "{piece: knight}", []string{"a1"}, true},
+		{`"1x3"`, "{piece: rook, closed: true}", []string{"a1", "c1", "b1"}, true},
+		{`"1x3"`, "{piece: king, closed: true}", []string{"a1", "b1", "c1"}, false},
+	} {
+		m := mustParse(t, "board: "+c.board+"\ntour: "+c.tour+"\n")
+		sol := &model.Solution{}
+		for _, s := range c.squares {
+			sol.Squares = append(sol.Squares, sq(t, s))
+		}
+		if r := model.Check(m, sol); r.Valid != c.valid {
+			t.Errorf("%s %s %v: valid=%v, want %v %v", c.board, c.tour, c.squares, r.Valid, c.valid, r.Problems)
+		}
+	}
+}
+
 // shortestSlide finds a shortest move list by breadth-first search, with its
 // own move generation, as an oracle for the checker.
 func shortestSlide(n int, dirs [][2]int, from, to []model.Square) []model.Move {

@@ -1,6 +1,9 @@
 package model
 
-import "fmt"
+import (
+	"fmt"
+	"math"
+)
 
 // A MoveGraph is the graph a tour walks on: one vertex per open square of
 // the board (walls and squares off the board are never visited), an edge
@@ -64,6 +67,81 @@ func NewMoveGraph(b *Board, p *Piece, maxSquares int) (*MoveGraph, error) {
 		g.offsets[v+1] = int32(len(g.targets))
 	}
 	return g, nil
+}
+
+// MoveGraphBytes estimates, before anything is built, the bytes
+// NewMoveGraph allocates on board b for a piece of the given number of
+// moves (MoveBound or CountMoves): the vertex table (4 bytes a square of
+// the rectangle), the open squares with their offsets (20 bytes each) and
+// the moves (4 bytes each, twice for the slack of a growing slice).
+func MoveGraphBytes(b *Board, moves int64) int64 {
+	bytes := 4*float64(b.Rows)*float64(b.Cols) + 20*float64(b.OpenCount()+1) + 8*float64(moves)
+	if bytes >= math.MaxInt64 {
+		return math.MaxInt64
+	}
+	return int64(bytes)
+}
+
+// MoveBound is an upper bound of the moves (ordered pairs of squares) of
+// piece p on board b, computed at once from the rectangle's size: exact on
+// a board without walls, larger with them (walls only remove moves). A
+// rider's moves grow with the side: a rook has 2(n-1) from every square of
+// an n x n board.
+func MoveBound(b *Board, p *Piece) int64 {
+	if b.Rows <= 0 || b.Cols <= 0 {
+		return 0
+	}
+	moves := 0.0
+	for _, d := range p.Leaps {
+		moves += lineMoves(b.Rows, b.Cols, d, 1)
+	}
+	for _, d := range p.Rides {
+		moves += lineMoves(b.Rows, b.Cols, d, max(b.Rows, b.Cols))
+	}
+	if moves >= math.MaxInt64 {
+		return math.MaxInt64
+	}
+	return int64(moves)
+}
+
+// CountMoves counts the moves of piece p on board b one by one, as
+// NewMoveGraph finds them but without storing them (a compound piece's move
+// that is both a leap and a ride counts twice): time in proportion to the
+// moves, no memory.
+func CountMoves(b *Board, p *Piece) int64 {
+	var n int64
+	for i := 0; i < b.Size(); i++ {
+		s := b.Square(i)
+		if !b.IsOpen(s) {
+			continue
+		}
+		for _, d := range p.Leaps {
+			if b.IsOpen(s.Add(d)) {
+				n++
+			}
+		}
+		for _, d := range p.Rides {
+			for t := s.Add(d); b.IsOpen(t); t = t.Add(d) {
+				n++
+			}
+		}
+	}
+	return n
+}
+
+// lineMoves counts the pairs (s, s + k*d), 1 <= k <= steps, inside a rows x
+// cols rectangle.
+func lineMoves(rows, cols int, d Vector, steps int) float64 {
+	df, dr := abs(d.File), abs(d.Rank)
+	n := 0.0
+	for k := 1; k <= steps; k++ {
+		f, r := cols-k*df, rows-k*dr
+		if f <= 0 || r <= 0 {
+			break
+		}
+		n += float64(f) * float64(r)
+	}
+	return n
 }
 
 // sortUnique sorts a short list of vertices and drops repeats (a compound

@@ -46,3 +46,36 @@ func TestMoveGraph(t *testing.T) {
 		t.Fatalf("beyond the limit: %v", err)
 	}
 }
+
+// TestMoveCounts: MoveBound is the number of moves of a board without
+// walls and an upper bound with them; CountMoves is the graph's number;
+// MoveGraphBytes of a 1000x1000 rook (2 billion moves) is more than 15 GB,
+// which a tour refuses before building it.
+func TestMoveCounts(t *testing.T) {
+	for _, text := range []string{
+		"board: 8\ntour: {piece: knight}\n",
+		"board: 7x11\ntour: {piece: queen}\n",
+		"board: 9x4\ntour: {piece: rook}\n",
+		"pieces: {nightrider: {ride: [1, 2]}}\nboard: 10\ntour: {piece: nightrider}\n",
+		"board: {size: 8, walls: [d4, e4, d5, e5]}\ntour: {piece: queen}\n",
+		"board: |\n  ..#.\n  -...\n  ....\ntour: {piece: king}\n",
+	} {
+		m, err := model.Parse([]byte(text), "m.yaml")
+		if err != nil {
+			t.Fatal(err)
+		}
+		g, err := model.NewMoveGraph(m.Board, m.Tour.Piece, 1<<20)
+		if err != nil {
+			t.Fatal(err)
+		}
+		bound, counted := model.MoveBound(m.Board, m.Tour.Piece), model.CountMoves(m.Board, m.Tour.Piece)
+		full := m.Board.OpenCount() == m.Board.Size()
+		if counted != 2*int64(g.Edges()) || bound < counted || (full && bound != counted) {
+			t.Errorf("%q: bound %d, counted %d, graph %d", text, bound, counted, 2*g.Edges())
+		}
+	}
+	rook := model.BuiltinPieces()["rook"]
+	if b := model.MoveGraphBytes(model.NewBoard(1000, 1000), model.MoveBound(model.NewBoard(1000, 1000), rook)); b < 15e9 {
+		t.Errorf("a 1000x1000 rook's graph: %d bytes", b)
+	}
+}

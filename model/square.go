@@ -25,6 +25,10 @@ func (s Square) String() string {
 	return string(s.appendName(b[:0]))
 }
 
+// AppendText appends the square's algebraic name to b (encoding.TextAppender):
+// a long tour is written square by square without a string for each.
+func (s Square) AppendText(b []byte) ([]byte, error) { return s.appendName(b), nil }
+
 // appendName appends the algebraic name to b.
 func (s Square) appendName(b []byte) []byte {
 	return strconv.AppendInt(appendFile(b, s.File), int64(s.Rank)+1, 10)

@@ -1,5 +1,5 @@
 #!/bin/sh
-# make bench: the benchmarks the README's performance section quotes, as a
+# make bench: the benchmarks docs/performance.md quotes, as a
 # table, and — when a peer program is named — the side-by-side runs behind
 # its ratios.
 #

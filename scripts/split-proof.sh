@@ -1,6 +1,6 @@
 #!/bin/sh
-# The split proof of a minimisation with cbc on the exported program (README,
-# Coverage): the program with symmetry broken (export --break-symmetry) is
+# The split proof of a minimisation with cbc on the exported program (docs/cover.md):
+# the program with symmetry broken (export --break-symmetry) is
 # cut into cells, one per square of the anchor (the first piece the place list
 # has once, left on one square per orbit) and square of a second lone piece;
 # each cell is the exported program with both fixed and the row "objective

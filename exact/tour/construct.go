@@ -2,6 +2,7 @@ package tour
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/chessmodel/chessmodel/exact/internal/tasks"
 	"github.com/chessmodel/chessmodel/model"
@@ -34,32 +35,41 @@ const constructFrom = 24
 // blockBudget bounds the nodes of one search for a block's tour.
 const blockBudget = 20000
 
-// construct builds a tour without search when the model's structure allows;
-// it reports false otherwise.
-func construct(st *tasks.Stopper, m *model.Model) ([]model.Square, bool) {
+// constructs reports whether the construction applies to the model.
+func constructs(m *model.Model) bool {
 	b := m.Board
-	if !isKnight(m.Tour.Piece) || !fullRectangle(b) || b.Rows < constructFrom || b.Cols < constructFrom || b.Size()%2 != 0 {
+	return isKnight(m.Tour.Piece) && fullRectangle(b) && b.Rows >= constructFrom && b.Cols >= constructFrom && b.Size()%2 == 0
+}
+
+// construct builds a tour without search when the model's structure allows;
+// it reports false otherwise. The path is the only table of the size of
+// the board it allocates.
+func construct(st *tasks.Stopper, m *model.Model) ([]model.Square, bool) {
+	if !constructs(m) {
 		return nil, false
 	}
-	path := make([]model.Square, 0, b.Size())
-	err := knightTour(b.Rows, b.Cols, st, func(s model.Square) { path = append(path, s) })
+	path := make([]model.Square, 0, m.Board.Size())
+	err := knightTour(m.Board.Rows, m.Board.Cols, st, func(s model.Square) { path = append(path, s) })
 	if err != nil {
 		return nil, false
 	}
-	at := 0
 	if s := m.Tour.Start; s != nil {
 		for i, q := range path {
 			if q == *s {
-				at = i
+				rotate(path, i)
 				break
 			}
 		}
 	}
-	if at == 0 {
-		return path, true
-	}
-	rotated := make([]model.Square, 0, len(path))
-	return append(append(rotated, path[at:]...), path[:at]...), true
+	return path, true
+}
+
+// rotate turns the closed tour in place so that path[at] comes first, by
+// three reversals.
+func rotate(path []model.Square, at int) {
+	slices.Reverse(path[:at])
+	slices.Reverse(path[at:])
+	slices.Reverse(path)
 }
 
 // KnightTour walks a closed knight's tour of a rows x cols board (an even

@@ -14,10 +14,10 @@
 // Methods, chosen from the model's structure, one file each:
 //
 //   - theorems.go decides without search when a theorem applies, and says
-//     which in Stats.Extra["reason"]: a closed tour of a colour-changing
-//     leaper needs as many dark as light squares (so an even number);
-//     an open one a difference of at most one, and a start on the colour
-//     there is more of; a colour-bound leaper (camel, bishop) cannot tour a
+//     which in Stats.Extra["reason"]: a closed tour needs 3 squares; a
+//     closed tour of a colour-changing leaper needs as many dark as light
+//     squares (so an even number); an open one a difference of at most
+//     one, and a start on the colour there is more of; a colour-bound leaper (camel, bishop) cannot tour a
 //     board with both colours; Schwenk's theorem for closed knight's tours
 //     of plain m x n boards; a disconnected move graph; squares with too
 //     few moves.
@@ -45,15 +45,19 @@
 // there, see BenchmarkCount) and the frontier beyond; SolveWith picks one.
 //
 // Limits (each returns an error wrapping model.ErrUnsupported, and a test
-// walks past it): the search methods build move graphs of up to
-// MaxSearchSquares squares; tours returned as solutions have at most
+// walks past it): every task first estimates the memory it will hold (the
+// tour's path and its report; the move graph and the search's arrays
+// unless the construction applies: memory.go) and refuses above
+// Options.MaxMemory with model.ErrTooLarge; the search methods build move
+// graphs of up to MaxSearchSquares squares; tours returned as solutions have at most
 // MaxTourSquares squares (the checker's limit); the search counts boards of
 // up to 64 open squares and is the only method that gives classes or
 // enumerates; the frontier holds at most 31 squares (knight boards up to 14
 // on the shorter side) and 13 partial paths; counts must fit in 63 bits.
-// Boards of one or two squares are counted by definition: one square is an
-// open tour of itself, and two squares a move apart make one closed tour
-// (there and back, which the checker accepts).
+// Boards of one or two squares are counted by definition (docs/tour.md):
+// one square is an open tour of itself, two squares a move apart are two
+// directed open tours, and a closed tour, a cycle of distinct moves, needs
+// at least three squares.
 //
 // Everything polls the context: on cancellation Solve returns status
 // unknown (with "counted_so_far" for an interrupted search count).

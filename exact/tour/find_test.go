@@ -42,7 +42,7 @@ func TestFind(t *testing.T) {
 		{"knights-tour.yaml", []string{"board=1", "tour.start=a1"}, ""},
 		{"knights-tour.yaml", []string{"board=2", "tour.start=a1"}, "disconnected"},
 		{"knights-tour.yaml", []string{"board=40", "tour.start=t20"}, ""},
-		{"knights-tour-closed.yaml", []string{"board=1"}, "at least two squares"},
+		{"knights-tour-closed.yaml", []string{"board=1"}, "at least 3 squares"},
 		{"knights-tour-closed.yaml", []string{"board=25x30"}, ""},
 		{"knights-tour-closed.yaml", []string{"board=31x24"}, ""},
 		{"tour-camel.yaml", nil, "never changes colour"},

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"slices"
 	"time"
 
 	"github.com/chessmodel/chessmodel/exact/internal/tasks"
@@ -84,11 +85,19 @@ func infeasible(res *model.Result, opts model.Options, why string) {
 	}
 }
 
-// searchGraph builds the move graph for the search methods.
-func searchGraph(m *model.Model) (*model.MoveGraph, error) {
+// searchGraph builds the move graph for the search methods, after the
+// limits: the board's size, then the memory the task plans.
+func searchGraph(m *model.Model, opts model.Options) (*model.MoveGraph, error) {
+	if m.Board.Size() > MaxSearchSquares {
+		return nil, fmt.Errorf("exact: the %s board has %d squares, the tour search takes boards of up to %d (the knight's construction goes further on plain rectangles): %w",
+			m.Board.Dims(), m.Board.Size(), MaxSearchSquares, model.ErrGraphTooLarge)
+	}
+	if err := checkMemory(m, opts); err != nil {
+		return nil, err
+	}
 	g, err := model.NewMoveGraph(m.Board, m.Tour.Piece, MaxSearchSquares)
 	if err != nil {
-		return nil, fmt.Errorf("exact: %w (the tour search takes boards of up to %d squares; the knight's construction goes further on plain rectangles)", err, MaxSearchSquares)
+		return nil, fmt.Errorf("exact: %w", err)
 	}
 	return g, nil
 }
@@ -100,6 +109,9 @@ func find(st *tasks.Stopper, m *model.Model, opts model.Options, res *model.Resu
 		return fmt.Errorf("exact: a tour of the %s board has %d squares; solutions are checked on boards of up to %d: %w",
 			b.Dims(), b.Size(), MaxTourSquares, model.ErrUnsupported)
 	}
+	if err := checkMemory(m, opts); err != nil {
+		return err
+	}
 	if path, ok := construct(st, m); ok {
 		res.Stats.Extra["method"] = "construction"
 		return found(res, path)
@@ -108,7 +120,7 @@ func find(st *tasks.Stopper, m *model.Model, opts model.Options, res *model.Resu
 		res.Status = model.StatusUnknown
 		return nil
 	}
-	g, err := searchGraph(m)
+	g, err := searchGraph(m, opts)
 	if err != nil {
 		return err
 	}
@@ -246,7 +258,7 @@ func startOrbits(m *model.Model, g *model.MoveGraph) ([]int32, []int64) {
 
 // count performs TaskCount and TaskEnumerate.
 func count(st *tasks.Stopper, m *model.Model, opts model.Options, res *model.Result, method Method) error {
-	g, err := searchGraph(m)
+	g, err := searchGraph(m, opts)
 	if err != nil {
 		return err
 	}
@@ -275,17 +287,16 @@ func count(st *tasks.Stopper, m *model.Model, opts model.Options, res *model.Res
 	return countSearch(st, m, g, opts, res)
 }
 
-// countTiny counts the tours of boards of one or two squares, where a path
-// and a cycle are degenerate: one square is an open tour of itself; two
-// squares a move apart are two directed open tours (one from a given
-// start) and one closed tour, which the checker accepts as going there and
-// back.
+// countTiny counts the open tours of boards of one or two squares (a closed
+// tour needs three, modelTheorems says so first): one square is an open
+// tour of itself; two squares a move apart are two directed tours, one from
+// a given start.
 func countTiny(m *model.Model, g *model.MoveGraph, opts model.Options, res *model.Result) error {
 	n := int64(1)
 	switch {
 	case g.Len() == 2 && !g.Adjacent(0, 1):
 		n = 0
-	case g.Len() == 2 && !m.Tour.Closed && m.Tour.Start == nil:
+	case g.Len() == 2 && m.Tour.Start == nil:
 		n = 2
 	}
 	if n == 0 {
@@ -322,6 +333,16 @@ func countTiny(m *model.Model, g *model.MoveGraph, opts model.Options, res *mode
 		}
 	}
 	return nil
+}
+
+// turned returns a closed tour's vertices from v, as a copy; path itself
+// when v is negative or first already.
+func turned(path []int32, v int32) []int32 {
+	at := slices.Index(path, v)
+	if at <= 0 {
+		return path
+	}
+	return append(append(make([]int32, 0, len(path)), path[at:]...), path[:at]...)
 }
 
 // countFrontier counts with the frontier programme.
@@ -395,7 +416,12 @@ func countSearch(st *tasks.Stopper, m *model.Model, g *model.MoveGraph, opts mod
 	}
 	var first []int32
 	emitted := int64(0)
+	from := int32(-1) // closed tours are walked from vertex 0, and written from the start
+	if s := m.Tour.Start; s != nil && m.Tour.Closed {
+		from = int32(g.Vertex(*s))
+	}
 	c.emit = func(path []int32) error {
+		path = turned(path, from)
 		if first == nil {
 			first = append([]int32(nil), path...)
 		}

@@ -76,10 +76,10 @@ func modelTheorems(m *model.Model) string {
 	open := int64(b.OpenCount())
 	name := t.Piece.Name
 	dark, light := colourCounts(b)
+	if t.Closed && open < 3 {
+		return fmt.Sprintf("a closed tour is a cycle of distinct moves, so it needs at least 3 squares; the board has %d open", open)
+	}
 	if open <= 1 {
-		if t.Closed {
-			return "a closed tour needs at least two squares: one square has no move back to itself"
-		}
 		return ""
 	}
 	if len(t.Piece.Leaps)+len(t.Piece.Rides) == 0 {

@@ -247,7 +247,7 @@ func (c *coverSearch) prepare() {
 // counts the squares certainly left uncovered.
 func (c *coverSearch) search(depth, givenUp int) {
 	c.nodes++
-	if c.nodes&1023 == 0 && c.st.Stopped() {
+	if c.st.Stopped() { // every node: see tasks.Stopper
 		c.halted = true
 	}
 	if c.halted || givenUp > c.budget {
@@ -466,7 +466,7 @@ func (c *coverSearch) sumOfBest(room, want int) int {
 // the place list and the target.
 func (c *coverSearch) supersets(depth, ci int) {
 	c.nodes++
-	if c.nodes&1023 == 0 && c.st.Stopped() {
+	if c.st.Stopped() { // every node: see tasks.Stopper
 		c.halted = true
 	}
 	if c.halted {

@@ -221,7 +221,7 @@ func (c *coverSearch) metWalls(covered, missing int) bool {
 
 func (c *coverSearch) searchWalls(depth, givenUp int) {
 	c.nodes++
-	if c.nodes&1023 == 0 && c.st.Stopped() {
+	if c.st.Stopped() { // every node: see tasks.Stopper
 		c.halted = true
 	}
 	if c.halted {
@@ -340,7 +340,7 @@ func (c *coverSearch) blockedNow(v, x int) bool {
 // ci on (one vertex of each, or none), then walls; see wallsFrom.
 func (c *coverSearch) supersetsWalls(depth, ci int) {
 	c.nodes++
-	if c.nodes&1023 == 0 && c.st.Stopped() {
+	if c.st.Stopped() { // every node: see tasks.Stopper
 		c.halted = true
 	}
 	if c.halted {
@@ -391,7 +391,7 @@ func (c *coverSearch) supersetsWalls(depth, ci int) {
 // the target.
 func (c *coverSearch) wallsFrom(depth, from int) {
 	c.nodes++
-	if c.nodes&1023 == 0 && c.st.Stopped() {
+	if c.st.Stopped() { // every node: see tasks.Stopper
 		c.halted = true
 	}
 	if c.halted {

@@ -103,7 +103,7 @@ func (s *domSearch) lowerBound(unc, allow bitset.Set) int {
 // search is one node at depth i with at most left more pieces.
 func (s *domSearch) search(i, left int) {
 	s.nodes++
-	if s.nodes&1023 == 0 && (s.st.Stopped() || (s.abort != nil && s.abort())) {
+	if s.st.Stopped() || s.nodes&1023 == 0 && s.abort != nil && s.abort() { // see tasks.Stopper
 		s.halted = true
 	}
 	if s.halted {

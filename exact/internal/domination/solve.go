@@ -219,7 +219,7 @@ func Solve(st *tasks.Stopper, p *problem.Problem, g fold.Group, opts model.Optio
 	for k := root.lowerBound(d.need, root.allCandidates()); k <= len(d.cand) && !st.Stopped(); k++ {
 		chosen, pass := d.first(st, k, workers, opts)
 		passes = append(passes, pass)
-		if chosen == nil || st.Canceled() {
+		if !pass.Found || st.Canceled() {
 			continue
 		}
 		if !d.strongCovers(p, g, chosen) {
@@ -254,7 +254,9 @@ func (d *domProblem) report(res *model.Result, passes []domPass) {
 
 // first looks for a cover by at most k pieces, shared among the workers,
 // and returns the one from the earliest subtree (the same answer on any
-// number of workers), or nil.
+// number of workers); pass.Found says whether there is one. The cover
+// may be empty (nothing left to cover), so found is not the same as a
+// non-nil slice.
 func (d *domProblem) first(st *tasks.Stopper, k, workers int, opts model.Options) ([]int32, domPass) {
 	pass := domPass{Pieces: k}
 	todo, splitNodes := d.split(st, k, 64*workers)
@@ -263,6 +265,7 @@ func (d *domProblem) first(st *tasks.Stopper, k, workers int, opts model.Options
 	best.Store(math.MaxInt64)
 	var mu sync.Mutex
 	var found []int32
+	ok := false
 	searches := make([]*domSearch, workers)
 	for w := range searches {
 		searches[w] = newDomSearch(d, st)
@@ -277,7 +280,7 @@ func (d *domProblem) first(st *tasks.Stopper, k, workers int, opts model.Options
 			mu.Lock()
 			if int64(i) < best.Load() {
 				best.Store(int64(i))
-				found = slices.Clone(chosen)
+				found, ok = slices.Clone(chosen), true
 			}
 			mu.Unlock()
 		}
@@ -287,7 +290,7 @@ func (d *domProblem) first(st *tasks.Stopper, k, workers int, opts model.Options
 	for _, s := range searches {
 		pass.Nodes += s.nodes
 	}
-	pass.Found = found != nil
+	pass.Found = ok
 	return found, pass
 }
 

@@ -160,6 +160,7 @@ func (r *foldRun) countAll(ax Axes, target int, res *model.Result) error {
 		total.merge(t)
 	}
 	count, classes := total.totals()
+	r.passes[len(r.passes)-1].Found = count > 0
 	if r.st.Canceled() {
 		res.Status = model.StatusUnknown
 		res.Stats.Extra["counted_so_far"] = count

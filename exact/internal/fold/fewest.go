@@ -134,7 +134,7 @@ func (s *fewestSearch) shareOut(workers int, progress func(float64, string)) *fe
 // increasing order.
 func (s *fewestSearch) place(a int) {
 	s.nodes++
-	if s.nodes&1023 == 0 && s.st.Stopped() {
+	if s.st.Stopped() { // every node: see tasks.Stopper
 		s.halted = true
 	}
 	if s.halted {

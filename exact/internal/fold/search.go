@@ -126,7 +126,7 @@ func (s *foldSearch) run() {
 // visit searches the box s.cur.
 func (s *foldSearch) visit(depth int) {
 	s.stats.Nodes++
-	if s.stats.Nodes&4095 == 0 && (s.st.Stopped() || (s.abort != nil && s.abort())) {
+	if s.st.Stopped() || s.stats.Nodes&4095 == 0 && s.abort != nil && s.abort() { // see tasks.Stopper
 		s.halted = true
 	}
 	if s.halted {

@@ -352,6 +352,9 @@ func (r *foldRun) greedy(ax Axes) {
 	occ, att := bitset.New(plan.Problem.Squares), bitset.New(plan.Problem.Squares)
 	value := -1
 	for a := range ax.Group {
+		if r.st.Stopped() {
+			return
+		}
 		best := int32(-1)
 		value = -1
 		for sq, leaf := range ax.tree[a].leafOf {

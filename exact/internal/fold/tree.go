@@ -56,6 +56,19 @@ var splitKeys = []func(file, rank int) int{
 	func(f, r int) int { return (f + r) & 1 },
 }
 
+// splitKeysOf is each split key's value on every square of a board with
+// cols files.
+func splitKeysOf(squares, cols int) [][]int32 {
+	keys := make([][]int32, len(splitKeys))
+	for k, key := range splitKeys {
+		keys[k] = make([]int32, squares)
+		for s := range keys[k] {
+			keys[k][s] = int32(key(s%cols, s/cols))
+		}
+	}
+	return keys
+}
+
 // buildTree builds the axis tree of a piece over the given squares. Each
 // set is cut the way (of splitKeys) that leaves the two halves attacking
 // the fewest squares between them: the paper's geometric unfolding (halves
@@ -67,22 +80,27 @@ func (f *Plan) buildTree(geo *problem.PieceGeometry, squares []int32) *foldTree 
 	for i := range t.leafOf {
 		t.leafOf[i] = -1
 	}
-	weak := func(s int32) bitset.Set {
-		if !f.Dominate {
-			return geo.Weak.Row(int(s))
+	// addWeak adds to dst what a piece on s weakly covers (and, for
+	// domination, s itself), without a copy per square
+	addWeak := func(dst bitset.Set, s int32) {
+		dst.Or(geo.Weak.Row(int(s)))
+		if f.Dominate {
+			dst.Set(int(s))
 		}
-		b := slices.Clone(geo.Weak.Row(int(s)))
-		b.Set(int(s))
-		return b
 	}
 	scratch := bitset.New(p.Squares)
 	unionCount := func(set []int32) int {
 		clear(scratch)
 		for _, s := range set {
-			scratch.Or(weak(s))
+			addWeak(scratch, s)
 		}
 		return scratch.CountAnd(f.Open)
 	}
+	keys := splitKeysOf(p.Squares, p.Cols)
+	nodes := max(2*len(squares)-1, 0) // a full binary tree over the squares
+	t.left, t.right, t.square = make([]int32, 0, nodes), make([]int32, 0, nodes), make([]int32, 0, nodes)
+	t.lo, t.hi, t.log2 = make([]int32, 0, nodes), make([]int32, 0, nodes), make([]float64, 0, nodes)
+	t.att, t.members = make([]uint64, 0, nodes*t.words), make([]uint64, 0, nodes*t.words)
 	var build func(set []int32) int32
 	build = func(set []int32) int32 {
 		n := int32(len(t.left))
@@ -95,7 +113,7 @@ func (f *Plan) buildTree(geo *problem.PieceGeometry, squares []int32) *foldTree 
 		t.att = append(t.att, make([]uint64, t.words)...)
 		t.members = append(t.members, make([]uint64, t.words)...)
 		for _, s := range set {
-			t.attack(n).Or(weak(s))
+			addWeak(t.attack(n), s)
 			t.membersOf(n).Set(int(s))
 		}
 		if len(set) == 1 {
@@ -104,11 +122,9 @@ func (f *Plan) buildTree(geo *problem.PieceGeometry, squares []int32) *foldTree 
 			return n
 		}
 		best, bestCost := []int32(nil), math.MaxInt
-		for _, key := range splitKeys {
+		for _, key := range keys {
 			cut := slices.Clone(set)
-			slices.SortStableFunc(cut, func(a, b int32) int {
-				return key(int(a)%p.Cols, int(a)/p.Cols) - key(int(b)%p.Cols, int(b)/p.Cols)
-			})
+			slices.SortStableFunc(cut, func(a, b int32) int { return int(key[a] - key[b]) })
 			half := len(cut) / 2
 			if cost := unionCount(cut[:half]) + unionCount(cut[half:]); cost < bestCost {
 				best, bestCost = cut, cost
@@ -126,9 +142,12 @@ func (f *Plan) buildTree(geo *problem.PieceGeometry, squares []int32) *foldTree 
 	}
 	t.reach = make([]uint64, p.Squares*t.words)
 	for _, s := range squares {
-		w := weak(s)
+		w := geo.Weak.Row(int(s))
 		for x := w.First(); x >= 0; x = w.Next(x + 1) {
 			t.reachOf(x).Set(int(s))
+		}
+		if f.Dominate {
+			t.reachOf(int(s)).Set(int(s))
 		}
 	}
 	return t

@@ -2,7 +2,9 @@ package cli
 
 import (
 	"bytes"
+	"cmp"
 	"context"
+	"errors"
 	"fmt"
 	"os"
 
@@ -49,6 +51,11 @@ class under the model's symmetries (a piece the place list has once stands
 on the least square of its orbit): the same optimum, found sooner, but not
 every solution — for solving, not for counting.
 
+A tour's program comes with the subtour elimination rows the ilp backend's
+cut loop finds (sub_N). When --timeout or a signal stops the loop, the
+program with the rows found so far is written, its header says so, and the
+exit status is 3 (130, 143), as for solve.
+
 The program goes to standard output unless -o names a file. With --json the
 output is one JSON object describing the program, with its text in the
 "program" field when no file is given.
@@ -62,7 +69,7 @@ moves; it is infeasible when the least number of moves is more than T.`,
   chessmodel export --format cplex -o walls.lp testdata/models/least-walls-12.yaml && glpsol --cpxlp walls.lp
   chessmodel export --horizon 6 --set board=4 --set 'slide.from=[a1, a4, d1, d4]' --set 'slide.to=[b2, b3, c2, c3]' testdata/models/sliding-queens.yaml`,
 		Args: cobra.ExactArgs(1),
-		RunE: func(cmd *cobra.Command, args []string) error {
+		RunE: func(cmd *cobra.Command, args []string) (retErr error) {
 			f, err := ilp.ParseFormat(format)
 			if err != nil {
 				return &ExitError{Code: ExitBadInput, Err: fmt.Errorf("--format: %w", err)}
@@ -74,7 +81,12 @@ moves; it is infeasible when the least number of moves is more than T.`,
 			ctx, cancel := g.context(cmd.Context())
 			defer cancel()
 			p, err := exportProgram(ctx, m, horizon, breakSymmetry, int64(g.maxMemory))
-			if err != nil {
+			if errors.Is(err, ilp.ErrCutsStopped) {
+				// The program with the cuts so far is written, as solve
+				// shows what it found; the exit status and the message
+				// (after the program) say it is not complete.
+				defer func() { retErr = cmp.Or(retErr, stopped(ctx, g, "in the subtour cut loop")) }()
+			} else if err != nil {
 				return &ExitError{Code: ExitBadInput, Err: fmt.Errorf("%s: %w", args[0], err)}
 			}
 			var text bytes.Buffer

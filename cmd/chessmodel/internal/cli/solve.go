@@ -241,7 +241,7 @@ func runTask(ctx context.Context, g *globals, streams Streams, task model.Task, 
 		return nil
 	}
 	if g.json {
-		if err := writeJSON(streams.Out, res); err != nil {
+		if err := writeResultJSON(streams.Out, res); err != nil {
 			return err
 		}
 	} else {

@@ -11,7 +11,7 @@ import (
 )
 
 // Splitting a solve by where the lone pieces stand (NewSplit). The
-// symmetry rows (symmetry_rows.go) leave the anchor, a kind of one piece,
+// symmetry rows (place_symmetry.go) leave the anchor, a kind of one piece,
 // on one square per orbit; a second kind of one piece stands on one of its
 // squares. Every solution of the program has each of them on exactly one
 // square, so the program is the union of its cells: the sub-programs with
@@ -51,7 +51,7 @@ func splitCells(p *Program) [][]int {
 // coefficients. Its auxiliary columns are continuous, but with the pieces
 // fixed the program's optimum is the count, so a placement better than the
 // best found by at least one keeps a completion within the cut-off row (the
-// same integrality the bound of progress.go rounds by).
+// same integrality the bound of solve_progress.go rounds by).
 func integralObjective(p *Program) bool {
 	if p.Objective.Measure == model.MeasureNone {
 		return false
@@ -65,15 +65,19 @@ func integralObjective(p *Program) bool {
 }
 
 // cell is p with the given columns fixed to 1 and, when best is set, the
-// objective bounded to values better than *best by at least one.
+// objective bounded to values better than *best by at least one. A column
+// whose upper bound is below 1 is fixed by a row instead, which makes the
+// cell infeasible.
 func (p *Program) cell(columns []int, best *int64) *Program {
 	q := *p
 	q.Variables = append([]Variable(nil), p.Variables...)
+	q.Rows = p.Rows[:len(p.Rows):len(p.Rows)] // appends copy, never write into p's rows
 	for _, c := range columns {
-		q.Variables[c].Lower = 1
+		if !q.narrow(c, 1, math.Inf(1)) {
+			q.Rows = append(q.Rows, Row{Name: "cell_" + q.Variables[c].Name, Terms: []Term{{Var: c, Coef: 1}}, Sense: GreaterEqual, RHS: 1})
+		}
 	}
 	if best != nil {
-		q.Rows = append([]Row(nil), p.Rows...)
 		row := Row{Name: "cutoff", Terms: append([]Term(nil), p.Objective.Terms...), Sense: LessEqual, RHS: float64(*best - 1)}
 		if p.Objective.Sense == model.Maximize {
 			row.Sense, row.RHS = GreaterEqual, float64(*best+1)

@@ -22,6 +22,9 @@ import (
 // unnamed one as a bound). Bounds other than [0, +Inf) follow the rows;
 // integer columns are declared last.
 func (p *Program) WriteLP(w io.Writer) error {
+	if err := p.emptyBounds(); err != nil {
+		return err
+	}
 	t := newTextWriter(w)
 	t.printf("/* chessmodel: %s */\n", commentSafe(p.Name, "*/"))
 	t.printf("/* %d variables, %d rows, %d nonzeros */\n", len(p.Variables), len(p.Rows), p.NonZeros())

@@ -36,7 +36,7 @@ func (pc *placement) breakSymmetry() {
 	for _, pr := range pc.kindPresences(anchor) {
 		r := pc.leastImage(group, pr.square)
 		if r != pr.square {
-			pc.p.Variables[pr.v].Upper = 0
+			pc.fixUpper("sym_off_"+pc.p.Variables[pr.v].Name, pr.v, 0)
 			continue
 		}
 		anchorColumns = append(anchorColumns, pr.v)

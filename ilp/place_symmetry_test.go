@@ -10,8 +10,8 @@ import (
 )
 
 // tighteningModels are small coverage models, each solved with and without
-// the clique rows (coverage_cliques.go) and the symmetry rows
-// (symmetry_rows.go): the optimum must not move.
+// the clique rows (place_coverage_cliques.go) and the symmetry rows
+// (place_symmetry.go): the optimum must not move.
 var tighteningModels = map[string]string{
 	"fewest K Q N":        "board: 4\nplace: [1 king, 1 queen, 1 knight]\nobjective: minimize attacked\n",
 	"fewest dominated":    "board: 4\nplace: [1 king, 2 rook, 1 bishop]\nobjective: minimize dominated\n",

@@ -12,11 +12,11 @@ import (
 //
 //	pieces and walls  one binary per (piece, square) and per free-wall square
 //	                  (this file), with stacked copies as extra levels;
-//	counts            the place list's counts and colours (counts.go);
+//	counts            the place list's counts and colours (place_counts.go);
 //	independence      segment and window rows along lines, clique rows for
-//	                  leaps (independence.go);
+//	                  leaps (place_independence.go);
 //	coverage          attack and domination with visibility variables for
-//	                  strong attack (coverage.go);
+//	                  strong attack (place_coverage.go);
 //	objective         pieces, attacked, dominated or walls (this file).
 
 // A kind is one piece of the place list, with every entry that names it.
@@ -123,7 +123,7 @@ func compilePlacement(m *model.Model, form formulation, limit int64) (*Program, 
 	}
 	pc.coverage()
 	if form.breakSymmetry {
-		pc.breakSymmetry() // symmetry_rows.go
+		pc.breakSymmetry() // place_symmetry.go
 	}
 	pc.objective()
 	if pc.p.overLimit {

@@ -1,7 +1,9 @@
 package ilp
 
 import (
+	"errors"
 	"fmt"
+	"math"
 
 	"github.com/chessmodel/chessmodel/model"
 )
@@ -12,7 +14,9 @@ import (
 //
 //	deg_c3: (sum of the edges at c3) = 2
 //
-// A closed tour is then a 2-factor of the graph that is one cycle. An open
+// A closed tour is then a 2-factor of the graph that is one cycle; each move
+// is used at most once, so a board of fewer than 3 squares has none, as
+// docs/tour.md defines (a closed tour is a cycle of distinct moves). An open
 // tour is a closed tour through an extra "end" node joined to every square
 // (variables end_c3, and end_deg: their sum = 2): the two squares joined to
 // it are the ends of the path; with a start square, end_<start> is fixed at
@@ -26,12 +30,18 @@ import (
 // program is infeasible. Compile returns the program without any of these
 // cuts, and says so in its notes; CompileWithCuts runs the loop first.
 
+// ErrCutsStopped is wrapped, with the context's error, by the error
+// CompileWithCuts returns beside a program when the context ended the
+// subtour-elimination loop before it found a tour.
+var ErrCutsStopped = errors.New("ilp: the subtour cut loop was stopped before it found a tour; the program has the cuts found so far")
+
 // tourProgram ties a tour program to its graph.
 type tourProgram struct {
 	p      *Program
 	g      *model.MoveGraph
 	closed bool
-	start  int   // vertex of the start square, or -1
+	start  int   // open tours: vertex of the start square, or -1
+	first  int32 // the vertex a solution is written from: the start, else 0 for a closed tour
 	edges  []int // edge variable of each graph edge, by edgeIndex
 	from   []int32
 	to     []int32
@@ -40,10 +50,16 @@ type tourProgram struct {
 	cuts   int
 }
 
-func compileTour(m *model.Model) (*tourProgram, error) {
+// compileTour builds the program under a memory bound (maxMemory as in
+// model.Options.MaxMemory), refusing with an error wrapping
+// model.ErrTooLarge before anything is built above it.
+func compileTour(m *model.Model, maxMemory int64) (*tourProgram, error) {
 	if n := m.Board.Size(); n > maxSquares {
 		return nil, fmt.Errorf("%w: the %s board has %d squares, the ILP compiler takes up to %d; use the exact backend",
 			ErrTooLarge, m.Board.Dims(), n, maxSquares)
+	}
+	if err := checkTourCost(m, model.MemoryLimit(maxMemory)); err != nil {
+		return nil, err
 	}
 	g, err := model.NewMoveGraph(m.Board, m.Tour.Piece, maxSquares)
 	if err != nil {
@@ -51,8 +67,11 @@ func compileTour(m *model.Model) (*tourProgram, error) {
 	}
 	b := newBuilder(m.Name)
 	t := &tourProgram{p: b.p, g: g, closed: m.Tour.Closed, start: -1, byPair: map[[2]int32]int{}}
-	if s := m.Tour.Start; s != nil && !t.closed {
-		t.start = g.Vertex(*s)
+	if s := m.Tour.Start; s != nil {
+		t.first = int32(g.Vertex(*s))
+		if !t.closed {
+			t.start = int(t.first)
+		}
 	}
 	at := make([]linear, g.Len())
 	for v := 0; v < g.Len(); v++ {
@@ -62,9 +81,6 @@ func compileTour(m *model.Model) (*tourProgram, error) {
 			}
 			name := fmt.Sprintf("e_%v_%v", g.Squares[v], g.Squares[w])
 			x := b.p.addVariable(Variable{Name: name, Lower: 0, Upper: 1, Integer: true})
-			if t.closed && g.Len() == 2 {
-				b.p.Variables[x].Upper = 2 // there and back: the checker's closed tour of two squares
-			}
 			t.byPair[[2]int32{int32(v), w}] = x
 			t.edges = append(t.edges, x)
 			t.from, t.to = append(t.from, int32(v)), append(t.to, w)
@@ -80,7 +96,7 @@ func compileTour(m *model.Model) (*tourProgram, error) {
 			at[v].plus(x, 1)
 			ends.plus(x, 1)
 			if v == t.start {
-				b.p.Variables[x].Lower = 1
+				b.p.narrow(x, 1, 1) // a column of [0, 1]: never empty
 			}
 		}
 		want := 2.0
@@ -99,6 +115,37 @@ func compileTour(m *model.Model) (*tourProgram, error) {
 	b.p.Objective = Objective{Sense: model.Fixed}
 	b.p.Notes = []string{"tour: subtour elimination rows (sub_N) are added lazily; this program has none yet, so its solutions may be several disjoint cycles"}
 	return t, nil
+}
+
+// checkTourCost refuses a tour whose move graph and program (a column per
+// move and, when open, per square; a row per square) are estimated above
+// limit bytes: from model.MoveBound, at once, and when that is above the
+// limit from the moves counted one by one (walls remove moves).
+func checkTourCost(m *model.Model, limit int64) error {
+	b, pc := m.Board, m.Tour.Piece
+	moves := model.MoveBound(b, pc)
+	if tourBytes(b, moves, m.Tour.Closed) <= limit {
+		return nil
+	}
+	moves = model.CountMoves(b, pc)
+	bytes := tourBytes(b, moves, m.Tour.Closed)
+	if bytes <= limit {
+		return nil
+	}
+	return fmt.Errorf("ilp: a %s tour of the %s board has %d moves; its program would take about %s, above the bound of %s: %w",
+		pc.Name, b.Dims(), moves/2, byteSize(bytes), byteSize(limit), model.ErrTooLarge)
+}
+
+// tourBytes estimates the move graph and the program of a tour with the
+// given number of moves (ordered pairs: two a column).
+func tourBytes(b *model.Board, moves int64, closed bool) int64 {
+	open := int64(b.OpenCount())
+	columns, rows, terms := float64(moves/2), float64(open), float64(moves)
+	if !closed {
+		columns, rows, terms = columns+float64(open), rows+1, terms+2*float64(open)
+	}
+	bytes := float64(model.MoveGraphBytes(b, moves)) + columns*bytesPerColumn + rows*bytesPerRow + terms*bytesPerTerm
+	return int64(min(bytes, math.MaxInt64))
 }
 
 // edgeVar returns the variable of the move between u and w.

@@ -113,12 +113,12 @@ func (b *builder) addRow(name string, lhs linear, sense Sense, rhs float64) {
 		return
 	case rhs == 0 && sense == LessEqual && b.allNonNegativeTerms(terms, 1):
 		for _, t := range terms {
-			b.setUpper(t.Var, 0)
+			b.fixUpper(name, t.Var, 0)
 		}
 		return
 	case rhs == 0 && sense == GreaterEqual && b.allNonNegativeTerms(terms, -1):
 		for _, t := range terms {
-			b.setUpper(t.Var, 0)
+			b.fixUpper(name, t.Var, 0)
 		}
 		return
 	}
@@ -151,30 +151,21 @@ func (b *builder) allNonNegativeTerms(terms []Term, sign float64) bool {
 // false, leaving the row to be added, when the bound would contradict the
 // existing ones: the row then shows the solver why there is no solution.
 func (b *builder) tightenBound(t Term, sense Sense, rhs float64) bool {
-	v := &b.p.Variables[t.Var]
 	limit := rhs / t.Coef
-	lower, upper := v.Lower, v.Upper
-	if sense == Equal {
-		lower, upper = math.Max(lower, limit), math.Min(upper, limit)
-	} else if (sense == LessEqual) == (t.Coef > 0) {
-		upper = math.Min(upper, limit)
-	} else {
-		lower = math.Max(lower, limit)
+	switch {
+	case sense == Equal:
+		return b.p.narrow(t.Var, limit, limit)
+	case (sense == LessEqual) == (t.Coef > 0):
+		return b.p.narrow(t.Var, math.Inf(-1), limit)
 	}
-	if v.Integer {
-		const tolerance = 1e-9
-		lower, upper = math.Ceil(lower-tolerance), math.Floor(upper+tolerance)
-	}
-	if lower > upper {
-		return false
-	}
-	v.Lower, v.Upper = lower, upper
-	return true
+	return b.p.narrow(t.Var, limit, math.Inf(1))
 }
 
-func (b *builder) setUpper(i int, upper float64) {
-	v := &b.p.Variables[i]
-	if upper < v.Upper {
-		v.Upper = upper
-	}
+// fixUpper bounds column i above by upper, or, when its lower bound is
+// above upper, states "x <= upper" as the row name: the program is then
+// infeasible, as it must be, and lp_solve and every file format accept it.
+func (b *builder) fixUpper(name string, i int, upper float64) {
+	var l linear
+	l.plus(i, 1)
+	b.addRow(name, l, LessEqual, upper)
 }

@@ -20,6 +20,9 @@ import (
 // explicit bounds, since readers disagree on the default upper bound of an
 // integer column (1 in some, +Inf in others).
 func (p *Program) WriteMPS(w io.Writer) error {
+	if err := p.emptyBounds(); err != nil {
+		return err
+	}
 	t := newTextWriter(w)
 	t.printf("* chessmodel: %s\n", commentSafe(p.Name, "\n"))
 	t.printf("* %d variables, %d rows, %d nonzeros\n", len(p.Variables), len(p.Rows), p.NonZeros())

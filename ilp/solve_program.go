@@ -18,7 +18,7 @@ import (
 // to symmetry when opts.Symmetry is set; or every (optimal) solution, each
 // passed to opts.Emit. When ctx ends first the result has Status Unknown,
 // the best solution found so far with the proven bound (Stats.Extra["bound"],
-// progress.go), and no count (Stats.Extra["partial_count"] says how many
+// solve_progress.go), and no count (Stats.Extra["partial_count"] says how many
 // solutions had been found).
 func (s *Solver) Solve(ctx context.Context, m *model.Model, opts model.Options) (*model.Result, error) {
 	if m.Kind == model.KindSlide {
@@ -160,7 +160,7 @@ func checkedSolution(m *model.Model, p *Program, out outcome) (model.Solution, i
 	return sol, report.Value, nil
 }
 
-// solveTour performs opts.Task on a tour model (tour.go).
+// solveTour performs opts.Task on a tour model (tour_solve.go).
 func (s *Solver) solveTour(ctx context.Context, m *model.Model, opts model.Options, start time.Time) (*model.Result, error) {
 	res := &model.Result{Model: m.Name, Kind: m.Kind.String(), Task: opts.Task, Backend: s.Name(), Status: model.StatusUnknown,
 		Stats: model.Stats{Extra: map[string]any{}}}

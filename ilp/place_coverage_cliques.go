@@ -7,7 +7,7 @@ import (
 )
 
 // Clique rows for "minimize attacked" (and dominated): the lower rows of
-// coverage.go say att_t >= x for each single witness x, so the LP
+// place_coverage.go say att_t >= x for each single witness x, so the LP
 // relaxation spreads every piece thinly over the board and attacks each
 // square a little (eight pieces, fewest attacked: a bound of 2 against an
 // optimum of 16). A piece attacks some squares whatever else stands on the

@@ -25,6 +25,9 @@ import (
 // lines start with a space, which the format allows anywhere in the
 // objective and constraints.
 func (p *Program) WriteCPLEX(w io.Writer) error {
+	if err := p.emptyBounds(); err != nil {
+		return err
+	}
 	t := newTextWriter(w)
 	t.printf("\\ chessmodel: %s\n", commentSafe(p.Name, "\n"))
 	t.printf("\\ %d variables, %d rows, %d nonzeros\n", len(p.Variables), len(p.Rows), p.NonZeros())

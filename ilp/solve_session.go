@@ -31,7 +31,7 @@ type session struct {
 	objSense model.Optimize
 	first    bool // stop branch and bound at the first solution (stopAtFirst)
 
-	progress func(done float64, note string) // model.Options.Progress, for optimisations (progress.go)
+	progress func(done float64, note string) // model.Options.Progress, for optimisations (solve_progress.go)
 }
 
 // addedRow is a row added to a loaded program.
@@ -44,6 +44,9 @@ type addedRow struct {
 // load builds the lp_solve model of p: columns with names, bounds and
 // integrality, the rows, the objective.
 func load(p *Program) (*session, error) {
+	if err := p.emptyBounds(); err != nil {
+		return nil, err
+	}
 	lp, err := lpsolve.New(0, len(p.Variables))
 	if err != nil {
 		return nil, fmt.Errorf("ilp: %w", err)

@@ -33,7 +33,7 @@ import (
 // that side is written: "upper" rows (att <= its witnesses) when the model
 // wants squares attacked (maximize attacked, cover), "lower" rows (att >= each
 // witness) when it wants them not attacked (minimize attacked); the lower
-// rows are tightened by clique rows (coverage_cliques.go).
+// rows are tightened by clique rows (place_coverage_cliques.go).
 
 // coverageNeeds says which sides of which measures the model uses.
 type coverageNeeds struct {
@@ -122,7 +122,7 @@ func (pc *placement) coverage() {
 	}
 	var near map[model.Square][]nearAttack
 	if need.down() && !pc.form.noAttackCliques {
-		near = pc.nearAttackers() // coverage_cliques.go
+		near = pc.nearAttackers() // place_coverage_cliques.go
 	}
 	for _, t := range pc.open {
 		w := attacks[t]

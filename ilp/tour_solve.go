@@ -19,12 +19,13 @@ import (
 // CompileWithCuts is CompileWithin, except that for a tour model it first runs
 // the subtour-elimination loop and returns the program with every cut found
 // (all of them when the loop ended with a tour, those found so far when ctx
-// ended it); its notes say which.
+// ended it); its notes say which. When ctx ended it, the error wraps
+// ErrCutsStopped and ctx's error, and the program is returned too.
 func CompileWithCuts(ctx context.Context, m *model.Model, maxMemory int64) (*Program, error) {
 	if m.Kind != model.KindTour {
 		return CompileWithin(m, maxMemory)
 	}
-	t, err := compileTour(m)
+	t, err := compileTour(m, maxMemory)
 	if err != nil {
 		return nil, err
 	}
@@ -52,6 +53,9 @@ func CompileWithCuts(ctx context.Context, m *model.Model, maxMemory int64) (*Pro
 	}
 	p.Notes = []string{fmt.Sprintf("tour: %d subtour elimination rows (sub_N) found by the cut loop are included; %s", len(sess.cuts), what),
 		"tour: rows sub_N are not a complete description: another solver may return disjoint cycles, which need further cuts"}
+	if out.stopped {
+		return &p, fmt.Errorf("%w: %w", ErrCutsStopped, ctx.Err())
+	}
 	return &p, nil
 }
 
@@ -83,8 +87,9 @@ func (t *tourProgram) findTour(ctx context.Context, sess *session, progress func
 }
 
 // decode reads the chosen edges. When they form one tour it returns the
-// tour's vertices (from the start for open tours; from vertex 0 for closed
-// ones); otherwise the cycles that avoid the end node, to be cut.
+// tour's vertices (from the start when there is one, else from an end for
+// open tours and from vertex 0 for closed ones); otherwise the cycles that
+// avoid the end node, to be cut.
 func (t *tourProgram) decode(values []float64) ([][]int32, []int32, error) {
 	g := t.g
 	n := g.Len()
@@ -92,9 +97,6 @@ func (t *tourProgram) decode(values []float64) ([][]int32, []int32, error) {
 	for i, x := range t.edges {
 		on, err := decision(t.p.Variables[x], values[x])
 		if err != nil {
-			if t.closed && n == 2 && values[x] > 1.5 {
-				return nil, []int32{0, 1}, nil
-			}
 			return nil, nil, err
 		}
 		if on {
@@ -134,7 +136,7 @@ func (t *tourProgram) decode(values []float64) ([][]int32, []int32, error) {
 	}
 	var main []int32
 	if t.closed {
-		main = walk(0)
+		main = walk(t.first)
 	} else {
 		first := ends[0]
 		if len(ends) > 1 && t.start >= 0 && int(ends[1]) == t.start {
@@ -218,7 +220,7 @@ func (t *tourProgram) tourEdges(squares []model.Square) ([]int, bool) {
 
 // solveTour performs opts.Task on a tour model.
 func solveTour(ctx context.Context, m *model.Model, opts model.Options, res *model.Result) (*session, error) {
-	t, err := compileTour(m)
+	t, err := compileTour(m, opts.MaxMemory)
 	if err != nil {
 		return nil, err
 	}

@@ -1,0 +1,164 @@
+package model
+
+import (
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"go.yaml.in/yaml/v3"
+)
+
+var yamlLine = regexp.MustCompile(`^yaml: line (\d+): (.*)$`)
+
+func (p *parser) yamlError(err error) error {
+	msg := err.Error()
+	line, hasLine := 1, false
+	if m := yamlLine.FindStringSubmatch(msg); m != nil {
+		line, _ = strconv.Atoi(m[1])
+		msg, hasLine = m[2], true
+	} else {
+		msg = strings.TrimPrefix(msg, "yaml: ")
+	}
+	line, column := p.locate(line, msg, hasLine)
+	return &Error{File: p.file, Line: line, Column: column, Msg: "not a valid YAML model: " + msg}
+}
+
+// locate finds the line and column of a YAML library error. The library
+// names only a line, counted from 0 for the parser's errors and from 1 for
+// the scanner's, and leaves it out when it is the first; locate corrects the
+// line and finds the character the message is about when it names one kind
+// (a tab, a second ':' on the line, an unclosed bracket or quote), otherwise
+// the first character of the line.
+func (p *parser) locate(line int, msg string, hasLine bool) (int, int) {
+	parserError := strings.HasPrefix(msg, "did not find expected") &&
+		!strings.Contains(msg, "alphabetic") && !strings.Contains(msg, "line break")
+	switch {
+	case !hasLine:
+		line = 1
+	case parserError:
+		line++
+	}
+	line = max(1, min(line, len(p.lines)))
+	if strings.Contains(msg, "end of stream") {
+		for l := len(p.lines); l >= 1; l-- {
+			if i := unclosedQuote(p.lines[l-1]); i >= 0 {
+				return l, i + 1
+			}
+		}
+	}
+	if strings.Contains(msg, "expected ',' or") {
+		// the library's line is not reliable here: find the bracket
+		if l, c := p.unclosedBracket(); l > 0 {
+			return l, c
+		}
+	}
+	text := p.lines[line-1]
+	first := len(text) - len(strings.TrimLeft(text, " "))
+	switch {
+	case strings.Contains(msg, "cannot start any token"):
+		if i := strings.IndexAny(text, "\t@`%"); i >= 0 {
+			return line, i + 1
+		}
+	case strings.Contains(msg, "mapping values are not allowed"):
+		// the second "key:" of the line
+		if i := strings.Index(text, ": "); i >= 0 {
+			if j := strings.Index(text[i+2:], ":"); j >= 0 {
+				return line, i + 2 + j + 1
+			}
+			return line, i + 1
+		}
+	}
+	if first < len(text) {
+		return line, first + 1
+	}
+	return line, 1
+}
+
+// unclosedBracket finds the last '[' or '{' of a flow collection left open,
+// outside quotes and comments: (line, column), or (0, 0).
+func (p *parser) unclosedBracket() (int, int) {
+	type at struct{ line, col int }
+	var open []at
+	for l, text := range p.lines {
+		quote := byte(0)
+		for i := 0; i < len(text); i++ {
+			c := text[i]
+			switch {
+			case quote != 0:
+				if c == quote {
+					quote = 0
+				}
+			case c == '\'' || c == '"':
+				quote = c
+			case c == '#' && (i == 0 || text[i-1] == ' '):
+				i = len(text)
+			case c == '[' || c == '{':
+				open = append(open, at{l + 1, i + 1})
+			case (c == ']' || c == '}') && len(open) > 0:
+				open = open[:len(open)-1]
+			}
+		}
+	}
+	if len(open) == 0 {
+		return 0, 0
+	}
+	return open[len(open)-1].line, open[len(open)-1].col
+}
+
+// unclosedQuote returns the index of a quote a line opens and does not
+// close, or -1.
+func unclosedQuote(text string) int {
+	open, at := byte(0), -1
+	for i := 0; i < len(text); i++ {
+		switch c := text[i]; {
+		case open == 0 && (c == '\'' || c == '"'):
+			open, at = c, i
+		case open != 0 && c == open:
+			open = 0
+		}
+	}
+	if open != 0 {
+		return at
+	}
+	return -1
+}
+
+func (p *parser) errorf(n *yaml.Node, format string, args ...any) error {
+	return p.errorAt(n, 0, format, args...)
+}
+
+// errorAt locates an error offset characters into a plain scalar.
+func (p *parser) errorAt(n *yaml.Node, offset int, format string, args ...any) error {
+	file := p.file
+	line, col := n.Line, n.Column
+	if o, ok := p.origin[n]; ok {
+		file = "--set " + shortQuote(o)
+	}
+	if n.Style == 0 || n.Style == yaml.FlowStyle {
+		col += offset
+	}
+	return &Error{File: file, Line: line, Column: col, Msg: fmt.Sprintf(format, args...)}
+}
+
+func resolve(n *yaml.Node) *yaml.Node {
+	for n != nil && n.Kind == yaml.AliasNode {
+		n = n.Alias
+	}
+	return n
+}
+
+func describe(n *yaml.Node) string {
+	switch n.Kind {
+	case yaml.MappingNode:
+		return "a mapping"
+	case yaml.SequenceNode:
+		return "a list"
+	case yaml.ScalarNode:
+		if n.Tag == "!!null" {
+			return "nothing"
+		}
+		return fmt.Sprintf("%q", shortQuote(n.Value))
+	}
+	return "something else"
+}
