@@ -39,7 +39,7 @@ func TestSegmentsAreCliques(t *testing.T) {
 					continue
 				}
 				vouched++
-				for _, c := range g.LineCliques(d, newSetArena(bitset.WordsFor(p.Vertices), 16)) {
+				for _, c := range g.LineCliques(d, graph.NewSetArena(bitset.WordsFor(p.Vertices), 16)) {
 					members := c.Count()
 					for v := c.First(); v >= 0; v = c.Next(v + 1) {
 						if g.Adj.Row(v).CountAnd(c) != members-1 {
@@ -53,9 +53,4 @@ func TestSegmentsAreCliques(t *testing.T) {
 	if vouched == 0 {
 		t.Fatal("no direction was vouched for: the test tested nothing")
 	}
-}
-
-// newSetArena is an arena for a partition built outside a graph's memory.
-func newSetArena(words, sets int) *graph.SetArena {
-	return &graph.SetArena{Words: words, Store: make([]uint64, words*sets), Lists: make([]bitset.Set, 0, sets)}
 }

@@ -190,28 +190,34 @@ func (f FlatPartition) Open(cand bitset.Set, limit int) int {
 // lists, from shared arrays (a graph's memory, reused graph after graph)
 // instead of a few allocations per partition.
 type SetArena struct {
-	Words int
-	Store []uint64
-	Lists []bitset.Set
+	words int
+	store []uint64
+	lists []bitset.Set
+}
+
+// NewSetArena is an arena of room for sets sets of the given words, for a
+// partition built outside a graph's memory.
+func NewSetArena(words, sets int) *SetArena {
+	return &SetArena{words: words, store: make([]uint64, words*sets), lists: make([]bitset.Set, 0, sets)}
 }
 
 // peek is the next free set, empty; take keeps it.
 func (a *SetArena) peek() bitset.Set {
-	if len(a.Store) < a.Words {
-		a.Store = make([]uint64, a.Words*64)
+	if len(a.store) < a.words {
+		a.store = make([]uint64, a.words*64)
 	}
-	return bitset.Set(a.Store[:a.Words:a.Words])
+	return bitset.Set(a.store[:a.words:a.words])
 }
 
-func (a *SetArena) take() { a.Store = a.Store[a.Words:] }
+func (a *SetArena) take() { a.store = a.store[a.words:] }
 
 // list starts a list of sets; add appends to it and done closes it (or
 // drop forgets it).
-func (a *SetArena) list() int        { return len(a.Lists) }
-func (a *SetArena) add(c bitset.Set) { a.Lists = append(a.Lists, c) }
-func (a *SetArena) drop(from int)    { a.Lists = a.Lists[:from] }
+func (a *SetArena) list() int        { return len(a.lists) }
+func (a *SetArena) add(c bitset.Set) { a.lists = append(a.lists, c) }
+func (a *SetArena) drop(from int)    { a.lists = a.lists[:from] }
 func (a *SetArena) done(from int) []bitset.Set {
-	return a.Lists[from:len(a.Lists):len(a.Lists)]
+	return a.lists[from:len(a.lists):len(a.lists)]
 }
 
 // LineCliques returns the segments of the lines in direction d between
@@ -222,7 +228,7 @@ func (g *Graph) LineCliques(d model.Vector, sets *SetArena) []bitset.Set {
 	// one word holds every vertex: the segments by bitboard rays, and the
 	// square behind each by a one-step table
 	var rays, behind []uint64
-	if sets.Words == 1 {
+	if sets.words == 1 {
 		rays = problem.EmptyRays(p.Rows, p.Cols, d, true)
 		behind = problem.EmptyRays(p.Rows, p.Cols, model.Vector{File: -d.File, Rank: -d.Rank}, false)
 	}

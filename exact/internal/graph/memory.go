@@ -8,7 +8,7 @@ import (
 
 // A graphMemory is what a conflict graph allocates: its adjacency, its
 // per-vertex tables and the arena of its candidate partitions. A solve that
-// is done with its graph gives the memory back (conflictGraph.release) for
+// is done with its graph gives the memory back (Graph.Release) for
 // the next graph to reuse: a sweep builds a graph per board, and these were
 // most of the bytes it allocated per board.
 type graphMemory struct {
@@ -31,7 +31,7 @@ func takeGraphMemory(vertices, words, sets int) *graphMemory {
 	gm.kindOf = zeroed(gm.kindOf, vertices)
 	gm.darkOf = zeroed(gm.darkOf, vertices)
 	gm.store = zeroed(gm.store, words*sets)
-	gm.sets = SetArena{Words: words, Store: gm.store, Lists: zeroed(gm.sets.Lists, sets)[:0]}
+	gm.sets = SetArena{words: words, store: gm.store, lists: zeroed(gm.sets.lists, sets)[:0]}
 	return gm
 }
 
@@ -54,6 +54,6 @@ func (g *Graph) Release() {
 	}
 	gm := g.memory
 	g.memory, g.Adj, g.Cliques, g.Bounds, g.CliqueOf, g.KindOf, g.DarkOf = nil, bitset.Rows{}, nil, nil, nil, nil, nil
-	gm.sets.Lists = gm.sets.Lists[:cap(gm.sets.Lists)] // cleared when taken
+	gm.sets.lists = gm.sets.lists[:cap(gm.sets.lists)] // cleared when taken
 	graphMemories.Put(gm)
 }

@@ -1,4 +1,4 @@
-package exact
+package graph
 
 import (
 	"fmt"
@@ -8,13 +8,12 @@ import (
 	"testing"
 
 	"github.com/chessmodel/chessmodel/exact/internal/bitset"
-	"github.com/chessmodel/chessmodel/exact/internal/graph"
 	"github.com/chessmodel/chessmodel/exact/internal/problem"
 	"github.com/chessmodel/chessmodel/model"
 )
 
 // TestWordReachMatchesWalk compares the bitboard reach and line segments
-// (rays.go), and the partitions into segments, with the square-by-square walks on random boards of at most 64 squares with walls
+// (package problem's rays.go), and the partitions into segments, with the square-by-square walks on random boards of at most 64 squares with walls
 // and holes, for the built-in pieces and random fairy riders and leapers.
 func TestWordReachMatchesWalk(t *testing.T) {
 	rng := rand.New(rand.NewPCG(19, 23))
@@ -40,7 +39,7 @@ func TestWordReachMatchesWalk(t *testing.T) {
 		}
 		src := fmt.Sprintf("board: {size: \"%dx%d\", walls: [%s], off: [%s]}\npieces: {fairy: {leap: [%s], ride: [%s]}}\nplace: [max queen]\nrules: [independent]\n",
 			rows, cols, strings.Join(walls, ", "), strings.Join(off, ", "), vec(), vec())
-		m, err := parseModel(src)
+		m, err := model.Parse([]byte(src), "random.yaml")
 		if err != nil {
 			t.Fatalf("%s: %v", src, err)
 		}
@@ -48,7 +47,7 @@ func TestWordReachMatchesWalk(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", src, err)
 		}
-		g, err := graph.New(p)
+		g, err := New(p)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -61,7 +60,7 @@ func TestWordReachMatchesWalk(t *testing.T) {
 					walked = append(walked, c)
 				}
 			}
-			segments := g.LineCliques(d, newSetArena(1, 4))
+			segments := g.LineCliques(d, NewSetArena(1, 4))
 			if !slices.EqualFunc(segments, walked, func(a, b bitset.Set) bool { return a.Equal(b) }) {
 				t.Fatalf("%s\nsegments along %v: bitboard %v, walk %v", src, d, segments, walked)
 			}
