@@ -100,7 +100,7 @@ func (e *External) solveSlide(ctx context.Context, m *model.Model, opts model.Op
 		if opts.Progress != nil {
 			opts.Progress(-1, fmt.Sprintf("%s: horizon %d", e.Tool, t))
 		}
-		program, err := ilp.CompileSlide(m, t)
+		program, err := ilp.CompileSlideWithin(context.Background(), m, t, opts.MaxMemory) // the tool stops by ctx
 		if err != nil {
 			return nil, err
 		}

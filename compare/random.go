@@ -28,12 +28,28 @@ var builtin = []string{"king", "queen", "rook", "bishop", "knight"}
 // Random returns the text of a small random placement model that parses:
 // a board of up to 6x6 (sometimes with squares off the board, walls, free
 // walls or fixed pieces), one or two kinds of piece, built-in or fairy, and
-// a random choice of rules and objective. One model in ten is drawn at the
-// backends' internal limits instead (see atLimit). The same rng state gives
-// the same model.
+// a random choice of rules and objective. Of the models it draws, a fixed
+// share is drawn at the edges instead: one in ten at the backends'
+// internal limits (see atLimit), and one in ten on a degenerate board (see
+// degenerate), a third each with a side of 1 or 2, with every square a
+// wall, and with fixed pieces that already occupy or attack every open
+// square. The same rng state gives the same model.
 func Random(rng *rand.Rand, name string) string {
+	// The kind is drawn once, and the model again within its kind until
+	// it parses: the shares are of the models returned.
+	draw := randomModel
+	switch x := rng.IntN(30); {
+	case x < 3:
+		draw = atLimit
+	case x == 3:
+		draw = func(rng *rand.Rand, name string) string { return degenerate(rng, name, DegenerateThin) }
+	case x == 4:
+		draw = func(rng *rand.Rand, name string) string { return degenerate(rng, name, DegenerateWalled) }
+	case x == 5:
+		draw = func(rng *rand.Rand, name string) string { return degenerate(rng, name, DegenerateCovered) }
+	}
 	for {
-		text := randomModel(rng, name)
+		text := draw(rng, name)
 		if _, err := model.Parse([]byte(text), name); err == nil {
 			return text
 		}
@@ -41,39 +57,13 @@ func Random(rng *rand.Rand, name string) string {
 }
 
 func randomModel(rng *rand.Rand, name string) string {
-	if rng.IntN(10) == 0 {
-		return atLimit(rng, name)
-	}
 	rows, cols := 2+rng.IntN(5), 2+rng.IntN(5)
 	if rng.IntN(3) == 0 {
 		cols = rows
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "name: %s\n", name)
-
-	kinds := []string{pick(rng, builtin)}
-	if rng.IntN(3) == 0 {
-		kinds[0] = pickKey(rng, fairy)
-	}
-	if rng.IntN(3) == 0 {
-		other := pick(rng, builtin)
-		if rng.IntN(2) == 0 {
-			other = pickKey(rng, fairy)
-		}
-		if other != kinds[0] {
-			kinds = append(kinds, other)
-		}
-	}
-	var defs []string
-	for _, k := range kinds {
-		if d, ok := fairy[k]; ok {
-			defs = append(defs, fmt.Sprintf("  %s: %s", k, d))
-		}
-	}
-	if len(defs) > 0 {
-		fmt.Fprintf(&b, "pieces:\n%s\n", strings.Join(defs, "\n"))
-	}
-
+	kinds := randomKinds(rng, &b)
 	freeWalls := rows*cols <= 25 && rng.IntN(6) == 0
 	if rng.IntN(4) == 0 {
 		// A diagram with squares off the board, walls and fixed pieces.
@@ -115,6 +105,148 @@ func randomModel(rng *rand.Rand, name string) string {
 		}
 	}
 
+	randomRules(rng, &b, kinds, rows, cols, freeWalls)
+	return b.String()
+}
+
+// The kinds of degenerate board Random draws, each in one model of thirty;
+// a model's first line, a comment, names its kind.
+const (
+	DegenerateThin    = "# degenerate: a side of 1 or 2"
+	DegenerateWalled  = "# degenerate: every square a wall"
+	DegenerateCovered = "# degenerate: fixed pieces cover every open square"
+)
+
+// degenerate returns a model of one kind on a board at the edge of what a
+// board can be, where special cases hide: a side of 1 or 2 (up to 6 long, with a
+// few walls), every square of a board up to 4x4 a wall (some off the
+// board), or fixed pieces that occupy or attack every open square of a
+// board up to 4x4 (under strong attack, so under weak attack too), so that
+// nothing needs placing to cover it. The pieces to place, the rules and
+// the objective are drawn as for any random model.
+func degenerate(rng *rand.Rand, name, kind string) string {
+	var b strings.Builder
+	var rows, cols int
+	switch kind {
+	case DegenerateThin:
+		rows, cols = 1+rng.IntN(2), 1+rng.IntN(6)
+		if rng.IntN(2) == 0 {
+			rows, cols = cols, rows
+		}
+		fmt.Fprintf(&b, "%s\nname: %s\n", DegenerateThin, name)
+		var walls []string
+		for i := rng.IntN(3); i > 0; i-- {
+			walls = append(walls, model.Square{File: rng.IntN(cols), Rank: rng.IntN(rows)}.String())
+		}
+		fmt.Fprintf(&b, "board: {size: %dx%d, walls: [%s]}\n", rows, cols, strings.Join(unique(walls), ", "))
+	case DegenerateWalled:
+		rows, cols = 1+rng.IntN(4), 1+rng.IntN(4)
+		fmt.Fprintf(&b, "%s\nname: %s\nboard: |\n%s", DegenerateWalled, name, walledDiagram(rng, rows, cols))
+	default:
+		rows, cols = 1+rng.IntN(4), 1+rng.IntN(4)
+		fmt.Fprintf(&b, "%s\nname: %s\nboard: |\n%s", DegenerateCovered, name, coveredDiagram(rng, rows, cols))
+	}
+	kinds := randomKinds(rng, &b)
+	randomRules(rng, &b, kinds, rows, cols, false)
+	return b.String()
+}
+
+// walledDiagram is a board diagram of walls, with some squares off the
+// board; the first square is always a wall.
+func walledDiagram(rng *rand.Rand, rows, cols int) string {
+	grid := make([][]byte, rows)
+	for r := range grid {
+		grid[r] = []byte(strings.Repeat("#", cols))
+		for c := range grid[r] {
+			if rng.IntN(5) == 0 && r+c > 0 {
+				grid[r][c] = '-'
+			}
+		}
+	}
+	return diagram(grid)
+}
+
+// coveredDiagram is a board diagram on which fixed pieces, put on random
+// empty squares one at a time, occupy or attack every open square, with a
+// wall here and there. The board's checker says when they do; a board
+// filled with pieces is covered, so it ends.
+func coveredDiagram(rng *rand.Rand, rows, cols int) string {
+	grid := make([][]byte, rows)
+	for r := range grid {
+		grid[r] = []byte(strings.Repeat(".", cols))
+		for c := range grid[r] {
+			if rng.IntN(8) == 0 {
+				grid[r][c] = '#'
+			}
+		}
+	}
+	grid[rng.IntN(rows)][rng.IntN(cols)] = "KQRBN"[rng.IntN(5)] // at least one
+	for !covered(diagram(grid)) {
+		var empty [][2]int
+		for r := range grid {
+			for c, ch := range grid[r] {
+				if ch == '.' {
+					empty = append(empty, [2]int{r, c})
+				}
+			}
+		}
+		if len(empty) == 0 {
+			break // a board of pieces is covered; here only if it failed to parse
+		}
+		at := empty[rng.IntN(len(empty))]
+		grid[at[0]][at[1]] = "KQRBN"[rng.IntN(5)]
+	}
+	return diagram(grid)
+}
+
+// covered reports whether the fixed pieces of a board diagram occupy or
+// attack every open square, under strong attack.
+func covered(board string) bool {
+	m, err := model.Parse([]byte("board: |\n"+board+"place: [0..1 king]\n"), "covered.yaml")
+	if err != nil {
+		return false
+	}
+	return model.Check(m, &model.Solution{}).Measures["dominated"] == int64(m.Board.OpenCount())
+}
+
+func diagram(grid [][]byte) string {
+	var b strings.Builder
+	for _, row := range grid {
+		fmt.Fprintf(&b, "  %s\n", row)
+	}
+	return b.String()
+}
+
+// randomKinds draws one or two kinds of piece, built-in or fairy, and
+// writes the definitions of the fairy ones.
+func randomKinds(rng *rand.Rand, b *strings.Builder) []string {
+	kinds := []string{pick(rng, builtin)}
+	if rng.IntN(3) == 0 {
+		kinds[0] = pickKey(rng, fairy)
+	}
+	if rng.IntN(3) == 0 {
+		other := pick(rng, builtin)
+		if rng.IntN(2) == 0 {
+			other = pickKey(rng, fairy)
+		}
+		if other != kinds[0] {
+			kinds = append(kinds, other)
+		}
+	}
+	var defs []string
+	for _, k := range kinds {
+		if d, ok := fairy[k]; ok {
+			defs = append(defs, fmt.Sprintf("  %s: %s", k, d))
+		}
+	}
+	if len(defs) > 0 {
+		fmt.Fprintf(b, "pieces:\n%s\n", strings.Join(defs, "\n"))
+	}
+	return kinds
+}
+
+// randomRules draws and writes the place list, the rules and the objective.
+func randomRules(rng *rand.Rand, b *strings.Builder, kinds []string, rows, cols int, freeWalls bool) {
 	// Counts: fixed numbers, ranges, or one direction of optimisation.
 	optimise := []string{"", "", "max", "min"}[rng.IntN(4)]
 	var entries []string
@@ -133,7 +265,7 @@ func randomModel(rng *rand.Rand, name string) string {
 		}
 		entries = append(entries, entry)
 	}
-	fmt.Fprintf(&b, "place: [%s]\n", strings.Join(entries, ", "))
+	fmt.Fprintf(b, "place: [%s]\n", strings.Join(entries, ", "))
 
 	var rules []string
 	independent := rng.IntN(10) < 6
@@ -151,7 +283,7 @@ func randomModel(rng *rand.Rand, name string) string {
 		rules = append(rules, "stack")
 	}
 	if len(rules) > 0 {
-		fmt.Fprintf(&b, "rules: [%s]\n", strings.Join(rules, ", "))
+		fmt.Fprintf(b, "rules: [%s]\n", strings.Join(rules, ", "))
 	}
 	hasMax := strings.Contains(b.String(), "max ") || strings.Contains(b.String(), "min ")
 	if !hasMax && rng.IntN(2) == 0 {
@@ -159,9 +291,8 @@ func randomModel(rng *rand.Rand, name string) string {
 		if freeWalls {
 			objectives = append(objectives, "minimize walls", "minimize walls", "maximize walls")
 		}
-		fmt.Fprintf(&b, "objective: %s\n", pick(rng, objectives))
+		fmt.Fprintf(b, "objective: %s\n", pick(rng, objectives))
 	}
-	return b.String()
 }
 
 func pick(rng *rand.Rand, s []string) string { return s[rng.IntN(len(s))] }

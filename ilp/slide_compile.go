@@ -1,7 +1,9 @@
 package ilp
 
 import (
+	"context"
 	"fmt"
+	"math"
 
 	"github.com/chessmodel/chessmodel/model"
 )
@@ -90,6 +92,16 @@ func CompileSlide(m *model.Model, horizon int) (*Program, error) {
 	return compileSlide(m, horizon, defaultSlideForm)
 }
 
+// CompileSlideWithin is CompileSlide under a memory bound, maxMemory as in
+// model.Options.MaxMemory (0 for model.DefaultMaxMemory, negative for
+// none): the program's size is estimated from the horizon before it is
+// built (slideCost), and one above the bound is refused with an error
+// wrapping model.ErrTooLarge. The build stops between steps when ctx is
+// done, with its error.
+func CompileSlideWithin(ctx context.Context, m *model.Model, horizon int, maxMemory int64) (*Program, error) {
+	return buildSlide(ctx, m, horizon, defaultSlideForm, model.MemoryLimit(maxMemory))
+}
+
 // slideVars are the columns of a time-expanded program, for the cuts:
 // move[t][i] is the variable of geometric move i at step t, at[t][s] the
 // occupancy of square s after step t (1..T), step[t] the moves of step t.
@@ -101,7 +113,47 @@ type slideVars struct {
 	step  []linear
 }
 
+// compileSlide builds the program at a horizon with no memory bound.
 func compileSlide(m *model.Model, horizon int, form slideForm) (*Program, error) {
+	return buildSlide(context.Background(), m, horizon, form, math.MaxInt64)
+}
+
+// slideCost estimates the bytes of the program at a horizon (as
+// Program.cost counts them) from the programs of horizons 2, 3 and 4,
+// which it builds: every step adds the same columns and rows, only their
+// names grow, except the distance rows, which reach to the last step, so
+// the cost is a quadratic in the horizon. It saturates at MaxInt64.
+func slideCost(m *model.Model, horizon int, form slideForm) (int64, error) {
+	var c [3]float64
+	for i := range c {
+		p, err := compileSlide(m, 2+i, form)
+		if err != nil {
+			return 0, err
+		}
+		c[i] = float64(p.cost)
+	}
+	x := float64(horizon - 2)
+	est := c[0] + x*(c[1]-c[0]) + x*(x-1)/2*max(0, c[2]-2*c[1]+c[0])
+	if est >= math.MaxInt64 {
+		return math.MaxInt64, nil
+	}
+	return int64(est), nil
+}
+
+// checkSlideCost refuses a horizon whose program is estimated above limit.
+func checkSlideCost(m *model.Model, horizon int, form slideForm, limit int64) error {
+	if horizon <= 4 || limit == math.MaxInt64 {
+		return nil
+	}
+	cost, err := slideCost(m, horizon, form)
+	if err != nil || cost <= limit {
+		return err
+	}
+	return fmt.Errorf("ilp: the time-expanded program of a slide at horizon %d would take about %s, above the bound of %s: %w",
+		horizon, byteSize(cost), byteSize(limit), model.ErrTooLarge)
+}
+
+func buildSlide(ctx context.Context, m *model.Model, horizon int, form slideForm, limit int64) (*Program, error) {
 	if m.Kind != model.KindSlide {
 		return nil, fmt.Errorf("ilp: CompileSlide needs a slide model, not a %s model", m.Kind)
 	}
@@ -109,6 +161,12 @@ func compileSlide(m *model.Model, horizon int, form slideForm) (*Program, error)
 	if n := b.OpenCount(); n > maxSlideSquares {
 		return nil, fmt.Errorf("%w: the time-expanded program of a slide takes boards of up to %d open squares, this one has %d: %w",
 			ErrTooLarge, maxSlideSquares, n, model.ErrUnsupported)
+	}
+	if horizon < 0 {
+		return nil, fmt.Errorf("ilp: a horizon of %d steps; expected 0 or more", horizon)
+	}
+	if err := checkSlideCost(m, horizon, form, limit); err != nil {
+		return nil, err
 	}
 	bl := newBuilder(m.Name)
 	moves := geometricMoves(m)
@@ -144,6 +202,9 @@ func compileSlide(m *model.Model, horizon int, form slideForm) (*Program, error)
 		}
 	}
 	for t := 1; t <= horizon; t++ {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
 		flow := map[model.Square]*linear{}
 		for _, s := range open {
 			l := &linear{}

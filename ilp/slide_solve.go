@@ -54,7 +54,7 @@ func (s *Solver) solveSlide(ctx context.Context, m *model.Model, opts model.Opti
 			opts.Progress(-1, fmt.Sprintf("lp_solve: horizon %d", t))
 		}
 		stepBegan := time.Now()
-		p, err := compileSlide(m, t, lpSolveSlideForm)
+		p, err := buildSlide(context.Background(), m, t, lpSolveSlideForm, opts.MemoryLimit()) // lp_solve stops by ctx
 		if err != nil {
 			return nil, err
 		}

@@ -2,7 +2,12 @@
 // everything that can be said about one without solving it.
 //
 // A puzzle is read from YAML with Load (or Parse), which reports bad input as an
-// *Error naming file:line:column. The resulting *Model is plain data: a Board
+// *Error naming file:line:column. A model file is one YAML document, UTF-8
+// with or without a byte-order mark: anything after a "---" or "..." that
+// ends it is refused, not ignored. Load (and OpenFile, for solution files)
+// reads only regular files, or standard input for "-": a named pipe, a
+// device or a directory is refused before it is opened. ReadSolution reads
+// a solution's JSON, with or without a byte-order mark. The resulting *Model is plain data: a Board
 // with walls and squares that are not on it, the Pieces (built-in and fairy),
 // and one of three kinds of task — placing pieces under rules (Place), a tour of
 // one piece (TourSpec) or sliding pieces (SlideSpec).

@@ -120,3 +120,45 @@ func TestReadFile(t *testing.T) {
 		t.Error("Parse accepted more than MaxFileBytes")
 	}
 }
+
+// TestHostileRepros22: the model reproductions of issue 22 item 14 (their
+// text as in ../shared/repros/) and their kin give these exact errors.
+func TestHostileRepros22(t *testing.T) {
+	for _, tc := range []struct{ name, file, yaml, want string }{
+		// F16: no pieces, which "from has 0, to has 0" said as if the
+		// counts differed.
+		{"F16", "F16-slide-empty.yaml", "name: x\nboard: 3\nslide: {piece: rook, from: [], to: []}\n",
+			"F16-slide-empty.yaml:3:28: slide has no pieces: from is empty; expected the squares the pieces start on, like from: [a1, h8]"},
+		{"no pieces, some targets", "m.yaml", "board: 3\nslide: {piece: rook, from: [], to: [a1]}\n",
+			"m.yaml:2:28: slide has no pieces: from is empty; expected the squares the pieces start on, like from: [a1, h8]"},
+		{"counts differ", "m.yaml", "board: 3\nslide: {piece: rook, from: [a1], to: []}\n",
+			"m.yaml:2:38: slide needs as many target squares as pieces: from has 1, to has 0"},
+		// F17: everything after the --- was ignored.
+		{"F17", "F17-multidoc-garbage.yaml", "name: a\nboard: 8\nplace: [8 queen]\n---\n[[[ {{{ garbage\n",
+			"F17-multidoc-garbage.yaml:4:1: a second YAML document starts here; a model file holds one model, and nothing may follow it"},
+		{"a second model", "m.yaml", "board: 8\nplace: [8 queen]\n--- # another\nboard: 9\nplace: [9 queen]\n",
+			"m.yaml:3:1: a second YAML document starts here; a model file holds one model, and nothing may follow it"},
+		{"an empty second document", "m.yaml", "board: 8\nplace: [8 queen]\n---\n",
+			"m.yaml:3:1: a second YAML document starts here; a model file holds one model, and nothing may follow it"},
+		{"text after the end marker", "m.yaml", "board: |\n  ..\n  ..\nplace: [1 queen]\n...\n[[[\n",
+			"m.yaml:5:1: a second YAML document starts here; a model file holds one model, and nothing may follow it"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := model.Parse([]byte(tc.yaml), tc.file)
+			var perr *model.Error
+			if !errors.As(err, &perr) || err.Error() != tc.want {
+				t.Errorf("got  %v\nwant %s", err, tc.want)
+			}
+		})
+	}
+	// One document, with its optional markers, is still a model.
+	for _, text := range []string{"---\nboard: 8\nplace: [8 queen]\n", "board: 8\nplace: [8 queen]\n...\n", "board: 8\nplace: [8 queen]\n...\n# the end\n"} {
+		if _, err := model.Parse([]byte(text), "m.yaml"); err != nil {
+			t.Errorf("%q: %v", text, err)
+		}
+	}
+	if _, err := model.Parse([]byte("board: 8\nplace: [8 queen]\n"), "m.yaml", "board=8\n---\n[[["); err == nil ||
+		err.Error() != "--set board=8\n---\n[[[:1:1: the value holds more than one YAML document; give one value" {
+		t.Errorf("a --set of two documents: %v", err)
+	}
+}

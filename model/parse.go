@@ -2,12 +2,15 @@ package model
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"io"
 	"io/fs"
 	"os"
+	"regexp"
 	"strconv"
 	"strings"
+	"syscall"
 
 	"go.yaml.in/yaml/v3"
 )
@@ -38,38 +41,76 @@ func Load(path string, overrides ...string) (*Model, error) {
 	return Parse(data, path, overrides...)
 }
 
-// ReadFile reads a regular file, or standard input for "-", refusing
-// anything longer than limit bytes and anything that is not a regular file
-// (a device like /dev/zero, a directory, a pipe named as a path) before it
-// reads it.
+// ReadFile reads a regular file (see OpenFile), or standard input for "-",
+// refusing anything longer than limit bytes, and a file that is not a
+// regular one, before it reads it.
 func ReadFile(path string, limit int64) ([]byte, error) {
-	var r io.Reader = os.Stdin
-	if path != "-" {
-		f, err := os.Open(path)
-		if err != nil {
-			return nil, err
-		}
-		defer f.Close()
-		info, err := f.Stat()
-		if err != nil {
-			return nil, err
-		}
-		if !info.Mode().IsRegular() {
-			return nil, &Error{File: path, Line: 1, Column: 1, Msg: fmt.Sprintf("not a regular file (%s); expected a model file, or - for standard input", kindOfFile(info.Mode()))}
-		}
-		if info.Size() > limit {
-			return nil, &Error{File: path, Line: 1, Column: 1, Msg: fmt.Sprintf("the file has %d bytes, more than the %d a model may have", info.Size(), limit)}
-		}
-		r = f
+	if path == "-" {
+		return ReadLimited(os.Stdin, "stdin", limit)
 	}
+	f, err := OpenFile(path, "a model file")
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	info, err := f.Stat()
+	if err != nil {
+		return nil, err
+	}
+	if info.Size() > limit {
+		return nil, &Error{File: path, Line: 1, Column: 1, Msg: fmt.Sprintf("the file has %d bytes, more than the %d a model may have", info.Size(), limit)}
+	}
+	return ReadLimited(f, path, limit)
+}
+
+// ReadLimited reads r to its end, refusing more than limit bytes.
+func ReadLimited(r io.Reader, name string, limit int64) ([]byte, error) {
 	data, err := io.ReadAll(io.LimitReader(r, limit+1))
 	if err != nil {
 		return nil, err
 	}
 	if int64(len(data)) > limit {
-		return nil, &Error{File: path, Line: 1, Column: 1, Msg: fmt.Sprintf("more than the %d bytes a model may have", limit)}
+		return nil, &Error{File: name, Line: 1, Column: 1, Msg: fmt.Sprintf("more than the %d bytes a model may have", limit)}
 	}
 	return data, nil
+}
+
+// OpenFile opens a file named as input (a model, a solution), what it is
+// expected to be ("a model file") naming it in errors. It refuses anything
+// but a regular file with an *Error, exit status 2 in the CLI, before it
+// opens it: opening a named pipe waits for a writer, for ever when none
+// comes, and no signal ends the wait; a device or a directory is no input.
+// The file is opened without waiting (O_NONBLOCK, which regular files
+// ignore) and checked again, in case the path changed in between. A pipe
+// is read as standard input, "-", which the caller reads.
+func OpenFile(path, what string) (*os.File, error) {
+	info, err := os.Stat(path)
+	if err != nil {
+		return nil, err
+	}
+	if err := regularFile(path, what, info); err != nil {
+		return nil, err
+	}
+	f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	if err != nil {
+		return nil, err
+	}
+	if info, err = f.Stat(); err == nil {
+		err = regularFile(path, what, info)
+	}
+	if err != nil {
+		f.Close()
+		return nil, err
+	}
+	return f, nil
+}
+
+// regularFile refuses a file that is not a regular one.
+func regularFile(path, what string, info fs.FileInfo) error {
+	if info.Mode().IsRegular() {
+		return nil
+	}
+	return &Error{File: path, Line: 1, Column: 1, Msg: fmt.Sprintf("not a regular file (%s); expected %s, or - for standard input", kindOfFile(info.Mode()), what)}
 }
 
 func kindOfFile(mode fs.FileMode) string {
@@ -94,8 +135,12 @@ func Parse(data []byte, name string, overrides ...string) (*Model, error) {
 		return nil, &Error{File: name, Line: 1, Column: 1, Msg: fmt.Sprintf("the model has %d bytes, more than the %d a model may have", len(data), MaxFileBytes)}
 	}
 	var doc yaml.Node
-	if err := yaml.Unmarshal(data, &doc); err != nil {
+	second, err := decodeOne(data, &doc)
+	if err != nil {
 		return nil, p.yamlError(err)
+	}
+	if second {
+		return nil, p.secondDocument(&doc)
 	}
 	if doc.Kind == 0 || len(doc.Content) == 0 {
 		return nil, &Error{File: name, Line: 1, Column: 1, Msg: "empty model: expected a mapping with board and one of place, tour, slide"}
@@ -113,6 +158,39 @@ func Parse(data []byte, name string, overrides ...string) (*Model, error) {
 		}
 	}
 	return p.model(root)
+}
+
+// decodeOne decodes the first YAML document of data into doc and says
+// whether a second one follows (yaml.Unmarshal ignores it, and any text
+// after a "---", silently).
+func decodeOne(data []byte, doc *yaml.Node) (second bool, err error) {
+	dec := yaml.NewDecoder(bytes.NewReader(data))
+	if err := dec.Decode(doc); err != nil && !errors.Is(err, io.EOF) {
+		return false, err
+	}
+	var next yaml.Node
+	return !errors.Is(dec.Decode(&next), io.EOF), nil
+}
+
+// documentMarker is a line that ends a YAML document: "---" starts the
+// next, "..." ends this one. No document's text has a line that starts so.
+var documentMarker = regexp.MustCompile(`^(---|\.\.\.)([ \t].*)?\r?$`)
+
+// secondDocument is the error of a model file that holds more than one
+// YAML document, placed at the marker that ends the first.
+func (p *parser) secondDocument(doc *yaml.Node) error {
+	first := 1
+	if len(doc.Content) > 0 {
+		first = doc.Content[0].Line
+	}
+	line := len(p.lines)
+	for i := first; i < len(p.lines); i++ { // line i+1
+		if documentMarker.MatchString(p.lines[i]) {
+			line = i + 1
+			break
+		}
+	}
+	return &Error{File: p.file, Line: line, Column: 1, Msg: "a second YAML document starts here; a model file holds one model, and nothing may follow it"}
 }
 
 // refuseAliases decides aliases once, for the whole document: a model has

@@ -12,10 +12,16 @@ import (
 
 var sizePattern = regexp.MustCompile(`^\s*(\d+)\s*(?:[xX×]\s*(\d+)\s*)?$`)
 
+// sizeLike is a one-line board that can only be meant as a size.
+var sizeLike = regexp.MustCompile(`^\s*\d[^\n]*$`)
+
 func (p *parser) board(n *yaml.Node, m *Model) error {
 	switch n.Kind {
 	case yaml.ScalarNode:
-		if sizePattern.MatchString(n.Value) {
+		// A line that starts with a digit is a size: a diagram holds no
+		// digits, and "8x8x8" is better told it is not a size than that
+		// '8' is not a square of a diagram.
+		if sizePattern.MatchString(n.Value) || sizeLike.MatchString(n.Value) {
 			rows, cols, err := p.size(n)
 			if err != nil {
 				return err
@@ -101,8 +107,7 @@ func (p *parser) diagram(n *yaml.Node, m *Model) error {
 		if n.Style == yaml.LiteralStyle || n.Style == yaml.FoldedStyle {
 			r.line = n.Line + 1 + i
 			r.col = 1
-			if r.line-1 < len(p.lines) {
-				src := p.lines[r.line-1]
+			if src, ok := p.sourceLine(n, r.line); ok {
 				r.col = len(src) - len(strings.TrimLeft(src, " \t")) + 1
 			}
 		}
@@ -133,7 +138,7 @@ func (p *parser) diagram(n *yaml.Node, m *Model) error {
 		symbols[pc.Symbol] = pc
 	}
 	for i, r := range rows {
-		at := &yaml.Node{Line: r.line, Column: r.col, Style: yaml.LiteralStyle}
+		at := p.within(n, r.line, r.col)
 		if len(r.text) != cols {
 			return p.errorf(at, "diagram row %d has %d squares, expected %d like the first row", i+1, len(r.text), cols)
 		}
@@ -158,6 +163,30 @@ func (p *parser) diagram(n *yaml.Node, m *Model) error {
 	}
 	m.Board = b
 	return nil
+}
+
+// within is a node for a place inside n (a square of a diagram), from
+// where n was read: the file or a --set value.
+func (p *parser) within(n *yaml.Node, line, col int) *yaml.Node {
+	at := &yaml.Node{Line: line, Column: col, Style: yaml.LiteralStyle}
+	if o, ok := p.origin[n]; ok {
+		p.origin[at] = o
+	}
+	return at
+}
+
+// sourceLine is a line (from 1) of the text n was read from: the file, or
+// the value of the --set that gave it.
+func (p *parser) sourceLine(n *yaml.Node, line int) (string, bool) {
+	lines := p.lines
+	if o, ok := p.origin[n]; ok {
+		_, value, _ := strings.Cut(o, "=")
+		lines = strings.Split(value, "\n")
+	}
+	if line < 1 || line > len(lines) {
+		return "", false
+	}
+	return lines[line-1], true
 }
 
 func symbolList(m *Model) string {

@@ -21,8 +21,13 @@ func (p *parser) override(root *yaml.Node, o string) error {
 		return bad
 	}
 	var doc yaml.Node
-	if err := yaml.Unmarshal([]byte(value), &doc); err != nil {
+	second, err := decodeOne([]byte(value), &doc)
+	if err != nil {
 		bad.Msg = "value is not valid YAML: " + strings.TrimPrefix(err.Error(), "yaml: ")
+		return bad
+	}
+	if second {
+		bad.Msg = "the value holds more than one YAML document; give one value"
 		return bad
 	}
 	var val *yaml.Node
@@ -68,6 +73,9 @@ func (p *parser) override(root *yaml.Node, o string) error {
 			size := *next
 			m := &yaml.Node{Kind: yaml.MappingNode, Tag: "!!map", Line: next.Line, Column: next.Column,
 				Content: []*yaml.Node{{Kind: yaml.ScalarNode, Tag: "!!str", Value: "size", Line: next.Line, Column: next.Column}, &size}}
+			if from, ok := p.origin[next]; ok { // an earlier --set's value
+				mark(m, p.origin, from)
+			}
 			for j := 1; j < len(node.Content); j += 2 {
 				if node.Content[j] == next {
 					node.Content[j] = m

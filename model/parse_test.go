@@ -51,7 +51,7 @@ func TestParseErrors(t *testing.T) {
 		{"two kinds", "board: 8\nplace: [1 queen]\ntour: {piece: knight}\n", "m.yaml:3:7:", "exactly one of place, tour, slide"},
 		{"no kind", "board: 8\n", "m.yaml:1:1:", "exactly one of place, tour, slide"},
 		{"zero board", "board: 0\nplace: [1 queen]\n", "m.yaml:1:8:", "each side must be from 1"},
-		{"bad size", "board: 8x\nplace: [1 queen]\n", "m.yaml:1:8:", "unexpected"},
+		{"bad size", "board: 8x\nplace: [1 queen]\n", "m.yaml:1:8:", `expected a board size like 8 or "6x9" (ranks x files), found "8x"`},
 		{"ragged diagram", "board: |\n  ...\n  ..\nplace: [1 king]\n", "m.yaml:3:3:", "diagram row 2 has 2 squares"},
 		{"diagram letter", "board: |\n  ..\n  .x\nplace: [1 king]\n", "m.yaml:3:4:", `unexpected 'x'`},
 		{"bad rule", "board: 8\nplace: [8 queen]\nrules: [independant]\n", "m.yaml:3:9:", `unknown rule "independant"`},
@@ -108,6 +108,24 @@ func TestOverrides(t *testing.T) {
 	}
 	if _, err = model.Parse(src, "n-queens.yaml", "board"); err == nil || !strings.Contains(err.Error(), "key=value") {
 		t.Errorf("malformed override: %v", err)
+	}
+	// Errors inside a --set value, diagrams included, are placed in it,
+	// not in the file (issue 22 item 14: board=8x8x8 was blamed on the
+	// file's line 1).
+	for _, c := range []struct {
+		overrides []string
+		want      string
+	}{
+		{[]string{"board=8x8x8"}, `--set board=8x8x8:1:1: expected a board size like 8 or "6x9" (ranks x files), found "8x8x8"`},
+		{[]string{"board=8x8x8", "board.walls=[e4]"}, `--set board=8x8x8:1:1: expected a board size like 8 or "6x9" (ranks x files), found "8x8x8"`},
+		{[]string{"board=..Z."}, "--set board=..Z.:1:3: unexpected 'Z' in the diagram; expected . (open), # (wall), - (not on the board) or a piece letter B K N Q R"},
+		{[]string{"board=|\n  ..\n  .Z"}, "--set board=|\n  ..\n  .Z:3:4: unexpected 'Z' in the diagram"},
+		{[]string{"board=|\n  ..\n  ..."}, "--set board=|\n  ..\n  ...:3:3: diagram row 2 has 3 squares, expected 2 like the first row"},
+	} {
+		_, err := model.Parse(src, "n-queens.yaml", c.overrides...)
+		if err == nil || !strings.HasPrefix(err.Error(), c.want) {
+			t.Errorf("--set %q: %v\nwant %s", c.overrides, err, c.want)
+		}
 	}
 }
 

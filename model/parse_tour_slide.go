@@ -95,7 +95,10 @@ func (p *parser) slide(n *yaml.Node, m *Model) error {
 		}
 		*side.out = squares
 	}
-	if len(s.From) != len(s.To) || len(s.From) == 0 {
+	if len(s.From) == 0 {
+		return p.errorf(f["from"], "slide has no pieces: from is empty; expected the squares the pieces start on, like from: [a1, h8]")
+	}
+	if len(s.From) != len(s.To) {
 		return p.errorf(f["to"], "slide needs as many target squares as pieces: from has %d, to has %d", len(s.From), len(s.To))
 	}
 	SortSquares(s.From)

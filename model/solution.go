@@ -67,7 +67,8 @@ func (s Solution) Key() string {
 const MaxSolutionBytes = 64 << 20
 
 // ReadSolution reads a solution as JSON: either the solution object itself
-// or a whole result with a "solution" field, of at most MaxSolutionBytes.
+// or a whole result with a "solution" field, of at most MaxSolutionBytes,
+// with or without a UTF-8 byte-order mark.
 func ReadSolution(r io.Reader, name string) (*Solution, error) {
 	data, err := io.ReadAll(io.LimitReader(r, MaxSolutionBytes+1))
 	if err != nil {
@@ -76,6 +77,7 @@ func ReadSolution(r io.Reader, name string) (*Solution, error) {
 	if len(data) > MaxSolutionBytes {
 		return nil, &Error{File: name, Line: 1, Column: 1, Msg: fmt.Sprintf("more than the %d bytes a solution may have", MaxSolutionBytes)}
 	}
+	data = trimBOM(data) // as models: editors on some systems save one
 	var probe map[string]json.RawMessage
 	if err := json.Unmarshal(data, &probe); err != nil {
 		return nil, jsonError(name, data, err)

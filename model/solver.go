@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"runtime"
 )
 
 // A Solver is a backend: it answers a Task on a Model.
@@ -51,6 +52,8 @@ type Options struct {
 	// (negative when unknown) and a short account.
 	Progress func(done float64, note string)
 	// Workers bounds the goroutines a backend may use; 0 means all cores.
+	// Backends take WorkerCount(Workers): a request above MaxWorkers runs
+	// on MaxWorkers goroutines (answers are the same on any number).
 	Workers int
 	// MaxMemory bounds the bytes a backend may plan to allocate for the
 	// model: each backend estimates what it will build before it builds it
@@ -61,6 +64,22 @@ type Options struct {
 	// step tries (the ILP's horizons); past it the answer is unknown, with
 	// "more than MaxMoves moves" as its bound. 0 means the backend's default.
 	MaxMoves int
+}
+
+// MaxWorkers is the most goroutines one task runs on, whatever is asked.
+// Searches are CPU-bound and answer the same on any number of workers, so
+// more goroutines than cores only cost memory (each has its own search
+// state, and counting splits the work into tasks in proportion to the
+// workers); 1024 is above the cores of any machine this runs on.
+const MaxWorkers = 1024
+
+// WorkerCount is the number of goroutines a task asked for requested
+// workers runs on: every core for 0 or less, and at most MaxWorkers.
+func WorkerCount(requested int) int {
+	if requested <= 0 {
+		requested = runtime.NumCPU()
+	}
+	return min(requested, MaxWorkers)
 }
 
 // DefaultMaxMemory is the memory bound of Options.MaxMemory when it is 0.

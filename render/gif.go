@@ -1,9 +1,9 @@
 package render
 
 import (
+	"context"
 	"fmt"
 	"image"
-	"image/gif"
 	"io"
 	"math"
 	"time"
@@ -22,13 +22,10 @@ const (
 // GIF draws an animation. Given one solution of a tour, it shows the path
 // growing square by square; of a slide, the position after each move; in
 // every other case one frame per solution (a still picture of the model when
-// sols is empty), as for the solutions of a placement.
+// sols is empty), as for the solutions of a placement. It is Draw without
+// a context: the picture is checked first (Check).
 func GIF(w io.Writer, m *model.Model, sols []model.Solution, opts Options) error {
-	frames, err := Animation(m, sols, opts)
-	if err != nil {
-		return err
-	}
-	return writeGIF(w, m, frames, opts)
+	return Draw(context.Background(), w, m, sols, FormatGIF, opts)
 }
 
 // A Frame is one picture of an animation and how long it shows.
@@ -136,8 +133,11 @@ func slideAnimation(m *model.Model, moves []model.Move, delay time.Duration) []F
 
 // writeGIF draws the frames with one palette for the whole animation, chosen
 // from a sample of them, and stores each frame after the first as the
-// rectangle in which it differs from the one before.
-func writeGIF(w io.Writer, m *model.Model, frames []Frame, opts Options) error {
+// rectangle in which it differs from the one before. Frames are written
+// as they are drawn (gifStream): one is held at a time, with the one
+// before. It stops with ctx's
+// error between the steps of each frame once ctx is done.
+func writeGIF(ctx context.Context, w io.Writer, frames []Frame, opts Options) error {
 	if len(frames) > MaxFrames {
 		return fmt.Errorf("%w: %d frames; a GIF shows at most %d", ErrTooLarge, len(frames), MaxFrames)
 	}
@@ -149,33 +149,36 @@ func writeGIF(w io.Writer, m *model.Model, frames []Frame, opts Options) error {
 		if samples > 1 {
 			k = i * (len(frames) - 1) / (samples - 1)
 		}
-		img, err := rasterize(frames[k].scene, opts, canvas)
+		img, err := rasterize(ctx, frames[k].scene, opts, canvas)
 		if err != nil {
 			return err
 		}
 		countColours(img, hist)
 	}
 	pal := newQuantizer(canvas.colors, hist)
-	anim := &gif.GIF{}
+	var out *gifStream
 	var prev *image.Paletted
 	for _, f := range frames {
-		img, err := rasterize(f.scene, opts, canvas)
+		img, err := rasterize(ctx, f.scene, opts, canvas)
 		if err != nil {
 			return err
 		}
 		cur := pal.paletted(img)
+		if err := ctx.Err(); err != nil {
+			return err
+		}
 		frame := cur
 		if prev != nil {
 			frame = difference(prev, cur, pal.transparent)
 		} else {
-			anim.Config = image.Config{ColorModel: pal.palette, Width: img.Rect.Dx(), Height: img.Rect.Dy()}
+			out = newGIFStream(w, img.Rect.Dx(), img.Rect.Dy(), pal.palette, pal.transparent, len(frames))
 		}
-		anim.Image = append(anim.Image, frame)
-		anim.Delay = append(anim.Delay, int(math.Round(f.Delay.Seconds()*100)))
-		anim.Disposal = append(anim.Disposal, gif.DisposalNone)
+		if err := out.frame(frame, int(math.Round(f.Delay.Seconds()*100))); err != nil {
+			return err
+		}
 		prev = cur
 	}
-	return gif.EncodeAll(w, anim)
+	return out.end()
 }
 
 // difference is the smallest rectangle of cur holding every pixel that

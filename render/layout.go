@@ -25,6 +25,10 @@ type Options struct {
 	// Delay is how long each frame of a GIF shows; 0 chooses by the kind of
 	// animation. The last frame always shows longer.
 	Delay time.Duration
+	// MaxMemory bounds the bytes drawing may take, as estimated before
+	// anything is drawn (Memory), as model.Options.MaxMemory does a
+	// backend's: 0 means model.DefaultMaxMemory, a negative value no bound.
+	MaxMemory int64
 }
 
 // Limits on what can be drawn.

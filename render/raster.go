@@ -1,6 +1,7 @@
 package render
 
 import (
+	"context"
 	"image"
 	"image/color"
 	"image/draw"
@@ -13,16 +14,24 @@ import (
 	"github.com/chessmodel/chessmodel/model"
 )
 
-// Image draws the same picture as SVG into an RGBA image.
+// Image draws the same picture as SVG into an RGBA image, once it is
+// checked (Check, as a PNG).
 func Image(m *model.Model, sol *model.Solution, opts Options) (*image.RGBA, error) {
-	sc := newScene(m, sol)
-	sc.attacks = opts.Attacks
-	return rasterize(sc, opts, newRasterCanvas())
+	frames, err := plan(m, solutions(sol), FormatPNG, opts)
+	if err != nil {
+		return nil, err
+	}
+	return rasterize(context.Background(), frames[0].scene, opts, newRasterCanvas())
 }
 
-// PNG writes the picture SVG would draw as a PNG image.
+// PNG writes the picture SVG would draw as a PNG image. It is Draw without
+// a context: the picture is checked first (Check).
 func PNG(w io.Writer, m *model.Model, sol *model.Solution, opts Options) error {
-	img, err := Image(m, sol, opts)
+	return Draw(context.Background(), w, m, solutions(sol), FormatPNG, opts)
+}
+
+func writePNG(ctx context.Context, w io.Writer, sc *scene, opts Options) error {
+	img, err := rasterize(ctx, sc, opts, newRasterCanvas())
 	if err != nil {
 		return err
 	}
@@ -30,7 +39,10 @@ func PNG(w io.Writer, m *model.Model, sol *model.Solution, opts Options) error {
 	return enc.Encode(w, img)
 }
 
-func rasterize(sc *scene, opts Options, c *rasterCanvas) (*image.RGBA, error) {
+// rasterize draws a scene on the canvas's image, which it reuses when it
+// has the picture's size (the background is painted over all of it), and
+// returns ctx's error when ctx ends the drawing.
+func rasterize(ctx context.Context, sc *scene, opts Options, c *rasterCanvas) (*image.RGBA, error) {
 	l, err := newLayout(sc.m.Board, opts, sc.caption != "")
 	if err != nil {
 		return nil, err
@@ -38,9 +50,11 @@ func rasterize(sc *scene, opts Options, c *rasterCanvas) (*image.RGBA, error) {
 	if err := l.checkRaster(); err != nil {
 		return nil, err
 	}
-	c.img = image.NewRGBA(image.Rect(0, 0, l.width, l.height))
-	sc.draw(c, l)
-	return c.img, nil
+	if r := image.Rect(0, 0, l.width, l.height); c.img == nil || c.img.Rect != r {
+		c.img = image.NewRGBA(r)
+	}
+	sc.draw(stopCanvas{ctx, c}, l)
+	return c.img, ctx.Err()
 }
 
 // rasterCanvas paints with antialiasing: paths are filled by the vector

@@ -1,6 +1,8 @@
 package render
 
 import (
+	"bufio"
+	"context"
 	"fmt"
 	"html"
 	"image/color"
@@ -14,32 +16,42 @@ import (
 // document: a placement with its pieces and walls, a tour with its path, a
 // slide as its start position with an arrow for each move. The output is
 // deterministic (fixed number formatting), so it can be compared as text.
+//
+// It is Draw without a context: the picture is checked first (Check).
 func SVG(w io.Writer, m *model.Model, sol *model.Solution, opts Options) error {
-	sc := newScene(m, sol)
-	sc.attacks = opts.Attacks
-	return writeSVG(w, sc, opts)
+	return Draw(context.Background(), w, m, solutions(sol), FormatSVG, opts)
 }
 
-func writeSVG(w io.Writer, sc *scene, opts Options) error {
+// solutions is a list of the solution, if there is one.
+func solutions(sol *model.Solution) []model.Solution {
+	if sol == nil {
+		return nil
+	}
+	return []model.Solution{*sol}
+}
+
+func writeSVG(ctx context.Context, w io.Writer, sc *scene, opts Options) error {
 	l, err := newLayout(sc.m.Board, opts, sc.caption != "")
 	if err != nil {
 		return err
 	}
 	c := &svgCanvas{defined: map[string]bool{}}
-	sc.draw(c, l)
-	var doc strings.Builder
-	fmt.Fprintf(&doc, `<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" viewBox="0 0 %d %d" font-family="%s">`+"\n",
+	sc.draw(stopCanvas{ctx, c}, l)
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	bw := bufio.NewWriter(w)
+	fmt.Fprintf(bw, `<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" viewBox="0 0 %d %d" font-family="%s">`+"\n",
 		l.width, l.height, l.width, l.height, svgFontFamily)
 	if title := sc.m.Name; title != "" {
-		fmt.Fprintf(&doc, "<title>%s</title>\n", html.EscapeString(title))
+		fmt.Fprintf(bw, "<title>%s</title>\n", html.EscapeString(title))
 	}
 	if c.defs.Len() > 0 {
-		fmt.Fprintf(&doc, "<defs>\n%s</defs>\n", c.defs.String())
+		fmt.Fprintf(bw, "<defs>\n%s</defs>\n", c.defs.String())
 	}
-	doc.WriteString(c.body.String())
-	doc.WriteString("</svg>\n")
-	_, err = io.WriteString(w, doc.String())
-	return err
+	bw.WriteString(c.body.String())
+	bw.WriteString("</svg>\n")
+	return bw.Flush()
 }
 
 // svgCanvas collects the elements of an SVG document.

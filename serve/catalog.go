@@ -110,13 +110,21 @@ func (c *Catalog) Read(name string) ([]byte, error) {
 	if err := checkName(name); err != nil {
 		return nil, err
 	}
+	// Stat first: opening a named pipe waits for a writer, for ever when
+	// none comes; then again, in case the name changed in between.
+	st, err := fs.Stat(c.files, name)
+	if err != nil {
+		return nil, err
+	}
+	if !st.Mode().IsRegular() {
+		return nil, fmt.Errorf("%s: not a regular file", name)
+	}
 	f, err := c.files.Open(name)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	st, err := f.Stat()
-	if err != nil {
+	if st, err = f.Stat(); err != nil {
 		return nil, err
 	}
 	if !st.Mode().IsRegular() {
@@ -137,16 +145,22 @@ func (c *Catalog) Read(name string) ([]byte, error) {
 
 // Write saves a model file's text.
 func (c *Catalog) Write(name string, data []byte) error {
-	if c.root == nil {
-		return errReadOnly
-	}
-	if err := checkName(name); err != nil {
+	if err := c.canWrite(name); err != nil {
 		return err
 	}
 	if len(data) > MaxModelBytes {
 		return fmt.Errorf("%s: %d bytes, over the %d a model may have", name, len(data), MaxModelBytes)
 	}
 	return c.root.WriteFile(name, data, 0o644)
+}
+
+// canWrite says why the catalog cannot save a file of this name, if it
+// cannot.
+func (c *Catalog) canWrite(name string) error {
+	if c.root == nil {
+		return errReadOnly
+	}
+	return checkName(name)
 }
 
 var errReadOnly = errors.New("the model directory is read-only here (the built-in models, or serve without --write)")
@@ -183,7 +197,18 @@ func (s *Server) handleWrite(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	err := s.cfg.Models.Write(name, data)
+	err := s.cfg.Models.canWrite(name)
+	if err == nil && len(data) <= MaxModelBytes {
+		// Saved, a model that does not parse would be a file no command
+		// reads: refused with its line and column, as /api/run does.
+		if _, perr := model.Parse(data, name); perr != nil {
+			writeModelError(w, http.StatusBadRequest, newModelError(perr))
+			return
+		}
+	}
+	if err == nil {
+		err = s.cfg.Models.Write(name, data)
+	}
 	switch {
 	case errors.Is(err, errName):
 		writeError(w, http.StatusBadRequest, "%v", err)

@@ -29,10 +29,14 @@
 //     its name to 127.0.0.1 reads nothing; Config.AnyHost lifts this when
 //     the command listens on another address); requests a browser marks as
 //     coming from another site (Sec-Fetch-Site, Origin) are refused;
-//   - request bodies are limited (Config.MaxBody, 256 KiB) and models to
-//     MaxModelBytes (64 KiB); boards to Config.MaxSquares (128x128) squares;
+//   - request bodies are limited (Config.MaxBody, 256 KiB; a request that
+//     declares a longer one is answered 413 before any of it is read) and
+//     models to MaxModelBytes (64 KiB); boards to Config.MaxSquares
+//     (128x128) squares;
 //   - every solve runs under a time bound (Config.MaxTimeout, 30s by default,
-//     and less when the page asks) and stops when the page disconnects;
+//     and less when the request's "timeout" asks for less, in seconds: 0 or
+//     more than the bound is the bound, a negative one is refused with 400)
+//     and stops when the page disconnects;
 //   - at most Config.Running solves run at once (2) and Config.Queue (8) wait;
 //     any more are answered at once with 503 and {"busy": true};
 //   - memory: every running solve is stopped once the Go heap passes
@@ -43,7 +47,9 @@
 //   - model files are read and written only by plain names directly inside
 //     the catalog's directory, through an os.Root, so neither "../" nor a
 //     symbolic link leads out; the built-in models are read-only, and a
-//     directory is writable only when asked (--write);
+//     directory is writable only when asked (--write); a PUT saves only a
+//     model that parses (else 400 with its line and column), and only
+//     regular files are opened (a named pipe would wait for a writer);
 //   - no program is started from a request unless Config.External allows
 //     compare to run lp_solve, cbc and glpsol;
 //   - a backend that panics fails that request only.

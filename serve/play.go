@@ -31,6 +31,15 @@ type modelError struct {
 	Text    string `json:"text"` // the whole error, file:line:column: message
 }
 
+// newModelError places an error of model.Parse.
+func newModelError(err error) *modelError {
+	var perr *model.Error
+	if errors.As(err, &perr) {
+		return &modelError{Line: perr.Line, Column: perr.Column, Message: perr.Msg, Text: perr.Error()}
+	}
+	return &modelError{Line: 1, Column: 1, Message: err.Error(), Text: err.Error()}
+}
+
 // parsed is a request's model, or why there is none.
 type parsed struct {
 	m   *model.Model
@@ -49,11 +58,7 @@ func (s *Server) parseModel(req *modelRequest) parsed {
 	}
 	m, err := model.Parse([]byte(req.YAML), file)
 	if err != nil {
-		var perr *model.Error
-		if errors.As(err, &perr) {
-			return parsed{err: &modelError{Line: perr.Line, Column: perr.Column, Message: perr.Msg, Text: perr.Error()}}
-		}
-		return parsed{err: &modelError{Line: 1, Column: 1, Message: err.Error(), Text: err.Error()}}
+		return parsed{err: newModelError(err)}
 	}
 	if m.Board.Size() > s.cfg.MaxSquares {
 		msg := fmt.Sprintf("the %s board has more than the %d squares the playground works on; use the command line for it", m.Board.Dims(), s.cfg.MaxSquares)

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math"
 	"net/http"
 	"os/exec"
 	"runtime"
@@ -22,7 +23,7 @@ type runRequest struct {
 	Task     string  `json:"task"`              // solve, count or compare
 	Backend  string  `json:"backend,omitempty"` // for solve and count; exact by default
 	Symmetry bool    `json:"symmetry,omitempty"`
-	Timeout  float64 `json:"timeout,omitempty"` // seconds; 0 or more than the server allows: the server's bound
+	Timeout  float64 `json:"timeout,omitempty"` // seconds (runTimeout)
 }
 
 // The events of a run's stream, in order: queued, started, any number of
@@ -96,6 +97,20 @@ func (e *eventStream) progress(p progressEvent) {
 	}
 }
 
+// runTimeout is the time bound of a run asked for seconds: the server's
+// bound, max, for 0 (none asked) and for anything more than max; a
+// negative number (or NaN) is refused. Seconds are compared before they
+// become a Duration, which 1e308 seconds would overflow.
+func runTimeout(seconds float64, max time.Duration) (time.Duration, error) {
+	switch {
+	case seconds < 0 || math.IsNaN(seconds):
+		return 0, fmt.Errorf("timeout %v: expected seconds from 0 (0: the server's bound of %v)", seconds, max)
+	case seconds == 0 || seconds >= max.Seconds():
+		return max, nil
+	}
+	return time.Duration(seconds * float64(time.Second)), nil
+}
+
 func (s *Server) handleRun(w http.ResponseWriter, r *http.Request) {
 	var req runRequest
 	if !readJSON(w, r, &req) {
@@ -113,10 +128,7 @@ func (s *Server) handleRun(w http.ResponseWriter, r *http.Request) {
 		p = s.parseModel(&req.modelRequest)
 	}
 	if p.err != nil {
-		writeJSON(w, http.StatusUnprocessableEntity, struct {
-			apiError
-			Model *modelError `json:"model"`
-		}{apiError{Error: p.err.Text}, p.err})
+		writeModelError(w, http.StatusUnprocessableEntity, p.err)
 		return
 	}
 	var solvers []model.Solver
@@ -149,9 +161,10 @@ func (s *Server) handleRun(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusBadRequest, "unknown task %q; expected solve, count or compare", req.Task)
 		return
 	}
-	timeout := s.cfg.MaxTimeout
-	if req.Timeout > 0 && time.Duration(req.Timeout*float64(time.Second)) < timeout {
-		timeout = time.Duration(req.Timeout * float64(time.Second))
+	timeout, err := runTimeout(req.Timeout, s.cfg.MaxTimeout)
+	if err != nil {
+		writeError(w, http.StatusBadRequest, "%v", err)
+		return
 	}
 
 	leave, err := s.slots.enter()

@@ -143,6 +143,12 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusForbidden, "requests from other sites are refused")
 		return
 	}
+	if r.ContentLength > s.cfg.MaxBody {
+		// Refused before any of it is read: a declared length that never
+		// comes would hold the request until the read timeout.
+		writeError(w, http.StatusRequestEntityTooLarge, "request body of %d bytes, over the %d allowed", r.ContentLength, s.cfg.MaxBody)
+		return
+	}
 	r.Body = http.MaxBytesReader(w, r.Body, s.cfg.MaxBody)
 	s.mux.ServeHTTP(w, r)
 }
@@ -265,6 +271,15 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 
 func writeError(w http.ResponseWriter, status int, format string, args ...any) {
 	writeJSON(w, status, apiError{Error: fmt.Sprintf(format, args...)})
+}
+
+// writeModelError answers with a model's parse error: its text as the
+// error, and where it is.
+func writeModelError(w http.ResponseWriter, status int, err *modelError) {
+	writeJSON(w, status, struct {
+		apiError
+		Model *modelError `json:"model"`
+	}{apiError{Error: err.Text}, err})
 }
 
 // readJSON decodes a request body into v, refusing unknown fields and

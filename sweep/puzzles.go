@@ -24,7 +24,8 @@ type PuzzleOptions struct {
 	// 0, 1, ... MaxWalls walls, one per symmetry class.
 	MaxWalls int
 	// Limit stops after this many puzzles (0: no limit).
-	Limit   int
+	Limit int
+	// Workers bounds the goroutines solving boards, as Options.Workers.
 	Workers int
 	// Record receives each puzzle as it is found, from one goroutine at a time.
 	Record   func(Puzzle) error

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"runtime"
 	"sort"
 	"sync"
 	"sync/atomic"
@@ -17,7 +16,8 @@ import (
 type Options struct {
 	// Walls is the number of walls added to the model's board.
 	Walls int
-	// Workers bounds the goroutines solving boards; 0 means every core.
+	// Workers bounds the goroutines solving boards; 0 means every core, and
+	// at most model.MaxWorkers are run.
 	Workers int
 	// Record, when set, receives every class as it is solved, in no
 	// particular order and from several goroutines at once: it must be
@@ -147,9 +147,7 @@ func Run(ctx context.Context, m *model.Model, solver model.Solver, opts Options)
 // end of ctx, without an error.
 func eachClass(ctx context.Context, walls *wallSets, workers int, progress func(float64, string),
 	solve func(ctx context.Context, squares []model.Square, orbit int) error) error {
-	if workers <= 0 {
-		workers = runtime.NumCPU()
-	}
+	workers = model.WorkerCount(workers)
 	type job struct {
 		walls []int
 		orbit int

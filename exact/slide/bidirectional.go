@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 
-	"github.com/chessmodel/chessmodel/exact/internal/tasks"
 	"github.com/chessmodel/chessmodel/model"
 )
 
@@ -69,7 +68,7 @@ func (sp *space) shortest(ctx context.Context, opts Options) (*Outcome, error) {
 	}
 	s := &search{sp: sp, mv: newMover(sp), fold: newFolder(sp), budget: &budget{limit: limit},
 		child: make([]int32, sp.pieces), progress: opts.Progress}
-	for range tasks.WorkerCount(opts.Workers) {
+	for range model.WorkerCount(opts.Workers) {
 		s.workers = append(s.workers, newWorker(sp))
 	}
 	if s.table, err = newTable(s.budget, sp.states()); err != nil {

@@ -6,7 +6,6 @@ import (
 	"sync"
 	"time"
 
-	"github.com/chessmodel/chessmodel/exact/internal/tasks"
 	"github.com/chessmodel/chessmodel/model"
 )
 
@@ -99,7 +98,7 @@ func Explore(ctx context.Context, m *model.Model, opts ExploreOptions) (*Report,
 			rep.Components, err = sp.components(ctx, b, opts.Workers, opts.Progress)
 			return err
 		}
-		if err := both(ctx, tasks.WorkerCount(opts.Workers) > 1, bfs, scc); err != nil {
+		if err := both(ctx, model.WorkerCount(opts.Workers) > 1, bfs, scc); err != nil {
 			return nil, err
 		}
 	}

@@ -6,7 +6,7 @@ import (
 	"sync"
 	"sync/atomic"
 
-	"github.com/chessmodel/chessmodel/exact/internal/tasks"
+	"github.com/chessmodel/chessmodel/model"
 )
 
 // orbitCount is the number of orbits of k-subsets of the open squares under
@@ -73,7 +73,7 @@ func (sp *space) representatives(ctx context.Context, b *budget, workers int) (b
 	reps := newBitset(n)
 	var next atomic.Uint64
 	var wg sync.WaitGroup
-	for range tasks.WorkerCount(workers) {
+	for range model.WorkerCount(workers) {
 		wg.Go(func() {
 			f := newFolder(sp)
 			state := make([]int32, sp.pieces)

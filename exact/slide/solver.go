@@ -18,7 +18,8 @@ type Options struct {
 	// is negative: the size of the answer is not known in advance).
 	Progress func(done float64, note string)
 	// Workers bounds the goroutines of the bidirectional search; 0 means
-	// all cores. The answer is the same on any number.
+	// all cores, and at most model.MaxWorkers are run. The answer is the
+	// same on any number.
 	Workers int
 }
 

@@ -448,9 +448,8 @@ func countSearch(st *tasks.Stopper, m *model.Model, g *model.MoveGraph, opts mod
 	default:
 		starts, weights = startOrbits(m, g)
 	}
-	workers := tasks.WorkerCount(opts.Workers)
 	tasks := c.tasks(starts, weights)
-	tally := c.run(tasks, workers, opts.Progress)
+	tally := c.run(tasks, model.WorkerCount(opts.Workers), opts.Progress)
 	res.Stats.Nodes = tally.nodes
 	res.Stats.Extra["subtrees"] = len(tasks)
 	if tally.emitErr != nil {

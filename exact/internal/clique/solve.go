@@ -107,7 +107,7 @@ func Solve(st *tasks.Stopper, p *problem.Problem, opts model.Options, res *model
 // search tree among workers.
 func countCliqueSets(st *tasks.Stopper, g *graph.Graph, lo, hi int, opts model.Options) (*problem.Tally, int64) {
 	p := g.Problem
-	workers := tasks.WorkerCount(opts.Workers)
+	workers := model.WorkerCount(opts.Workers)
 	todo := []cliqueTask{{depth: 0, cand: p.Allowed}}
 	var nodes int64
 	if workers > 1 || opts.Progress != nil { // subtrees share the work and measure progress

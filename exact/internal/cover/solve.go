@@ -186,7 +186,7 @@ func Solve(st *tasks.Stopper, p *problem.Problem, opts model.Options, res *model
 // the subtrees below the first branchings among workers.
 func countCover(st *tasks.Stopper, c *coverSearch, opts model.Options, keep func(*coverSearch) bool) (*problem.Tally, int64) {
 	p := c.p
-	workers := tasks.WorkerCount(opts.Workers)
+	workers := model.WorkerCount(opts.Workers)
 	var todo []coverTask
 	var nodes int64
 	if workers > 1 || opts.Progress != nil { // subtrees share the work and measure progress

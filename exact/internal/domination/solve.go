@@ -213,7 +213,7 @@ func Solve(st *tasks.Stopper, p *problem.Problem, g fold.Group, opts model.Optio
 			return true, problem.Infeasible(res, opts)
 		}
 	}
-	workers := tasks.WorkerCount(opts.Workers)
+	workers := model.WorkerCount(opts.Workers)
 	var passes []domPass
 	root := newDomSearch(d, st)
 	for k := root.lowerBound(d.need, root.allCandidates()); k <= len(d.cand) && !st.Stopped(); k++ {

@@ -54,7 +54,7 @@ func SolveFewest(st *tasks.Stopper, p *problem.Problem, groups []Group, opts mod
 	// the pieces that reach farthest first: their lines make the bound
 	slices.SortStableFunc(groups, func(a, b Group) int { return reach(b) - reach(a) })
 	plan := newFoldPlan(p, groups)
-	r := &foldRun{plan: plan, st: st, opts: opts, workers: tasks.WorkerCount(opts.Workers), best: foldPoint{value: -1}}
+	r := &foldRun{plan: plan, st: st, opts: opts, workers: model.WorkerCount(opts.Workers), best: foldPoint{value: -1}}
 	ax := plan.axes(0)
 	res.Stats.Extra["engine"] = "branch and bound on the fewest attacked squares"
 	s := &fewestSearch{plan: plan, ax: ax, squares: make([]int32, 0, len(ax.Group)), st: st,
@@ -106,7 +106,7 @@ func (s *fewestSearch) shareOut(workers int, progress func(float64, string)) *fe
 	}
 	var shared atomic.Int64
 	shared.Store(int64(s.best.value))
-	searches := make([]*fewestSearch, tasks.WorkerCount(workers))
+	searches := make([]*fewestSearch, model.WorkerCount(workers))
 	for w := range searches {
 		c := *s
 		c.squares = make([]int32, 0, len(s.ax.Group))

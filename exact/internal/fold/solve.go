@@ -47,7 +47,7 @@ type foldPoint struct {
 // Solve answers a model that Fits.
 func Solve(st *tasks.Stopper, p *problem.Problem, groups []Group, opts model.Options, res *model.Result) error {
 	plan := newFoldPlan(p, groups)
-	r := &foldRun{plan: plan, st: st, opts: opts, workers: tasks.WorkerCount(opts.Workers), best: foldPoint{value: -1}}
+	r := &foldRun{plan: plan, st: st, opts: opts, workers: model.WorkerCount(opts.Workers), best: foldPoint{value: -1}}
 	res.Stats.Extra["engine"] = "search-space folding"
 	defer r.report(res)
 	if p.MinTotal > p.MaxTotal {

@@ -101,7 +101,7 @@ func Solve(st *tasks.Stopper, m *model.Model, sq SquareRiders, opts model.Option
 	if n > MaxCountSide {
 		return fmt.Errorf("exact: counting n-queens on a %dx%d board: more than %d ranks could overflow the 64-bit count: %w", n, n, MaxCountSide, model.ErrUnsupported)
 	}
-	workers := tasks.WorkerCount(opts.Workers)
+	workers := model.WorkerCount(opts.Workers)
 	res.Stats.Extra["engine"] = "n-queens start constellations, one per D4 orbit"
 	res.Stats.Extra["workers"] = workers
 	c := countQueens(st, n, workers, opts.Progress)

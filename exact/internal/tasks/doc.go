@@ -3,6 +3,6 @@
 // hands a numbered list of tasks to goroutines and reports progress.
 //
 // The placement techniques (exact/internal/...), exact/tour and exact/slide
-// all use it, so there is one stopper, one pool and one WorkerCount. It
-// imports nothing of the backend.
+// all use it, so there is one stopper and one pool (the number of workers
+// is model.WorkerCount's). It imports nothing of the backend.
 package tasks

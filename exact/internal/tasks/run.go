@@ -2,20 +2,10 @@ package tasks
 
 import (
 	"fmt"
-	"runtime"
 	"sync"
 	"sync/atomic"
 	"time"
 )
-
-// WorkerCount is the number of goroutines for Options.Workers: all cores
-// when 0 or less.
-func WorkerCount(requested int) int {
-	if requested <= 0 {
-		return runtime.NumCPU()
-	}
-	return requested
-}
 
 // ProgressEvery is how often long work reports its progress.
 const ProgressEvery = 250 * time.Millisecond

@@ -251,7 +251,7 @@ type wallCount struct {
 func countWalls(st *tasks.Stopper, w0 *wallSearch, opts model.Options, tLo, tHi int) (*wallCount, int64) {
 	p := w0.p
 	list := opts.Symmetry || opts.DistinctWalls
-	workers := tasks.WorkerCount(opts.Workers)
+	workers := model.WorkerCount(opts.Workers)
 	var nodes int64
 	var todo []wallTask
 	if workers > 1 || opts.Progress != nil { // subtrees share the work and measure progress

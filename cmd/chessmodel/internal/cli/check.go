@@ -3,7 +3,6 @@ package cli
 import (
 	"errors"
 	"fmt"
-	"os"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -35,22 +34,13 @@ result. Either file may be - for standard input (not both).`,
 			if args[0] == "-" && args[1] == "-" {
 				return &ExitError{Code: ExitBadInput, Err: errors.New("the model and the solution cannot both come from standard input")}
 			}
-			m, err := g.loadModel(args[0])
+			m, err := g.loadModel(cmd.Context(), args[0])
 			if err != nil {
 				return err
 			}
-			in, name := streams.In, "stdin"
-			if args[1] != "-" {
-				f, err := os.Open(args[1])
-				if err != nil {
-					return &ExitError{Code: ExitBadInput, Err: fmt.Errorf("cannot read solution: %w", err)}
-				}
-				defer f.Close()
-				in, name = f, args[1]
-			}
-			sol, err := model.ReadSolution(in, name)
+			sol, err := readInput(cmd.Context(), g, args[1], "solution", model.ReadSolution)
 			if err != nil {
-				return &ExitError{Code: ExitBadInput, Err: err}
+				return err
 			}
 			report := model.Check(m, sol)
 			if g.json {

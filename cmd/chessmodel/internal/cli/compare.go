@@ -50,9 +50,11 @@ DISAGREE, or FAILED (a backend returned a solution the checker rejects).
 
 --task-timeout bounds each backend on each task (a backend stopped by it makes
 the row incomplete); --timeout bounds the whole run. With --random N, N small
-random models are generated from --seed and compared; a model on which the
-backends disagree is written to the directory -o, with the command that
-reproduces it. On a terminal a status line shows the model being compared and
+random models are drawn from --seed, one at a time as they are compared (one
+in ten at the backends' internal limits, one in ten on a degenerate board: a
+side of 1 or 2, every square a wall, or fixed pieces covering every square);
+a model on which the backends disagree is written to the directory -o, with
+the command that reproduces it. On a terminal a status line shows the model being compared and
 the verdicts so far.`,
 		Example: `  # both backends, solve and count, on two models
   chessmodel compare testdata/models/eight-queens.yaml testdata/models/amazons.yaml
@@ -117,31 +119,38 @@ func runCompare(ctx context.Context, g *globals, streams Streams, f *compareFlag
 		}
 	}
 
-	// Read every model first: bad input stops before any work.
+	// Read every model file first: bad input stops before any work.
 	type job struct {
 		m    *model.Model
 		text string // the model's source, for random models
 	}
 	var jobs []job
 	for _, file := range files {
-		m, err := g.loadModel(file)
+		m, err := g.loadModel(ctx, file)
 		if err != nil {
 			return err
 		}
 		jobs = append(jobs, job{m: m})
 	}
-	rng := rand.New(rand.NewPCG(f.seed, 0))
 	if f.random < 0 {
 		return &ExitError{Code: ExitBadInput, Err: fmt.Errorf("--random %d: expected a number of models from 1", f.random)}
 	}
-	for i := 0; i < f.random; i++ {
-		name := fmt.Sprintf("random-%d-%d", f.seed, i+1)
+	// Random models are drawn one at a time, in order, as they are
+	// compared: the same seed gives the same models, and --timeout and
+	// signals are in force from the first.
+	rng := rand.New(rand.NewPCG(f.seed, 0))
+	total := len(jobs) + f.random
+	next := func(i int) (job, error) {
+		if i < len(jobs) {
+			return jobs[i], nil
+		}
+		name := fmt.Sprintf("random-%d-%d", f.seed, i-len(jobs)+1)
 		text := compare.Random(rng, name)
 		m, err := model.Parse([]byte(text), name+".yaml")
 		if err != nil {
-			return fmt.Errorf("random model %s does not parse (a bug in the generator): %w", name, err)
+			return job{}, fmt.Errorf("random model %s does not parse (a bug in the generator): %w", name, err)
 		}
-		jobs = append(jobs, job{m: m, text: text})
+		return job{m: m, text: text}, nil
 	}
 
 	ctx, cancel := g.context(ctx)
@@ -156,9 +165,16 @@ func runCompare(ctx context.Context, g *globals, streams Streams, f *compareFlag
 	stop := func(done int) error {
 		progress.done()
 		printTally(streams.Out, g.json, rows, tally)
-		return stopped(ctx, g, fmt.Sprintf("after %d of %s", done, plural(int64(len(jobs)), "model", "models")))
+		return stopped(ctx, g, fmt.Sprintf("after %d of %s", done, plural(int64(total), "model", "models")))
 	}
-	for i, j := range jobs {
+	for i := 0; i < total; i++ {
+		if ctx.Err() != nil {
+			return stop(i)
+		}
+		j, err := next(i)
+		if err != nil {
+			return err
+		}
 		for _, task := range tasks {
 			if task != model.TaskSolve && j.m.Kind == model.KindSlide {
 				continue // a slide is only solved: its answer is the least number of moves
@@ -166,8 +182,8 @@ func runCompare(ctx context.Context, g *globals, streams Streams, f *compareFlag
 			if ctx.Err() != nil {
 				return stop(i)
 			}
-			progress.update(float64(i)/float64(len(jobs)), fmt.Sprintf("model %d of %d, %s %s; %s",
-				i+1, len(jobs), j.m.Name, task, tallyText(tally)))
+			progress.update(float64(i)/float64(total), fmt.Sprintf("model %d of %d, %s %s; %s",
+				i+1, total, j.m.Name, task, tallyText(tally)))
 			with := solvers
 			if task == model.TaskSolve {
 				with = solveWith

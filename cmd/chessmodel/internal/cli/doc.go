@@ -10,6 +10,15 @@
 // interrupt (130) apart. Every command has examples in its help, and the
 // README's examples are run by readme_test.go.
 //
+// Input (input.go): every model, solution and frames file is read by
+// loadModel or readInput. A path must name a regular file: a named pipe, a
+// device or a directory is refused before it is opened (opening a named
+// pipe would wait for a writer for ever), exit status 2. A pipe is read
+// as standard input, -, and that read ends with --timeout (exit 3) or a
+// signal (130, 143) like any other work. --workers (solve, count,
+// enumerate, sweep, puzzles) is at most model.MaxWorkers; more is lowered
+// to it, with a note on standard error.
+//
 // Libraries: cobra for commands, flags and shell completion;
 // golang.org/x/term to tell a terminal from a pipe (progress lines are drawn
 // only on a terminal, so no escape code reaches a file); text/tabwriter for

@@ -57,7 +57,7 @@ three quarters of the available memory. (--memory is an old name of
 }
 
 func runExplore(ctx context.Context, g *globals, streams Streams, f *exploreFlags, path string) error {
-	m, err := g.loadModel(path)
+	m, err := g.loadModel(ctx, path)
 	if err != nil {
 		return err
 	}

@@ -6,6 +6,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 
 	"github.com/spf13/cobra"
@@ -74,14 +75,19 @@ moves; it is infeasible when the least number of moves is more than T.`,
 			if err != nil {
 				return &ExitError{Code: ExitBadInput, Err: fmt.Errorf("--format: %w", err)}
 			}
-			m, err := g.loadModel(args[0])
+			m, err := g.loadModel(cmd.Context(), args[0])
 			if err != nil {
 				return err
 			}
 			ctx, cancel := g.context(cmd.Context())
 			defer cancel()
 			p, err := exportProgram(ctx, m, horizon, breakSymmetry, int64(g.maxMemory))
+			var text bytes.Buffer
+			var to io.Writer = stopWriter{ctx, &text}
 			if errors.Is(err, ilp.ErrCutsStopped) {
+				// The context is done already; the program so far is
+				// written whole (its size was bounded before the loop).
+				to = &text
 				// The program with the cuts so far is written, as solve
 				// shows what it found; the exit status and the message
 				// (after the program) say it is not complete.
@@ -89,8 +95,7 @@ moves; it is infeasible when the least number of moves is more than T.`,
 			} else if err != nil {
 				return &ExitError{Code: ExitBadInput, Err: fmt.Errorf("%s: %w", args[0], err)}
 			}
-			var text bytes.Buffer
-			if err := p.Write(&text, f); err != nil {
+			if err := p.Write(to, f); err != nil {
 				return err
 			}
 			if output != "" {
@@ -132,7 +137,7 @@ func exportProgram(ctx context.Context, m *model.Model, horizon int, breakSymmet
 	case m.Kind == model.KindSlide && horizon < 0:
 		return nil, fmt.Errorf("a slide model's program has one step per move: --horizon T writes the program of solutions in at most T moves (solve --backend ilp --stats shows the least)")
 	case m.Kind == model.KindSlide:
-		return ilp.CompileSlide(m, horizon)
+		return ilp.CompileSlideWithin(ctx, m, horizon, maxMemory)
 	case horizon >= 0:
 		return nil, fmt.Errorf("--horizon is for slide models, this is a %s model", m.Kind)
 	case breakSymmetry:

@@ -61,7 +61,12 @@ The format follows the extension of -o: .svg, .png or .gif.
 A GIF of one tour shows the path growing; of one slide, the moves one by
 one. --frames FILE.jsonl (one JSON result or solution per line, as
 "chessmodel enumerate" prints) makes a GIF with one frame per solution.
-Solutions are checked and drawn even when invalid, with a warning.`,
+Solutions are checked and drawn even when invalid, with a warning.
+
+Whether the picture can be drawn is decided before any solution is read or
+found: its size, and its memory, estimated from its pixels or its SVG text,
+against --max-memory (exit 2 above it). --timeout and signals stop the
+drawing too; the picture is written only when complete.`,
 		Example: `  chessmodel render testdata/models/blocked-3w-value11.yaml --solve -o board.png
   chessmodel render testdata/models/eight-queens.yaml --all --symmetry -o twelve.gif
   chessmodel render testdata/models/knights-tour.yaml --solution testdata/solutions/knights-tour-seed.json -o tour.svg
@@ -125,14 +130,27 @@ func runRender(ctx context.Context, g *globals, streams Streams, f *renderFlags,
 	if f.symmetry && !f.all {
 		return bad("--symmetry goes with --all")
 	}
-	m, err := g.loadModel(path)
+	m, err := g.loadModel(ctx, path)
 	if err != nil {
 		return err
 	}
+	opts := render.Options{Size: f.size, Attacks: f.attacks, NoCoordinates: f.noCoordinates, Delay: f.delay, MaxMemory: int64(g.maxMemory)}
+	pic := pictureFormats[format]
+	// Whether the picture can be drawn is known before any solution is
+	// read or found: a tour's is as long as the board has open squares.
+	check := render.Check(m, nil, pic, opts)
+	if f.solve || f.all {
+		check = render.CheckSolving(m, pic, opts)
+	}
+	if check != nil {
+		return pictureError(check)
+	}
+	ctx, cancel := g.context(ctx)
+	defer cancel()
 	var sols []model.Solution
 	switch {
 	case f.solution != "":
-		sol, err := readInput(streams, f.solution, "solution", func(r io.Reader, name string) (*model.Solution, error) {
+		sol, err := readInput(ctx, g, f.solution, "solution", func(r io.Reader, name string) (*model.Solution, error) {
 			return model.ReadSolution(r, name)
 		})
 		if err != nil {
@@ -140,7 +158,7 @@ func runRender(ctx context.Context, g *globals, streams Streams, f *renderFlags,
 		}
 		sols = []model.Solution{*sol}
 	case f.frames != "":
-		frames, err := readInput(streams, f.frames, "frames", readFrames)
+		frames, err := readInput(ctx, g, f.frames, "frames", readFrames)
 		if err != nil {
 			return err
 		}
@@ -160,42 +178,25 @@ func runRender(ctx context.Context, g *globals, streams Streams, f *renderFlags,
 		}
 	}
 
-	opts := render.Options{Size: f.size, Attacks: f.attacks, NoCoordinates: f.noCoordinates, Delay: f.delay}
-	var picture bytes.Buffer
 	frames := 0
-	switch format {
-	case "svg", "png":
-		var sol *model.Solution
-		if len(sols) > 0 {
-			sol = &sols[0]
+	if pic == render.FormatGIF {
+		anim, err := render.Animation(m, sols, opts)
+		if err != nil {
+			return pictureError(err)
 		}
-		if format == "svg" {
-			err = render.SVG(&picture, m, sol, opts)
-		} else {
-			err = render.PNG(&picture, m, sol, opts)
-		}
-	case "gif":
-		var anim []render.Frame
-		if anim, err = render.Animation(m, sols, opts); err == nil {
-			frames = len(anim)
-			err = render.GIF(&picture, m, sols, opts)
-		}
+		frames = len(anim)
 	}
-	if errors.Is(err, render.ErrSize) || errors.Is(err, render.ErrTooLarge) {
-		return &ExitError{Code: ExitBadInput, Err: err}
+	size, err := writePicture(ctx, f.output, func(w io.Writer) error { return render.Draw(ctx, w, m, sols, pic, opts) })
+	if ctx.Err() != nil {
+		return drawingStopped(ctx, g)
 	}
 	if err != nil {
-		return err
-	}
-	if err := os.WriteFile(f.output, picture.Bytes(), 0o644); err != nil {
-		return bad("cannot write the picture: %w", err)
+		return pictureError(err)
 	}
 
-	out := renderOutput{Model: m.Name, Output: f.output, Format: format, Frames: frames, Bytes: picture.Len()}
+	out := renderOutput{Model: m.Name, Output: f.output, Format: format, Frames: frames, Bytes: int(size)}
 	if format != "svg" {
-		if cfg, _, err := image.DecodeConfig(bytes.NewReader(picture.Bytes())); err == nil {
-			out.Width, out.Height = cfg.Width, cfg.Height
-		}
+		out.Width, out.Height = pictureSize(f.output)
 	}
 	if g.json {
 		return writeJSON(streams.Out, out)
@@ -211,22 +212,82 @@ func runRender(ctx context.Context, g *globals, streams Streams, f *renderFlags,
 	return nil
 }
 
-// readInput opens a file, or standard input for "-", and reads it.
-func readInput[T any](streams Streams, file, what string, read func(io.Reader, string) (*T, error)) (*T, error) {
-	in, name := streams.In, "stdin"
-	if file != "-" {
-		fh, err := os.Open(file)
-		if err != nil {
-			return nil, &ExitError{Code: ExitBadInput, Err: fmt.Errorf("cannot read %s: %w", what, err)}
-		}
-		defer fh.Close()
-		in, name = fh, file
+// drawingStopped is the error of a picture stopped by --timeout or a
+// signal: nothing was written.
+func drawingStopped(ctx context.Context, g *globals) error {
+	why := "interrupted"
+	if errors.Is(ctx.Err(), context.DeadlineExceeded) {
+		why = fmt.Sprintf("stopped by --timeout %v", g.timeout)
 	}
-	v, err := read(in, name)
+	return fmt.Errorf("%s while drawing; no picture written: %w", why, ctx.Err())
+}
+
+// pictureFormats are render's formats by the extension of -o.
+var pictureFormats = map[string]render.Format{"svg": render.FormatSVG, "png": render.FormatPNG, "gif": render.FormatGIF}
+
+// pictureError gives a picture that cannot be drawn exit status 2: bad
+// input (a size, a board too large to draw) or above --max-memory.
+func pictureError(err error) error {
+	if errors.Is(err, render.ErrSize) || errors.Is(err, render.ErrTooLarge) || errors.Is(err, model.ErrTooLarge) {
+		return &ExitError{Code: ExitBadInput, Err: err}
+	}
+	return err
+}
+
+// writePicture writes a picture to a new file beside the output, renamed
+// to it once complete: the picture streams to disk, and a picture stopped
+// or refused midway leaves no partial file. It returns the bytes written.
+func writePicture(ctx context.Context, output string, draw func(io.Writer) error) (int64, error) {
+	tmp, err := os.CreateTemp(filepath.Dir(output), "."+filepath.Base(output)+".*")
 	if err != nil {
-		return nil, &ExitError{Code: ExitBadInput, Err: err}
+		return 0, &ExitError{Code: ExitBadInput, Err: fmt.Errorf("cannot write the picture: %w", err)}
 	}
-	return v, nil
+	defer os.Remove(tmp.Name()) // after a rename, nothing
+	counted := &countingWriter{w: tmp}
+	buffered := bufio.NewWriterSize(stopWriter{ctx, counted}, 1<<16)
+	err = draw(buffered)
+	if err == nil {
+		err = buffered.Flush()
+	}
+	if cerr := tmp.Close(); err == nil && cerr != nil {
+		err = &ExitError{Code: ExitBadInput, Err: fmt.Errorf("cannot write the picture: %w", cerr)}
+	}
+	if err != nil {
+		return 0, err
+	}
+	if err := os.Chmod(tmp.Name(), 0o644); err != nil {
+		return 0, &ExitError{Code: ExitBadInput, Err: fmt.Errorf("cannot write the picture: %w", err)}
+	}
+	if err := os.Rename(tmp.Name(), output); err != nil {
+		return 0, &ExitError{Code: ExitBadInput, Err: fmt.Errorf("cannot write the picture: %w", err)}
+	}
+	return counted.n, nil
+}
+
+// countingWriter counts the bytes written through it.
+type countingWriter struct {
+	w io.Writer
+	n int64
+}
+
+func (c *countingWriter) Write(p []byte) (int, error) {
+	n, err := c.w.Write(p)
+	c.n += int64(n)
+	return n, err
+}
+
+// pictureSize reads the width and height from a PNG or GIF file's header.
+func pictureSize(file string) (width, height int) {
+	fh, err := os.Open(file)
+	if err != nil {
+		return 0, 0
+	}
+	defer fh.Close()
+	cfg, _, err := image.DecodeConfig(fh)
+	if err != nil {
+		return 0, 0
+	}
+	return cfg.Width, cfg.Height
 }
 
 // readFrames reads one JSON result or solution per line, skipping blank
@@ -279,8 +340,6 @@ func solveForPicture(ctx context.Context, g *globals, m *model.Model, f *renderF
 	if err != nil {
 		return nil, err
 	}
-	ctx, cancel := g.context(ctx)
-	defer cancel()
 	var sols []model.Solution
 	opts := g.options(model.TaskSolve)
 	if f.all {

@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"io/fs"
 	"os"
 	"os/signal"
 	"strconv"
@@ -217,48 +216,6 @@ before it exits.`,
 	)
 	addCompletionExamples(root)
 	return root
-}
-
-// loadModel reads a model file, or standard input for "-", with the --set
-// overrides; errors are bad input.
-func (g *globals) loadModel(path string) (*model.Model, error) {
-	var m *model.Model
-	var err error
-	if path == "-" {
-		if g.stdin == nil {
-			return nil, &ExitError{Code: ExitBadInput, Err: errors.New("-: standard input was already read; it holds one model")}
-		}
-		var data []byte
-		data, err = io.ReadAll(g.stdin)
-		g.stdin = nil
-		if err != nil {
-			return nil, &ExitError{Code: ExitBadInput, Err: fmt.Errorf("cannot read the model from standard input: %w", err)}
-		}
-		m, err = model.Parse(data, "stdin", g.overrides...)
-	} else {
-		m, err = model.Load(path, g.overrides...)
-	}
-	if err != nil {
-		var perr *fs.PathError
-		if errors.As(err, &perr) {
-			return nil, &ExitError{Code: ExitBadInput, Err: fmt.Errorf("cannot read model: %w", err)}
-		}
-		return nil, &ExitError{Code: ExitBadInput, Err: err}
-	}
-	return m, nil
-}
-
-// loadModels reads every model before any work starts.
-func (g *globals) loadModels(paths []string) ([]*model.Model, error) {
-	var ms []*model.Model
-	for _, path := range paths {
-		m, err := g.loadModel(path)
-		if err != nil {
-			return nil, err
-		}
-		ms = append(ms, m)
-	}
-	return ms, nil
 }
 
 // context applies --timeout.

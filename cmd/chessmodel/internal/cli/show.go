@@ -24,7 +24,7 @@ input. With --json each model is one JSON line.`,
   echo '{board: 4, place: [max rook], rules: [independent]}' | chessmodel show -`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			ms, err := g.loadModels(args)
+			ms, err := g.loadModels(cmd.Context(), args)
 			if err != nil {
 				return err
 			}

@@ -143,7 +143,7 @@ whether more exist.`
 	completeModels(cmd)
 	cmd.Flags().StringVar(&f.backend, "backend", "exact", "solver backend: "+g.backends.names())
 	completeValues(cmd, "backend", sortedKeys(g.backends)...)
-	cmd.Flags().IntVar(&f.workers, "workers", 0, "goroutines the backend may use (0: every core); answers are the same on any number")
+	addWorkersFlag(cmd, &f.workers, "goroutines the backend may use")
 	cmd.Flags().BoolVar(&f.stats, "stats", false, "also print the search's statistics (folding: nodes and leaves by sub-space size)")
 	switch task {
 	case model.TaskCount:
@@ -156,6 +156,28 @@ whether more exist.`
 		cmd.Flags().Int64Var(&f.limit, "limit", 0, "print at most this many solutions, the first in the backend's order (0: all)")
 	}
 	return cmd
+}
+
+// workersHelp ends the help of every --workers flag.
+var workersHelp = fmt.Sprintf(" (0: every core; at most %d, more is lowered to %d with a note); answers are the same on any number", model.MaxWorkers, model.MaxWorkers)
+
+// addWorkersFlag defines a command's --workers flag.
+func addWorkersFlag(cmd *cobra.Command, workers *int, help string) {
+	cmd.Flags().IntVar(workers, "workers", 0, help+workersHelp)
+}
+
+// checkWorkers refuses a negative --workers and lowers one above
+// model.MaxWorkers to it, saying so on stderr: more goroutines than cores
+// only cost memory, and the answer is the same on any number.
+func checkWorkers(stderr io.Writer, workers int) (int, error) {
+	if workers < 0 {
+		return 0, &ExitError{Code: ExitBadInput, Err: fmt.Errorf("--workers %d: expected a number of goroutines from 0 (0: every core)", workers)}
+	}
+	if workers > model.MaxWorkers {
+		fmt.Fprintf(stderr, "chessmodel: --workers %d: at most %d goroutines run; using %d\n", workers, model.MaxWorkers, model.MaxWorkers)
+		return model.MaxWorkers, nil
+	}
+	return workers, nil
 }
 
 // runTasks does the task on every model; all are read first, so that bad
@@ -174,10 +196,10 @@ func runTasks(ctx context.Context, g *globals, streams Streams, task model.Task,
 	if f.limit < 0 {
 		return &ExitError{Code: ExitBadInput, Err: fmt.Errorf("--limit %d: expected a number of solutions from 0 (0: all)", f.limit)}
 	}
-	if f.workers < 0 {
-		return &ExitError{Code: ExitBadInput, Err: fmt.Errorf("--workers %d: expected a number of goroutines from 0 (0: every core)", f.workers)}
+	if f.workers, err = checkWorkers(streams.Err, f.workers); err != nil {
+		return err
 	}
-	ms, err := g.loadModels(paths)
+	ms, err := g.loadModels(ctx, paths)
 	if err != nil {
 		return err
 	}

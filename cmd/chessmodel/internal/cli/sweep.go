@@ -45,7 +45,7 @@ seed. -o writes every solved class to a file as a JSON line: walls, orbit size
 	completeValues(cmd, "backend", sortedKeys(g.backends)...)
 	cmd.Flags().StringVarP(&f.out, "output", "o", "", "write every solved class to this file as JSON lines")
 	deprecatedAlias(cmd, "out", "output")
-	cmd.Flags().IntVar(&f.workers, "workers", 0, "boards solved at once (0: every core)")
+	addWorkersFlag(cmd, &f.workers, "boards solved at once")
 	completeModels(cmd)
 	return cmd
 }
@@ -81,7 +81,7 @@ func startSweep(ctx context.Context, g *globals, streams Streams, backend, path 
 	if err != nil {
 		return nil, err
 	}
-	m, err := g.loadModel(path)
+	m, err := g.loadModel(ctx, path)
 	if err != nil {
 		return nil, err
 	}
@@ -99,6 +99,10 @@ func startSweep(ctx context.Context, g *globals, streams Streams, backend, path 
 func runSweep(ctx context.Context, g *globals, streams Streams, f *sweepFlags, path string) error {
 	if f.walls < 0 {
 		return &ExitError{Code: ExitBadInput, Err: fmt.Errorf("--walls %d: expected a number of walls from 0", f.walls)}
+	}
+	var err error
+	if f.workers, err = checkWorkers(streams.Err, f.workers); err != nil {
+		return err
 	}
 	run, err := startSweep(ctx, g, streams, f.backend, path)
 	if err != nil {
@@ -200,7 +204,7 @@ standard output without it (the summary then goes to standard error).`,
 	cmd.Flags().StringVar(&f.backend, "backend", "exact", "solver backend: "+g.backends.names())
 	completeValues(cmd, "backend", sortedKeys(g.backends)...)
 	cmd.Flags().StringVarP(&f.out, "output", "o", "", "write the puzzles to this file as JSON lines (default: standard output)")
-	cmd.Flags().IntVar(&f.workers, "workers", 0, "boards solved at once (0: every core)")
+	addWorkersFlag(cmd, &f.workers, "boards solved at once")
 	completeModels(cmd)
 	return cmd
 }
@@ -208,6 +212,10 @@ standard output without it (the summary then goes to standard error).`,
 func runPuzzles(ctx context.Context, g *globals, streams Streams, f *puzzleFlags, path string) error {
 	if f.maxWalls < 0 || f.limit < 0 {
 		return &ExitError{Code: ExitBadInput, Err: fmt.Errorf("--max-walls %d, --limit %d: expected numbers from 0", f.maxWalls, f.limit)}
+	}
+	var err error
+	if f.workers, err = checkWorkers(streams.Err, f.workers); err != nil {
+		return err
 	}
 	run, err := startSweep(ctx, g, streams, f.backend, path)
 	if err != nil {
