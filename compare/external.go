@@ -1,14 +1,13 @@
 package compare
 
 import (
-	"bufio"
 	"bytes"
 	"context"
 	"fmt"
+	"math"
 	"os"
 	"os/exec"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"time"
 
@@ -37,15 +36,14 @@ var ExternalTools = []string{"lp_solve", "cbc", "glpsol"}
 // Name is the tool's name.
 func (e *External) Name() string { return e.Tool }
 
-// Solve exports the model, runs the tool and reads its solution. Only
-// TaskSolve on placement and slide models is supported; a slide is solved
-// horizon by horizon like the ilp backend does (see solveSlide).
+// Solve exports the model, runs the tool and reads its solution, which the
+// checker verifies. Placement models are solved, counted and enumerated
+// (external_count.go); slides solved horizon by horizon like the ilp
+// backend does (see solveSlide). Tours are refused: the subtour cut step is
+// inside the ilp package's loop, not exposed to another solver.
 func (e *External) Solve(ctx context.Context, m *model.Model, opts model.Options) (*model.Result, error) {
-	if opts.Task != model.TaskSolve {
-		return nil, fmt.Errorf("%s: only solve, not %s: %w", e.Tool, opts.Task, model.ErrUnsupported)
-	}
-	if m.Kind != model.KindPlace && m.Kind != model.KindSlide {
-		return nil, fmt.Errorf("%s: %s models: %w", e.Tool, m.Kind, model.ErrUnsupported)
+	if err := e.supports(m, opts.Task); err != nil {
+		return nil, err
 	}
 	if _, err := exec.LookPath(e.Tool); err != nil {
 		return nil, fmt.Errorf("%s is not installed (apt-get install lp-solve coinor-cbc glpk-utils): %w", e.Tool, model.ErrUnsupported)
@@ -53,32 +51,87 @@ func (e *External) Solve(ctx context.Context, m *model.Model, opts model.Options
 	if m.Kind == model.KindSlide {
 		return e.solveSlide(ctx, m, opts)
 	}
+	if opts.Task != model.TaskSolve {
+		return e.count(ctx, m, opts)
+	}
 	start := time.Now()
 	program, err := ilp.CompileToSolve(m, opts.MaxMemory)
 	if err != nil {
 		return nil, err
 	}
 	res := &model.Result{Model: m.Name, Kind: m.Kind.String(), Task: opts.Task, Backend: e.Tool}
-	status, sol, format, err := e.run(ctx, program, false)
+	limit := e.timeLimit(ctx)
+	a, err := e.runTool(ctx, program, false, append(limit, opts.SolverOptions...))
 	res.Stats.Seconds = time.Since(start).Seconds()
-	res.Stats.Extra = map[string]any{"format": format.String()}
+	res.Stats.Extra = map[string]any{"format": a.format.String()}
 	if err != nil {
 		return nil, err
 	}
-	switch status {
+	switch a.status {
 	case "stopped":
 		res.Status = model.StatusUnknown
+		if limit != nil {
+			<-ctx.Done() // stopped by the limit set for the deadline
+		}
 	case "infeasible":
 		res.Status = model.StatusInfeasible
 	default:
-		res.Solution = sol
-		res.Value = model.Int64(model.Check(m, sol).Value)
-		res.Status = model.StatusOptimal
-		if m.Objective.Sense == model.Fixed {
-			res.Status = model.StatusFeasible
-		}
+		e.solved(ctx, m, res, a, limit != nil)
 	}
 	return res, nil
+}
+
+// solved fills in the result of a solve that found a solution. Stopped by
+// the time limit it was given for ctx's deadline, the tool's best solution
+// is reported as the ilp backend reports a solve cut short: Status Unknown
+// with Extra["bound"], once the deadline has passed (so that callers see
+// the timeout); stopped by a limit of the user's (--solver-option), as
+// feasible with the bound and the gap.
+func (e *External) solved(ctx context.Context, m *model.Model, res *model.Result, a answer, limited bool) {
+	res.Solution = a.sol
+	value := model.Check(m, a.sol).Value
+	res.Value = model.Int64(value)
+	switch {
+	case m.Objective.Sense == model.Fixed:
+		res.Status = model.StatusFeasible
+		return
+	case a.status == "optimal":
+		res.Status = model.StatusOptimal
+		return
+	}
+	bound, ok := integerBound(a.bound, value, m.Objective.Sense)
+	if ok {
+		res.Stats.Extra["bound"] = bound
+	}
+	if limited {
+		res.Status = model.StatusUnknown
+		<-ctx.Done()
+		return
+	}
+	res.Status = model.StatusFeasible
+	if ok {
+		res.Stats.Extra["gap"] = math.Abs(float64(bound-value)) / float64(max(1, abs(value)))
+	}
+}
+
+func abs(v int64) int64 {
+	if v < 0 {
+		return -v
+	}
+	return v
+}
+
+// supports refuses, with model.ErrUnsupported, what the tools are not run on.
+func (e *External) supports(m *model.Model, task model.Task) error {
+	switch {
+	case m.Kind == model.KindTour:
+		return fmt.Errorf("%s: tours need subtour cuts added in a loop, which the ilp package runs inside lp_solve only (use --backend ilp or exact): %w", e.Tool, model.ErrUnsupported)
+	case m.Kind == model.KindSlide && task != model.TaskSolve:
+		return fmt.Errorf("%s: slides are only solved, not %s: %w", e.Tool, task, model.ErrUnsupported)
+	case m.Kind != model.KindPlace && m.Kind != model.KindSlide:
+		return fmt.Errorf("%s: %s models: %w", e.Tool, m.Kind, model.ErrUnsupported)
+	}
+	return nil
 }
 
 // solveSlide solves the time-expanded programs of horizons 0, 1, 2, ...
@@ -105,7 +158,7 @@ func (e *External) solveSlide(ctx context.Context, m *model.Model, opts model.Op
 			return nil, err
 		}
 		// Horizon t-1 was infeasible: any solution of this one is optimal.
-		status, sol, format, err := e.run(ctx, program, true)
+		status, sol, format, err := e.run(ctx, program, true, opts.SolverOptions)
 		res.Stats.Extra["format"] = format.String()
 		if err != nil {
 			return nil, err
@@ -140,202 +193,134 @@ func sameSquares(a, b []model.Square) bool {
 	return len(a) == len(b)
 }
 
-// run writes the program in the tool's format, runs the tool and reads its
-// answer: "optimal" with the decoded solution, "infeasible", or "stopped"
-// when the context ended first. With anySolution the tool stops at its
-// first solution, for a program whose solutions are all optimal.
-func (e *External) run(ctx context.Context, program *ilp.Program, anySolution bool) (string, *model.Solution, ilp.Format, error) {
+// run writes the program in the tool's format, runs the tool with the
+// user's options (opts.SolverOptions) and reads its answer: "optimal" or
+// "feasible" with the decoded solution, "infeasible", or "stopped" when the
+// context ended first. With anySolution the tool stops at its first
+// solution, for a program whose solutions are all optimal.
+func (e *External) run(ctx context.Context, program *ilp.Program, anySolution bool, options []string) (string, *model.Solution, ilp.Format, error) {
+	a, err := e.runTool(ctx, program, anySolution, options)
+	return a.status, a.sol, a.format, err
+}
+
+// answer is what a run of the tool gave: its status, the decoded solution,
+// the format it read, and the bound on the objective its log shows.
+type answer struct {
+	status string
+	sol    *model.Solution
+	format ilp.Format
+	bound  *float64
+}
+
+// runTool is run, with the bound the tool printed.
+func (e *External) runTool(ctx context.Context, program *ilp.Program, anySolution bool, options []string) (answer, error) {
 	dir, err := os.MkdirTemp("", "chessmodel-"+e.Tool)
 	if err != nil {
-		return "", nil, 0, err
+		return answer{}, err
 	}
 	defer os.RemoveAll(dir)
-
-	var format ilp.Format
-	var args []string
-	input, output := filepath.Join(dir, "model"), filepath.Join(dir, "solution")
-	switch e.Tool {
-	case "lp_solve":
-		format, input = ilp.FormatLP, input+".lp"
-		args = []string{"-S4", input}
-		if anySolution {
-			args = append([]string{"-f"}, args...)
-		}
-	case "cbc":
-		format, input = ilp.FormatCPLEX, input+".lp"
-		args = []string{input, "solve", "solu", output}
-		if anySolution { // a gap larger than any objective: the first solution ends the search
-			args = []string{input, "allowableGap", "1e9", "solve", "solu", output}
-		}
-	case "glpsol":
-		// MPS lists the columns in the program's order, which glpsol's raw
-		// solution follows (CPLEX LP would order them by first appearance).
-		format, input = ilp.FormatMPS, input+".mps"
-		args = []string{"--freemps", input, "-w", output}
-		if anySolution {
-			args = append(args, "--mipgap", "1e9")
-		}
-	default:
-		return "", nil, 0, fmt.Errorf("compare: unknown external solver %q; expected one of %s", e.Tool, strings.Join(ExternalTools, ", "))
+	format, input, output, args, err := e.command(dir, anySolution, options)
+	if err != nil {
+		return answer{}, err
 	}
 	var text bytes.Buffer
 	if err := program.Write(&text, format); err != nil {
-		return "", nil, format, err
+		return answer{format: format}, err
 	}
 	if err := os.WriteFile(input, text.Bytes(), 0o644); err != nil {
-		return "", nil, format, err
+		return answer{format: format}, err
 	}
 	cmd := exec.CommandContext(ctx, e.Tool, args...)
 	ownProcessGroup(cmd)
 	// Whatever happens to the tool, Output returns only once it has been
 	// reaped, so the deferred RemoveAll finds no process writing in dir.
 	cmd.WaitDelay = waitDelay
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
 	stdout, runErr := cmd.Output()
 	if ctx.Err() != nil {
-		return "stopped", nil, format, nil
+		return answer{status: "stopped", format: format}, nil
 	}
-	var status string
-	var values map[string]float64
+	out, err := e.readOutput(stdout, output, runErr, &stderr)
+	if err != nil {
+		return answer{format: format}, err
+	}
+	switch {
+	case out.Status == "infeasible":
+		return answer{status: out.Status, format: format}, nil
+	case out.HasSolution():
+	case out.Status == "stopped without a solution", out.Status == "undefined":
+		return answer{status: "stopped", format: format}, nil // by a time limit, the tool's or ours
+	default:
+		return answer{format: format}, fmt.Errorf("%s: status %q", e.Tool, out.Status)
+	}
+	values, err := programValues(program, out)
+	if err != nil {
+		return answer{format: format}, fmt.Errorf("%s: %w", e.Tool, err)
+	}
+	sol, err := program.Decode(values)
+	if err != nil {
+		return answer{format: format}, fmt.Errorf("%s: %w", e.Tool, err)
+	}
+	return answer{status: out.Status, sol: &sol, format: format, bound: e.bound(stdout)}, nil
+}
+
+// command is the tool's command line: the format it reads, the files and
+// the arguments, the user's options before the solve.
+func (e *External) command(dir string, anySolution bool, options []string) (ilp.Format, string, string, []string, error) {
+	input, output := filepath.Join(dir, "model"), filepath.Join(dir, "solution")
 	switch e.Tool {
 	case "lp_solve":
-		// lp_solve exits non-zero for infeasible models; its output says why.
-		status, values, err = readLPSolve(stdout)
+		input += ".lp"
+		args := append(append([]string{}, options...), "-S4", input)
+		if anySolution {
+			args = append([]string{"-f"}, args...)
+		}
+		return ilp.FormatLP, input, "", args, nil
 	case "cbc":
-		if runErr != nil {
-			return "", nil, format, fmt.Errorf("cbc: %v", runErr)
+		input += ".lp"
+		args := append([]string{input}, options...)
+		if anySolution { // a gap larger than any objective: the first solution ends the search
+			args = append(args, "allowableGap", "1e9")
 		}
-		status, values, err = readCBC(output)
+		return ilp.FormatCPLEX, input, output, append(args, "solve", "solu", output), nil
 	case "glpsol":
+		input += ".mps"
+		args := append([]string{"--freemps", input, "-w", output}, options...)
+		if anySolution {
+			args = append(args, "--mipgap", "1e9")
+		}
+		return ilp.FormatMPS, input, output, args, nil
+	}
+	return 0, "", "", nil, fmt.Errorf("compare: unknown external solver %q; expected one of %s", e.Tool, strings.Join(ExternalTools, ", "))
+}
+
+// readOutput reads the tool's solution: lp_solve's standard output (it
+// exits non-zero for infeasible programs; its output says why), the
+// solution file of the others.
+func (e *External) readOutput(stdout []byte, output string, runErr error, stderr *bytes.Buffer) (*model.SolverOutput, error) {
+	fail := func(err error) error {
+		if msg := strings.TrimSpace(stderr.String()); msg != "" {
+			return fmt.Errorf("%s: %v: %.300s", e.Tool, err, msg)
+		}
+		return fmt.Errorf("%s: %v", e.Tool, err)
+	}
+	data := stdout
+	if output != "" {
 		if runErr != nil {
-			return "", nil, format, fmt.Errorf("glpsol: %v", runErr)
+			return nil, fail(runErr)
 		}
-		status, values, err = readGLPK(output, program)
+		var err error
+		if data, err = os.ReadFile(output); err != nil {
+			return nil, fail(fmt.Errorf("no solution file (%v); its output: %.300s", err, stdout))
+		}
 	}
+	out, err := model.ReadSolverOutput(bytes.NewReader(data), e.Tool+" output")
 	if err != nil {
-		return "", nil, format, fmt.Errorf("%s: %w", e.Tool, err)
-	}
-	switch {
-	case status == "infeasible":
-		return status, nil, format, nil
-	case status == "optimal", status == "feasible" && anySolution:
-	default:
-		return "", nil, format, fmt.Errorf("%s: status %q", e.Tool, status)
-	}
-	full := make([]float64, len(program.Variables))
-	for i, v := range program.Variables {
-		full[i] = values[v.Name]
-	}
-	sol, err := program.Decode(full)
-	if err != nil {
-		return "", nil, format, fmt.Errorf("%s: %w", e.Tool, err)
-	}
-	return status, &sol, format, nil
-}
-
-// readLPSolve reads `lp_solve -S4` output: a status line, then the
-// variables as "name value" lines.
-func readLPSolve(out []byte) (string, map[string]float64, error) {
-	text := string(out)
-	switch {
-	case strings.Contains(text, "This problem is infeasible"):
-		return "infeasible", nil, nil
-	case !strings.Contains(text, "Actual values of the variables"):
-		return "", nil, fmt.Errorf("unexpected output: %.200s", text)
-	}
-	values := map[string]float64{}
-	section := false
-	sc := bufio.NewScanner(bytes.NewReader(out))
-	for sc.Scan() {
-		line := sc.Text()
-		switch {
-		case strings.HasPrefix(line, "Actual values of the variables"):
-			section = true
-		case strings.HasPrefix(line, "Actual values of the constraints"), strings.HasPrefix(line, "Dual value"):
-			section = false
-		case section:
-			f := strings.Fields(line)
-			if len(f) == 2 {
-				v, err := strconv.ParseFloat(f[1], 64)
-				if err != nil {
-					return "", nil, fmt.Errorf("value of %s: %v", f[0], err)
-				}
-				values[f[0]] = v
-			}
+		if runErr != nil {
+			return nil, fail(runErr)
 		}
+		return nil, fmt.Errorf("%s: %w", e.Tool, err)
 	}
-	return "optimal", values, nil
-}
-
-// readCBC reads cbc's solution file: a status line, then the nonzero
-// columns as "index name value reduced-cost".
-func readCBC(path string) (string, map[string]float64, error) {
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return "", nil, err
-	}
-	lines := strings.Split(string(data), "\n")
-	switch first := lines[0]; {
-	case strings.HasPrefix(first, "Infeasible"), strings.HasPrefix(first, "Integer infeasible"):
-		return "infeasible", nil, nil
-	case !strings.HasPrefix(first, "Optimal"):
-		return first, nil, nil
-	}
-	values := map[string]float64{}
-	for _, line := range lines[1:] {
-		f := strings.Fields(line)
-		if len(f) < 3 {
-			continue
-		}
-		if f[0] == "**" { // cbc marks infeasibilities this way
-			f = f[1:]
-		}
-		v, err := strconv.ParseFloat(f[2], 64)
-		if err != nil {
-			return "", nil, fmt.Errorf("value of %s: %v", f[1], err)
-		}
-		values[f[1]] = v
-	}
-	return "optimal", values, nil
-}
-
-// readGLPK reads glpsol's raw solution (-w) of a free MPS file: "s mip ROWS
-// COLS STATUS OBJ", then "j INDEX VALUE" for every column in the order of
-// the file, which is the program's order.
-func readGLPK(path string, p *ilp.Program) (string, map[string]float64, error) {
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return "", nil, err
-	}
-	values := map[string]float64{}
-	status := ""
-	for _, line := range strings.Split(string(data), "\n") {
-		f := strings.Fields(line)
-		switch {
-		case len(f) >= 5 && f[0] == "s" && f[1] == "mip":
-			if cols, err := strconv.Atoi(f[3]); err != nil || cols != len(p.Variables) {
-				return "", nil, fmt.Errorf("glpsol read %s columns, the program has %d", f[3], len(p.Variables))
-			}
-			switch f[4] {
-			case "o":
-				status = "optimal"
-			case "f":
-				status = "feasible"
-			case "n":
-				status = "infeasible"
-			default:
-				status = "status " + f[4]
-			}
-		case len(f) == 3 && f[0] == "j":
-			j, err1 := strconv.Atoi(f[1])
-			v, err2 := strconv.ParseFloat(f[2], 64)
-			if err1 != nil || err2 != nil || j < 1 || j > len(p.Variables) {
-				return "", nil, fmt.Errorf("bad column line %q", line)
-			}
-			values[p.Variables[j-1].Name] = v
-		}
-	}
-	if status == "" {
-		return "", nil, fmt.Errorf("no solution status in %s", path)
-	}
-	return status, values, nil
+	return out, nil
 }

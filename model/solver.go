@@ -64,6 +64,9 @@ type Options struct {
 	// step tries (the ILP's horizons); past it the answer is unknown, with
 	// "more than MaxMoves moves" as its bound. 0 means the backend's default.
 	MaxMoves int
+	// SolverOptions are passed through to the command line of an external
+	// solver backend (cbc, glpsol, lp_solve); the built-in backends take none.
+	SolverOptions []string
 }
 
 // MaxWorkers is the most goroutines one task runs on, whatever is asked.

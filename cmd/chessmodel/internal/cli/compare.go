@@ -92,9 +92,9 @@ the verdicts so far.`,
 func runCompare(ctx context.Context, g *globals, streams Streams, f *compareFlags, files []string) error {
 	var solvers []model.Solver
 	for _, name := range strings.Split(f.backends, ",") {
-		s, ok := g.backends[strings.TrimSpace(name)]
-		if !ok {
-			return &ExitError{Code: ExitBadInput, Err: fmt.Errorf("unknown backend %q; expected some of %s", name, g.backends.names())}
+		s, err := g.backend(strings.TrimSpace(name))
+		if err != nil {
+			return err
 		}
 		solvers = append(solvers, s)
 	}

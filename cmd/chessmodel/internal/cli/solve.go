@@ -8,12 +8,14 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strings"
 	"sync"
 	"time"
 
 	"github.com/spf13/cobra"
 
+	"github.com/chessmodel/chessmodel/compare"
 	"github.com/chessmodel/chessmodel/model"
 )
 
@@ -23,13 +25,22 @@ type Backends map[string]model.Solver
 // names lists the backends for help and errors.
 func (b Backends) names() string { return strings.Join(sortedKeys(b), ", ") }
 
-// backend finds a backend by name; an unknown name is bad input.
+// backend finds a backend by name, a built-in one or an external solver
+// (compare.ExternalTools: the command-line programs, run on the exported
+// program); an unknown name is bad input.
 func (g *globals) backend(name string) (model.Solver, error) {
-	s, ok := g.backends[name]
-	if !ok {
-		return nil, &ExitError{Code: ExitBadInput, Err: fmt.Errorf("unknown backend %q; expected one of %s", name, g.backends.names())}
+	if s, ok := g.backends[name]; ok {
+		return s, nil
 	}
-	return s, nil
+	if slices.Contains(compare.ExternalTools, name) {
+		return &compare.External{Tool: name}, nil
+	}
+	return nil, &ExitError{Code: ExitBadInput, Err: fmt.Errorf("unknown backend %q; expected one of %s", name, g.backendNames())}
+}
+
+// backendNames lists the built-in backends and the external solvers.
+func (g *globals) backendNames() string {
+	return g.backends.names() + " or an external solver: " + strings.Join(compare.ExternalTools, ", ")
 }
 
 // jsonLines creates a file that records are written to as JSON lines; close
@@ -86,6 +97,8 @@ type taskFlags struct {
 	workers  int
 	stats    bool
 	maxMoves int
+	// solverOptions go to an external solver's command line.
+	solverOptions []string
 }
 
 func newSolveCommand(g *globals, streams Streams) *cobra.Command {
@@ -141,8 +154,9 @@ same on every run and any number of --workers, and says on standard error
 whether more exist.`
 	}
 	completeModels(cmd)
-	cmd.Flags().StringVar(&f.backend, "backend", "exact", "solver backend: "+g.backends.names())
-	completeValues(cmd, "backend", sortedKeys(g.backends)...)
+	cmd.Flags().StringVar(&f.backend, "backend", "exact", "solver backend: "+g.backendNames())
+	completeValues(cmd, "backend", append(sortedKeys(g.backends), compare.ExternalTools...)...)
+	cmd.Flags().StringArrayVar(&f.solverOptions, "solver-option", nil, "an argument for an external solver's command line, e.g. --solver-option=sec --solver-option=60 for cbc (repeatable)")
 	addWorkersFlag(cmd, &f.workers, "goroutines the backend may use")
 	cmd.Flags().BoolVar(&f.stats, "stats", false, "also print the search's statistics (folding: nodes and leaves by sub-space size)")
 	switch task {
@@ -187,6 +201,9 @@ func runTasks(ctx context.Context, g *globals, streams Streams, task model.Task,
 	if err != nil {
 		return err
 	}
+	if _, external := solver.(*compare.External); len(f.solverOptions) > 0 && !external {
+		return &ExitError{Code: ExitBadInput, Err: fmt.Errorf("--solver-option is for the external solvers (%s), not --backend %s", strings.Join(compare.ExternalTools, ", "), f.backend)}
+	}
 	if f.distinct != "" && f.distinct != "walls" {
 		return &ExitError{Code: ExitBadInput, Err: fmt.Errorf(`--distinct %q: the only choice is "walls"`, f.distinct)}
 	}
@@ -228,6 +245,7 @@ func runTask(ctx context.Context, g *globals, streams Streams, task model.Task, 
 	}
 	opts.Workers = f.workers
 	opts.MaxMoves = f.maxMoves
+	opts.SolverOptions = f.solverOptions
 	start := time.Now()
 	res, err := solver.Solve(ctx, m, opts)
 	progress.done()

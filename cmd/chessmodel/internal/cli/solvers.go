@@ -20,8 +20,8 @@ var backendNotes = map[string]string{
 	"brute": "the naive referee of the differential tests: tiny models only",
 }
 
-// externalTool is a command-line solver that compare --solvers runs on an
-// exported program.
+// externalTool is a command-line solver: a --backend of solve, count and
+// enumerate, and what compare --solvers runs on an exported program.
 type externalTool struct {
 	Name    string `json:"name"`
 	Reads   string `json:"reads"`
@@ -57,7 +57,7 @@ type backendInfo struct {
 func newSolversCommand(g *globals, streams Streams) *cobra.Command {
 	return &cobra.Command{
 		Use:   "solvers",
-		Short: "The backends of --backend and the command-line solvers of compare --solvers found here, with versions",
+		Short: "The backends of --backend: the built-in ones and the command-line solvers found here (also compare --solvers), with versions",
 		Example: `  chessmodel solvers
   chessmodel solvers --json`,
 		Args: cobra.NoArgs,
@@ -86,7 +86,7 @@ func newSolversCommand(g *globals, streams Streams) *cobra.Command {
 				fmt.Fprintf(w, "%s\t%s\t%s\n", b.Name, orDash(b.Version), b.Note)
 			}
 			fmt.Fprintln(w)
-			fmt.Fprintln(w, "solver\tversion\treads\tpath")
+			fmt.Fprintln(w, "solver (--backend)\tversion\treads\tpath")
 			for _, t := range out.External {
 				path := t.Path
 				if !t.Found {

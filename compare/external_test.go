@@ -1,0 +1,129 @@
+package compare_test
+
+import (
+	"context"
+	"errors"
+	"os/exec"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/chessmodel/chessmodel/compare"
+	"github.com/chessmodel/chessmodel/exact"
+	"github.com/chessmodel/chessmodel/model"
+)
+
+// tools returns the external solvers installed here, skipping the test
+// when there is none.
+func tools(t *testing.T) []string {
+	var out []string
+	for _, tool := range compare.ExternalTools {
+		if _, err := exec.LookPath(tool); err == nil {
+			out = append(out, tool)
+		}
+	}
+	if len(out) == 0 {
+		t.Skip("no external solver installed (make deps)")
+	}
+	return out
+}
+
+// TestExternalBackendTasks runs solve, count and enumerate on placement
+// models with each tool and compares them with the exact backend: counts
+// and classes equal, every solution verified, the enumerated ones distinct.
+func TestExternalBackendTasks(t *testing.T) {
+	models := map[string]*model.Model{
+		"six queens":      parse(t, "name: six queens\nboard: 6\nplace: [6 queen]\nrules: [independent]"),
+		"max rooks walls": parse(t, "name: max rooks walls\nboard: {size: 4, walls: [b2, c3]}\nplace: [max rook]\nrules: [independent]"),
+		"five domination": parse(t, "name: five domination\nboard: 5\nplace: [min queen]\nrules: [cover dominated]"),
+		"infeasible":      parse(t, "name: infeasible\nboard: 5\nplace: [6 queen]\nrules: [independent]"),
+	}
+	for _, tool := range tools(t) {
+		for name, m := range models {
+			t.Run(tool+"/"+name, func(t *testing.T) {
+				for _, task := range []model.Task{model.TaskSolve, model.TaskCount} {
+					want, err := exact.New().Solve(context.Background(), m, model.Options{Task: task, Symmetry: true})
+					if err != nil {
+						t.Fatal(err)
+					}
+					got, err := (&compare.External{Tool: tool}).Solve(context.Background(), m, model.Options{Task: task, Symmetry: true})
+					if err != nil {
+						t.Fatalf("%v: %v", task, err)
+					}
+					if err := model.Verify(m, got); err != nil {
+						t.Fatalf("%v: %v", task, err)
+					}
+					if got.Status == model.StatusFeasible && m.Objective.Sense == model.Fixed {
+						got.Status = model.StatusOptimal // exact calls any solution of a feasibility model optimal, ilp feasible
+					}
+					if got.Status != want.Status || str(got.Value) != str(want.Value) || str(got.Count) != str(want.Count) || str(got.Classes) != str(want.Classes) {
+						t.Errorf("%v: %v value %s count %s classes %s; exact: %v %s %s %s", task, got.Status, str(got.Value), str(got.Count), str(got.Classes),
+							want.Status, str(want.Value), str(want.Count), str(want.Classes))
+					}
+				}
+				seen := map[string]bool{}
+				res, err := (&compare.External{Tool: tool}).Solve(context.Background(), m, model.Options{Task: model.TaskEnumerate, Emit: func(s model.Solution) error {
+					if r := model.Check(m, &s); !r.Valid || seen[s.Key()] {
+						t.Errorf("enumerated %v: valid %v, seen before %v", s.Key(), r.Valid, seen[s.Key()])
+					}
+					seen[s.Key()] = true
+					return nil
+				}})
+				if err != nil || res.Count == nil || int64(len(seen)) != *res.Count {
+					t.Errorf("enumerate: %v, %d distinct solutions emitted, count %s", err, len(seen), str(res.Count))
+				}
+			})
+		}
+	}
+}
+
+// TestExternalBackendRefuses: tours and counting slides are refused with
+// ErrUnsupported, never answered wrongly.
+func TestExternalBackendRefuses(t *testing.T) {
+	tour, err := model.Load("../testdata/models/knights-tour.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	slide, err := model.Load("../testdata/models/sliding-rook-3x3.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tool := range compare.ExternalTools {
+		for _, tc := range []struct {
+			m    *model.Model
+			task model.Task
+		}{{tour, model.TaskSolve}, {tour, model.TaskCount}, {tour, model.TaskEnumerate}, {slide, model.TaskCount}} {
+			res, err := (&compare.External{Tool: tool}).Solve(context.Background(), tc.m, model.Options{Task: tc.task})
+			if !errors.Is(err, model.ErrUnsupported) || res != nil {
+				t.Errorf("%s %v %s: %v, %v; want ErrUnsupported", tool, tc.task, tc.m.Name, res, err)
+			}
+		}
+	}
+}
+
+// TestExternalSolverOptions: --solver-option reaches the tool's command
+// line: an option the tool rejects (or cbc's quit, which ends it before the
+// solve) makes the solve fail, naming the tool; a harmless one changes
+// nothing.
+func TestExternalSolverOptions(t *testing.T) {
+	m := parse(t, "board: 6\nplace: [6 queen]\nrules: [independent]")
+	harmless := map[string][]string{"lp_solve": {"-e", "0.3"}, "cbc": {"sec", "100"}, "glpsol": {"--tmlim", "100"}}
+	rejected := map[string][]string{"lp_solve": {"-p", "-p"}, "cbc": {"quit"}, "glpsol": {"--nosuchoption"}}
+	for _, tool := range tools(t) {
+		res, err := (&compare.External{Tool: tool}).Solve(context.Background(), m, model.Options{SolverOptions: harmless[tool]})
+		if err != nil || model.Verify(m, res) != nil || res.Status != model.StatusFeasible {
+			t.Errorf("%s %v: %v %v", tool, harmless[tool], res, err)
+		}
+		res, err = (&compare.External{Tool: tool}).Solve(context.Background(), m, model.Options{SolverOptions: rejected[tool]})
+		if err == nil || !strings.Contains(err.Error(), tool) {
+			t.Errorf("%s %v: %v %v; want the tool's error", tool, rejected[tool], res, err)
+		}
+	}
+}
+
+func str(v *int64) string {
+	if v == nil {
+		return "-"
+	}
+	return strconv.FormatInt(*v, 10)
+}
