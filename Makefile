@@ -12,8 +12,9 @@ GOAMD64 ?= $(shell grep -qw avx2 /proc/cpuinfo 2>/dev/null && grep -qw bmi2 /pro
 export GOAMD64
 SUDO    := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
 # lp_solve for the in-process ILP backend; the three command-line solvers
-# that read the exported LP, MPS and CPLEX-LP files.
-APT_PACKAGES := liblpsolve55-dev lp-solve coinor-cbc glpk-utils chromium
+# that read the exported LP, MPS and CPLEX-LP files; chromium for the
+# playground's browser tests; GNU time, which measures peak memory in tests.
+APT_PACKAGES := liblpsolve55-dev lp-solve coinor-cbc glpk-utils chromium time
 # How long deps waits for another apt or dpkg process (unattended upgrades,
 # another install) to release the package lock, in seconds.
 APT_LOCK_WAIT ?= 600
