@@ -13,8 +13,17 @@ export GOAMD64
 SUDO    := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
 # lp_solve for the in-process ILP backend; the three command-line solvers
 # that read the exported LP, MPS and CPLEX-LP files; minizinc (with its
-# Gecode solver, Debian's flatzinc package, a dependency) for the MiniZinc backend.
-APT_PACKAGES := liblpsolve55-dev lp-solve coinor-cbc glpk-utils minizinc chromium
+# Gecode solver, Debian's flatzinc package, a dependency) for the MiniZinc
+# backend; chromium for the playground's browser tests; GNU time, which
+# measures peak memory in tests.
+APT_PACKAGES := liblpsolve55-dev lp-solve coinor-cbc glpk-utils minizinc chromium time
+# How long deps waits for another apt or dpkg process (unattended upgrades,
+# another install) to release the package lock, in seconds.
+APT_LOCK_WAIT ?= 600
+# Go records the commit, its time and whether the tree was modified in the
+# binary (chessmodel version), also where GOFLAGS says -buildvcs=false.
+# A git worktree, which Go's stamping does not see, gets the commit by -X.
+BUILDVCS := -buildvcs=auto -ldflags "-X github.com/chessmodel/chessmodel/cmd/chessmodel/internal/cli.linkedCommit=$(shell git rev-parse HEAD 2>/dev/null)"
 
 .PHONY: all deps build install build-nocgo run test bench fuzz fuzz-pipeline clean
 
@@ -25,16 +34,18 @@ deps:
 	  dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
 	if [ -n "$$missing" ]; then \
 	  echo "installing$$missing"; \
-	  $(SUDO) apt-get update -qq && \
-	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing >/dev/null; \
+	  if fuser /var/lib/dpkg/lock-frontend /var/lib/apt/lists/lock >/dev/null 2>&1; then \
+	    echo "another apt or dpkg process holds the package lock (an upgrade running?): waiting up to $(APT_LOCK_WAIT) s for it to finish"; fi; \
+	  $(SUDO) apt-get -o DPkg::Lock::Timeout=$(APT_LOCK_WAIT) update -qq && \
+	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get -o DPkg::Lock::Timeout=$(APT_LOCK_WAIT) install -y -qq $$missing >/dev/null; \
 	fi
 
 build: deps
-	$(GO) build -o $(BIN) ./cmd/chessmodel
+	$(GO) build $(BUILDVCS) -o $(BIN) ./cmd/chessmodel
 
 # install puts chessmodel in $(GOBIN), or $(GOPATH)/bin when GOBIN is unset.
 install: deps
-	$(GO) install ./cmd/chessmodel
+	$(GO) install $(BUILDVCS) ./cmd/chessmodel
 	@dir=$$($(GO) env GOBIN); [ -n "$$dir" ] || dir=$$($(GO) env GOPATH)/bin; echo "installed $$dir/chessmodel"
 
 # build-nocgo builds without C: the exact backend and every command, no lp_solve.

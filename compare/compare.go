@@ -130,9 +130,12 @@ func ask(ctx context.Context, m *model.Model, s model.Solver, task model.Task, o
 		a.Problem, a.Error = Invalid, err.Error()
 		return a
 	}
-	a.Verified = res.Verified
-	if res.Status == model.StatusUnknown {
+	a.Status, a.Verified = res.Status, res.Verified // the status as Verify settled it
+	switch res.Status {
+	case model.StatusUnknown:
 		a.Problem, a.Error = TimedOut, fmt.Sprintf("no complete answer within %v", opts.Timeout)
+	case model.StatusFeasible:
+		a.Problem, a.Error = TimedOut, "a solution not proven optimal"
 	}
 	return a
 }
@@ -169,12 +172,14 @@ func judge(m *model.Model, task model.Task, opts Options, answers []Answer) (Ver
 	return Agree, ""
 }
 
+// differ says how two complete answers differ, or "". Statuses are compared
+// exactly: every backend says satisfied, optimal or infeasible alike (see
+// model.SettleStatus).
 func differ(m *model.Model, task model.Task, opts Options, a, b Answer) string {
-	feasible := func(x Answer) bool { return x.Status != model.StatusInfeasible }
-	if feasible(a) != feasible(b) {
+	if a.Status != b.Status {
 		return fmt.Sprintf("%s says %s, %s says %s", a.Backend, a.Status, b.Backend, b.Status)
 	}
-	if !feasible(a) {
+	if a.Status == model.StatusInfeasible {
 		return "" // both infeasible: nothing more to compare
 	}
 	switch task {

@@ -111,7 +111,7 @@ func TestVerdicts(t *testing.T) {
 		{"agree on a count", &scripted{name: "honest", result: model.Result{Status: model.StatusOptimal, Count: &two}}, model.TaskCount, compare.Agree, ""},
 		{"wrong count", &scripted{name: "liar", result: model.Result{Status: model.StatusOptimal, Count: &eleven}}, model.TaskCount, compare.Disagree, "count: brute 2, liar 11"},
 		{"invalid solution", &scripted{name: "liar", result: model.Result{Status: model.StatusFeasible, Solution: &bad}}, model.TaskSolve, compare.Failed, "queen on b4 attacks queen on d4"},
-		{"says infeasible", &scripted{name: "liar", result: model.Result{Status: model.StatusInfeasible}}, model.TaskSolve, compare.Disagree, "brute says feasible, liar says infeasible"},
+		{"says infeasible", &scripted{name: "liar", result: model.Result{Status: model.StatusInfeasible}}, model.TaskSolve, compare.Disagree, "brute says satisfied, liar says infeasible"},
 		{"cannot", &scripted{name: "weak", err: fmt.Errorf("no: %w", model.ErrUnsupported)}, model.TaskSolve, compare.Incomplete, "weak unsupported"},
 		{"times out", &scripted{name: "slow", result: model.Result{Status: model.StatusUnknown}}, model.TaskCount, compare.Incomplete, "slow timeout"},
 		{"crashes", &scripted{name: "broken", err: fmt.Errorf("boom")}, model.TaskSolve, compare.Failed, "broken failed: boom"},

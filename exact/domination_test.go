@@ -6,6 +6,10 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chessmodel/chessmodel/exact/internal/domination"
+	"github.com/chessmodel/chessmodel/exact/internal/fold"
+	"github.com/chessmodel/chessmodel/exact/internal/problem"
+	"github.com/chessmodel/chessmodel/exact/internal/tasks"
 	"github.com/chessmodel/chessmodel/model"
 )
 
@@ -48,19 +52,19 @@ func TestDominationAgreesWithFolding(t *testing.T) {
 				yaml = fmt.Sprintf("board: %d\n%s", n, yaml)
 			}
 			m := parse(t, "name: domination\n"+yaml+"\n")
-			p, err := compile(m)
+			p, err := problem.Compile(m)
 			if err != nil {
 				t.Fatal(err)
 			}
-			groups, ok := foldFits(m)
+			groups, ok := fold.Fits(m)
 			if !ok {
 				t.Fatalf("%q n=%d: folding does not fit", c.yaml, n)
 			}
 			mine := &model.Result{Stats: model.Stats{Extra: map[string]any{}}}
-			st := newStopper(context.Background())
+			st := tasks.NewStopper(context.Background())
 			done, err := false, error(nil)
-			if dominationFits(m, groups) {
-				done, err = solveDomination(st, p, groups[0], model.Options{Task: model.TaskSolve}, mine)
+			if domination.Fits(m, groups) {
+				done, err = domination.Solve(st, p, groups[0], model.Options{Task: model.TaskSolve}, mine)
 			}
 			if err != nil {
 				t.Fatal(err)
@@ -69,16 +73,16 @@ func TestDominationAgreesWithFolding(t *testing.T) {
 				t.Errorf("%q n=%d: solved %v, want %v", c.yaml, n, done, c.fits)
 				continue
 			}
-			fold := &model.Result{Stats: model.Stats{Extra: map[string]any{}}}
-			if err := solveFold(st, p, groups, model.Options{Task: model.TaskSolve}, fold); err != nil {
+			folded := &model.Result{Stats: model.Stats{Extra: map[string]any{}}}
+			if err := fold.Solve(st, p, groups, model.Options{Task: model.TaskSolve}, folded); err != nil {
 				t.Fatal(err)
 			}
-			st.close()
+			st.Close()
 			if !done {
 				continue
 			}
-			if mine.Status != fold.Status || value(mine) != value(fold) {
-				t.Errorf("%q n=%d: %v %d, folding %v %d", c.yaml, n, mine.Status, value(mine), fold.Status, value(fold))
+			if mine.Status != folded.Status || value(mine) != value(folded) {
+				t.Errorf("%q n=%d: %v %d, folding %v %d", c.yaml, n, mine.Status, value(mine), folded.Status, value(folded))
 			}
 			if mine.Status == model.StatusOptimal {
 				if err := model.Verify(m, mine); err != nil {

@@ -7,6 +7,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chessmodel/chessmodel/exact/internal/clique"
+	"github.com/chessmodel/chessmodel/exact/internal/problem"
+	"github.com/chessmodel/chessmodel/exact/internal/tasks"
 	"github.com/chessmodel/chessmodel/model"
 )
 
@@ -60,14 +63,14 @@ func TestNQueensAgreement(t *testing.T) {
 // generalCount runs the clique search on a model, bypassing fast paths.
 func generalCount(t *testing.T, m *model.Model, opts model.Options) *model.Result {
 	t.Helper()
-	p, err := compile(m)
+	p, err := problem.Compile(m)
 	if err != nil {
 		t.Fatal(err)
 	}
 	res := &model.Result{Stats: model.Stats{Extra: map[string]any{}}}
-	st := newStopper(context.Background())
-	defer st.close()
-	if err := solveIndependent(st, p, opts, res); err != nil {
+	st := tasks.NewStopper(context.Background())
+	defer st.Close()
+	if err := clique.Solve(st, p, opts, res); err != nil {
 		t.Fatal(err)
 	}
 	if res.Solution != nil {

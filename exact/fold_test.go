@@ -6,6 +6,10 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/chessmodel/chessmodel/exact/internal/cover"
+	"github.com/chessmodel/chessmodel/exact/internal/fold"
+	"github.com/chessmodel/chessmodel/exact/internal/problem"
+	"github.com/chessmodel/chessmodel/exact/internal/tasks"
 	"github.com/chessmodel/chessmodel/model"
 )
 
@@ -82,23 +86,23 @@ func randomFoldModel(rng *rand.Rand) string {
 }
 
 // solveWith runs one coverage engine directly.
-func solveWith(t *testing.T, m *model.Model, opts model.Options, fold bool) *model.Result {
+func solveWith(t *testing.T, m *model.Model, opts model.Options, folding bool) *model.Result {
 	t.Helper()
-	p, err := compile(m)
+	p, err := problem.Compile(m)
 	if err != nil {
 		t.Fatal(err)
 	}
 	res := &model.Result{Task: opts.Task, Stats: model.Stats{Extra: map[string]any{}}}
-	st := newStopper(t.Context())
-	defer st.close()
-	if fold {
-		groups, ok := foldFits(m)
+	st := tasks.NewStopper(t.Context())
+	defer st.Close()
+	if folding {
+		groups, ok := fold.Fits(m)
 		if !ok {
 			t.Fatal("folding does not fit")
 		}
-		err = solveFold(st, p, groups, opts, res)
+		err = fold.Solve(st, p, groups, opts, res)
 	} else {
-		err = solveCover(st, p, opts, res)
+		err = cover.Solve(st, p, opts, res)
 	}
 	if err != nil {
 		t.Fatal(err)
@@ -127,7 +131,7 @@ func TestFoldAgainstCoverSearch(t *testing.T) {
 			if err != nil {
 				t.Skipf("the generator wrote a model the parser rejects: %v\n%s", err, text)
 			}
-			if _, ok := foldFits(m); !ok {
+			if _, ok := fold.Fits(m); !ok {
 				t.Fatalf("folding should fit:\n%s", text)
 			}
 			defer func() {
@@ -179,19 +183,19 @@ func TestFewestAgainstCoverSearch(t *testing.T) {
 			if err != nil {
 				t.Skipf("the generator wrote a model the parser rejects: %v\n%s", err, text)
 			}
-			groups, ok := foldFits(m)
+			groups, ok := fold.Fits(m)
 			if !ok {
 				t.Fatalf("should fit:\n%s", text)
 			}
 			want := solveWith(t, m, model.Options{Task: model.TaskSolve}, false)
-			p, err := compile(m)
+			p, err := problem.Compile(m)
 			if err != nil {
 				t.Fatal(err)
 			}
 			got := &model.Result{Stats: model.Stats{Extra: map[string]any{}}}
-			st := newStopper(t.Context())
-			defer st.close()
-			if err := solveFewest(st, p, groups, model.Options{Task: model.TaskSolve}, got); err != nil {
+			st := tasks.NewStopper(t.Context())
+			defer st.Close()
+			if err := fold.SolveFewest(st, p, groups, model.Options{Task: model.TaskSolve}, got); err != nil {
 				t.Fatal(err)
 			}
 			if got.Solution != nil {
@@ -213,9 +217,9 @@ func TestFoldLimit(t *testing.T) {
 	for _, c := range []struct {
 		kings int
 		fits  bool
-	}{{maxFoldAxes, true}, {maxFoldAxes + 1, false}} {
+	}{{fold.MaxAxes, true}, {fold.MaxAxes + 1, false}} {
 		m := parse(t, fmt.Sprintf("board: 9\nplace: [%d king]\nrules: [cover dominated]\n", c.kings))
-		if _, ok := foldFits(m); ok != c.fits {
+		if _, ok := fold.Fits(m); ok != c.fits {
 			t.Errorf("%d kings: fits %v", c.kings, ok)
 		}
 	}

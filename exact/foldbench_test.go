@@ -6,6 +6,9 @@ import (
 	"os"
 	"testing"
 
+	"github.com/chessmodel/chessmodel/exact/internal/cover"
+	"github.com/chessmodel/chessmodel/exact/internal/problem"
+	"github.com/chessmodel/chessmodel/exact/internal/tasks"
 	"github.com/chessmodel/chessmodel/model"
 )
 
@@ -65,16 +68,16 @@ func BenchmarkCoverSearchEightPiecesCover(b *testing.B) {
 	m := load(b, "eight-pieces-cover")
 	b.ReportAllocs()
 	for b.Loop() {
-		p, err := compile(m)
+		p, err := problem.Compile(m)
 		if err != nil {
 			b.Fatal(err)
 		}
 		res := &model.Result{Stats: model.Stats{Extra: map[string]any{}}}
-		st := newStopper(context.Background())
-		if err := solveCover(st, p, model.Options{}, res); err != nil || res.Status != model.StatusInfeasible {
+		st := tasks.NewStopper(context.Background())
+		if err := cover.Solve(st, p, model.Options{}, res); err != nil || res.Status != model.StatusInfeasible {
 			b.Fatal(res.Status, err)
 		}
-		st.close()
+		st.Close()
 	}
 }
 

@@ -4,6 +4,10 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"testing"
+
+	"github.com/chessmodel/chessmodel/exact/internal/bitset"
+	"github.com/chessmodel/chessmodel/exact/internal/graph"
+	"github.com/chessmodel/chessmodel/exact/internal/problem"
 )
 
 // Where segmentsAreCliques vouches for a direction without reading the
@@ -22,23 +26,23 @@ func TestSegmentsAreCliques(t *testing.T) {
 	vouched := 0
 	for i, m := range models {
 		t.Run(fmt.Sprint(i), func(t *testing.T) {
-			p, err := compile(m)
-			if err != nil || len(p.kinds) == 0 {
+			p, err := problem.Compile(m)
+			if err != nil || len(p.Kinds) == 0 {
 				t.Skip("no search graph")
 			}
-			g, err := newConflictGraph(p)
+			g, err := graph.New(p)
 			if err != nil {
 				t.Fatal(err)
 			}
-			for _, d := range p.kinds[0].piece.Rides {
-				if !g.segmentsAreCliques(d) {
+			for _, d := range p.Kinds[0].Piece.Rides {
+				if !g.SegmentsAreCliques(d) {
 					continue
 				}
 				vouched++
-				for _, c := range g.lineCliques(d, newSetArena(wordsFor(p.vertices), 16)) {
-					members := c.count()
-					for v := c.first(); v >= 0; v = c.next(v + 1) {
-						if g.adj.row(v).countAnd(c) != members-1 {
+				for _, c := range g.LineCliques(d, graph.NewSetArena(bitset.WordsFor(p.Vertices), 16)) {
+					members := c.Count()
+					for v := c.First(); v >= 0; v = c.Next(v + 1) {
+						if g.Adj.Row(v).CountAnd(c) != members-1 {
 							t.Fatalf("direction %v: segment %v is not a clique at vertex %d", d, c, v)
 						}
 					}
@@ -49,9 +53,4 @@ func TestSegmentsAreCliques(t *testing.T) {
 	if vouched == 0 {
 		t.Fatal("no direction was vouched for: the test tested nothing")
 	}
-}
-
-// newSetArena is an arena for a partition built outside a graph's memory.
-func newSetArena(words, sets int) *setArena {
-	return &setArena{words: words, store: make([]uint64, words*sets), lists: make([]bitset, 0, sets)}
 }

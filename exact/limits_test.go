@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/chessmodel/chessmodel/exact/internal/problem"
 	"github.com/chessmodel/chessmodel/model"
 )
 
@@ -107,25 +108,25 @@ func TestLimits(t *testing.T) {
 func TestTallyOverflow(t *testing.T) {
 	pieces := func(vertices, _ []int32) int64 { return int64(len(vertices)) }
 	m := parse(t, "board: 2\nplace: [1 king]\n")
-	p, err := compile(m)
+	p, err := problem.Compile(m)
 	if err != nil {
 		t.Fatal(err)
 	}
-	a, b := newTally(p, true), newTally(p, true)
-	a.add(0, []int32{0}, nil)
-	b.count, b.classes = math.MaxInt64, math.MaxInt64
+	a, b := problem.NewTally(p, true), problem.NewTally(p, true)
+	a.Add(0, []int32{0}, nil)
+	b.Count, b.Classes = math.MaxInt64, math.MaxInt64
 	var res model.Result
-	if err := p.countResult(&res, b, true, pieces); err != nil {
+	if err := p.CountResult(&res, b, true, pieces); err != nil {
 		t.Fatalf("MaxInt64 itself fits: %v", err)
 	}
-	b.merge(a)
-	if err := p.countResult(&res, b, true, pieces); !errors.Is(err, model.ErrUnsupported) {
+	b.Merge(a)
+	if err := p.CountResult(&res, b, true, pieces); !errors.Is(err, model.ErrUnsupported) {
 		t.Fatalf("MaxInt64+1 solutions: want ErrUnsupported, got %v", err)
 	}
-	b = newTally(p, false)
-	b.count = math.MaxInt64
-	b.add(1, []int32{1}, nil)
-	if err := p.countResult(&res, b, false, pieces); !errors.Is(err, model.ErrUnsupported) {
+	b = problem.NewTally(p, false)
+	b.Count = math.MaxInt64
+	b.Add(1, []int32{1}, nil)
+	if err := p.CountResult(&res, b, false, pieces); !errors.Is(err, model.ErrUnsupported) {
 		t.Fatalf("add past MaxInt64: want ErrUnsupported, got %v", err)
 	}
 }

@@ -6,6 +6,14 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/chessmodel/chessmodel/exact/internal/clique"
+	"github.com/chessmodel/chessmodel/exact/internal/cover"
+	"github.com/chessmodel/chessmodel/exact/internal/domination"
+	"github.com/chessmodel/chessmodel/exact/internal/fold"
+	"github.com/chessmodel/chessmodel/exact/internal/nqueens"
+	"github.com/chessmodel/chessmodel/exact/internal/problem"
+	"github.com/chessmodel/chessmodel/exact/internal/tasks"
+	"github.com/chessmodel/chessmodel/exact/internal/walls"
 	"github.com/chessmodel/chessmodel/exact/slide"
 	"github.com/chessmodel/chessmodel/exact/tour"
 	"github.com/chessmodel/chessmodel/model"
@@ -45,8 +53,8 @@ func (s *Solver) Solve(ctx context.Context, m *model.Model, opts model.Options) 
 		Backend: s.Name(),
 		Stats:   model.Stats{Extra: map[string]any{}},
 	}
-	st := newStopper(ctx)
-	defer st.close()
+	st := tasks.NewStopper(ctx)
+	defer st.Close()
 	err := dispatch(st, m, opts, res)
 	res.Stats.Seconds = time.Since(start).Seconds()
 	if err != nil {
@@ -56,41 +64,41 @@ func (s *Solver) Solve(ctx context.Context, m *model.Model, opts model.Options) 
 }
 
 // dispatch picks the method from the model's structure.
-func dispatch(st *stopper, m *model.Model, opts model.Options, res *model.Result) error {
+func dispatch(st *tasks.Stopper, m *model.Model, opts model.Options, res *model.Result) error {
 	if opts.DistinctWalls && m.FreeWalls == nil && opts.Task == model.TaskCount {
 		return oneWallSet(st, m, opts, res)
 	}
-	if sq, ok := detectSquareRiders(m); ok {
-		return solveSquareRiders(st, m, sq, opts, res)
+	if sq, ok := nqueens.Detect(m); ok {
+		return nqueens.Solve(st, m, sq, opts, res)
 	}
-	p, err := compileWithin(m, opts.MaxMemory)
+	p, err := problem.CompileWithin(m, opts.MaxMemory)
 	if err != nil {
 		return err
 	}
 	switch {
 	case m.FreeWalls != nil:
 		if needsCoverage(m) {
-			return solveCoverWalls(st, p, opts, res)
+			return cover.SolveWalls(st, p, opts, res)
 		}
-		return solveFreeWalls(st, p, opts, res)
+		return walls.Solve(st, p, opts, res)
 	case needsCoverage(m):
-		if groups, ok := foldFits(m); ok {
+		if groups, ok := fold.Fits(m); ok {
 			if m.Objective.Sense == model.Minimize && m.Objective.Measure != model.MeasurePieces {
 				if opts.Task == model.TaskSolve {
-					return solveFewest(st, p, groups, opts, res)
+					return fold.SolveFewest(st, p, groups, opts, res)
 				}
-				return solveCover(st, p, opts, res)
+				return cover.Solve(st, p, opts, res)
 			}
-			if opts.Task == model.TaskSolve && dominationFits(m, groups) {
-				if done, err := solveDomination(st, p, groups[0], opts, res); done || err != nil {
+			if opts.Task == model.TaskSolve && domination.Fits(m, groups) {
+				if done, err := domination.Solve(st, p, groups[0], opts, res); done || err != nil {
 					return err
 				}
 			}
-			return solveFold(st, p, groups, opts, res)
+			return fold.Solve(st, p, groups, opts, res)
 		}
-		return solveCover(st, p, opts, res)
+		return cover.Solve(st, p, opts, res)
 	}
-	return solveIndependent(st, p, opts, res)
+	return clique.Solve(st, p, opts, res)
 }
 
 // needsCoverage reports whether attacked squares matter to the model.
@@ -101,7 +109,7 @@ func needsCoverage(m *model.Model) bool {
 
 // oneWallSet counts distinct wall sets on a model whose walls are all fixed:
 // one when it has a solution, none otherwise.
-func oneWallSet(st *stopper, m *model.Model, opts model.Options, res *model.Result) error {
+func oneWallSet(st *tasks.Stopper, m *model.Model, opts model.Options, res *model.Result) error {
 	inner := opts
 	inner.Task = model.TaskSolve
 	inner.DistinctWalls = false

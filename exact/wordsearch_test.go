@@ -7,23 +7,27 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/chessmodel/chessmodel/exact/internal/clique"
+	"github.com/chessmodel/chessmodel/exact/internal/graph"
+	"github.com/chessmodel/chessmodel/exact/internal/problem"
+	"github.com/chessmodel/chessmodel/exact/internal/tasks"
 	"github.com/chessmodel/chessmodel/model"
 )
 
 // searchBoth runs the branch and bound of a solve with the word search and
 // with the clique search, and returns each one's best set and node count.
-func searchBoth(t *testing.T, m *model.Model) (word, clique []int32, wordNodes, cliqueNodes int64) {
+func searchBoth(t *testing.T, m *model.Model) (word, viaClique []int32, wordNodes, cliqueNodes int64) {
 	t.Helper()
-	p, err := compile(m)
+	p, err := problem.Compile(m)
 	if err != nil {
 		t.Fatal(err)
 	}
-	g, err := newConflictGraph(p)
+	g, err := graph.New(p)
 	if err != nil {
 		t.Fatal(err)
 	}
-	st := newStopper(context.Background())
-	defer st.close()
+	st := tasks.NewStopper(context.Background())
+	defer st.Close()
 	sense := m.Objective.Sense
 	accept := func(best *[]int32, chosen []int32, lo, hi *int, halted *bool) {
 		*best = slices.Clone(chosen)
@@ -36,18 +40,18 @@ func searchBoth(t *testing.T, m *model.Model) (word, clique []int32, wordNodes, 
 			*halted = true
 		}
 	}
-	ws, ok := newWordSearch(g, st)
+	ws, ok := clique.NewWordSearch(g, st)
 	if !ok {
-		t.Fatalf("%d vertices, %d bounds: no word search", p.vertices, len(g.bounds))
+		t.Fatalf("%d vertices, %d bounds: no word search", p.Vertices, len(g.Bounds))
 	}
-	ws.lo, ws.hi, ws.minimize = p.minTotal, p.maxTotal, sense == model.Minimize
-	ws.visit = func(s *wordSearch) { accept(&word, s.chosen, &s.lo, &s.hi, &s.halted) }
-	ws.start()
-	cs := newCliqueSearch(g, st)
-	cs.lo, cs.hi, cs.minimize = p.minTotal, p.maxTotal, sense == model.Minimize
-	cs.visit = func(s *cliqueSearch) { accept(&clique, s.chosen, &s.lo, &s.hi, &s.halted) }
-	cs.start()
-	return word, clique, ws.nodes, cs.nodes
+	ws.Lo, ws.Hi, ws.Minimize = p.MinTotal, p.MaxTotal, sense == model.Minimize
+	ws.Visit = func(s *clique.WordSearch) { accept(&word, s.Chosen, &s.Lo, &s.Hi, &s.Halted) }
+	ws.Start()
+	cs := clique.NewSearch(g, st)
+	cs.Lo, cs.Hi, cs.Minimize = p.MinTotal, p.MaxTotal, sense == model.Minimize
+	cs.Visit = func(s *clique.Search) { accept(&viaClique, s.Chosen, &s.Lo, &s.Hi, &s.Halted) }
+	cs.Start()
+	return word, viaClique, ws.Nodes, cs.Nodes
 }
 
 // The word search makes the clique search's moves: on the random small
@@ -67,15 +71,15 @@ func TestWordSearchAgainstCliqueSearch(t *testing.T) {
 	}, 12, 1, 6)...)
 	for i, m := range models {
 		t.Run(fmt.Sprint(i), func(t *testing.T) {
-			word, clique, wordNodes, cliqueNodes := searchBoth(t, m)
-			if !slices.Equal(word, clique) || wordNodes != cliqueNodes {
-				t.Fatalf("word search: %v in %d nodes; clique search: %v in %d nodes", word, wordNodes, clique, cliqueNodes)
+			word, viaClique, wordNodes, cliqueNodes := searchBoth(t, m)
+			if !slices.Equal(word, viaClique) || wordNodes != cliqueNodes {
+				t.Fatalf("word search: %v in %d nodes; clique search: %v in %d nodes", word, wordNodes, viaClique, cliqueNodes)
 			}
 			if word == nil {
 				return
 			}
-			p, _ := compile(m)
-			s := p.solution(word, nil)
+			p, _ := problem.Compile(m)
+			s := p.Solution(word, nil)
 			mustCheck(t, m, &s)
 		})
 	}

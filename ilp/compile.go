@@ -8,7 +8,7 @@ import (
 
 // ErrTooLarge is wrapped by the error for a board too large to compile. It
 // wraps model.ErrUnsupported: the backend does not answer.
-var ErrTooLarge = fmt.Errorf("ilp: board too large for the ILP backend: %w", model.ErrUnsupported)
+var ErrTooLarge = fmt.Errorf("board too large for the ILP backend: %w", model.ErrUnsupported)
 
 // maxSquares bounds the boards Compile accepts. Far below it lp_solve stops
 // being useful; above it the programs would not fit in memory sensibly.
@@ -104,8 +104,8 @@ func compileWithin(m *model.Model, form formulation, maxMemory int64) (*Program,
 		return nil, fmt.Errorf("ilp: model kind %v: %w", m.Kind, model.ErrUnsupported)
 	}
 	if n := m.Board.Size(); n > maxSquares {
-		return nil, fmt.Errorf("%w: the %s board has %d squares, the ILP compiler takes up to %d; use the exact backend",
-			ErrTooLarge, m.Board.Dims(), n, maxSquares)
+		return nil, fmt.Errorf("ilp: the %s board has %d squares, the ILP compiler takes up to %d; use the exact backend: %w",
+			m.Board.Dims(), n, maxSquares, ErrTooLarge)
 	}
 	return compilePlacement(m, form, model.MemoryLimit(maxMemory))
 }

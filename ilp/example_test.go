@@ -45,7 +45,7 @@ func ExampleSolver_Solve() {
 		log.Fatal(err)
 	}
 	fmt.Println(res.Status, *res.Count, "solutions,", *res.Classes, "class")
-	// Output: optimal 2 solutions, 1 class
+	// Output: satisfied 2 solutions, 1 class
 }
 
 // The program in lp_solve's LP format; WriteMPS and WriteCPLEX write the

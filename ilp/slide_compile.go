@@ -159,8 +159,8 @@ func buildSlide(ctx context.Context, m *model.Model, horizon int, form slideForm
 	}
 	b := m.Board
 	if n := b.OpenCount(); n > maxSlideSquares {
-		return nil, fmt.Errorf("%w: the time-expanded program of a slide takes boards of up to %d open squares, this one has %d: %w",
-			ErrTooLarge, maxSlideSquares, n, model.ErrUnsupported)
+		return nil, fmt.Errorf("ilp: the time-expanded program of a slide takes boards of up to %d open squares, this one has %d: %w",
+			maxSlideSquares, n, ErrTooLarge)
 	}
 	if horizon < 0 {
 		return nil, fmt.Errorf("ilp: a horizon of %d steps; expected 0 or more", horizon)

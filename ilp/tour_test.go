@@ -42,8 +42,8 @@ func TestTourSolve(t *testing.T) {
 		t.Run(c.board+c.spec, func(t *testing.T) {
 			m := tourModel(t, c.board, c.spec)
 			res := solve(t, m, model.Options{Task: model.TaskSolve})
-			if c.feasible != (res.Status == model.StatusFeasible) || (c.feasible && !res.Verified) {
-				t.Fatalf("status %v verified %v, want feasible %v", res.Status, res.Verified, c.feasible)
+			if c.feasible != (res.Status == model.StatusSatisfied) || (c.feasible && !res.Verified) {
+				t.Fatalf("status %v verified %v, want satisfied %v", res.Status, res.Verified, c.feasible)
 			}
 			if !c.feasible && res.Status != model.StatusInfeasible {
 				t.Fatalf("status %v, want infeasible", res.Status)

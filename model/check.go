@@ -263,7 +263,7 @@ func checkCounts(m *Model, placed []Placed, r *Report) {
 	for _, name := range names {
 		t, w := have[name], want[name]
 		if w == nil {
-			r.fail("%d %s placed, but the place list has no %s", t.light+t.dark, name, name)
+			r.fail("%s placed, but the place list has no %s", countOf(int64(t.light+t.dark), name), name)
 			continue
 		}
 		light, dark := int64(t.light), int64(t.dark)
@@ -272,13 +272,13 @@ func checkCounts(m *Model, placed []Placed, r *Report) {
 		xMax, yMax := min(w.max[Light], light), min(w.max[Dark], dark)
 		switch {
 		case light < w.min[Light]:
-			r.fail("%d %s on light squares, the place list asks for at least %d", light, name, w.min[Light])
+			r.fail("%s on light squares, the place list asks for at least %d", countOf(light, name), w.min[Light])
 		case dark < w.min[Dark]:
-			r.fail("%d %s on dark squares, the place list asks for at least %d", dark, name, w.min[Dark])
+			r.fail("%s on dark squares, the place list asks for at least %d", countOf(dark, name), w.min[Dark])
 		case light+dark-xMax-yMax > w.max[AnyColour]:
-			r.fail("%d %s placed (%d on light, %d on dark); the place list allows fewer, or not on those colours", light+dark, name, light, dark)
+			r.fail("%s placed (%d on light, %d on dark); the place list allows fewer, or not on those colours", countOf(light+dark, name), light, dark)
 		case light+dark-w.min[Light]-w.min[Dark] < w.min[AnyColour]:
-			r.fail("%d %s placed, the place list asks for at least %d", light+dark, name, w.min[Light]+w.min[Dark]+w.min[AnyColour])
+			r.fail("%s placed, the place list asks for at least %d", countOf(light+dark, name), w.min[Light]+w.min[Dark]+w.min[AnyColour])
 		}
 	}
 }
@@ -685,4 +685,12 @@ func maximal(b *Board, pc *Piece, mv Move, occupied func(Square) bool) bool {
 		}
 	}
 	return false
+}
+
+// countOf is a number of pieces in words: "1 queen", "2 queens", "0 queens".
+func countOf(n int64, piece string) string {
+	if n == 1 {
+		return "1 " + piece
+	}
+	return fmt.Sprintf("%d %ss", n, piece)
 }

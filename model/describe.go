@@ -218,7 +218,7 @@ func (m *Model) Summarize() Summary {
 		used(m.Slide.Piece)
 	}
 	for _, t := range m.Symmetries() {
-		s.Symmetries = append(s.Symmetries, t.Name())
+		s.Symmetries = append(s.Symmetries, t.NameOn(m.Board.Rows, m.Board.Cols))
 	}
 	return s
 }

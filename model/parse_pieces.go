@@ -113,12 +113,7 @@ func (p *parser) pieceDef(name string, def *yaml.Node, define func(string, *yaml
 	switch def.Kind {
 	case yaml.SequenceNode:
 		for _, c := range def.Content {
-			c = resolve(c)
-			partName, err := p.scalar(c, "a piece name")
-			if err != nil {
-				return nil, err
-			}
-			part, err := define(partName, c)
+			part, err := p.compoundPart(name, resolve(c), define)
 			if err != nil {
 				return nil, err
 			}
@@ -175,6 +170,27 @@ func (p *parser) pieceDef(name string, def *yaml.Node, define func(string, *yaml
 	pc.Leaps = expand(append(pc.Leaps, leaps...))
 	pc.Rides = expand(append(pc.Rides, rides...))
 	return pc, nil
+}
+
+// compoundPart reads one part of a compound: a piece name, or a piece
+// written in place (users write [rook, {leap: [1, 1]}]), which has no
+// name or symbol of its own.
+func (p *parser) compoundPart(name string, c *yaml.Node, define func(string, *yaml.Node) (*Piece, error)) (*Piece, error) {
+	if c.Kind != yaml.MappingNode && c.Kind != yaml.SequenceNode {
+		partName, err := p.scalar(c, "a piece name, or a piece written in place like {leap: [1, 1]}")
+		if err != nil {
+			return nil, err
+		}
+		return define(partName, c)
+	}
+	if c.Kind == yaml.MappingNode {
+		for i := 0; i+1 < len(c.Content); i += 2 {
+			if k := resolve(c.Content[i]); k.Value == "symbol" {
+				return nil, p.errorf(k, "a part of compound piece %s has no symbol of its own; give the symbol to %s", name, name)
+			}
+		}
+	}
+	return p.pieceDef(name, c, define)
 }
 
 // vectors reads [a, b] or [[a, b], [c, d]].

@@ -89,9 +89,15 @@ func WorkerCount(requested int) int {
 const DefaultMaxMemory = 512 << 20
 
 // ErrTooLarge is wrapped by the errors of backends that refuse a model whose
-// estimated size is above Options.MaxMemory. It wraps ErrUnsupported: the
-// backend does not answer.
-var ErrTooLarge = fmt.Errorf("too large for the memory bound (raise it with --max-memory): %w", ErrUnsupported)
+// estimated size is above Options.MaxMemory. It wraps ErrUnsupported (the
+// backend does not answer) without saying so: the CLI reports it as bad
+// input, which --max-memory lifts, not as a task the backend cannot do.
+var ErrTooLarge error = tooLarge{}
+
+type tooLarge struct{}
+
+func (tooLarge) Error() string { return "too large for the memory bound (raise it with --max-memory)" }
+func (tooLarge) Unwrap() error { return ErrUnsupported }
 
 // MemoryLimit is the bound MaxMemory sets, in bytes: DefaultMaxMemory for 0
 // and the largest int64 when negative.
@@ -111,15 +117,22 @@ func MemoryLimit(maxMemory int64) int64 {
 // Status is the outcome of a solve.
 type Status int
 
+// The statuses. On a model with an objective (a placement that maximises
+// or minimises, or a slide: fewest moves) a complete answer is optimal and
+// one not proven optimal is feasible; on a model without one (a placement
+// of fixed counts, a tour) a complete answer with solutions is satisfied,
+// as MiniZinc says, from every backend (SettleStatus). Infeasible: no
+// solution at all; unknown: stopped before an answer.
 const (
 	StatusUnknown Status = iota // stopped before an answer (timeout, cancel)
 	StatusOptimal
 	StatusFeasible
 	StatusInfeasible
+	StatusSatisfied
 )
 
 func (s Status) String() string {
-	return [...]string{"unknown", "optimal", "feasible", "infeasible"}[s]
+	return [...]string{"unknown", "optimal", "feasible", "infeasible", "satisfied"}[s]
 }
 
 // MarshalText writes the status's name.
@@ -127,7 +140,7 @@ func (s Status) MarshalText() ([]byte, error) { return []byte(s.String()), nil }
 
 // UnmarshalText reads a status name.
 func (s *Status) UnmarshalText(b []byte) error {
-	for v := StatusUnknown; v <= StatusInfeasible; v++ {
+	for v := StatusUnknown; v <= StatusSatisfied; v++ {
 		if v.String() == string(b) {
 			*s = v
 			return nil

@@ -41,6 +41,21 @@ func (t Transform) Name() string {
 	return "rotate 90 clockwise"
 }
 
+// NameOn describes the transform in words on a rows x cols board: the
+// diagonals are named by the board's own corners, "reflect in a1-c3
+// diagonal" on 3x3 (Name gives the 8x8 names).
+func (t Transform) NameOn(rows, cols int) string {
+	corner := func(file, rank int) string { return Square{File: file, Rank: rank}.String() }
+	last := cols - 1
+	switch t {
+	case Transform{true, false, false}:
+		return "reflect in " + corner(0, 0) + "-" + corner(last, rows-1) + " diagonal"
+	case Transform{true, true, true}:
+		return "reflect in " + corner(0, rows-1) + "-" + corner(last, 0) + " diagonal"
+	}
+	return t.Name()
+}
+
 // Apply maps a square of a rows x cols board. For Swap the board must be
 // square.
 func (t Transform) Apply(s Square, rows, cols int) Square {

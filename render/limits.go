@@ -104,8 +104,9 @@ func pictureFrames(m *model.Model, sols []model.Solution, f Format, opts Options
 // and the scenes, before any is drawn; its error says why the picture
 // cannot be made at all (ErrSize, ErrTooLarge).
 //
-//	SVG   three times the text (svgText), which grows in a buffer by
-//	      doubling, and the scene's lists and paths (sceneBytes);
+//	SVG   twice what is live as it draws, as for PNG: the text
+//	      (svgText) in a buffer that grows by doubling, so up to twice
+//	      its length, and the scene's lists and paths (sceneBytes);
 //	PNG   twice what is live as it draws — the garbage collector lets
 //	      the heap grow to twice it — which is the RGBA image and the
 //	      vector rasterizer's coverage buffer, 4 bytes a pixel each, the
@@ -138,7 +139,7 @@ func memory(frames []Frame, f Format, opts Options) (int64, error) {
 	}
 	paths := sceneBytes(sc)
 	if f == FormatSVG {
-		return 3*svgText(sc, l) + paths, nil
+		return 2 * (2*svgText(sc, l) + paths), nil
 	}
 	if err := l.checkRaster(); err != nil {
 		return 0, err

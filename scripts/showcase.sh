@@ -4,7 +4,10 @@
 set -e
 BIN=${BIN:-bin/chessmodel}
 M=testdata/models
-say() { printf '\n\033[1m$ %s\033[0m\n' "$*"; "$@"; }
+# Commands are shown in bold on a terminal, plain when the output is piped or
+# redirected (no escape codes in a log file), or when NO_COLOR is set.
+if [ -t 1 ] && [ -z "${NO_COLOR:-}" ]; then bold='\033[1m' plain='\033[0m'; else bold='' plain=''; fi
+say() { printf "\n${bold}\$ %s${plain}\n" "$*"; "$@"; }
 mkdir -p out
 
 say "$BIN" show $M/blocked-3w-value11.yaml

@@ -3,6 +3,7 @@ package serve
 import (
 	"bytes"
 	"context"
+	"flag"
 	"fmt"
 	"image"
 	"image/color"
@@ -19,6 +20,10 @@ import (
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 )
+
+// updateDocs also writes the playground's picture in the docs,
+// docs/img/serve.png: go test ./serve -run 'TestBrowser$' -update.
+var updateDocs = flag.Bool("update", false, "write docs/img/serve.png from the browser test")
 
 // outDir is where the browser test leaves its screenshots: out/ at the
 // top of the repository, which git ignores.
@@ -161,7 +166,7 @@ func checkBoardImage(t *testing.T, img image.Image, g geometry, pieces map[strin
 // generated.
 func TestBrowser(t *testing.T) {
 	ctx := browser(t)
-	ts := newTestServer(t, nil)
+	ts := newTestServer(t, asUser)
 	run(t, ctx, "open the page",
 		chromedp.Navigate(ts.URL+"/"),
 		chromedp.WaitVisible(`body[data-ready="1"]`, chromedp.ByQuery),
@@ -210,9 +215,21 @@ func TestBrowser(t *testing.T) {
 		t.Errorf("the solved board shows %d queen glyphs (%d mentions of queen)", glyphs, n)
 	}
 
-	// Compare: the agreement table, and the picture for the README.
-	run(t, ctx, "compare", click("#compare"), waitText("#compare-verdict", "agree"), chromedp.MouseEvent(input.MouseMoved, 1, 1))
+	// Compare: the agreement table, and the picture for the README, taken
+	// in the configuration users get (the backends of `chessmodel serve`,
+	// the page's default choices), tall enough to show the whole table.
+	run(t, ctx, "compare", click("#compare"), waitText("#compare-verdict", "agree"), chromedp.MouseEvent(input.MouseMoved, 1, 1),
+		chromedp.EmulateViewport(1400, 1050))
 	screenshot(t, ctx, "", "serve.png")
+	if *updateDocs {
+		data, err := os.ReadFile(filepath.Join(outDir, "serve.png"))
+		if err == nil {
+			err = os.WriteFile("../docs/img/serve.png", data, 0o644)
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
 
 	// A parse error as you type, at its line and column.
 	run(t, ctx, "a typo",

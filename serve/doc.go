@@ -18,10 +18,14 @@
 // /api/models/{name} (the catalog); POST /api/parse (a model's summary and
 // picture, or its error); POST /api/play (a position: the checker's verdict,
 // the picture, attacked pieces and uncovered squares, the legal next moves
-// of a tour or slide); POST /api/run (solve, count or compare, answered as a
-// stream of server-sent events: queued, started, progress..., result or
-// compare or failure, done; closing the request stops the solve); GET
-// /api/puzzles.
+// of a tour or slide; the backends known not to answer the model); POST
+// /api/run (solve, count, a page of enumerate, or compare on the chosen
+// backends — exact and ilp unless named — answered as a stream of
+// server-sent events: queued, started (with the run's id), progress...,
+// result or solutions or compare or failure, done; closing the request
+// stops the solve); POST /api/stop (stops a run by its id, whose stream
+// then ends with the best found so far and its bound); GET /api/puzzles.
+// GET / serves the page with the first model's board already drawn in it.
 //
 // Safe by default, as a page on a laptop should be:
 //   - the command binds to 127.0.0.1 unless told otherwise, and then answers

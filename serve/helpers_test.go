@@ -267,8 +267,11 @@ type (
 			Answers []compare.Answer `json:"answers"`
 			Verdict string           `json:"verdict"`
 		} `json:"row"`
-		Shown string `json:"shown"`
-		SVG   string `json:"svg"`
+		Verdict  string          `json:"verdict"`
+		Note     string          `json:"note"`
+		Shown    string          `json:"shown"`
+		Solution *model.Solution `json:"solution"`
+		SVG      string          `json:"svg"`
 	}
 )
 

@@ -2,6 +2,7 @@ package serve
 
 import (
 	"bytes"
+	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
@@ -10,6 +11,7 @@ import (
 	"regexp"
 	"strconv"
 
+	"github.com/chessmodel/chessmodel/compare"
 	"github.com/chessmodel/chessmodel/model"
 	"github.com/chessmodel/chessmodel/render"
 )
@@ -152,6 +154,10 @@ type modelView struct {
 	Optimum *int64    `json:"optimum,omitempty"`
 	Board   *geometry `json:"board"`
 	SVG     string    `json:"svg"`
+	// Refused names the backends known in advance not to answer the model
+	// (brute beyond its budget, or on a tour or slide), with their reason:
+	// the page does not offer them for it.
+	Refused map[string]string `json:"refused,omitempty"`
 }
 
 // parseAnswer is the answer to /api/parse.
@@ -189,9 +195,31 @@ func (s *Server) view(p parsed, sol *model.Solution) (*modelView, error) {
 	if o, ok := s.optima.get(p.key); ok {
 		v.Optimum = &o
 	}
+	v.Refused = s.refused(m)
 	var err error
 	v.SVG, v.Board, err = picture(m, sol, false)
 	return v, err
+}
+
+// refused asks the backends that can say so quickly whether they refuse m:
+// brute decides from the size of its candidate space before it lists any,
+// so a run under a context already ended costs at most its first check.
+func (s *Server) refused(m *model.Model) map[string]string {
+	var out map[string]string
+	for name, b := range s.cfg.Backends {
+		if _, ok := b.(*compare.Brute); !ok {
+			continue
+		}
+		ctx, cancel := context.WithCancel(context.Background())
+		cancel()
+		if _, err := solveSafely(ctx, b, m, model.Options{Task: model.TaskSolve, Workers: 1}); errors.Is(err, model.ErrUnsupported) {
+			if out == nil {
+				out = map[string]string{}
+			}
+			out[name] = err.Error()
+		}
+	}
+	return out
 }
 
 // optimizing reports whether the model asks for a best value rather than

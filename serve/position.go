@@ -192,7 +192,7 @@ func verdict(m *model.Model, ans *playAnswer, optimum *int64, illegal string) (b
 	case !ans.Valid:
 		return false, "not valid: " + ans.Problems[0]
 	case m.Kind == model.KindTour:
-		return true, fmt.Sprintf("solved: a %s tour of all %d squares", map[bool]string{true: "closed", false: "open"}[m.Tour.Closed], ans.Value)
+		return true, fmt.Sprintf("solved: %s tour of all %d squares", map[bool]string{true: "a closed", false: "an open"}[m.Tour.Closed], ans.Value)
 	case m.Kind == model.KindSlide && optimum != nil && ans.Value == *optimum:
 		return true, fmt.Sprintf("solved in %s, the optimum", plural(int(ans.Value), "move"))
 	case m.Kind == model.KindSlide && optimum != nil:
@@ -268,7 +268,9 @@ func placementMarks(m *model.Model, sol *model.Solution) (attackedPieces, uncove
 	what := model.MeasureNone
 	if c := m.Rules.Cover; c != nil {
 		what = c.What
-	} else if o := m.Objective.Measure; o == model.MeasureAttacked || o == model.MeasureDominated {
+	} else if o := m.Objective.Measure; m.Objective.Sense == model.Maximize && (o == model.MeasureAttacked || o == model.MeasureDominated) {
+		// Only a wish for more covered squares makes an uncovered one a
+		// defect; minimising them, it is what the player wants.
 		what = o
 	}
 	if what == model.MeasureNone {

@@ -2,6 +2,8 @@ package serve
 
 import (
 	"context"
+	"crypto/rand"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -9,6 +11,8 @@ import (
 	"net/http"
 	"os/exec"
 	"runtime"
+	"slices"
+	"strings"
 	"sync"
 	"time"
 
@@ -20,11 +24,22 @@ import (
 type runRequest struct {
 	modelRequest
 	Puzzle   string  `json:"puzzle,omitempty"`
-	Task     string  `json:"task"`              // solve, count or compare
-	Backend  string  `json:"backend,omitempty"` // for solve and count; exact by default
+	Task     string  `json:"task"`              // solve, count, enumerate or compare
+	Backend  string  `json:"backend,omitempty"` // for solve, count and enumerate; exact by default
 	Symmetry bool    `json:"symmetry,omitempty"`
 	Timeout  float64 `json:"timeout,omitempty"` // seconds (runTimeout)
+	// Backends are those compare runs; none: the default ones (see
+	// compareDefaults).
+	Backends []string `json:"backends,omitempty"`
+	// Skip and Limit choose the page of an enumeration: the solutions
+	// numbered Skip+1 to Skip+Limit in the backend's order (with Symmetry,
+	// the first solution of each class).
+	Skip  int `json:"skip,omitempty"`
+	Limit int `json:"limit,omitempty"`
 }
+
+// MaxPage bounds the solutions of one page of an enumeration.
+const MaxPage = 100
 
 // The events of a run's stream, in order: queued, started, any number of
 // progress, then one of result, compare or failure, and done last.
@@ -36,6 +51,9 @@ type (
 	startedEvent struct {
 		Task    string  `json:"task"`
 		Timeout float64 `json:"timeout"`
+		// ID names the run for POST /api/stop, which stops it and still
+		// answers with what the backend found so far.
+		ID string `json:"id"`
 	}
 	progressEvent struct {
 		Backend string  `json:"backend"`
@@ -51,10 +69,26 @@ type (
 		Board   *geometry `json:"board,omitempty"`
 	}
 	compareEvent struct {
-		Row   compare.Row `json:"row"`
-		Shown string      `json:"shown,omitempty"` // the backend whose solution is drawn
-		SVG   string      `json:"svg,omitempty"`
-		Board *geometry   `json:"board,omitempty"`
+		Row compare.Row `json:"row"`
+		// Verdict is the page's reading of the row: "agree" when every
+		// backend that answered agrees, at least two answered and none
+		// failed; otherwise the row's verdict. Note names the backends that
+		// did not answer.
+		Verdict  string          `json:"verdict"`
+		Note     string          `json:"note,omitempty"`
+		Shown    string          `json:"shown,omitempty"` // the backend whose solution is drawn
+		Solution *model.Solution `json:"solution,omitempty"`
+		SVG      string          `json:"svg,omitempty"`
+		Board    *geometry       `json:"board,omitempty"`
+	}
+	// solutionsEvent is a page of an enumeration.
+	solutionsEvent struct {
+		Skip      int              `json:"skip"`
+		Solutions []model.Solution `json:"solutions"`
+		// More: the enumeration has solutions past this page.
+		More    bool   `json:"more"`
+		Classes bool   `json:"classes,omitempty"` // one solution per class
+		Stopped string `json:"stopped,omitempty"`
 	}
 	failureEvent struct {
 		Message     string `json:"message"`
@@ -134,8 +168,8 @@ func (s *Server) handleRun(w http.ResponseWriter, r *http.Request) {
 	var solvers []model.Solver
 	var task model.Task
 	switch req.Task {
-	case "solve", "count":
-		task = map[string]model.Task{"solve": model.TaskSolve, "count": model.TaskCount}[req.Task]
+	case "solve", "count", "enumerate":
+		task = map[string]model.Task{"solve": model.TaskSolve, "count": model.TaskCount, "enumerate": model.TaskEnumerate}[req.Task]
 		name := req.Backend
 		if name == "" {
 			name = "exact"
@@ -147,8 +181,19 @@ func (s *Server) handleRun(w http.ResponseWriter, r *http.Request) {
 		}
 		solvers = []model.Solver{solver}
 	case "compare":
-		for _, name := range s.backendNames() {
-			solvers = append(solvers, s.cfg.Backends[name])
+		names := req.Backends
+		if len(names) == 0 {
+			names = s.compareDefaults()
+		}
+		for _, name := range names {
+			solver, ok := s.cfg.Backends[name]
+			if !ok {
+				writeError(w, http.StatusBadRequest, "unknown backend %q; expected one of %v", name, s.backendNames())
+				return
+			}
+			if !slices.Contains(solvers, solver) {
+				solvers = append(solvers, solver)
+			}
 		}
 		if s.cfg.External && p.m.Kind == model.KindPlace {
 			for _, tool := range compare.ExternalTools {
@@ -158,7 +203,11 @@ func (s *Server) handleRun(w http.ResponseWriter, r *http.Request) {
 			}
 		}
 	default:
-		writeError(w, http.StatusBadRequest, "unknown task %q; expected solve, count or compare", req.Task)
+		writeError(w, http.StatusBadRequest, "unknown task %q; expected solve, count, enumerate or compare", req.Task)
+		return
+	}
+	if req.Skip < 0 || req.Limit < 0 || req.Limit > MaxPage {
+		writeError(w, http.StatusBadRequest, "skip must be 0 or more and limit from 0 to %d", MaxPage)
 		return
 	}
 	timeout, err := runTimeout(req.Timeout, s.cfg.MaxTimeout)
@@ -200,10 +249,15 @@ func (s *Server) handleRun(w http.ResponseWriter, r *http.Request) {
 	ctx, cancel := context.WithTimeout(bounded, timeout)
 	defer cancel()
 	defer guardMemory(ctx, cancelBound, s.cfg.MaxMemory)()
-	events.send("started", startedEvent{Task: req.Task, Timeout: timeout.Seconds()})
-	if req.Task == "compare" {
+	id, forget := s.runs.add(cancelBound)
+	defer forget()
+	events.send("started", startedEvent{Task: req.Task, Timeout: timeout.Seconds(), ID: id})
+	switch {
+	case req.Task == "compare":
 		s.runCompare(ctx, events, p, solvers, req.Symmetry, timeout)
-	} else {
+	case task == model.TaskEnumerate:
+		s.runEnumerate(ctx, events, p, solvers[0], req, timeout)
+	default:
 		s.runTask(ctx, events, p, solvers[0], task, req.Symmetry, timeout)
 	}
 	events.send("done", struct{}{})
@@ -259,6 +313,103 @@ func (s *Server) runTask(ctx context.Context, events *eventStream, p parsed, sol
 	events.send("result", ev)
 }
 
+// compareDefaults are the backends compare runs unless the page names
+// others: exact and ilp, the two independent backends. Others (brute, the
+// naive referee that answers only tiny models) run when chosen.
+func (s *Server) compareDefaults() []string {
+	var names []string
+	for _, n := range []string{"exact", "ilp"} {
+		if _, ok := s.cfg.Backends[n]; ok {
+			names = append(names, n)
+		}
+	}
+	if len(names) < 2 {
+		return s.backendNames()
+	}
+	return names
+}
+
+// readVerdict reads a comparison as the page shows it: the backends that
+// answered agree, at least two of them, and none failed or disagrees, is
+// "agree"; those that could not answer (unsupported, out of time) are
+// named in the note. Anything else keeps the row's verdict and reason.
+func readVerdict(row compare.Row) (verdict, note string) {
+	var answered int
+	var silent []string
+	for _, a := range row.Answers {
+		switch a.Problem {
+		case "":
+			answered++
+		case compare.Unsupported, compare.TimedOut, compare.Interrupted:
+			silent = append(silent, fmt.Sprintf("%s: %s", a.Backend, a.Error))
+		}
+	}
+	if row.Verdict == compare.Incomplete && answered >= 2 && answered+len(silent) == len(row.Answers) {
+		return compare.Agree.String(), "did not answer: " + strings.Join(silent, "; ")
+	}
+	return row.Verdict.String(), row.Reason
+}
+
+// runEnumerate answers a page of an enumeration: it skips req.Skip
+// solutions (classes, with req.Symmetry) and sends the next req.Limit.
+func (s *Server) runEnumerate(ctx context.Context, events *eventStream, p parsed, solver model.Solver, req runRequest, timeout time.Duration) {
+	m := p.m
+	limit := req.Limit
+	if limit == 0 {
+		limit = 20
+	}
+	ev := solutionsEvent{Skip: req.Skip, Solutions: []model.Solution{}, Classes: req.Symmetry}
+	var canon func(model.Solution) model.Solution
+	seen := map[string]bool{}
+	if req.Symmetry {
+		canon = m.CanonicalFunc()
+	}
+	n := 0
+	errFull := errors.New("page full")
+	start := time.Now()
+	opts := model.Options{Task: model.TaskEnumerate, Workers: max(1, runtime.NumCPU()/s.cfg.Running),
+		Progress: func(done float64, note string) {
+			events.progress(progressEvent{Backend: solver.Name(), Done: done, Note: trimmed(note, 200), Seconds: time.Since(start).Seconds()})
+		},
+		Emit: func(sol model.Solution) error {
+			if canon != nil {
+				key := canon(sol).Key()
+				if seen[key] {
+					return nil
+				}
+				seen[key] = true
+			}
+			n++
+			switch {
+			case n <= req.Skip:
+				return nil
+			case len(ev.Solutions) == limit:
+				ev.More = true
+				return errFull
+			}
+			if r := model.Check(m, &sol); !r.Valid {
+				return fmt.Errorf("the %s backend's solution %d is not valid: %s", solver.Name(), n, r.Problems[0])
+			}
+			ev.Solutions = append(ev.Solutions, sol)
+			return nil
+		}}
+	res, err := solveSafely(ctx, solver, m, opts)
+	switch {
+	case errors.Is(err, errFull):
+	case errors.Is(err, model.ErrUnsupported):
+		events.send("failure", failureEvent{Message: err.Error(), Unsupported: true})
+		return
+	case err != nil && ctx.Err() != nil:
+		ev.Stopped = stopReason(ctx, timeout)
+	case err != nil:
+		events.send("failure", failureEvent{Message: err.Error()})
+		return
+	case res != nil && res.Status == model.StatusUnknown:
+		ev.Stopped = stopReason(ctx, timeout)
+	}
+	events.send("solutions", ev)
+}
+
 // solveSafely runs a backend, turning a panic into an error so that one bad
 // model cannot bring the playground down.
 func solveSafely(ctx context.Context, solver model.Solver, m *model.Model, opts model.Options) (res *model.Result, err error) {
@@ -305,6 +456,7 @@ func (s *Server) runCompare(ctx context.Context, events *eventStream, p parsed, 
 	share := timeout / time.Duration(len(solvers))
 	row := compare.Run(ctx, p.m, wrapped, task, compare.Options{Timeout: share, Symmetry: symmetry})
 	ev := compareEvent{Row: row}
+	ev.Verdict, ev.Note = readVerdict(row)
 	for i, a := range row.Answers {
 		wt := watchers[i]
 		wt.mu.Lock()
@@ -315,10 +467,65 @@ func (s *Server) runCompare(ctx context.Context, events *eventStream, p parsed, 
 				s.optima.put(p.key, *res.Value)
 			}
 			if ev.SVG == "" {
-				ev.Shown = a.Backend
+				ev.Shown, ev.Solution = a.Backend, res.Solution
 				ev.SVG, ev.Board, _ = picture(p.m, res.Solution, false)
 			}
 		}
 	}
 	events.send("compare", ev)
+}
+
+// errStopRequested is why a run stopped by POST /api/stop ended.
+var errStopRequested = errors.New("stopped on request")
+
+// runRegistry keeps the cancel functions of the running solves by id, so
+// that Stop can end a solve while its stream stays open for the best
+// answer found so far.
+type runRegistry struct {
+	mu   sync.Mutex
+	runs map[string]context.CancelCauseFunc
+}
+
+func newRunRegistry() *runRegistry {
+	return &runRegistry{runs: map[string]context.CancelCauseFunc{}}
+}
+
+// add registers a run and returns its id and a function that forgets it.
+func (r *runRegistry) add(cancel context.CancelCauseFunc) (string, func()) {
+	var b [12]byte
+	rand.Read(b[:])
+	id := hex.EncodeToString(b[:])
+	r.mu.Lock()
+	r.runs[id] = cancel
+	r.mu.Unlock()
+	return id, func() {
+		r.mu.Lock()
+		delete(r.runs, id)
+		r.mu.Unlock()
+	}
+}
+
+// stop stops the run id; false when there is no such run (any more).
+func (r *runRegistry) stop(id string) bool {
+	r.mu.Lock()
+	cancel, ok := r.runs[id]
+	r.mu.Unlock()
+	if ok {
+		cancel(errStopRequested)
+	}
+	return ok
+}
+
+// handleStop stops a run by the id its started event gave; the run's
+// stream then ends with what the backend had found.
+func (s *Server) handleStop(w http.ResponseWriter, r *http.Request) {
+	var req struct {
+		ID string `json:"id"`
+	}
+	if !readJSON(w, r, &req) {
+		return
+	}
+	writeJSON(w, http.StatusOK, struct {
+		Stopped bool `json:"stopped"`
+	}{s.runs.stop(req.ID)})
 }

@@ -433,7 +433,7 @@ func TestPlayTour(t *testing.T) {
 		{"not a knight move", []string{"d8", "d7"}, nil, false, "d8 to d7 is not a knight move"},
 		{"twice", []string{"d8", "c6", "d8"}, nil, false, "d8 is visited twice"},
 		{"wrong start", []string{"a1"}, nil, false, "the tour must start on d8"},
-		{"the seed's tour", full, nil, true, "solved: a open tour of all 64 squares"},
+		{"the seed's tour", full, nil, true, "solved: an open tour of all 64 squares"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			var ans playAnswer
@@ -486,7 +486,7 @@ func TestRun(t *testing.T) {
 		}
 		var res wireResultEvent
 		lastEvent(t, events, "result", &res)
-		if res.Result.Status != model.StatusOptimal || !res.Result.Verified || len(res.Result.Solution.Pieces) != 8 || !strings.HasPrefix(res.SVG, "<svg") || res.Board == nil {
+		if res.Result.Status != model.StatusSatisfied || !res.Result.Verified || len(res.Result.Solution.Pieces) != 8 || !strings.HasPrefix(res.SVG, "<svg") || res.Board == nil {
 			t.Errorf("%+v", res.Result)
 		}
 	})
@@ -497,8 +497,44 @@ func TestRun(t *testing.T) {
 			t.Errorf("%s %+v", eventNames(events), res.Result)
 		}
 	})
+	compareWith := func(t *testing.T, backends ...string) wireCompareEvent {
+		req := map[string]any{"yaml": modelText(t, "blocked-3w-value11.yaml"), "task": "compare"}
+		if backends != nil {
+			req["backends"] = backends
+		}
+		_, events, _ := runStream(t, context.Background(), ts, req)
+		var ev wireCompareEvent
+		if !lastEvent(t, events, "compare", &ev) {
+			t.Fatalf("events %s", eventNames(events))
+		}
+		return ev
+	}
+	t.Run("compare by default", func(t *testing.T) {
+		// exact and ilp, not every backend the server has.
+		ev := compareWith(t)
+		if len(ev.Row.Answers) != 2 || ev.Row.Answers[0].Backend != "exact" || ev.Row.Answers[1].Backend != "ilp" ||
+			ev.Row.Verdict != "agree" || ev.Verdict != "agree" || ev.Solution == nil || len(ev.Solution.Pieces) != 11 {
+			t.Errorf("%+v", ev)
+		}
+	})
+	t.Run("compare with one that cannot", func(t *testing.T) {
+		// The backends that answered agree: the page says so, and names
+		// the one that did not answer.
+		ev := compareWith(t, "exact", "none", "ilp")
+		if ev.Row.Verdict != "incomplete" || ev.Verdict != "agree" || !strings.Contains(ev.Note, "none") {
+			t.Errorf("%+v", ev)
+		}
+		if ev := compareWith(t, "exact", "none"); ev.Verdict != "incomplete" {
+			t.Errorf("one answer is called %q", ev.Verdict)
+		}
+	})
+	t.Run("compare an unknown backend", func(t *testing.T) {
+		if code := post(t, ts, "/api/run", map[string]any{"yaml": queens, "task": "compare", "backends": []string{"exact", "magic"}}, nil); code != http.StatusBadRequest {
+			t.Errorf("status %d", code)
+		}
+	})
 	t.Run("compare", func(t *testing.T) {
-		_, events, _ := runStream(t, context.Background(), ts, map[string]any{"yaml": modelText(t, "blocked-3w-value11.yaml"), "task": "compare"})
+		_, events, _ := runStream(t, context.Background(), ts, map[string]any{"yaml": modelText(t, "blocked-3w-value11.yaml"), "task": "compare", "backends": []string{"exact", "ilp", "none", "panic"}})
 		var ev wireCompareEvent
 		if !lastEvent(t, events, "compare", &ev) {
 			t.Fatalf("events %s", eventNames(events))
@@ -514,7 +550,7 @@ func TestRun(t *testing.T) {
 		}
 		// The test backends take part too: one cannot, one crashes, and a
 		// crash is a failed comparison, never agreement.
-		if seen["none"].Problem != compare.Unsupported || seen["panic"].Problem != compare.Crashed || ev.Row.Verdict != "FAILED" || ev.SVG == "" {
+		if seen["none"].Problem != compare.Unsupported || seen["panic"].Problem != compare.Crashed || ev.Row.Verdict != "FAILED" || ev.Verdict != "FAILED" || ev.SVG == "" {
 			t.Errorf("row %+v", ev.Row)
 		}
 	})

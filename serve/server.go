@@ -12,6 +12,7 @@ import (
 	"net"
 	"net/http"
 	"net/url"
+	"sort"
 	"strings"
 	"sync"
 	"time"
@@ -89,6 +90,7 @@ type Server struct {
 	readTimeout time.Duration // of a request's headers and body
 	slots       *limiter
 	optima      *optima
+	runs        *runRegistry
 	mux         *http.ServeMux
 }
 
@@ -101,7 +103,7 @@ func New(cfg Config) (*Server, error) {
 	if len(cfg.Backends) == 0 {
 		return nil, errors.New("serve: no backends")
 	}
-	s := &Server{cfg: cfg, readTimeout: 30 * time.Second, slots: newLimiter(cfg.Running, cfg.Queue), optima: newOptima(1024)}
+	s := &Server{cfg: cfg, readTimeout: 30 * time.Second, slots: newLimiter(cfg.Running, cfg.Queue), optima: newOptima(1024), runs: newRunRegistry()}
 	s.routes()
 	return s, nil
 }
@@ -113,9 +115,7 @@ func (s *Server) routes() {
 	}
 	mux := http.NewServeMux()
 	mux.Handle("GET /static/", http.StripPrefix("/static/", http.FileServerFS(assets)))
-	mux.HandleFunc("GET /{$}", func(w http.ResponseWriter, r *http.Request) {
-		http.ServeFileFS(w, r, assets, "index.html")
-	})
+	mux.HandleFunc("GET /{$}", s.handleIndex)
 	mux.HandleFunc("GET /api/info", s.handleInfo)
 	mux.HandleFunc("GET /api/models", s.handleList)
 	mux.HandleFunc("GET /api/models/{name}", s.handleRead)
@@ -123,6 +123,7 @@ func (s *Server) routes() {
 	mux.HandleFunc("POST /api/parse", s.handleParse)
 	mux.HandleFunc("POST /api/play", s.handlePlay)
 	mux.HandleFunc("POST /api/run", s.handleRun)
+	mux.HandleFunc("POST /api/stop", s.handleStop)
 	mux.HandleFunc("GET /api/puzzles", s.handlePuzzles)
 	s.mux = mux
 }
@@ -244,12 +245,14 @@ func (s *Server) backendNames() []string {
 			names = append(names, n)
 		}
 	}
+	var others []string
 	for n := range s.cfg.Backends {
 		if n != "exact" && n != "ilp" {
-			names = append(names, n)
+			others = append(others, n)
 		}
 	}
-	return names
+	sort.Strings(others)
+	return append(names, others...)
 }
 
 // apiError is the body of every error answer.
@@ -356,4 +359,56 @@ func trimmed(s string, n int) string {
 		return s
 	}
 	return strings.TrimSpace(s[:n]) + "…"
+}
+
+// handleIndex serves the page with the board of the model it opens first
+// already drawn in it, so that the board shows with the page rather than
+// after the page's first requests to the API.
+func (s *Server) handleIndex(w http.ResponseWriter, r *http.Request) {
+	page, err := static.ReadFile("static/index.html")
+	if err != nil {
+		writeError(w, http.StatusInternalServerError, "the page: %v", err)
+		return
+	}
+	if svg := s.firstBoard(); svg != "" {
+		page = bytes.Replace(page, []byte("<!--board-->"), []byte(svg), 1)
+	}
+	h := w.Header()
+	h.Set("Content-Type", "text/html; charset=utf-8")
+	h.Set("Cache-Control", "no-cache")
+	w.Write(page)
+}
+
+// firstBoard draws the model the page opens first: eight-queens.yaml when
+// the catalog has it, else the first model that parses (as the page
+// chooses); "" when there is none.
+func (s *Server) firstBoard() string {
+	try := func(file string) string {
+		data, err := s.cfg.Models.Read(file)
+		if err != nil {
+			return ""
+		}
+		p := s.parseModel(&modelRequest{YAML: string(data), File: file})
+		if p.err != nil {
+			return ""
+		}
+		svg, _, err := picture(p.m, nil, false)
+		if err != nil {
+			return ""
+		}
+		return svg
+	}
+	if svg := try("eight-queens.yaml"); svg != "" {
+		return svg
+	}
+	list, err := s.cfg.Models.List()
+	if err != nil {
+		return ""
+	}
+	for _, e := range list {
+		if e.Error == "" {
+			return try(e.File)
+		}
+	}
+	return ""
 }

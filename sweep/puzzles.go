@@ -4,7 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/chessmodel/chessmodel/model"
@@ -78,44 +78,33 @@ func Puzzles(ctx context.Context, m *model.Model, solver model.Solver, opts Puzz
 			return nil, fmt.Errorf("sweep: %d walls: too many placements to enumerate", k)
 		}
 		level := PuzzleLevel{Walls: k}
-		var mu sync.Mutex
 		var newFound []Puzzle
+		var puzzles atomic.Int64 // level.Puzzles, for the progress line
 		progress := func(done float64, note string) {
 			if opts.Progress != nil {
-				opts.Progress(done, fmt.Sprintf("%d walls: %s, %d puzzles", k, note, sum.Puzzles+int64(len(newFound))))
+				opts.Progress(done, fmt.Sprintf("%d walls: %s, %d puzzles", k, note, sum.Puzzles+puzzles.Load()))
 			}
 		}
-		err := eachClass(ctx, walls, opts.Workers, progress, func(ctx context.Context, squares []model.Square, orbit int) error {
-			board := m.WithWalls(squares)
-			value, solution, unique, err := uniqueOptimum(ctx, board, solver, opts.MaxMemory)
-			if err != nil || ctx.Err() != nil {
-				return err
+		// Classes are judged by several workers in any order and released
+		// in the order of their index, so that the puzzles, the counts and
+		// where --limit stops are the same on any number of workers.
+		release := newInOrder(func(c classAnswer) error {
+			if ctx.Err() != nil {
+				return nil // --limit reached: the classes after it are not counted
 			}
-			mu.Lock()
-			defer mu.Unlock()
 			level.Classes++
-			if !unique {
+			if !c.unique {
 				return nil
 			}
 			level.Unique++
-			// Minimal: no proper subset of the walls is a puzzle of this value.
-			// Earlier levels are complete, so the lookup is exact.
-			for mask := 0; mask < 1<<len(squares)-1; mask++ {
-				var subset []model.Square
-				for i, s := range squares {
-					if mask&(1<<i) != 0 {
-						subset = append(subset, s)
-					}
-				}
-				if v, ok := found[key(subset)]; ok && v == value {
-					return nil
-				}
+			if c.puzzle == nil {
+				return nil
 			}
-			p := Puzzle{Walls: squares, Value: value, Solution: solution}
 			level.Puzzles++
-			newFound = append(newFound, p)
+			puzzles.Add(1)
+			newFound = append(newFound, *c.puzzle)
 			if opts.Record != nil {
-				if err := opts.Record(p); err != nil {
+				if err := opts.Record(*c.puzzle); err != nil {
 					return err
 				}
 			}
@@ -123,6 +112,21 @@ func Puzzles(ctx context.Context, m *model.Model, solver model.Solver, opts Puzz
 				cancel()
 			}
 			return nil
+		})
+		err := eachClass(ctx, walls, opts.Workers, progress, func(ctx context.Context, index int64, squares []model.Square, orbit int) error {
+			board := m.WithWalls(squares)
+			value, solution, unique, err := uniqueOptimum(ctx, board, solver, opts.MaxMemory)
+			if err != nil || ctx.Err() != nil {
+				return err
+			}
+			c := classAnswer{unique: unique}
+			// Minimal: no proper subset of the walls is a puzzle of this
+			// value. Earlier levels are complete and found is not written
+			// during a level, so the lookup is exact.
+			if unique && !hasSmallerPuzzle(squares, value, found, key) {
+				c.puzzle = &Puzzle{Walls: squares, Value: value, Solution: solution}
+			}
+			return release.add(index, c)
 		})
 		if err != nil {
 			return nil, err
@@ -167,4 +171,28 @@ func uniqueOptimum(ctx context.Context, board *model.Model, solver model.Solver,
 		return 0, first, false, nil
 	}
 	return value, first, seen == 1, nil
+}
+
+// classAnswer is what one wall class gave: whether its optimum is unique,
+// and the puzzle when it is one.
+type classAnswer struct {
+	unique bool
+	puzzle *Puzzle
+}
+
+// hasSmallerPuzzle reports whether a proper subset of squares is a puzzle
+// of the same value among those found.
+func hasSmallerPuzzle(squares []model.Square, value int64, found map[string]int64, key func([]model.Square) string) bool {
+	for mask := 0; mask < 1<<len(squares)-1; mask++ {
+		var subset []model.Square
+		for i, s := range squares {
+			if mask&(1<<i) != 0 {
+				subset = append(subset, s)
+			}
+		}
+		if v, ok := found[key(subset)]; ok && v == value {
+			return true
+		}
+	}
+	return false
 }

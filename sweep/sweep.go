@@ -89,7 +89,7 @@ func Run(ctx context.Context, m *model.Model, solver model.Solver, opts Options)
 		}
 		return v > best
 	}
-	err := eachClass(ctx, walls, opts.Workers, opts.Progress, func(ctx context.Context, squares []model.Square, orbit int) error {
+	err := eachClass(ctx, walls, opts.Workers, opts.Progress, func(ctx context.Context, _ int64, squares []model.Square, orbit int) error {
 		board := m.WithWalls(squares)
 		res, err := solver.Solve(ctx, board, model.Options{Task: model.TaskSolve, Workers: 1, MaxMemory: opts.MaxMemory})
 		if err != nil {
@@ -143,12 +143,13 @@ func Run(ctx context.Context, m *model.Model, solver model.Solver, opts Options)
 }
 
 // eachClass calls solve for every canonical wall set, from several
-// goroutines. The first error stops the work and is returned; so does the
+// goroutines, with the set's index in the order of walls.each. The first error stops the work and is returned; so does the
 // end of ctx, without an error.
 func eachClass(ctx context.Context, walls *wallSets, workers int, progress func(float64, string),
-	solve func(ctx context.Context, squares []model.Square, orbit int) error) error {
+	solve func(ctx context.Context, index int64, squares []model.Square, orbit int) error) error {
 	workers = model.WorkerCount(workers)
 	type job struct {
+		index int64 // the class's place in the order of walls.each, from 0
 		walls []int
 		orbit int
 	}
@@ -168,7 +169,7 @@ func eachClass(ctx context.Context, walls *wallSets, workers int, progress func(
 					if ctx.Err() != nil {
 						continue
 					}
-					if err := solve(ctx, walls.squaresOf(j.walls), j.orbit); err != nil {
+					if err := solve(ctx, j.index, walls.squaresOf(j.walls), j.orbit); err != nil {
 						once.Do(func() { firstErr = err })
 						cancel()
 					}
@@ -179,8 +180,10 @@ func eachClass(ctx context.Context, walls *wallSets, workers int, progress func(
 	}
 	const batchSize = 64
 	var batch []job
+	var index int64
 	walls.each(func(set []int, orbit int, fraction float64) bool {
-		batch = append(batch, job{walls: append([]int(nil), set...), orbit: orbit})
+		batch = append(batch, job{index: index, walls: append([]int(nil), set...), orbit: orbit})
+		index++
 		if len(batch) < batchSize {
 			return true
 		}

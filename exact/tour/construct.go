@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/chessmodel/chessmodel/exact/internal/tasks"
 	"github.com/chessmodel/chessmodel/model"
 )
 
@@ -43,7 +44,7 @@ func constructs(m *model.Model) bool {
 // construct builds a tour without search when the model's structure allows;
 // it reports false otherwise. The path is the only table of the size of
 // the board it allocates.
-func construct(st *stopper, m *model.Model) ([]model.Square, bool) {
+func construct(st *tasks.Stopper, m *model.Model) ([]model.Square, bool) {
 	if !constructs(m) {
 		return nil, false
 	}
@@ -85,7 +86,7 @@ func KnightTour(rows, cols int, visit func(model.Square)) error {
 }
 
 // knightTour runs the construction.
-func knightTour(rows, cols int, st *stopper, visit func(model.Square)) error {
+func knightTour(rows, cols int, st *tasks.Stopper, visit func(model.Square)) error {
 	// bands cut the even side into an even number of even parts; stripes
 	// cut the other side.
 	transpose := rows%2 != 0
@@ -107,7 +108,7 @@ func knightTour(rows, cols int, st *stopper, visit func(model.Square)) error {
 	for _, entry := range boundarySquares(h0, w0, sideUp) {
 		plan, ok := c.plan(order, entry, size)
 		if !ok {
-			if st != nil && st.stopped() {
+			if st != nil && st.Stopped() {
 				return errStopped
 			}
 			continue
@@ -265,7 +266,7 @@ type blockTour struct {
 type blockCutter struct {
 	tours  map[blockKey]blockTour
 	graphs map[[2]int]*model.MoveGraph
-	st     *stopper
+	st     *tasks.Stopper
 }
 
 // plan finds the tour of every block in order, the first entered at
@@ -334,7 +335,7 @@ func (c *blockCutter) search(key blockKey, nh, nw int) blockTour {
 			if f.run() == searchFound {
 				return blockTour{path: g.Path(f.path), nextEntry: next, ok: true}
 			}
-			if c.st != nil && c.st.stopped() {
+			if c.st != nil && c.st.Stopped() {
 				return blockTour{}
 			}
 			break // the same exit square with another entry would search the same

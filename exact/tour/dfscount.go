@@ -5,6 +5,7 @@ import (
 	"slices"
 	"sync"
 
+	"github.com/chessmodel/chessmodel/exact/internal/tasks"
 	"github.com/chessmodel/chessmodel/model"
 )
 
@@ -41,7 +42,7 @@ type dfsCounter struct {
 	full   uint64
 	closed bool
 	perms  [][]int32 // non-identity symmetries as vertex permutations, for classes
-	st     *stopper
+	st     *tasks.Stopper
 	emit   func([]int32) error // enumerate: every tour counted, in its canonical direction
 }
 
@@ -76,7 +77,7 @@ type dfsWalk struct {
 func (w *dfsWalk) walk(cur int, vis uint64) {
 	c := w.c
 	w.nodes++
-	if w.nodes%pollEvery == 0 && c.st != nil && c.st.stopped() {
+	if w.nodes%pollEvery == 0 && c.st != nil && c.st.Stopped() {
 		w.stopped = true
 	}
 	if w.stopped {
@@ -110,7 +111,7 @@ func (w *dfsWalk) leaf(cur int) {
 		w.classes++
 	}
 	if c.emit != nil && w.emitErr == nil {
-		if w.emitErr = c.emit(w.path); w.emitErr != nil || (c.st != nil && c.st.canceledNow()) {
+		if w.emitErr = c.emit(w.path); w.emitErr != nil || (c.st != nil && c.st.CanceledNow()) {
 			w.stopped = true
 		}
 	}
@@ -274,7 +275,7 @@ func (c *dfsCounter) run(tasks []dfsTask, workers int, progress func(float64, st
 			total.emitErr = w.emitErr
 		}
 	})
-	if c.st != nil && c.st.stopped() {
+	if c.st != nil && c.st.Stopped() {
 		total.stopped = true
 	}
 	return total

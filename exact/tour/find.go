@@ -1,6 +1,9 @@
 package tour
 
-import "github.com/chessmodel/chessmodel/model"
+import (
+	"github.com/chessmodel/chessmodel/exact/internal/tasks"
+	"github.com/chessmodel/chessmodel/model"
+)
 
 // Finding one tour: a depth-first search that tries the moves in
 // Warnsdorff's order — the square with the fewest onward moves first, ties
@@ -27,9 +30,9 @@ type finder struct {
 	g      *model.MoveGraph
 	closed bool
 	start  int32
-	end    int32    // -1: any square may be last
-	budget int64    // nodes allowed (0: no bound)
-	st     *stopper // nil: never stopped
+	end    int32          // -1: any square may be last
+	budget int64          // nodes allowed (0: no bound)
+	st     *tasks.Stopper // nil: never stopped
 
 	visited  []bool
 	deg      []int32 // unvisited neighbours of each vertex
@@ -138,7 +141,7 @@ func (f *finder) run() searchOutcome {
 }
 
 func (f *finder) stop() bool {
-	return (f.st != nil && f.st.stopped()) || (f.budget > 0 && f.nodes > f.budget)
+	return (f.st != nil && f.st.Stopped()) || (f.budget > 0 && f.nodes > f.budget)
 }
 
 // allowed decides whether the move cur -> next (already visited) can lead

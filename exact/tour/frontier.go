@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 
+	"github.com/chessmodel/chessmodel/exact/internal/tasks"
 	"github.com/chessmodel/chessmodel/model"
 )
 
@@ -186,7 +187,7 @@ func sortBy(xs []int, key func(int) int64) {
 type frontierCounter struct {
 	plan     *frontierPlan
 	closed   bool
-	st       *stopper
+	st       *tasks.Stopper
 	progress func(float64, string)
 
 	cur, next map[frontierKey]uint64
@@ -245,7 +246,7 @@ func (c *frontierCounter) count() (uint64, error) {
 
 func (c *frontierCounter) check(q int) error {
 	switch {
-	case c.st != nil && c.st.stopped():
+	case c.st != nil && c.st.Stopped():
 		return errStopped
 	case c.overflow:
 		return fmt.Errorf("exact: the number of tours exceeds %d: %w", uint64(math.MaxUint64), model.ErrUnsupported)
@@ -277,7 +278,7 @@ func (c *frontierCounter) apply(step func(s *frontierState, add func(*frontierSt
 	}
 	for k, w := range c.cur {
 		c.steps++
-		if c.steps%pollEvery == 0 && c.st != nil && c.st.stopped() {
+		if c.steps%pollEvery == 0 && c.st != nil && c.st.Stopped() {
 			break
 		}
 		c.curWays = w

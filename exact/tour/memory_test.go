@@ -79,12 +79,16 @@ func TestMemoryEstimate(t *testing.T) {
 			m := tourModel(t, c.board, c.spec)
 			var res *model.Result
 			var err error
-			used := peakLive(func() {
+			solve := func() {
 				res, err = Solve(context.Background(), m, model.Options{MaxMemory: -1})
 				if err == nil && res.Solution != nil {
 					err = model.Verify(m, res)
 				}
-			})
+			}
+			// Garbage the collector has not yet reclaimed only adds to a
+			// sample, most on a loaded machine: the lesser of two runs'
+			// peaks is the nearer to what is live.
+			used := min(peakLive(solve), peakLive(solve))
 			if err != nil || !res.Verified {
 				t.Fatalf("%v %v", res, err)
 			}

@@ -8,6 +8,7 @@ import (
 	"slices"
 	"time"
 
+	"github.com/chessmodel/chessmodel/exact/internal/tasks"
 	"github.com/chessmodel/chessmodel/model"
 )
 
@@ -55,8 +56,8 @@ func SolveWith(ctx context.Context, m *model.Model, opts model.Options, method M
 	start := time.Now()
 	res := &model.Result{Model: m.Name, Kind: m.Kind.String(), Task: opts.Task, Backend: "exact",
 		Stats: model.Stats{Extra: map[string]any{}}}
-	st := newStopper(ctx)
-	defer st.close()
+	st := tasks.NewStopper(ctx)
+	defer st.Close()
 	var err error
 	if why := modelTheorems(m); why != "" {
 		infeasible(res, opts, why)
@@ -102,7 +103,7 @@ func searchGraph(m *model.Model, opts model.Options) (*model.MoveGraph, error) {
 }
 
 // find performs TaskSolve.
-func find(st *stopper, m *model.Model, opts model.Options, res *model.Result) error {
+func find(st *tasks.Stopper, m *model.Model, opts model.Options, res *model.Result) error {
 	b := m.Board
 	if b.Size() > MaxTourSquares {
 		return fmt.Errorf("exact: a tour of the %s board has %d squares; solutions are checked on boards of up to %d: %w",
@@ -115,7 +116,7 @@ func find(st *stopper, m *model.Model, opts model.Options, res *model.Result) er
 		res.Stats.Extra["method"] = "construction"
 		return found(res, path)
 	}
-	if st.stopped() {
+	if st.Stopped() {
 		res.Status = model.StatusUnknown
 		return nil
 	}
@@ -151,7 +152,7 @@ const firstBudget = 1 << 14
 // from that start: for a closed tour (which passes every square) or a
 // given start that settles the model; for an open tour, once every start
 // is settled.
-func restarts(st *stopper, m *model.Model, g *model.MoveGraph) ([]int32, searchOutcome, int64) {
+func restarts(st *tasks.Stopper, m *model.Model, g *model.MoveGraph) ([]int32, searchOutcome, int64) {
 	starts := findStarts(m, g)
 	settled := make([]bool, len(starts))
 	var nodes int64
@@ -168,7 +169,7 @@ func restarts(st *stopper, m *model.Model, g *model.MoveGraph) ([]int32, searchO
 			switch {
 			case outcome == searchFound:
 				return f.path, searchFound, nodes
-			case st.stopped():
+			case st.Stopped():
 				return nil, searchStopped, nodes
 			case outcome == searchExhausted && (m.Tour.Closed || m.Tour.Start != nil):
 				return nil, searchExhausted, nodes
@@ -256,7 +257,7 @@ func startOrbits(m *model.Model, g *model.MoveGraph) ([]int32, []int64) {
 }
 
 // count performs TaskCount and TaskEnumerate.
-func count(st *stopper, m *model.Model, opts model.Options, res *model.Result, method Method) error {
+func count(st *tasks.Stopper, m *model.Model, opts model.Options, res *model.Result, method Method) error {
 	g, err := searchGraph(m, opts)
 	if err != nil {
 		return err
@@ -345,7 +346,7 @@ func turned(path []int32, v int32) []int32 {
 }
 
 // countFrontier counts with the frontier programme.
-func countFrontier(st *stopper, m *model.Model, g *model.MoveGraph, opts model.Options, res *model.Result) error {
+func countFrontier(st *tasks.Stopper, m *model.Model, g *model.MoveGraph, opts model.Options, res *model.Result) error {
 	start := -1
 	if s := m.Tour.Start; s != nil && !m.Tour.Closed {
 		start = g.Vertex(*s)
@@ -380,7 +381,7 @@ func countFrontier(st *stopper, m *model.Model, g *model.MoveGraph, opts model.O
 
 // counted fills a complete count, with one example tour found by the
 // finder.
-func counted(res *model.Result, n int64, classes *int64, st *stopper, m *model.Model, g *model.MoveGraph, opts model.Options) error {
+func counted(res *model.Result, n int64, classes *int64, st *tasks.Stopper, m *model.Model, g *model.MoveGraph, opts model.Options) error {
 	res.Count = model.Int64(n)
 	res.Classes = classes
 	if n == 0 {
@@ -400,7 +401,7 @@ func counted(res *model.Result, n int64, classes *int64, st *stopper, m *model.M
 }
 
 // countSearch counts (and enumerates) with the depth-first search.
-func countSearch(st *stopper, m *model.Model, g *model.MoveGraph, opts model.Options, res *model.Result) error {
+func countSearch(st *tasks.Stopper, m *model.Model, g *model.MoveGraph, opts model.Options, res *model.Result) error {
 	if g.Len() > maxDFSSquares {
 		return fmt.Errorf("exact: the search counts tours on up to %d squares, the board has %d: %w", maxDFSSquares, g.Len(), model.ErrUnsupported)
 	}

@@ -100,16 +100,18 @@ class Board {
     for (const name of squares || []) {
       const b = this.box(name);
       let m;
-      if (cls === "hit" || cls === "selected" || cls === "movable") {
+      if (cls === "hit" || cls === "selected" || cls === "movable" || cls === "last") {
         m = document.createElementNS(SVGNS, "rect");
         const inset = b.w * 0.06;
         m.setAttribute("x", b.x + inset); m.setAttribute("y", b.y + inset);
         m.setAttribute("width", b.w - 2 * inset); m.setAttribute("height", b.w - 2 * inset);
         m.setAttribute("rx", b.w * 0.12);
       } else {
+        // A dot; the start of a tour is a ring around the piece standing
+        // there, which a dot would hide under.
         m = document.createElementNS(SVGNS, "circle");
         m.setAttribute("cx", b.x + b.w / 2); m.setAttribute("cy", b.y + b.w / 2);
-        m.setAttribute("r", b.w * (cls === "next" ? 0.16 : 0.12));
+        m.setAttribute("r", b.w * ({ next: 0.16, start: 0.44 }[cls] || 0.12));
       }
       m.setAttribute("class", cls);
       m.dataset.mark = name;
@@ -125,13 +127,18 @@ const state = {
   file: "",            // the catalog file being edited, if any
   model: null,         // the last good parse: {summary, palette, optimizing, optimum, board, svg}
   yamlOK: false,
+  parsedText: null,    // the editor text the last parse was of
   piece: "",           // the palette item placing: a piece name or "wall"
   position: { pieces: [], walls: [], squares: [], moves: [] },
   history: [],         // for undo
   selected: "",        // a sliding piece chosen
   slides: [],          // the moves of the current slide position
   run: null,           // AbortController of the running solve
+  runID: "",           // the server's id of the running solve, for Stop
   shownResult: false,  // the board shows a result picture, not the position
+  replay: null,        // a tour or slide solution stepped through: {kind, full, step}
+  playing: 0,          // the timer of the replay's play button
+  browse: null,        // the solutions of a count being browsed
 };
 
 const board = new Board($("board"), $("overlay"), clickSquare);
@@ -161,8 +168,10 @@ yamlBox.addEventListener("scroll", () => { $("gutter").scrollTop = yamlBox.scrol
 let parseSeq = 0;
 async function parseNow() {
   const seq = ++parseSeq;
-  const ans = await api("/api/parse", { yaml: yamlBox.value, file: $("file-name").value });
+  const text = yamlBox.value;
+  const ans = await api("/api/parse", { yaml: text, file: $("file-name").value });
   if (seq !== parseSeq) return; // a newer edit has been sent
+  state.parsedText = text;
   const st = $("parse-status");
   if (!ans.ok) {
     state.yamlOK = false;
@@ -182,6 +191,7 @@ async function parseNow() {
   updateGutter(0);
   const changedShape = !state.model || JSON.stringify(state.model.summary) !== JSON.stringify(ans.model.summary);
   state.model = ans.model;
+  offerBackends(ans.model.refused);
   showSummary(ans.model.summary);
   if (changedShape) resetPosition();
   buildTools();
@@ -230,7 +240,7 @@ function showSummary(s) {
   row("objective", s.objective);
   if (s.tour) row("tour", `${s.tour.piece}${s.tour.start ? " from " + s.tour.start : ""}${s.tour.closed ? ", closed" : ""}`);
   if (s.slide) row("slide", `${s.slide.piece}: ${s.slide.from.join(" ")} → ${s.slide.to.join(" ")}`);
-  row("symmetry", `${s.symmetries.length}: ${s.symmetries.join(" ")}`);
+  row("symmetry", `${s.symmetries.length}: ${s.symmetries.join(", ")}`);
 }
 
 // ---- models list ----
@@ -310,6 +320,7 @@ function clickSquare(name, ev) {
   const kind = state.model.summary.kind;
   const pos = state.position;
   if (state.shownResult) state.shownResult = false;
+  leaveReplay();
   if (kind === "place") {
     pushHistory();
     const i = pos.pieces.findIndex((p) => p.square === name);
@@ -343,6 +354,7 @@ function clickSquare(name, ev) {
 
 function undo() {
   if (!state.history.length) return;
+  leaveReplay();
   state.position = JSON.parse(state.history.pop());
   state.selected = "";
   state.shownResult = false;
@@ -365,6 +377,7 @@ async function refresh(extra) {
   if (!state.shownResult) board.draw(ans.model.svg, ans.model.board, blockedSquares(ans.model.summary));
   drawMarks();
   showVerdict($("verdict"), ans, state.model.summary.kind);
+  $("verdict").dataset.file = $("file-name").value; // whose verdict it is
   updateToolState();
 }
 
@@ -374,7 +387,12 @@ function drawMarks() {
   const kind = state.model.summary.kind;
   board.mark(lastPlay.attacked, "hit");
   board.mark(lastPlay.uncovered, "uncovered");
-  if (kind === "tour") board.mark(lastPlay.next, "next");
+  if (kind === "tour") {
+    const start = state.position.squares.length === 0 && state.model.summary.tour.start;
+    board.mark(start ? [start] : lastPlay.next, start ? "start" : "next");
+  }
+  const moves = state.position.moves;
+  if (kind === "slide" && moves.length) board.mark([moves[moves.length - 1].from, moves[moves.length - 1].to], "last");
   if (kind === "slide") {
     if (state.selected) {
       board.mark([state.selected], "selected");
@@ -424,7 +442,7 @@ function buildTools() {
     t.append(el("span", { class: "muted small" }, "click a piece, then where it slides"));
   }
   t.append(el("button", { id: "undo", onclick: undo }, "Undo"),
-    el("button", { id: "clear", onclick: () => { resetPosition(); refresh(); } }, "Clear"));
+    el("button", { id: "clear", onclick: () => { leaveReplay(); resetPosition(); refresh(); } }, "Clear"));
   updateToolState();
 }
 
@@ -456,21 +474,75 @@ function progressBar(done) {
   bar.style.width = Math.round(Math.min(1, done) * 100) + "%";
 }
 
-function clearResults() { $("results").replaceChildren(); progressBar(null); }
+// clearResults forgets everything the last run showed: its table, its
+// status line, the solutions browsed or stepped through.
+function clearResults() {
+  $("results").replaceChildren();
+  progressBar(null);
+  runStatus("Ready.");
+  state.browse = null;
+  showBrowse();
+  leaveReplay();
+}
 
-async function run(task) {
-  if (state.run) return;
+// The backends Compare may run: a check box each, exact and ilp chosen to
+// begin with (all when the server has fewer than two of them); a backend
+// the server says cannot answer the model is not offered for it.
+function buildBackendChoice(names) {
+  const sel = $("backend");
+  for (const b of names) sel.append(el("option", { value: b }, b));
+  const usual = names.filter((b) => b === "exact" || b === "ilp");
+  const chosen = usual.length >= 2 ? usual : names;
+  const box = $("compare-with");
+  for (const b of names) {
+    const input = el("input", { type: "checkbox", "data-backend": b });
+    input.checked = chosen.includes(b);
+    box.append(el("label", { class: "backend-choice" }, input, " " + b));
+  }
+}
+
+function offerBackends(refused) {
+  refused = refused || {};
+  for (const input of document.querySelectorAll("#compare-with input")) {
+    const why = refused[input.dataset.backend];
+    input.disabled = !!why;
+    input.parentElement.title = why || "";
+    input.parentElement.classList.toggle("refused", !!why);
+  }
+  const sel = $("backend");
+  for (const o of sel.options) { o.disabled = !!refused[o.value]; o.title = refused[o.value] || ""; }
+  if (refused[sel.value]) sel.value = [...sel.options].find((o) => !o.disabled).value;
+}
+
+function compareBackends() {
+  return [...document.querySelectorAll("#compare-with input")].filter((i) => i.checked && !i.disabled).map((i) => i.dataset.backend);
+}
+
+// run sends a task and shows its events as they come; it resolves to the
+// final answer (the data of a result, compare or solutions event), or
+// null. extra adds to the request (skip and limit of an enumeration).
+async function run(task, extra) {
+  if (state.run) return null;
+  // An edit not parsed yet is parsed first: its answer, coming after the
+  // run's, would clear the board of the solution.
+  if (state.parsedText !== yamlBox.value) {
+    await parseNow();
+    if (!state.yamlOK || state.run) return null;
+  }
   const ctl = new AbortController();
   state.run = ctl;
+  state.runID = "";
   setRunEnabled();
-  clearResults();
+  if (task !== "enumerate") clearResults();
   runStatus(task + ": sending…");
   progressBar(-1);
-  const body = {
+  const body = Object.assign({
     yaml: yamlBox.value, file: $("file-name").value, task,
     backend: $("backend").value, symmetry: $("symmetry").checked, timeout: Number($("timeout").value) || 0,
-  };
+  }, extra || {});
+  if (task === "compare") body.backends = compareBackends();
   const started = performance.now();
+  let answer = null;
   try {
     const res = await fetch("/api/run", {
       method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body), signal: ctl.signal,
@@ -479,17 +551,34 @@ async function run(task) {
       const ans = await res.json().catch(() => ({}));
       runStatus((ans.busy ? "Server busy: " : "") + (ans.error || res.statusText), true);
       progressBar(null);
-      return;
+      return null;
     }
-    await readEvents(res.body, (event, data) => onRunEvent(task, event, data, started));
+    await readEvents(res.body, (event, data) => {
+      if (event === "result" || event === "compare" || event === "solutions") answer = data;
+      onRunEvent(task, event, data, started);
+    });
   } catch (err) {
     if (err.name === "AbortError") runStatus("stopped");
     else runStatus(String(err), true);
     progressBar(null);
   } finally {
+    clearTimeout(state.stopTimer);
     state.run = null;
+    state.runID = "";
     setRunEnabled();
   }
+  return answer;
+}
+
+// stop asks the server to stop the run: the stream then ends with the best
+// the backend found so far. Only if it does not end soon is it cut.
+async function stop() {
+  const ctl = state.run;
+  if (!ctl) return;
+  runStatus("stopping…");
+  if (!state.runID) { ctl.abort(); return; }
+  try { await api("/api/stop", { id: state.runID }); } catch { ctl.abort(); return; }
+  state.stopTimer = setTimeout(() => ctl.abort(), 5000);
 }
 
 // readEvents parses a text/event-stream body.
@@ -522,6 +611,7 @@ function onRunEvent(task, event, data, started) {
       runStatus(`${task}: queued (${data.running} running, ${data.waiting} waiting)`);
       break;
     case "started":
+      state.runID = data.id;
       runStatus(`${task}: running, bounded to ${data.timeout}s`);
       break;
     case "progress":
@@ -536,6 +626,10 @@ function onRunEvent(task, event, data, started) {
       progressBar(1);
       showCompare(data);
       break;
+    case "solutions":
+      progressBar(data.stopped ? null : 1);
+      if (data.stopped) runStatus(data.stopped, true);
+      break;
     case "failure":
       progressBar(null);
       runStatus(data.message, true);
@@ -544,70 +638,197 @@ function onRunEvent(task, event, data, started) {
 }
 
 function num(v) { return v === undefined || v === null ? "—" : String(v); }
+function plural(n, noun) { return n === 1 ? `1 ${noun}` : `${n} ${noun}s`; }
 
 function showResult(ev) {
   const r = ev.result;
+  const bound = r.stats.bound, sofar = r.stats.counted_so_far;
   let text = `${r.backend}: ${r.status}`;
   if (r.value !== undefined) text += `, value ${r.value}`;
-  if (r.count !== undefined) text += `, ${r.count} solutions`;
-  if (r.classes !== undefined) text += `, ${r.classes} classes`;
+  if (r.count !== undefined) text += `, ${plural(r.count, "solution")}`;
+  if (r.classes !== undefined) text += r.classes === 1 ? ", 1 class" : `, ${r.classes} classes`;
   text += ` in ${r.stats.seconds.toFixed(3)}s`;
   if (r.verified) text += ", verified by the checker";
-  if (ev.stopped) text += " — " + ev.stopped;
-  runStatus(text, !!ev.stopped);
+  let found = true;
+  if (ev.stopped) {
+    // What was found before the stop is an answer too: the best so far
+    // and what is proven about the optimum, or the count so far.
+    text = `${r.backend}: ${ev.stopped}`;
+    if (r.value !== undefined) {
+      text += ` — best found so far: value ${r.value}`;
+      if (bound !== undefined) text += `, proven bound ${bound}`;
+      if (r.verified) text += ", verified by the checker";
+    } else if (sofar !== undefined) {
+      text += ` — ${sofar} counted so far`;
+    } else {
+      text += " — nothing found yet";
+      found = false;
+    }
+  }
+  runStatus(text, !found);
+  const value = r.value === undefined ? "—" : String(r.value) + (bound !== undefined && r.status !== "optimal" ? ` (bound ${bound})` : "");
   const t = el("table", { class: "results" },
     el("tr", {}, ...["backend", "status", "value", "count", "classes", "nodes", "seconds"].map((h) => el("th", {}, h))),
-    el("tr", {}, ...[r.backend, r.status, num(r.value), num(r.count), num(r.classes), num(r.stats.nodes), r.stats.seconds.toFixed(3)].map((v) => el("td", {}, v))));
+    el("tr", {}, ...[r.backend, r.status, value, num(r.count === undefined ? sofar : r.count), num(r.classes), num(r.stats.nodes), r.stats.seconds.toFixed(3)].map((v) => el("td", {}, v))));
   $("results").replaceChildren(t);
+  if (r.task === "count" && (r.status === "optimal" || r.status === "satisfied") && r.count > 0) offerBrowse(r);
   if (r.solution) showSolution(r.solution, ev);
 }
 
 function showCompare(ev) {
   const row = ev.row;
-  runStatus(row.reason || (ev.shown ? `the board shows the solution of ${ev.shown}, verified by the checker` : ""), row.verdict !== "agree");
+  const agree = ev.verdict === "agree";
+  let status = ev.shown ? `the board shows the solution of ${ev.shown}, verified by the checker` : "";
+  if (!agree) status = row.reason || status;
+  // Incomplete is no error: a backend could not answer in time or at all.
+  runStatus(status, ev.verdict === "DISAGREE" || ev.verdict === "FAILED");
   const t = el("table", { class: "results" },
-    el("tr", {}, ...["backend", "status", "value", "verified", "seconds", "problem"].map((h) => el("th", {}, h))));
+    el("tr", {}, ...["backend", "status", "value", "verified", "seconds", "note"].map((h) => el("th", {}, h))));
   for (const a of row.answers) {
     t.append(el("tr", {}, ...[a.backend, a.status, num(a.value), a.verified ? "✓" : "", a.seconds.toFixed(3), a.problem ? `${a.problem}: ${a.error}` : ""].map((v) => el("td", {}, v))));
   }
-  const verdict = el("div", { class: "compare-line" }, `compare (${row.task}): `, el("span", { class: "verdict-tag " + row.verdict, id: "compare-verdict" }, row.verdict));
+  const answered = row.answers.filter((a) => !a.problem).length;
+  const verdict = el("div", { class: "compare-line" }, `compare (${row.task}): `,
+    el("span", { class: "verdict-tag " + ev.verdict, id: "compare-verdict" }, ev.verdict),
+    agree ? el("span", { class: "muted" }, ` — ${answered} of ${row.answers.length} backends answered, the same`) : "");
   $("results").replaceChildren(verdict, t);
-  if (ev.svg) showSolution(null, ev);
+  if (agree && ev.note) $("results").append(el("div", { class: "muted small" }, ev.note));
+  if (ev.solution || ev.svg) showSolution(ev.solution, ev);
 }
 
-// showSolution puts a solution on the board: placements and tours become
-// the position being played (so the checker's marks show), a slide is shown
-// as the render package draws it, arrows and all.
+// showSolution puts a solution on the board as the position being played,
+// so that the checker's verdict and marks are those of what is shown; a
+// tour or slide is stepped through from its end.
 function showSolution(sol, ev) {
   const kind = state.model.summary.kind;
+  leaveReplay();
   if (sol && kind === "place") {
     pushHistory();
     state.position = { pieces: sol.pieces || [], walls: sol.walls || [], squares: [], moves: [] };
     state.shownResult = false;
     refresh();
-  } else if (sol && kind === "tour") {
+  } else if (sol && (kind === "tour" || kind === "slide")) {
     pushHistory();
-    state.position = { pieces: [], walls: [], squares: sol.squares || [], moves: [] };
-    state.shownResult = false;
-    refresh();
-  } else if (sol && kind === "slide") {
-    // The render package draws the moves as arrows from the start; the
-    // checker's verdict on them shows below.
-    pushHistory();
-    state.position = { pieces: [], walls: [], squares: [], moves: sol.moves || [] };
-    state.shownResult = !!ev.svg;
-    if (ev.svg) board.draw(ev.svg, ev.board, blockedSquares(state.model.summary));
-    refresh();
-  } else if (ev.svg) {
+    const full = (kind === "tour" ? sol.squares : sol.moves) || [];
+    state.replay = { kind, full, step: full.length };
+    replayTo(full.length);
+  } else if (ev && ev.svg) {
     state.shownResult = true;
     board.draw(ev.svg, ev.board, blockedSquares(state.model.summary));
   }
 }
 
+// ---- stepping through a tour or a slide ----
+
+function replayTo(step) {
+  const r = state.replay;
+  if (!r) return;
+  r.step = Math.max(0, Math.min(step, r.full.length));
+  const part = r.full.slice(0, r.step);
+  state.position = { pieces: [], walls: [], squares: r.kind === "tour" ? part : [], moves: r.kind === "slide" ? part : [] };
+  state.selected = "";
+  state.shownResult = false;
+  showReplay();
+  refresh();
+}
+
+function showReplay() {
+  const r = state.replay;
+  $("replay").classList.toggle("hidden", !r);
+  if (!r) return;
+  const n = r.full.length;
+  const slider = $("replay-slider");
+  slider.max = n;
+  slider.value = r.step;
+  $("replay-label").textContent = r.kind === "tour" ? `square ${r.step} of ${n}` : `move ${r.step} of ${n}`;
+  $("replay-first").disabled = $("replay-prev").disabled = r.step === 0;
+  $("replay-next").disabled = $("replay-last").disabled = r.step === n;
+  $("replay-play").textContent = state.playing ? "❚❚ pause" : "▶ play";
+}
+
+function pauseReplay() {
+  clearInterval(state.playing);
+  state.playing = 0;
+}
+
+// leaveReplay ends the stepping: the player plays on from the position.
+function leaveReplay() {
+  pauseReplay();
+  state.replay = null;
+  showReplay();
+}
+
+function togglePlay() {
+  const r = state.replay;
+  if (!r) return;
+  if (state.playing) { pauseReplay(); showReplay(); return; }
+  if (r.step >= r.full.length) replayTo(0);
+  state.playing = setInterval(() => {
+    const q = state.replay;
+    if (!q || q.step >= q.full.length) { pauseReplay(); showReplay(); return; }
+    replayTo(q.step + 1);
+  }, 400);
+  showReplay();
+}
+
+$("replay-first").addEventListener("click", () => { pauseReplay(); replayTo(0); });
+$("replay-prev").addEventListener("click", () => { pauseReplay(); replayTo(state.replay.step - 1); });
+$("replay-play").addEventListener("click", togglePlay);
+$("replay-next").addEventListener("click", () => { pauseReplay(); replayTo(state.replay.step + 1); });
+$("replay-last").addEventListener("click", () => { pauseReplay(); replayTo(state.replay.full.length); });
+$("replay-slider").addEventListener("input", (ev) => { pauseReplay(); replayTo(Number(ev.target.value)); });
+
+// ---- browsing the solutions a count found ----
+
+const PAGE = 20;
+
+function offerBrowse(r) {
+  const offers = [el("button", { id: "browse-all", onclick: () => openBrowse(r.count, false) }, `Browse the ${plural(r.count, "solution")}`)];
+  if (r.classes) offers.push(el("button", { id: "browse-classes", onclick: () => openBrowse(r.classes, true) }, r.classes === 1 ? "Browse its 1 class" : `One per class (${r.classes})`));
+  $("results").append(el("div", { class: "run-row" }, ...offers));
+}
+
+async function openBrowse(total, classes) {
+  state.browse = { total, classes, pages: new Map(), index: -1 };
+  await browseTo(0);
+}
+
+// browseTo shows solution i (from 0) of the count, asking the server for
+// the page of the enumeration that holds it.
+async function browseTo(i) {
+  const b = state.browse;
+  if (!b || state.run) return;
+  i = Math.max(0, Math.min(i, b.total - 1));
+  const page = Math.floor(i / PAGE);
+  if (!b.pages.has(page)) {
+    const ans = await run("enumerate", { skip: page * PAGE, limit: PAGE, symmetry: b.classes });
+    if (state.browse !== b || !ans) return;
+    b.pages.set(page, ans.solutions);
+  }
+  const sol = b.pages.get(page)[i - page * PAGE];
+  if (!sol) { runStatus(`solution ${i + 1} was not found again`, true); return; }
+  b.index = i;
+  runStatus(`${b.classes ? "class" : "solution"} ${i + 1} of ${b.total}, verified by the checker`);
+  showBrowse();
+  showSolution(sol, null);
+}
+
+function showBrowse() {
+  const b = state.browse;
+  $("browse").classList.toggle("hidden", !b || b.index < 0);
+  if (!b || b.index < 0) return;
+  $("browse-label").textContent = `${b.classes ? "class" : "solution"} ${b.index + 1} of ${b.total}`;
+  $("browse-prev").disabled = b.index === 0;
+  $("browse-next").disabled = b.index >= b.total - 1;
+}
+
+$("browse-prev").addEventListener("click", () => browseTo(state.browse.index - 1));
+$("browse-next").addEventListener("click", () => browseTo(state.browse.index + 1));
+
 $("solve").addEventListener("click", () => run("solve"));
 $("count").addEventListener("click", () => run("count"));
 $("compare").addEventListener("click", () => run("compare"));
-$("stop").addEventListener("click", () => { if (state.run) state.run.abort(); });
+$("stop").addEventListener("click", stop);
 
 // ---- puzzles ----
 
@@ -732,8 +953,7 @@ for (const t of document.querySelectorAll(".tab")) t.addEventListener("click", (
 
 async function start() {
   state.info = await api("/api/info");
-  const sel = $("backend");
-  for (const b of state.info.backends) sel.append(el("option", { value: b }, b));
+  buildBackendChoice(state.info.backends);
   $("timeout").max = state.info.maxTimeout;
   $("timeout").value = Math.min(20, state.info.maxTimeout);
   $("models-dir").textContent = state.info.writable ? "" : "(read-only)";

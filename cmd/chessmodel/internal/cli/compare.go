@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/spf13/cobra"
 
@@ -157,7 +158,11 @@ func runCompare(ctx context.Context, g *globals, streams Streams, f *compareFlag
 
 	ctx, cancel := g.context(ctx)
 	defer cancel()
-	table := newCompareTable(streams.Out, g.json)
+	var names []string
+	for _, j := range jobs {
+		names = append(names, j.m.Name)
+	}
+	table := newCompareTable(streams.Out, g.json, names)
 	progress := newProgress(streams.Err)
 	defer progress.done()
 	bad := 0
@@ -239,18 +244,24 @@ func printTally(w io.Writer, asJSON bool, rows int, tally map[compare.Verdict]in
 // buffered: a comparison of hundreds of models piped to a file or to tee
 // should show each row as soon as it is judged.
 type compareTable struct {
-	json   bool
-	w      io.Writer
-	header string // the backends of the last header printed
+	json       bool
+	w          io.Writer
+	header     string // the backends of the last header printed
+	modelWidth int    // the longest model name, so that none is cut
 }
 
-func newCompareTable(w io.Writer, asJSON bool) *compareTable {
-	return &compareTable{json: asJSON, w: w}
+// newCompareTable prints a table of the named models.
+func newCompareTable(w io.Writer, asJSON bool, names []string) *compareTable {
+	t := &compareTable{json: asJSON, w: w, modelWidth: minModelWidth}
+	for _, name := range names {
+		t.modelWidth = max(t.modelWidth, utf8.RuneCountInString(name))
+	}
+	return t
 }
 
 const (
-	modelWidth  = 34
-	answerWidth = 24
+	minModelWidth = 34
+	answerWidth   = 24
 )
 
 func (t *compareTable) add(row compare.Row) error {
@@ -264,23 +275,15 @@ func (t *compareTable) add(row compare.Row) error {
 	// A header whenever the backends change (solve rows may have more).
 	if header := strings.Join(names, " "); header != t.header {
 		t.header = header
-		fmt.Fprintf(t.w, "%-*s %-6s", modelWidth, "model", "task")
+		fmt.Fprintf(t.w, "%-*s %-6s", t.modelWidth, "model", "task")
 		for _, name := range names {
 			fmt.Fprintf(t.w, " %-*s", answerWidth, name)
 		}
 		fmt.Fprintf(t.w, " %-8s %s\n", "verified", "verdict")
 	}
-	name := row.Model
-	if len(name) > modelWidth {
-		name = name[:modelWidth-1] + "~"
-	}
-	fmt.Fprintf(t.w, "%-*s %-6s", modelWidth, name, row.Task)
-	verified := 0
+	fmt.Fprintf(t.w, "%-*s %-6s", t.modelWidth, row.Model, row.Task)
 	for _, a := range row.Answers {
 		fmt.Fprintf(t.w, " %-*s", answerWidth, answerText(a))
-		if a.Verified {
-			verified++
-		}
 	}
 	verdict := row.Verdict.String()
 	if row.Reason != "" && row.Verdict != compare.Agree {
@@ -289,8 +292,28 @@ func (t *compareTable) add(row compare.Row) error {
 			verdict = verdict[:100] + "..."
 		}
 	}
-	_, err := fmt.Fprintf(t.w, " %-8s %s\n", fmt.Sprintf("%d of %d", verified, len(row.Answers)), verdict)
+	_, err := fmt.Fprintf(t.w, " %-8s %s\n", verifiedText(row.Answers), verdict)
 	return err
+}
+
+// verifiedText is the verified column: how many of the answers that claim
+// solutions had them accepted by the checker, "k of n"; "-" when none
+// claims one (every answer infeasible: there is nothing to verify).
+func verifiedText(answers []compare.Answer) string {
+	verified, claims := 0, 0
+	for _, a := range answers {
+		if a.Status == model.StatusInfeasible && a.Problem == "" {
+			continue
+		}
+		claims++
+		if a.Verified {
+			verified++
+		}
+	}
+	if claims == 0 {
+		return "-"
+	}
+	return fmt.Sprintf("%d of %d", verified, claims)
 }
 
 func answerText(a compare.Answer) string {

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 )
 
 // Conventions shared by every command: exit statuses for work cut short,
@@ -68,11 +69,17 @@ func completeModels(cmd *cobra.Command) {
 // and says so on standard error when it is used.
 func deprecatedAlias(cmd *cobra.Command, old, now string) {
 	f := cmd.Flags().Lookup(now)
-	cmd.Flags().Var(f.Value, old, f.Usage)
+	deprecatedFlag(cmd, old, f.Value, fmt.Sprintf("--%s (or -%s)", now, f.Shorthand))
+}
+
+// deprecatedFlag defines old, hidden, as another name of value, and warns
+// on standard error when it is used: use instead.
+func deprecatedFlag(cmd *cobra.Command, old string, value pflag.Value, instead string) {
+	cmd.Flags().Var(value, old, "the same as "+instead)
 	_ = cmd.Flags().MarkHidden(old)
 	cmd.PreRun = func(cmd *cobra.Command, _ []string) {
 		if cmd.Flags().Changed(old) {
-			fmt.Fprintf(cmd.ErrOrStderr(), "chessmodel: --%s is deprecated; use --%s (or -%s)\n", old, now, f.Shorthand)
+			fmt.Fprintf(cmd.ErrOrStderr(), "chessmodel: --%s is deprecated; use %s\n", old, instead)
 		}
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"slices"
+	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -31,7 +32,7 @@ func classify(err error) error {
 		// too large for the bound, which --max-memory lifts.
 		return &ExitError{Code: ExitBadInput, Err: unwrapExit(err)}
 	case errors.Is(err, model.ErrUnsupported):
-		return &ExitError{Code: ExitUnsupported, Err: unwrapExit(err)}
+		return &ExitError{Code: ExitUnsupported, Err: saidOnce(unwrapExit(err))}
 	case errors.Is(err, context.DeadlineExceeded):
 		return &ExitError{Code: ExitTimeout, Err: unwrapExit(err)}
 	case errors.Is(err, context.Canceled):
@@ -97,3 +98,35 @@ func wantsJSON(root *cobra.Command, args []string) bool {
 	}
 	return slices.Contains(args, "--json") || slices.Contains(args, "--json=true")
 }
+
+// namedError names the model file an error is about, when several models
+// are answered in one command and the message does not name it already.
+func namedError(path string, err error) error {
+	if strings.HasPrefix(err.Error(), path+":") {
+		return err
+	}
+	return fmt.Errorf("%s: %w", path, err)
+}
+
+// saidOnce drops the closing ": not supported by this backend" of
+// model.ErrUnsupported from a message that already says so in its own words
+// ("count is not supported on sliding puzzles"); the error still wraps it.
+func saidOnce(err error) error {
+	suffix := ": " + model.ErrUnsupported.Error()
+	msg := err.Error()
+	head, ok := strings.CutSuffix(msg, suffix)
+	if !ok || !strings.Contains(head, "not supported") {
+		return err
+	}
+	return &retold{msg: head, err: err}
+}
+
+// retold is an error told in other words: errors.Is and errors.As see the
+// original.
+type retold struct {
+	msg string
+	err error
+}
+
+func (r *retold) Error() string { return r.msg }
+func (r *retold) Unwrap() error { return r.err }

@@ -50,8 +50,7 @@ three quarters of the available memory. (--memory is an old name of
 	cmd.Flags().BoolVar(&f.noComponents, "no-components", false, "skip the strongly connected components (they need 4 bytes per state)")
 	// --memory was explore's own bound before --max-memory bounded every
 	// command; it sets the same value.
-	cmd.Flags().Var(&g.maxMemory, "memory", "the same as --max-memory")
-	_ = cmd.Flags().MarkDeprecated("memory", "use --max-memory")
+	deprecatedFlag(cmd, "memory", &g.maxMemory, "--max-memory")
 	cmd.Flags().StringVar(&f.sizes, "sizes", "", "a table over square boards: A..B or A..B:STEP, e.g. 2..24:2")
 	return cmd
 }

@@ -129,6 +129,7 @@ moves; it is infeasible when the least number of moves is more than T.`,
 	}
 	cmd.Flags().StringVar(&format, "format", "lp", "file format: lp (lp_solve LP), mps (free MPS), cplex (CPLEX LP) or mzn (the MiniZinc model)")
 	cmd.Flags().StringVarP(&output, "output", "o", "", "write to this file instead of standard output")
+	deprecatedAlias(cmd, "out", "output")
 	cmd.Flags().BoolVar(&breakSymmetry, "break-symmetry", false, "keep one solution per symmetry class (placement models; for solving, not counting)")
 	cmd.Flags().IntVar(&horizon, "horizon", -1, "a slide model's number of steps T: the time-expanded program of solutions in at most T moves")
 	completeValues(cmd, "format", "lp", "mps", "cplex", "mzn")

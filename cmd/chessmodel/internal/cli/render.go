@@ -78,6 +78,7 @@ drawing too; the picture is written only when complete.`,
 	}
 	fl := cmd.Flags()
 	fl.StringVarP(&f.output, "output", "o", "", "the picture to write: OUT.svg, OUT.png or OUT.gif (required)")
+	deprecatedAlias(cmd, "out", "output")
 	fl.StringVar(&f.solution, "solution", "", `a solution to draw: JSON, the "solution" object or a whole result; - reads standard input`)
 	fl.StringVar(&f.frames, "frames", "", "solutions to animate, one JSON result or solution per line (GIF only); - reads standard input")
 	fl.BoolVar(&f.attacks, "attacks", false, "shade the squares the pieces attack")

@@ -46,7 +46,37 @@ const exitStatusHelp = `Exit status:
   3    stopped by --timeout before a complete answer; what was found is shown
   4    the backend cannot do this task on this model; try another --backend
   130  interrupted (Ctrl-C) before a complete answer; what was found is shown
-  143  terminated (SIGTERM), likewise`
+  143  terminated (SIGTERM), likewise
+` + severityHelp
+
+// maxMemoryHelp documents --max-memory, the one memory flag of every
+// command, and its defaults.
+const maxMemoryHelp = `bound the memory a backend may plan for a model, e.g. 2G, 512M or none; a model estimated above it is refused (exit 2). Slide searches (solve of a slide by exact, explore) default instead to CHESSMODEL_MEMORY, else three quarters of the available memory; serve to a Go heap of 2G, at which running solves stop`
+
+// severityHelp is the rule for a command given several models.
+const severityHelp = `With several models, each is answered and the exit status is the most
+serious of theirs: 2 over 4 over 3 over 1 over 0; an interrupt stops at once
+(130 or 143) and leaves the models after it undone.`
+
+// severity ranks the exit statuses for moreSerious: a failure or bad input
+// above a task the backend cannot do, above a timeout, above a negative
+// answer, above success.
+var severity = map[int]int{ExitOK: 0, ExitNegative: 1, ExitTimeout: 2, ExitUnsupported: 3, ExitBadInput: 4}
+
+// moreSerious returns whichever of a and b has the more serious exit status
+// (a on a tie); a status outside the table counts as bad input.
+func moreSerious(a, b error) error {
+	rank := func(err error) int {
+		if r, ok := severity[ExitCode(err)]; ok {
+			return r
+		}
+		return severity[ExitBadInput]
+	}
+	if rank(b) > rank(a) {
+		return b
+	}
+	return a
+}
 
 // ExitError carries an exit status; its message, if any, has been printed.
 type ExitError struct {
@@ -138,11 +168,24 @@ type byteFlag int64
 func (b *byteFlag) String() string {
 	switch {
 	case *b == 0:
-		return "512M"
+		return sizeText(model.DefaultMaxMemory)
 	case *b < 0:
 		return "none"
 	}
-	return strconv.FormatInt(int64(*b), 10)
+	return sizeText(int64(*b))
+}
+
+// sizeText writes a size as --max-memory reads it: 2G, 512M, 1K, or bytes.
+func sizeText(n int64) string {
+	for _, u := range []struct {
+		suffix string
+		size   int64
+	}{{"G", 1 << 30}, {"M", 1 << 20}, {"K", 1 << 10}} {
+		if n%u.size == 0 {
+			return strconv.FormatInt(n/u.size, 10) + u.suffix
+		}
+	}
+	return strconv.FormatInt(n, 10)
 }
 
 func (b *byteFlag) Type() string { return "size" }
@@ -196,7 +239,7 @@ before it exits.`,
 	f := root.PersistentFlags()
 	f.BoolVar(&g.json, "json", false, "machine-readable JSON output (errors too: one JSON object on standard error)")
 	f.DurationVar(&g.timeout, "timeout", 0, "bound the work, e.g. 30s or 5m (0: no bound)")
-	f.Var(&g.maxMemory, "max-memory", "bound the memory a backend may plan for a model, e.g. 2G, or none; a model estimated above it is refused (exit 2)")
+	f.Var(&g.maxMemory, "max-memory", maxMemoryHelp)
 	f.StringArrayVar(&g.overrides, "set", nil, "change the model without editing it: key=value, e.g. --set board=12 (repeatable)")
 	root.AddCommand(
 		newShowCommand(g, streams),

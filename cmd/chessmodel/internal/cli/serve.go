@@ -23,7 +23,6 @@ type serveFlags struct {
 	running   int
 	queue     int
 	maxTime   time.Duration
-	memory    byteFlag
 	puzzles   string
 	puzzleMax int
 }
@@ -43,7 +42,9 @@ touring piece, slide pieces, and play the puzzles generated from
 
 DIR is read-only unless --write; only plain *.yaml names directly inside it
 are read or written. At most --running solves run at once and --queue wait;
-more are answered "busy". No external program is started unless --external.`,
+more are answered "busy". No external program is started unless --external.
+--max-memory is the Go heap at which running solves are stopped (also the
+GC's soft limit): 2G unless given.`,
 		Example: `  chessmodel serve
   chessmodel serve testdata/models --addr 127.0.0.1:9000 --write
   chessmodel serve --max-time 10s --running 1 --queue 4`,
@@ -59,8 +60,8 @@ more are answered "busy". No external program is started unless --external.`,
 	fl.IntVar(&f.running, "running", serve.DefaultRunning, "solves run at once")
 	fl.IntVar(&f.queue, "queue", serve.DefaultQueue, "solves waiting for a slot before the answer is busy")
 	fl.DurationVar(&f.maxTime, "max-time", serve.DefaultMaxTimeout, "the longest a solve may run")
-	f.memory = byteFlag(serve.DefaultMaxMemory)
-	fl.Var(&f.memory, "memory", "the Go heap at which running solves are stopped, e.g. 2G (also the GC's soft limit)")
+	// --memory was serve's own name for --max-memory: it sets the same value.
+	deprecatedFlag(cmd, "memory", &g.maxMemory, "--max-memory")
 	fl.StringVar(&f.puzzles, "puzzles", "blocked-0w.yaml", `the model whose puzzles the page offers: a file of DIR or a built-in model ("": none)`)
 	fl.IntVar(&f.puzzleMax, "puzzle-walls", 3, "puzzles have up to this many walls")
 	return cmd
@@ -79,15 +80,19 @@ func runServe(ctx context.Context, g *globals, streams Streams, f *serveFlags, a
 			return bad(err)
 		}
 	}
-	if f.memory > 0 {
-		debug.SetMemoryLimit(int64(f.memory))
+	memory := int64(g.maxMemory)
+	if memory == 0 {
+		memory = serve.DefaultMaxMemory
+	}
+	if memory > 0 {
+		debug.SetMemoryLimit(memory)
 	}
 	if exactSolver, ok := g.backends["exact"]; ok {
 		puzzleSolver = exactSolver
 	}
 	cfg := serve.Config{
 		Models: catalog, Backends: g.backends, External: f.external,
-		Running: f.running, Queue: f.queue, MaxTimeout: f.maxTime, MaxMemory: int64(f.memory),
+		Running: f.running, Queue: f.queue, MaxTimeout: f.maxTime, MaxMemory: memory,
 		AnyHost: !loopbackAddr(f.addr),
 	}
 	if f.puzzles != "" {

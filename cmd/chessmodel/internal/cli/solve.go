@@ -142,8 +142,9 @@ func newTaskCommand(g *globals, streams Streams, task model.Task, use, short, ex
 		Long: short + `.
 
 Each MODEL is a YAML model file, or - for standard input. With several models,
-each is solved in turn (--timeout bounds each one), and with --json each
-gives one JSON line.`,
+each is solved in turn (--timeout bounds each one) and each is reported, also
+after one that fails, times out or is unsupported; with --json each gives one
+JSON line. ` + severityHelp,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return runTasks(cmd.Context(), g, streams, task, f, args)
@@ -234,15 +235,25 @@ func runTasks(ctx context.Context, g *globals, streams Streams, task model.Task,
 	if err != nil {
 		return err
 	}
+	if len(ms) == 1 {
+		return runTask(ctx, g, streams, task, f, solver, ms[0])
+	}
+	var worst error
 	for i, m := range ms {
 		if i > 0 && !g.json && task != model.TaskEnumerate {
 			fmt.Fprintln(streams.Out)
 		}
-		if err := runTask(ctx, g, streams, task, f, solver, m); err != nil {
-			return err
+		err := classify(runTask(ctx, g, streams, task, f, solver, m))
+		if code := ExitCode(err); code == ExitInterrupted {
+			return err // the user asked to stop: the models left are not begun
+		}
+		if err != nil {
+			err = &ExitError{Code: ExitCode(err), Err: namedError(paths[i], unwrapExit(err))}
+			printError(streams.Err, err, g.json)
+			worst = moreSerious(worst, &ExitError{Code: ExitCode(err)})
 		}
 	}
-	return nil
+	return worst
 }
 
 func runTask(ctx context.Context, g *globals, streams Streams, task model.Task, f *taskFlags, solver model.Solver, m *model.Model) error {
@@ -279,8 +290,10 @@ func runTask(ctx context.Context, g *globals, streams Streams, task model.Task, 
 	cut := res.Status == model.StatusUnknown
 	if cut && task == model.TaskSolve && res.Solution != nil && res.Verified {
 		res.Status = model.StatusFeasible // a verified solution, not proven optimal
+		model.SettleStatus(m, res)        // or, without an objective, an answer
 		addGap(res, m)
 	}
+	explainInfeasible(m, res)
 	if task == model.TaskEnumerate {
 		if g.json {
 			if err := writeJSON(streams.Err, list.summaryJSON(res, limited)); err != nil {
@@ -369,8 +382,8 @@ func printResult(w io.Writer, m *model.Model, res *model.Result) {
 	if reason, ok := res.Stats.Extra["reason"].(string); ok && res.Status == model.StatusInfeasible {
 		fmt.Fprintf(w, "  reason: %s\n", reason)
 	}
-	if b, ok := res.Stats.Extra["bound"].(int64); ok && res.Status == model.StatusUnknown && m.Kind == model.KindSlide {
-		fmt.Fprintf(w, "  proven bound: at least %d moves\n", b)
+	if res.Status == model.StatusUnknown {
+		printPartial(w, m, res)
 	}
 	if m.Kind == model.KindTour {
 		printTour(w, m, res) // tour.go
@@ -400,6 +413,67 @@ func printResult(w io.Writer, m *model.Model, res *model.Result) {
 			fmt.Fprintf(w, "moves:  %s\n", strings.Join(words, " "))
 		}
 	}
+}
+
+// explainInfeasible gives an infeasible slide without a reason of its
+// backend's the reason every slide search has: it was exhaustive.
+func explainInfeasible(m *model.Model, res *model.Result) {
+	if res.Status != model.StatusInfeasible || m.Kind != model.KindSlide {
+		return
+	}
+	if _, ok := res.Stats.Extra["reason"]; ok {
+		return
+	}
+	reason := "exhaustive search: no sequence of slides leads from the start to the goal"
+	if n, ok := asInt64(res.Stats.Extra["states_stored"]); ok {
+		reason += fmt.Sprintf(" (every one of the %d positions reachable on the side that ran out first was tried)", n)
+	}
+	if res.Stats.Extra == nil {
+		res.Stats.Extra = map[string]any{}
+	}
+	res.Stats.Extra["reason"] = reason
+}
+
+// printPartial says what a result cut short had found, as its JSON does:
+// the solutions counted so far and the proven bound.
+func printPartial(w io.Writer, m *model.Model, res *model.Result) {
+	extra := res.Stats.Extra
+	if res.Count == nil {
+		for _, key := range []string{"counted_so_far", "partial_count"} {
+			if n, ok := asInt64(extra[key]); ok {
+				fmt.Fprintf(w, "  counted so far: %s (incomplete)", plural(n, "solution", "solutions"))
+				if c, ok := asInt64(extra["partial_classes"]); ok {
+					fmt.Fprintf(w, ", %s up to symmetry", plural(c, "class", "classes"))
+				}
+				fmt.Fprintln(w)
+				break
+			}
+		}
+	}
+	if b, ok := asInt64(extra["bound"]); ok {
+		switch {
+		case m.Kind == model.KindSlide:
+			fmt.Fprintf(w, "  proven bound: at least %d moves\n", b)
+		case m.Objective.Sense == model.Maximize:
+			fmt.Fprintf(w, "  proven bound: at most %d\n", b)
+		case m.Objective.Sense == model.Minimize:
+			fmt.Fprintf(w, "  proven bound: at least %d\n", b)
+		}
+	}
+}
+
+// asInt64 reads a number of Stats.Extra, which backends store as int64,
+// int or float64.
+func asInt64(v any) (int64, bool) {
+	switch n := v.(type) {
+	case int64:
+		return n, true
+	case int:
+		return int64(n), true
+	case float64:
+		return int64(n), n == float64(int64(n))
+	}
+	return 0, false
 }
 
 func statsLine(res *model.Result) string {

@@ -191,7 +191,9 @@ func newPuzzlesCommand(g *globals, streams Streams) *cobra.Command {
 symmetry class, and keeps those whose optimal solution is unique and that
 contain no smaller such board of the same value. Each puzzle (walls, value,
 its unique solution, verified) is written as a JSON line: to -o, or to
-standard output without it (the summary then goes to standard error).`,
+standard output without it (the summary then goes to standard error). The
+puzzles come in the same order on every run and any number of --workers, and
+--limit N keeps the first N in that order.`,
 		Example: `  chessmodel puzzles testdata/models/blocked-0w.yaml --max-walls 4 -o puzzles.jsonl
   chessmodel puzzles testdata/models/blocked-0w.yaml --max-walls 2 --limit 3`,
 		Args: cobra.ExactArgs(1),
@@ -204,6 +206,7 @@ standard output without it (the summary then goes to standard error).`,
 	cmd.Flags().StringVar(&f.backend, "backend", "exact", "solver backend: "+g.backends.names())
 	completeValues(cmd, "backend", sortedKeys(g.backends)...)
 	cmd.Flags().StringVarP(&f.out, "output", "o", "", "write the puzzles to this file as JSON lines (default: standard output)")
+	deprecatedAlias(cmd, "out", "output")
 	addWorkersFlag(cmd, &f.workers, "boards solved at once")
 	completeModels(cmd)
 	return cmd

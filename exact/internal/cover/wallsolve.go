@@ -1,0 +1,266 @@
+package cover
+
+import (
+	"slices"
+
+	"github.com/chessmodel/chessmodel/exact/internal/graph"
+	"github.com/chessmodel/chessmodel/exact/internal/problem"
+	"github.com/chessmodel/chessmodel/exact/internal/tasks"
+	"github.com/chessmodel/chessmodel/model"
+)
+
+// The runs of the coverage search with free walls (coverwalls.go): the
+// passes that find an optimum, then the one that counts or enumerates.
+
+// A coverWallsRun is one model's runs: the bounds each pass searches
+// within, narrowed as optima are found, and the best placement so far.
+type coverWallsRun struct {
+	c              *coverSearch
+	st             *tasks.Stopper
+	target         int // the squares a placement must cover
+	lo, hi         int // pieces
+	wallLo, wallHi int // walls
+	found          bool
+	bestV, bestW   []int32
+	exhaustive     bool // every placement was weighed (the objective is not the search's own)
+}
+
+// SolveWalls answers models with free walls and a cover rule or a
+// coverage objective.
+func SolveWalls(st *tasks.Stopper, p *problem.Problem, opts model.Options, res *model.Result) error {
+	g, err := graph.New(p)
+	if err != nil {
+		return err
+	}
+	res.Stats.Extra["engine"] = "coverage search with free walls"
+	m := p.Model
+	if p.MinTotal > p.MaxTotal || m.FreeWalls.Min > m.FreeWalls.Max {
+		return problem.Infeasible(res, opts)
+	}
+	c := newCoverSearch(p, g, st)
+	c.setupWalls()
+	r := &coverWallsRun{c: c, st: st, lo: p.MinTotal, hi: p.MaxTotal, wallLo: c.wallLo, wallHi: c.wallHi}
+	if rule := m.Rules.Cover; rule != nil {
+		r.target = rule.AtLeast
+	}
+	valueOf := func(v, w []int32) int64 { return c.measureWalls(v, w, m.Objective.Measure) }
+	r.optimum(opts, valueOf)
+	res.Stats.Nodes += c.nodes
+	if st.Canceled() {
+		return problem.Unknown(res, p, r.found, r.bestV, r.bestW, valueOf)
+	}
+	if !r.found {
+		return problem.Infeasible(res, opts)
+	}
+	if opts.Task == model.TaskSolve {
+		return problem.Solved(res, p, r.bestV, r.bestW, valueOf)
+	}
+	return r.countAll(opts, res, valueOf)
+}
+
+// run is one pass of the search within the given bounds.
+func (r *coverWallsRun) run(target, lo, hi, wallLo, wallHi int) {
+	c := r.c
+	c.target, c.lo, c.cap, c.wallLo, c.wallHi = target, lo, hi, wallLo, wallHi
+	c.halted = false
+	c.startWalls()
+}
+
+// keepFirst makes the passes stop at their first placement and keep it.
+func (r *coverWallsRun) keepFirst() {
+	r.c.acceptW = func(int) {
+		r.found, r.bestV, r.bestW = true, slices.Clone(r.c.chosen), r.c.wallList()
+		r.c.halted = true
+	}
+}
+
+// optimum runs the passes that find an optimal placement for the
+// objective, narrowing the run's bounds to it.
+func (r *coverWallsRun) optimum(opts model.Options, valueOf problem.ValueFunc) {
+	c, m := r.c, r.c.p.Model
+	obj := m.Objective
+	// finding passes need only walls that separate pieces, unless walls are
+	// wanted for themselves
+	c.minimalWalls = r.wallLo == 0 && obj.Measure != model.MeasureWalls
+	coverageObjective := obj.Measure == model.MeasureAttacked || obj.Measure == model.MeasureDominated
+	switch {
+	case obj.Measure == model.MeasureWalls && obj.Sense == model.Minimize:
+		r.fewestWalls()
+	case obj.Measure == model.MeasureWalls:
+		r.mostWalls()
+	case coverageObjective && obj.Sense == model.Maximize && (m.Rules.Cover == nil || m.Rules.Cover.What == obj.Measure) && !c.all:
+		r.mostCovered()
+	case obj.Measure == model.MeasurePieces && obj.Sense == model.Minimize:
+		r.fewestPieces()
+	case obj.Measure == model.MeasurePieces && obj.Sense == model.Maximize:
+		r.mostPieces()
+	case obj.Sense == model.Fixed:
+		if opts.Task == model.TaskSolve {
+			r.keepFirst()
+			r.run(r.target, r.lo, r.hi, r.wallLo, r.wallHi)
+		} else {
+			r.found = true
+		}
+	default:
+		r.weighAll(obj, valueOf)
+	}
+}
+
+// fewestWalls raises the most walls allowed until a placement is found.
+func (r *coverWallsRun) fewestWalls() {
+	r.keepFirst()
+	for k := r.wallLo; k <= r.wallHi && !r.found && !r.st.Stopped(); k++ {
+		r.run(r.target, r.lo, r.hi, r.wallLo, k)
+		if r.found {
+			r.wallHi = k
+		}
+	}
+}
+
+// mostWalls lowers the least walls asked for until a placement is found.
+func (r *coverWallsRun) mostWalls() {
+	r.keepFirst()
+	for k := r.wallHi; k >= r.wallLo && !r.found && !r.st.Stopped(); k-- {
+		r.run(r.target, r.lo, r.hi, k, r.wallHi)
+		if r.found {
+			r.wallLo = k
+		}
+	}
+}
+
+// mostCovered raises the target past each placement found until none is
+// left, so that a search stopped early still has its best placement.
+func (r *coverWallsRun) mostCovered() {
+	c := r.c
+	var value int
+	c.acceptW = func(v int) {
+		value, r.bestV, r.bestW = v, slices.Clone(c.chosen), c.wallList()
+		c.halted = true
+	}
+	for t := r.target; t <= c.openCount && !r.st.Stopped(); t = value + 1 {
+		value = -1
+		r.run(t, r.lo, r.hi, r.wallLo, r.wallHi)
+		if value < 0 {
+			break
+		}
+		r.found, r.target = true, value
+	}
+}
+
+// fewestPieces raises the most pieces allowed until a placement is found.
+func (r *coverWallsRun) fewestPieces() {
+	r.keepFirst()
+	for k := r.lo; k <= r.hi && !r.found && !r.st.Stopped(); k++ {
+		r.run(r.target, r.lo, k, r.wallLo, r.wallHi)
+		if r.found {
+			r.lo, r.hi = k, k
+		}
+	}
+}
+
+// mostPieces raises the least pieces past each placement found, so that a
+// search stopped early keeps its best.
+func (r *coverWallsRun) mostPieces() {
+	c := r.c
+	got := false
+	c.acceptW = func(int) {
+		got, r.found, r.bestV, r.bestW = true, true, slices.Clone(c.chosen), c.wallList()
+		c.halted = true
+	}
+	for k := r.lo; k <= r.hi && !r.st.Stopped(); k = len(r.bestV) + 1 {
+		got = false
+		r.run(r.target, k, r.hi, r.wallLo, r.wallHi)
+		if !got {
+			break
+		}
+	}
+	if r.found {
+		r.lo, r.hi = len(r.bestV), len(r.bestV)
+	}
+}
+
+// weighAll weighs every placement meeting the rule by the objective: the
+// fewest squares, or a measure other than the search's own.
+func (r *coverWallsRun) weighAll(obj model.Objective, valueOf problem.ValueFunc) {
+	c := r.c
+	r.exhaustive = true
+	c.minimalWalls = false
+	var bestValue int64
+	c.acceptW = func(int) {
+		v := valueOf(c.chosen, c.wallList())
+		if !r.found || (obj.Sense == model.Maximize && v > bestValue) || (obj.Sense == model.Minimize && v < bestValue) {
+			r.found, bestValue, r.bestV, r.bestW = true, v, slices.Clone(c.chosen), c.wallList()
+		}
+	}
+	r.run(r.target, r.lo, r.hi, r.wallLo, r.wallHi)
+}
+
+// countAll counts, or enumerates, the placements at the optimum (or,
+// with Options.DistinctWalls, their wall sets).
+func (r *coverWallsRun) countAll(opts model.Options, res *model.Result, valueOf problem.ValueFunc) error {
+	c, p := r.c, r.c.p
+	var want int64
+	if r.exhaustive {
+		want = valueOf(r.bestV, r.bestW)
+	}
+	c.nodes = 0
+	c.minimalWalls = false // every wall set counts
+	t := problem.NewTally(p, opts.Symmetry)
+	boards := map[string][]int32{}
+	var n int64
+	var emitErr error
+	c.acceptW = func(int) {
+		if r.exhaustive && valueOf(c.chosen, c.wallList()) != want {
+			return
+		}
+		walls := c.wallList()
+		switch {
+		case opts.Task == model.TaskEnumerate:
+			if emitErr = opts.Emit(p.Solution(c.chosen, walls)); emitErr != nil {
+				c.halted = true
+				return
+			}
+			n++
+		case opts.DistinctWalls:
+			key := slices.Clone(c.walls).Key()
+			if _, ok := boards[key]; !ok {
+				boards[key] = walls
+			}
+			if t.FirstTask < 0 {
+				t.First, t.Walls, t.FirstTask = slices.Clone(c.chosen), walls, 0
+			}
+		default:
+			t.Add(0, c.chosen, walls)
+		}
+	}
+	r.run(r.target, r.lo, r.hi, r.wallLo, r.wallHi)
+	res.Stats.Nodes += c.nodes
+	if opts.Task == model.TaskEnumerate {
+		return problem.Enumerated(res, r.st, n, emitErr)
+	}
+	if r.st.Canceled() {
+		res.Status = model.StatusUnknown
+		res.Stats.Extra["counted_so_far"] = t.Count
+		return nil
+	}
+	if opts.DistinctWalls {
+		t.Count = int64(len(boards))
+		if opts.Symmetry {
+			t.Classes = distinctWallClasses(p, boards)
+		}
+	}
+	return p.CountResult(res, t, opts.Symmetry, valueOf)
+}
+
+// distinctWallClasses counts the wall sets that are the least of their
+// orbit under the model's symmetry.
+func distinctWallClasses(p *problem.Problem, boards map[string][]int32) int64 {
+	canon := problem.Canonicalizer{Problem: p}
+	var n int64
+	for _, ws := range boards {
+		if canon.WallsLeast(ws) {
+			n++
+		}
+	}
+	return n
+}

@@ -1,0 +1,23 @@
+// Package fold solves coverage models by search-space folding (Robison,
+// Hafner and Skiena, "Eight pieces cannot cover a chess board", 1989),
+// made general: every piece to place is an axis whose coordinates are the
+// squares it may stand on, and a box of the space — a set of squares per
+// axis — is cut when even the union of its axes' weak attacks leaves more
+// squares safe than the target allows. Each axis is a binary tree of
+// square sets (tree.go); the search unfolds one axis at a time
+// (search.go), with look-ahead, clipping of identical pieces to one order,
+// and the model's symmetry on a lone piece; the points that survive are
+// judged by strong attack. Solve runs the targets of an objective and
+// counts (solve.go, count.go); SolveFewest is the branch and bound for the
+// fewest attacked or dominated squares (fewest.go).
+//
+// Fits says whether a model folds: cover rules or maximised coverage with
+// fixed counts or one "min" entry, without independence or free walls.
+// Package domination builds on its Plan for the fewest pieces that cover.
+//
+// # Limits
+//
+// At most MaxAxes (64) pieces: Fits declines a longer place list, which
+// goes to package cover; a "min" count that would pass 64 pieces is
+// refused with an error wrapping model.ErrUnsupported.
+package fold

@@ -1,0 +1,256 @@
+package fold
+
+import (
+	"math/bits"
+	"slices"
+	"sync/atomic"
+
+	"github.com/chessmodel/chessmodel/exact/internal/bitset"
+	"github.com/chessmodel/chessmodel/exact/internal/problem"
+	"github.com/chessmodel/chessmodel/exact/internal/tasks"
+	"github.com/chessmodel/chessmodel/model"
+)
+
+// The fewest squares a set of pieces attacks (or dominates): branch and
+// bound, the eight-pieces paper's closing suggestion. Folding does not
+// apply: under strong attack a piece added later can shorten the lines of
+// the pieces before it, so what a partial placement attacks is no lower
+// bound by itself. The bound here is what it attacks less what the pieces
+// still to come could cut off: a square is lost only when a piece stands
+// on a line before it, and different lines onto one square share no square
+// before it, so a blocker on y removes at most the squares behind y on the
+// lines through y that only lines attack; the pieces to come take the
+// largest such losses.
+
+// A fewestSearch places the axes one after another.
+type fewestSearch struct {
+	plan    *Plan
+	ax      Axes
+	squares []int32 // per axis, as placed
+	occ     bitset.Set
+	att     bitset.Set
+	fixedOK bitset.Set // squares only lines attack (scratch)
+	loss    []int      // per square: what a blocker there could cut off (scratch)
+	best    foldPoint
+	reps    []bool // per square: allowed for the symmetry axis (nil: all)
+	symAxis int
+	shared  *atomic.Int64 // the best value any worker has found
+	nodes   int64
+	st      *tasks.Stopper
+	halted  bool
+}
+
+// SolveFewest minimises the attacked (or dominated) squares of a model
+// whose place list Fits.
+func SolveFewest(st *tasks.Stopper, p *problem.Problem, groups []Group, opts model.Options, res *model.Result) error {
+	groups = slices.Clone(groups)
+	reach := func(g Group) int {
+		n := 0
+		for _, w := range p.PieceGeometry(g.Piece).Weak.Store {
+			n += bits.OnesCount64(w)
+		}
+		return n
+	}
+	// the pieces that reach farthest first: their lines make the bound
+	slices.SortStableFunc(groups, func(a, b Group) int { return reach(b) - reach(a) })
+	plan := newFoldPlan(p, groups)
+	r := &foldRun{plan: plan, st: st, opts: opts, workers: model.WorkerCount(opts.Workers), best: foldPoint{value: -1}}
+	ax := plan.axes(0)
+	res.Stats.Extra["engine"] = "branch and bound on the fewest attacked squares"
+	s := &fewestSearch{plan: plan, ax: ax, squares: make([]int32, 0, len(ax.Group)), st: st,
+		occ: bitset.New(p.Squares), att: bitset.New(p.Squares), fixedOK: bitset.New(p.Squares),
+		loss: make([]int, p.Squares), best: foldPoint{value: p.Squares + 1}, symAxis: -1}
+	if a := r.symmetryAxis(ax); a == 0 {
+		s.symAxis = a
+		s.reps = make([]bool, p.Squares)
+		for sq := range s.reps {
+			s.reps[sq] = leastOfOrbit(p.Symmetries(), sq)
+		}
+	}
+	s = s.shareOut(r.workers, opts.Progress)
+	res.Stats.Nodes = s.nodes
+	if s.best.value > p.Squares {
+		if st.Canceled() {
+			res.Status = model.StatusUnknown
+			return nil
+		}
+		return problem.Infeasible(res, opts)
+	}
+	sol := plan.solution(ax, s.best.squares)
+	res.Solution = &sol
+	res.Value = model.Int64(int64(s.best.value))
+	res.Status = model.StatusOptimal
+	if st.Canceled() {
+		res.Status = model.StatusUnknown
+	}
+	return nil
+}
+
+// shareOut runs the search on workers goroutines, one task per square of
+// the first axis, sharing the best value found so far as the bound. The
+// least value is the same on any number of workers; which of several
+// optimal placements is reported may not be.
+func (s *fewestSearch) shareOut(workers int, progress func(float64, string)) *fewestSearch {
+	if len(s.ax.Group) == 0 {
+		s.shared = new(atomic.Int64)
+		s.shared.Store(int64(s.best.value))
+		s.place(0)
+		return s
+	}
+	var firsts []int32
+	tree := s.ax.tree[0]
+	for _, leaf := range tree.leaves {
+		if sq := tree.square[leaf]; s.reps == nil || s.reps[sq] {
+			firsts = append(firsts, sq)
+		}
+	}
+	var shared atomic.Int64
+	shared.Store(int64(s.best.value))
+	searches := make([]*fewestSearch, model.WorkerCount(workers))
+	for w := range searches {
+		c := *s
+		c.squares = make([]int32, 0, len(s.ax.Group))
+		c.occ, c.att, c.fixedOK = slices.Clone(s.occ), slices.Clone(s.att), slices.Clone(s.fixedOK)
+		c.loss = make([]int, len(s.loss))
+		c.shared = &shared
+		searches[w] = &c
+	}
+	tasks.RunSubtrees(s.st, len(searches), len(firsts), progress, "fewest squares", func(w, i int) {
+		c := searches[w]
+		c.squares = append(c.squares[:0], firsts[i])
+		c.place(1)
+	})
+	best := searches[0]
+	for _, c := range searches[1:] {
+		best.nodes += c.nodes
+		if c.best.value < best.best.value {
+			best.best = c.best
+		}
+	}
+	return best
+}
+
+// place tries every square for axis a, in leaf order, identical pieces in
+// increasing order.
+func (s *fewestSearch) place(a int) {
+	s.nodes++
+	if s.st.Stopped() { // every node: see tasks.Stopper
+		s.halted = true
+	}
+	if s.halted {
+		return
+	}
+	if a == len(s.ax.Group) {
+		if v := s.plan.StrongCover(s.ax, s.squares, s.occ, s.att); v < s.best.value {
+			s.best = foldPoint{squares: slices.Clone(s.squares), value: v}
+			for old := s.shared.Load(); int64(v) < old && !s.shared.CompareAndSwap(old, int64(v)); old = s.shared.Load() {
+			}
+		}
+		return
+	}
+	if s.bound(len(s.ax.Group)-a) >= int(min(int64(s.best.value), s.shared.Load())) {
+		return
+	}
+	tree := s.ax.tree[a]
+	from := int32(0)
+	if !s.ax.first[a] {
+		prev := s.ax.tree[a-1]
+		from = prev.lo[prev.leafOf[s.squares[a-1]]]
+		if !s.plan.Stack {
+			from++
+		}
+	}
+	for pos := from; pos < int32(len(tree.leaves)); pos++ {
+		leaf := tree.leafAt(pos)
+		sq := tree.square[leaf]
+		if s.reps != nil && a == s.symAxis && !s.reps[sq] || !s.plan.Stack && slices.Contains(s.squares, sq) {
+			continue
+		}
+		s.squares = append(s.squares, sq)
+		s.place(a + 1)
+		s.squares = s.squares[:len(s.squares)-1]
+		if s.halted {
+			return
+		}
+	}
+}
+
+// bound is a lower bound on the squares any completion attacks, with
+// `more` pieces still to place.
+func (s *fewestSearch) bound(more int) int {
+	plan := s.plan
+	p := plan.Problem
+	now := plan.StrongCover(s.ax, s.squares, s.occ, s.att) // fills occ and att
+	// squares some leap or first square of a line reaches cannot be lost
+	fixed := s.fixedOK
+	clear(fixed)
+	if plan.Dominate {
+		fixed.CopyFrom(s.occ)
+	}
+	reach := func(geo *problem.PieceGeometry, sq int, each func(ray []int32)) {
+		for _, t := range geo.LeapsAt(sq) {
+			fixed.Set(int(t))
+		}
+		for _, ray := range geo.RaysAt(sq) {
+			if len(ray) > 0 {
+				fixed.Set(int(ray[0]))
+			}
+			each(ray)
+		}
+	}
+	none := func([]int32) {}
+	for _, fp := range p.Fixed {
+		reach(fp.Geometry, fp.Square, none)
+	}
+	for a, sq := range s.squares {
+		reach(p.Geometry[plan.Groups[s.ax.Group[a]].Piece.Name], int(sq), none)
+	}
+	// a blocker on the k-th empty square of a line cuts the cuttable
+	// squares behind it, up to and including the line's first piece
+	clear(s.loss)
+	cut := func(ray []int32) {
+		behind := 0
+		end := len(ray)
+		for i, t := range ray {
+			if s.occ.Has(int(t)) {
+				end = i + 1
+				break
+			}
+		}
+		for i := end - 1; i > 0; i-- {
+			if t := int(ray[i]); !fixed.Has(t) && plan.Open.Has(t) {
+				behind++
+			}
+			if y := int(ray[i-1]); !s.occ.Has(y) {
+				s.loss[y] += behind
+			}
+		}
+	}
+	for _, fp := range p.Fixed {
+		reach(fp.Geometry, fp.Square, cut)
+	}
+	for a, sq := range s.squares {
+		reach(p.Geometry[plan.Groups[s.ax.Group[a]].Piece.Name], int(sq), cut)
+	}
+	return now - topSum(s.loss, more)
+}
+
+// topSum is the sum of the k largest values.
+func topSum(values []int, k int) int {
+	top := make([]int, 0, k+1)
+	for _, v := range values {
+		if v == 0 || len(top) == k && v <= top[k-1] {
+			continue
+		}
+		i, _ := slices.BinarySearchFunc(top, v, func(a, b int) int { return b - a })
+		top = slices.Insert(top, i, v)
+		if len(top) > k {
+			top = top[:k]
+		}
+	}
+	sum := 0
+	for _, v := range top {
+		sum += v
+	}
+	return sum
+}

@@ -1,0 +1,261 @@
+package fold
+
+import (
+	"math/bits"
+	"slices"
+
+	"github.com/chessmodel/chessmodel/exact/internal/bitset"
+	"github.com/chessmodel/chessmodel/exact/internal/problem"
+	"github.com/chessmodel/chessmodel/model"
+)
+
+// Coverage by search-space folding (Robison, Hafner and Skiena, "Eight
+// pieces cannot cover a chess board", 1989), made general.
+//
+// Every piece to place is an axis of the search space whose coordinates are
+// the squares it may stand on; a placement is a point. Weak attack (lines
+// stopped only by walls and the edge) distributes over unions and only
+// grows as pieces are added, so the weak attacks of all the points of a box
+// of the space — one set of squares per axis — are bounded by the union of
+// the weak attacks of the axes' sets. When that union leaves more squares
+// safe than the target allows, no point of the box can meet it. Each axis
+// is a binary tree of square sets (tree.go); the search starts from
+// the box of the whole space and splits ("unfolds") one axis at a time
+// (search.go). Identical pieces are kept in increasing order by
+// clipping the boxes that lie outside that order; the points that survive
+// are judged by strong attack, which never exceeds weak. The runs — the
+// targets of an objective, the model's symmetry on the first axis, both
+// cores — are in solve.go.
+
+// MaxAxes bounds the pieces a folding search places.
+const MaxAxes = 64
+
+// A Group is a set of identical pieces: one name, one colour rule.
+type Group struct {
+	Piece  *model.Piece
+	colour model.Colour
+	count  int
+	MinOpt bool // the count is the least that works ("min queen")
+}
+
+// A Plan is a model that folding fits: what every axis holds and what
+// the search measures.
+type Plan struct {
+	Problem  *problem.Problem
+	Groups   []Group
+	Strong   bool
+	Dominate bool
+	Stack    bool
+	Open     bitset.Set
+	base     bitset.Set // what the fixed pieces weakly attack (and, for dominated, occupy)
+	trees    []*foldTree
+	minGroup int // the group whose count is minimised, or -1
+	ruleGoal int // the squares a cover rule asks for (0: no rule)
+}
+
+// Fits reports whether the model has the structure folding needs, and
+// its groups: every count fixed (or, for the fewest pieces that cover, one
+// entry "min"); coverage by a rule or a maximised attacked/dominated
+// measure; no independence and no free walls, which break the product
+// structure of the space; and for each piece name either one colour-free
+// group or colour-bound ones only, so that a placement has one reading as a
+// point (up to the order of identical pieces).
+func Fits(m *model.Model) ([]Group, bool) {
+	if m.Kind != model.KindPlace || m.FreeWalls != nil || m.Rules.Independent || len(m.Place) == 0 {
+		return nil, false
+	}
+	obj := m.Objective
+	cover := m.Rules.Cover
+	switch {
+	case obj.Sense == model.Fixed:
+		if cover == nil {
+			return nil, false
+		}
+	case obj.Sense == model.Maximize && (obj.Measure == model.MeasureAttacked || obj.Measure == model.MeasureDominated):
+		if cover != nil && cover.What != obj.Measure {
+			return nil, false
+		}
+	case obj.Sense == model.Minimize && obj.Measure == model.MeasurePieces:
+		if cover == nil {
+			return nil, false
+		}
+	case obj.Sense == model.Minimize && (obj.Measure == model.MeasureAttacked || obj.Measure == model.MeasureDominated):
+		if cover != nil {
+			return nil, false // the fewest squares is solved by branch and bound (fewest.go)
+		}
+	default:
+		return nil, false
+	}
+	var groups []Group
+	mins := 0
+	for _, e := range m.Place {
+		g := Group{Piece: e.Piece, colour: e.Colour}
+		switch {
+		case e.Opt == model.Minimize:
+			g.MinOpt = true
+			mins++
+		case e.Opt == model.Fixed && e.Count.Min == e.Count.Max:
+			g.count = e.Count.Min
+		default:
+			return nil, false
+		}
+		i := slices.IndexFunc(groups, func(o Group) bool { return o.Piece.Name == g.Piece.Name && o.colour == g.colour })
+		if i < 0 {
+			groups = append(groups, g)
+			continue
+		}
+		if groups[i].MinOpt || g.MinOpt {
+			return nil, false
+		}
+		groups[i].count += g.count
+	}
+	if mins > 1 || (mins == 1) != (obj.Sense == model.Minimize && obj.Measure == model.MeasurePieces) {
+		return nil, false
+	}
+	for i, g := range groups {
+		for _, o := range groups[i+1:] {
+			if o.Piece.Name == g.Piece.Name && (o.colour == model.AnyColour || g.colour == model.AnyColour) {
+				return nil, false
+			}
+		}
+	}
+	total := 0
+	for _, g := range groups {
+		total += g.count
+	}
+	if total > MaxAxes {
+		return nil, false
+	}
+	return groups, true
+}
+
+// newFoldPlan builds the axis trees of a compiled problem whose model
+// Fits; the group being minimised, if any, gets count copies later.
+func newFoldPlan(p *problem.Problem, groups []Group) *Plan {
+	m := p.Model
+	f := &Plan{Problem: p, Groups: groups, minGroup: -1,
+		Strong:   m.Rules.Attack == model.Strong,
+		Dominate: problem.CoverMeasure(m) == model.MeasureDominated,
+		Stack:    m.Rules.Stack,
+		Open:     p.Open,
+		base:     bitset.New(p.Squares),
+	}
+	if m.Rules.Cover != nil {
+		f.ruleGoal = m.Rules.Cover.AtLeast
+		if f.ruleGoal == 0 {
+			f.ruleGoal = p.Open.Count()
+		}
+	}
+	for _, fp := range p.Fixed {
+		f.base.Or(fp.Geometry.Weak.Row(fp.Square))
+		if f.Dominate {
+			f.base.Set(fp.Square)
+		}
+	}
+	f.base.And(f.Open)
+	for gi, g := range groups {
+		if g.MinOpt {
+			f.minGroup = gi
+		}
+		f.trees = append(f.trees, f.buildTree(p.PieceGeometry(g.Piece), f.SquaresOf(g)))
+	}
+	return f
+}
+
+// SquaresOf lists the squares a piece of group g may stand on.
+func (f *Plan) SquaresOf(g Group) []int32 {
+	p := f.Problem
+	var out []int32
+	for i := 0; i < p.Squares; i++ {
+		if !p.Open.Has(i) || (p.FixedSquares.Has(i) && !f.Stack) || !g.colour.Allows(p.Model.Board.Square(i)) {
+			continue
+		}
+		out = append(out, int32(i))
+	}
+	return out
+}
+
+// A Axes is the list of axes of one search: per axis its group and
+// tree, identical pieces next to each other.
+type Axes struct {
+	Group []int       // per axis
+	tree  []*foldTree // per axis
+	first []bool      // per axis: the first of its group (no clipping against the one before)
+}
+
+// axes lays out the axes for the groups' counts (with count pieces of the
+// minimised group).
+func (f *Plan) axes(minCount int) Axes {
+	var a Axes
+	for gi, g := range f.Groups {
+		n := g.count
+		if gi == f.minGroup {
+			n = minCount
+		}
+		for i := 0; i < n; i++ {
+			a.Group = append(a.Group, gi)
+			a.tree = append(a.tree, f.trees[gi])
+			a.first = append(a.first, i == 0)
+		}
+	}
+	return a
+}
+
+// StrongCover counts the open squares the pieces on squares (one per axis)
+// and the fixed pieces attack (or dominate), with lines stopped at occupied
+// squares under strong attack; scratch sets are given by the caller.
+func (f *Plan) StrongCover(ax Axes, squares []int32, occupied, out bitset.Set) int {
+	p := f.Problem
+	clear(out)
+	occupied.CopyFrom(p.FixedSquares)
+	for _, s := range squares {
+		occupied.Set(int(s))
+	}
+	one := func(geo *problem.PieceGeometry, s int) {
+		if !f.Strong {
+			out.Or(geo.Weak.Row(s))
+			return
+		}
+		for _, t := range geo.LeapsAt(s) {
+			out.Set(int(t))
+		}
+		for _, ray := range geo.RaysAt(s) {
+			for _, t := range ray {
+				out.Set(int(t))
+				if occupied.Has(int(t)) {
+					break
+				}
+			}
+		}
+	}
+	for _, fp := range p.Fixed {
+		one(fp.Geometry, fp.Square)
+	}
+	for a, s := range squares {
+		one(f.Problem.Geometry[f.Groups[ax.Group[a]].Piece.Name], int(s))
+	}
+	if f.Dominate {
+		out.Or(occupied)
+	}
+	return out.CountAnd(f.Open)
+}
+
+// weakCount is the number of open squares in a union of weak attacks.
+func weakCount(u, open bitset.Set) int {
+	n := 0
+	for i, w := range u {
+		n += bits.OnesCount64(w & open[i])
+	}
+	return n
+}
+
+// solution turns the squares of a point into a model solution.
+func (f *Plan) solution(ax Axes, squares []int32) model.Solution {
+	b := f.Problem.Model.Board
+	var s model.Solution
+	for a, sq := range squares {
+		s.Pieces = append(s.Pieces, model.Placed{Piece: f.Groups[ax.Group[a]].Piece.Name, Square: b.Square(int(sq))})
+	}
+	s.Normalize()
+	return s
+}

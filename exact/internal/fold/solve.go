@@ -1,0 +1,374 @@
+package fold
+
+import (
+	"fmt"
+	"math"
+	"slices"
+	"sync"
+	"sync/atomic"
+
+	"github.com/chessmodel/chessmodel/exact/internal/bitset"
+	"github.com/chessmodel/chessmodel/exact/internal/problem"
+	"github.com/chessmodel/chessmodel/exact/internal/tasks"
+	"github.com/chessmodel/chessmodel/model"
+)
+
+// A foldPass is one folding search: its target, pieces and statistics.
+type foldPass struct {
+	Target   int       `json:"target"`
+	Pieces   int       `json:"pieces"`
+	Boxes    int       `json:"start_boxes"` // boxes shared out among workers
+	Symmetry string    `json:"symmetry"`    // how the model's symmetry cut the space
+	Log2     float64   `json:"log2_space"`  // log2 of the points searched (after symmetry, before clipping)
+	Found    bool      `json:"found"`       // some point met the target
+	Stats    foldStats `json:"stats"`
+	Leaves   int64     `json:"leaves"`
+}
+
+// A foldRun runs the passes of one model.
+type foldRun struct {
+	plan    *Plan
+	st      *tasks.Stopper
+	opts    model.Options
+	passes  []foldPass
+	workers int
+	best    foldPoint // the point of greatest strong cover judged in any pass (value -1: none)
+	reduced bool      // the last pass fixed a piece to one square per orbit
+}
+
+// A foldPoint is a placement found, with the index of the box it came from
+// (so that answers do not depend on how work was shared out).
+type foldPoint struct {
+	task    int
+	squares []int32
+	value   int
+}
+
+// Solve answers a model that Fits.
+func Solve(st *tasks.Stopper, p *problem.Problem, groups []Group, opts model.Options, res *model.Result) error {
+	plan := newFoldPlan(p, groups)
+	r := &foldRun{plan: plan, st: st, opts: opts, workers: model.WorkerCount(opts.Workers), best: foldPoint{value: -1}}
+	res.Stats.Extra["engine"] = "search-space folding"
+	defer r.report(res)
+	if p.MinTotal > p.MaxTotal {
+		return problem.Infeasible(res, opts)
+	}
+	for gi, g := range groups {
+		if plan.trees[gi].empty() && (g.count > 0) {
+			return problem.Infeasible(res, opts) // a piece with nowhere to stand
+		}
+	}
+	best, minCount, ok := r.optimum()
+	if st.Canceled() {
+		res.Status = model.StatusUnknown
+		if m := p.Model; m.Objective.Sense == model.Maximize && r.best.value >= 0 {
+			ax := plan.axes(0)
+			sol := plan.solution(ax, r.best.squares)
+			res.Solution = &sol
+			res.Value = model.Int64(r.valueOf(ax, r.best))
+		}
+		return nil
+	}
+	if !ok {
+		return problem.Infeasible(res, opts)
+	}
+	if best.task == -2 {
+		return fmt.Errorf("exact: folding needs more than %d pieces: %w", MaxAxes, model.ErrUnsupported)
+	}
+	ax := plan.axes(minCount)
+	if opts.Task == model.TaskSolve {
+		sol := plan.solution(ax, best.squares)
+		res.Status = model.StatusOptimal
+		res.Solution = &sol
+		res.Value = model.Int64(r.valueOf(ax, best))
+		return nil
+	}
+	target := best.value
+	if plan.m().Objective.Sense != model.Maximize {
+		target = r.coverGoal()
+	}
+	return r.countAll(ax, target, res)
+}
+
+func (f *Plan) m() *model.Model { return f.Problem.Model }
+
+// valueOf is the objective's value of a point: its cover, or its pieces.
+func (r *foldRun) valueOf(ax Axes, pt foldPoint) int64 {
+	if ms := r.plan.m().Objective.Measure; ms == model.MeasureAttacked || ms == model.MeasureDominated {
+		return int64(pt.value)
+	}
+	return int64(len(ax.Group))
+}
+
+// coverGoal is the cover a placement must reach when the objective is not
+// the cover itself: the rule's.
+func (r *foldRun) coverGoal() int { return r.plan.ruleGoal }
+
+// optimum finds one optimal point: for a maximised cover, the highest
+// target some point meets, tried from the top down (a high target prunes
+// hardest, so the passes that fail are quick, and the last one stops at
+// its first point); for the fewest pieces, the least count that covers;
+// otherwise the first point meeting the rule.
+func (r *foldRun) optimum() (foldPoint, int, bool) {
+	plan := r.plan
+	m := plan.m()
+	open := plan.Open.Count()
+	switch {
+	case m.Objective.Sense == model.Maximize:
+		ax := plan.axes(0)
+		r.greedy(ax)
+		floor := max(plan.ruleGoal, 0)
+		t := open
+		for ; t >= floor && t > r.best.value && !r.st.Stopped(); t-- {
+			if pt, ok := r.first(ax, t); ok {
+				return pt, 0, true
+			}
+		}
+		// every target above t failed: the best point judged is optimal
+		if !r.st.Stopped() && r.best.value >= floor && r.best.value >= t {
+			return r.best, 0, true
+		}
+	case plan.minGroup >= 0:
+		g := plan.Groups[plan.minGroup]
+		limit := len(plan.SquaresOf(g))
+		others := 0
+		for _, h := range plan.Groups {
+			others += h.count
+		}
+		for k := 0; k <= limit && !r.st.Stopped(); k++ {
+			if others+k > MaxAxes {
+				return foldPoint{task: -2}, k, true
+			}
+			if pt, ok := r.first(plan.axes(k), plan.ruleGoal); ok {
+				return pt, k, true
+			}
+		}
+	default:
+		if pt, ok := r.first(plan.axes(0), plan.ruleGoal); ok {
+			return pt, 0, true
+		}
+	}
+	return foldPoint{}, 0, false
+}
+
+// first searches for a point meeting target and returns the one from the
+// earliest box, which makes the answer the same on any number of workers.
+func (r *foldRun) first(ax Axes, target int) (foldPoint, bool) {
+	var best atomic.Int64
+	best.Store(math.MaxInt64)
+	var mu sync.Mutex
+	var found foldPoint
+	r.run(ax, target, "folding", func(task int, s *foldSearch) {
+		s.abort = func() bool { return int64(task) > best.Load() }
+		s.onPoint = func(squares []int32, value int) {
+			mu.Lock()
+			if int64(task) < best.Load() {
+				best.Store(int64(task))
+				found = foldPoint{task: task, squares: slices.Clone(squares), value: value}
+			}
+			mu.Unlock()
+			s.halted = true
+		}
+	}, func(task int) bool { return int64(task) > best.Load() })
+	ok := best.Load() != math.MaxInt64
+	r.passes[len(r.passes)-1].Found = ok
+	return found, ok
+}
+
+// run shares the boxes of one pass among the workers; setup prepares a
+// worker's search for a box and skip tells boxes no longer worth searching.
+func (r *foldRun) run(ax Axes, target int, what string, setup func(task int, s *foldSearch), skip func(task int) bool) {
+	plan := r.plan
+	pass := foldPass{Target: target, Pieces: len(ax.Group)}
+	boxes, symmetry := r.startBoxes(ax)
+	pass.Symmetry = symmetry
+	r.reduced = len(boxes) > 1 || r.symmetryAxis(ax) >= 0
+	pass.Log2 = r.log2Space(ax, boxes)
+	todo, splitStats := r.split(ax, target, boxes)
+	pass.Boxes = len(todo)
+	searches := make([]*foldSearch, r.workers)
+	for w := range searches {
+		searches[w] = newFoldSearch(plan, ax, target, r.st)
+	}
+	tasks.RunSubtrees(r.st, r.workers, len(todo), r.opts.Progress, fmt.Sprintf("%s to %d", what, target), func(w, i int) {
+		if skip != nil && skip(i) {
+			return
+		}
+		s := searches[w]
+		s.halted = false
+		s.task = i
+		copy(s.cur, todo[i])
+		setup(i, s)
+		s.run()
+	})
+	pass.Stats = splitStats
+	for _, s := range searches {
+		pass.Stats.merge(&s.stats)
+		r.offer(s.best)
+	}
+	pass.Leaves = pass.Stats.Leaves()
+	r.passes = append(r.passes, pass)
+}
+
+// startBoxes are the boxes a pass starts from: the whole space, or — when
+// the model has symmetries and some piece is alone of its name and free to
+// stand on every image of its squares — one box per square of that piece
+// that is the least of its orbit (every orbit of placements has a member
+// with the piece there).
+func (r *foldRun) startBoxes(ax Axes) ([][]int32, string) {
+	root := make([]int32, len(ax.Group))
+	a := r.symmetryAxis(ax)
+	if a < 0 {
+		return [][]int32{root}, "none"
+	}
+	perms := r.plan.Problem.Symmetries()
+	tree := ax.tree[a]
+	var boxes [][]int32
+	for s, leaf := range tree.leafOf {
+		if leaf < 0 || !leastOfOrbit(perms, s) {
+			continue
+		}
+		b := slices.Clone(root)
+		b[a] = leaf
+		boxes = append(boxes, b)
+	}
+	name := r.plan.Groups[ax.Group[a]].Piece.Name
+	return boxes, fmt.Sprintf("%s on %d squares, one per orbit of the %d symmetries", name, len(boxes), len(perms)+1)
+}
+
+func leastOfOrbit(perms [][]int32, s int) bool {
+	for _, perm := range perms {
+		if int(perm[s]) < s {
+			return false
+		}
+	}
+	return true
+}
+
+// symmetryAxis picks the axis fixed to one square per orbit: a piece alone
+// of its name whose squares every symmetry maps onto themselves, the one
+// that attacks most (it prunes hardest); -1 when there is none or the
+// model has no symmetry.
+func (r *foldRun) symmetryAxis(ax Axes) int {
+	plan := r.plan
+	perms := plan.Problem.Symmetries()
+	if len(perms) == 0 {
+		return -1
+	}
+	best, bestReach := -1, -1
+	for a, gi := range ax.Group {
+		g := plan.Groups[gi]
+		alone := true
+		for b, gj := range ax.Group {
+			if b != a && plan.Groups[gj].Piece.Name == g.Piece.Name {
+				alone = false
+			}
+		}
+		if !alone {
+			continue
+		}
+		tree := ax.tree[a]
+		reach := 0
+		invariant := true
+		for s, leaf := range tree.leafOf {
+			if leaf < 0 {
+				continue
+			}
+			reach += tree.attack(leaf).Count()
+			for _, perm := range perms {
+				if tree.leafOf[perm[s]] < 0 {
+					invariant = false
+				}
+			}
+		}
+		if invariant && reach > bestReach {
+			best, bestReach = a, reach
+		}
+	}
+	return best
+}
+
+// log2Space is log2 of the points in the start boxes.
+func (r *foldRun) log2Space(ax Axes, boxes [][]int32) float64 {
+	total := 0.0
+	for _, b := range boxes {
+		size := 0.0
+		for a, n := range b {
+			size += ax.tree[a].log2[n]
+		}
+		total += math.Exp2(size)
+	}
+	return math.Log2(total)
+}
+
+// split unfolds the start boxes a few levels, deeper until there are
+// enough boxes to share among the workers (and to measure progress by).
+func (r *foldRun) split(ax Axes, target int, boxes [][]int32) ([][]int32, foldStats) {
+	want := 64 * r.workers
+	var tasks [][]int32
+	var stats foldStats
+	for depth := 0; ; depth++ {
+		s := newFoldSearch(r.plan, ax, target, r.st)
+		s.splitDepth = depth
+		for _, b := range boxes {
+			copy(s.cur, b)
+			s.run()
+		}
+		tasks, stats = s.tasks, s.stats
+		stats.Nodes -= int64(len(tasks)) // visited again by the workers
+		if len(tasks) >= want || !s.deeper || r.st.Stopped() || depth > 64 {
+			return tasks, stats
+		}
+	}
+}
+
+// report puts the passes in the result's stats.
+func (r *foldRun) report(res *model.Result) {
+	var leaves int64
+	for _, p := range r.passes {
+		res.Stats.Nodes += p.Stats.Nodes
+		leaves += p.Leaves
+	}
+	res.Stats.Extra["leaves"] = leaves
+	res.Stats.Extra["folding"] = r.passes
+}
+
+// offer keeps pt if it covers more than the best so far. Points of one
+// pass compare by box index on ties, and passes run one after another, so
+// the point kept does not depend on the number of workers.
+func (r *foldRun) offer(pt foldPoint) {
+	if pt.value > r.best.value || (pt.value == r.best.value && pt.value >= 0 && pt.task < r.best.task) {
+		r.best = pt
+	}
+}
+
+// greedy places the pieces one by one, each where it adds most to the
+// strong cover of those before it: a placement to start from, so that a
+// search stopped early still has an answer and a pass whose target it
+// already meets is skipped.
+func (r *foldRun) greedy(ax Axes) {
+	plan := r.plan
+	squares := make([]int32, 0, len(ax.Group))
+	occ, att := bitset.New(plan.Problem.Squares), bitset.New(plan.Problem.Squares)
+	value := -1
+	for a := range ax.Group {
+		if r.st.Stopped() {
+			return
+		}
+		best := int32(-1)
+		value = -1
+		for sq, leaf := range ax.tree[a].leafOf {
+			if leaf < 0 || (!plan.Stack && slices.Contains(squares, int32(sq))) {
+				continue
+			}
+			if v := plan.StrongCover(ax, append(squares, int32(sq)), occ, att); v > value {
+				best, value = int32(sq), v
+			}
+		}
+		if best < 0 {
+			return
+		}
+		squares = append(squares, best)
+	}
+	r.offer(foldPoint{task: -1, squares: squares, value: value})
+}

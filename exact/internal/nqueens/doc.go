@@ -1,0 +1,22 @@
+// Package nqueens is the fast path for n identical queens or rooks on an
+// empty n x n board, no two attacking, recognised from the model's
+// structure, never its name (Detect). Solve gives one solution by the
+// explicit linear-time construction (queens) or the diagonal (rooks),
+// counts queens with a bitwise counter over start constellations — one
+// per orbit under D4, with the classes from the half- and quarter-turn
+// symmetric solutions — and rooks as n!, and enumerates by listing.
+//
+// # Limits
+//
+// Solve refuses, with an error wrapping model.ErrUnsupported:
+//
+//   - n-queens counts above MaxCountSide (28) ranks, where the count could
+//     pass 64 bits; enumeration above 63 ranks (a rank is one word);
+//   - n-rooks counts above 2^63-1 (from 21 rooks): n! is computed as a big
+//     integer first.
+//
+// One solution takes any board size, up to the memory bound: a solution
+// of n pieces costs about 300 bytes a piece to build, check and print
+// (about 1.7 million queens under model.DefaultMaxMemory), and above
+// model.Options.MaxMemory the model is refused with model.ErrTooLarge.
+package nqueens
