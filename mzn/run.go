@@ -50,7 +50,8 @@ func run(ctx context.Context, m *model.Model, fix Fix, all bool, options []strin
 	if err := os.WriteFile(file, text.Bytes(), 0o644); err != nil {
 		return outcome{}, err
 	}
-	args := append([]string{"--solver", Solver}, timeLimit(ctx)...)
+	limit := timeLimit(ctx)
+	args := append([]string{"--solver", Solver}, limit...)
 	if all {
 		args = append(args, "--all-solutions")
 	}
@@ -62,6 +63,9 @@ func run(ctx context.Context, m *model.Model, fix Fix, all bool, options []strin
 	cmd.Stderr = &stderr
 	stdout, runErr := cmd.Output()
 	out, err := parse(stdout, tour)
+	if err == nil && limit != nil && !out.complete && ctx.Err() == nil {
+		<-ctx.Done() // stopped by the time limit set for the deadline: callers see the timeout
+	}
 	if ctx.Err() != nil {
 		out.stopped = true
 		return out, nil

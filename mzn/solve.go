@@ -79,9 +79,6 @@ func (b *Backend) first(ctx context.Context, m *model.Model, res *model.Result, 
 	default:
 		res.Status = model.StatusUnknown // stopped before optimality was proven
 	}
-	if out.stopped && ctx.Err() == nil && res.Status == model.StatusUnknown {
-		<-ctx.Done() // stopped by the limit set for the deadline: wait for it, so callers see the timeout
-	}
 	return nil
 }
 
