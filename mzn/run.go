@@ -63,7 +63,12 @@ func run(ctx context.Context, m *model.Model, fix Fix, all bool, options []strin
 	cmd.Stderr = &stderr
 	stdout, runErr := cmd.Output()
 	out, err := parse(stdout, tour)
-	if err == nil && limit != nil && !out.complete && ctx.Err() == nil {
+	// A satisfaction solve is answered by its first solution (minizinc then
+	// prints no "=========="); an optimisation or an --all-solutions run
+	// only when complete.
+	needComplete := all || m.Kind == model.KindPlace && m.Objective.Sense != model.Fixed && !fix.Set
+	answered := out.unsat || out.complete || !needComplete && len(out.solutions) > 0
+	if err == nil && limit != nil && !answered && ctx.Err() == nil {
 		<-ctx.Done() // stopped by the time limit set for the deadline: callers see the timeout
 	}
 	if ctx.Err() != nil {
