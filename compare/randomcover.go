@@ -29,7 +29,6 @@ func RandomCover(rng *rand.Rand, name string) string {
 type coverDraw struct {
 	rows, cols int
 	grid       [][]byte // '.', '#' or '-', top row first
-	pieces     []string // the kinds to place
 	fixed      []string // "queen b2"
 	rules      []string
 	place      []string

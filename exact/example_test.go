@@ -18,7 +18,7 @@ func Example() {
 		panic(err)
 	}
 	fmt.Println(res.Status, *res.Count, *res.Classes)
-	// Output: optimal 92 12
+	// Output: satisfied 92 12
 }
 
 func Example_blockedQueens() {

@@ -31,8 +31,18 @@ func New() *Solver { return &Solver{} }
 func (*Solver) Name() string { return "exact" }
 
 // Solve performs opts.Task on a model. Placements are solved here; tours
-// and slides have packages of their own, exact/tour and exact/slide.
+// and slides have packages of their own, exact/tour and exact/slide. The
+// status is in the vocabulary every backend shares (model.SettleStatus):
+// satisfied, not optimal, on a model without an objective.
 func (s *Solver) Solve(ctx context.Context, m *model.Model, opts model.Options) (*model.Result, error) {
+	res, err := s.solve(ctx, m, opts)
+	if res != nil {
+		model.SettleStatus(m, res)
+	}
+	return res, err
+}
+
+func (s *Solver) solve(ctx context.Context, m *model.Model, opts model.Options) (*model.Result, error) {
 	switch m.Kind {
 	case model.KindSlide:
 		return (&slide.Solver{}).Solve(ctx, m, opts)

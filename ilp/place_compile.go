@@ -128,7 +128,7 @@ func compilePlacement(m *model.Model, form formulation, limit int64) (*Program, 
 	pc.objective()
 	if pc.p.overLimit {
 		return nil, fmt.Errorf("ilp: the program grew past %d columns and %d rows, about %s, above the bound of %s: %w",
-			len(pc.p.Variables), len(pc.p.Rows), byteSize(pc.p.cost), byteSize(limit), model.ErrTooLarge)
+			len(pc.p.Variables), len(pc.p.Rows), model.ByteSize(pc.p.cost), model.ByteSize(limit), model.ErrTooLarge)
 	}
 	return pc.p, nil
 }
@@ -142,7 +142,7 @@ func (pc *placement) checkPieceCost() error {
 	var columns int64
 	refuse := func() error {
 		return fmt.Errorf("ilp: the place list needs %d or more piece variables (stacked copies count), about %s, above the bound of %s: %w",
-			columns, byteSize(columns*perColumn), byteSize(pc.p.limit), model.ErrTooLarge)
+			columns, model.ByteSize(columns*perColumn), model.ByteSize(pc.p.limit), model.ErrTooLarge)
 	}
 	for _, k := range pc.kinds {
 		for _, s := range pc.open {
@@ -163,17 +163,6 @@ func (pc *placement) checkPieceCost() error {
 		}
 	}
 	return nil
-}
-
-// byteSize prints a byte count for people: 512 MiB, 3.2 GiB.
-func byteSize(n int64) string {
-	switch {
-	case n >= 1<<30:
-		return fmt.Sprintf("%.1f GiB", float64(n)/(1<<30))
-	case n >= 1<<20:
-		return fmt.Sprintf("%.0f MiB", float64(n)/(1<<20))
-	}
-	return fmt.Sprintf("%d KiB", (n+1023)/1024)
 }
 
 // collect gathers the kinds, the open squares and the fixed pieces.

@@ -150,7 +150,7 @@ func checkSlideCost(m *model.Model, horizon int, form slideForm, limit int64) er
 		return err
 	}
 	return fmt.Errorf("ilp: the time-expanded program of a slide at horizon %d would take about %s, above the bound of %s: %w",
-		horizon, byteSize(cost), byteSize(limit), model.ErrTooLarge)
+		horizon, model.ByteSize(cost), model.ByteSize(limit), model.ErrTooLarge)
 }
 
 func buildSlide(ctx context.Context, m *model.Model, horizon int, form slideForm, limit int64) (*Program, error) {

@@ -133,7 +133,7 @@ func checkTourCost(m *model.Model, limit int64) error {
 		return nil
 	}
 	return fmt.Errorf("ilp: a %s tour of the %s board has %d moves; its program would take about %s, above the bound of %s: %w",
-		pc.Name, b.Dims(), moves/2, byteSize(bytes), byteSize(limit), model.ErrTooLarge)
+		pc.Name, b.Dims(), moves/2, model.ByteSize(bytes), model.ByteSize(limit), model.ErrTooLarge)
 }
 
 // tourBytes estimates the move graph and the program of a tour with the

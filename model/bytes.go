@@ -2,6 +2,7 @@ package model
 
 import (
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 )
@@ -29,4 +30,18 @@ func ParseBytes(s string) (int64, error) {
 		return 0, fmt.Errorf("expected a size like 512M, 2G or none, found %q", s)
 	}
 	return int64(v * scale), nil
+}
+
+// ByteSize prints a byte count for people: 512 MiB, 3.2 GiB (and "more
+// than 8 EiB" for an estimate that saturated at math.MaxInt64).
+func ByteSize(n int64) string {
+	switch {
+	case n == math.MaxInt64:
+		return "more than 8 EiB"
+	case n >= 1<<30:
+		return fmt.Sprintf("%.1f GiB", float64(n)/(1<<30))
+	case n >= 1<<20:
+		return fmt.Sprintf("%.0f MiB", float64(n)/(1<<20))
+	}
+	return fmt.Sprintf("%d KiB", (n+1023)/1024)
 }

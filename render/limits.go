@@ -81,7 +81,7 @@ func checkFrames(frames []Frame, f Format, opts Options) error {
 	}
 	if limit := model.MemoryLimit(opts.MaxMemory); need > limit {
 		return fmt.Errorf("render: this %s picture would take about %s to draw, above the bound of %s: %w",
-			f, bytesText(need), bytesText(limit), model.ErrTooLarge)
+			f, model.ByteSize(need), model.ByteSize(limit), model.ErrTooLarge)
 	}
 	return nil
 }
@@ -196,17 +196,6 @@ func svgText(sc *scene, l *layout) int64 {
 
 // tourLength is the number of squares of the tour a scene draws, at most.
 func tourLength(sc *scene) int64 { return int64(max(len(sc.tour), sc.tourTotal)) }
-
-// bytesText prints a byte count for people: 512 MiB, 3.2 GiB.
-func bytesText(n int64) string {
-	switch {
-	case n >= 1<<30:
-		return fmt.Sprintf("%.1f GiB", float64(n)/(1<<30))
-	case n >= 1<<20:
-		return fmt.Sprintf("%.0f MiB", float64(n)/(1<<20))
-	}
-	return fmt.Sprintf("%d KiB", (n+1023)/1024)
-}
 
 // stopWriter passes writes on until ctx is done, then fails each with
 // ctx's error: the encoders stop at their next write.

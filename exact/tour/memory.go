@@ -60,18 +60,5 @@ func checkMemory(m *model.Model, opts model.Options) error {
 		return nil
 	}
 	return fmt.Errorf("exact: a %s tour of the %s board (%d open squares) would take about %s, above the bound of %s: %w",
-		m.Tour.Piece.Name, m.Board.Dims(), m.Board.OpenCount(), byteSize(bytes), byteSize(limit), model.ErrTooLarge)
-}
-
-// byteSize writes a number of bytes for people.
-func byteSize(n int64) string {
-	switch {
-	case n == math.MaxInt64:
-		return "more than 8 EiB"
-	case n >= 1<<30:
-		return fmt.Sprintf("%.1f GiB", float64(n)/(1<<30))
-	case n >= 1<<20:
-		return fmt.Sprintf("%.0f MiB", float64(n)/(1<<20))
-	}
-	return fmt.Sprintf("%d KiB", (n+1023)/1024)
+		m.Tour.Piece.Name, m.Board.Dims(), m.Board.OpenCount(), model.ByteSize(bytes), model.ByteSize(limit), model.ErrTooLarge)
 }

@@ -20,7 +20,7 @@ func Solve(st *tasks.Stopper, m *model.Model, sq SquareRiders, opts model.Option
 	n := sq.n
 	if cost := int64(n) * bytesPerPlacedPiece; cost > opts.MemoryLimit() {
 		return fmt.Errorf("exact: a solution of %d pieces would take about %s to build, check and print, above the bound of %s: %w",
-			n, problem.ByteSize(cost), problem.ByteSize(opts.MemoryLimit()), model.ErrTooLarge)
+			n, model.ByteSize(cost), model.ByteSize(opts.MemoryLimit()), model.ErrTooLarge)
 	}
 	solution := func(files []int32) *model.Solution {
 		s := &model.Solution{Pieces: make([]model.Placed, len(files))}

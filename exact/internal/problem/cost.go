@@ -47,7 +47,7 @@ func checkCost(m *model.Model, maxMemory int64) error {
 	bytes = satAdd(bytes, satMul(squares+1, satAdd(vertices/8, 8)))
 	if bytes > limit {
 		return fmt.Errorf("exact: the model would take about %s (%d kinds of piece, %d slots on %d squares), above the bound of %s: %w",
-			ByteSize(bytes), len(seen), slots, squares, ByteSize(limit), model.ErrTooLarge)
+			model.ByteSize(bytes), len(seen), slots, squares, model.ByteSize(limit), model.ErrTooLarge)
 	}
 	return nil
 }
@@ -66,17 +66,4 @@ func satMul(a, b int64) int64 {
 		return math.MaxInt64
 	}
 	return a * b
-}
-
-// ByteSize prints a byte count for people: 512 MiB, 3.2 GiB.
-func ByteSize(n int64) string {
-	switch {
-	case n == math.MaxInt64:
-		return "more than 8 EiB"
-	case n >= 1<<30:
-		return fmt.Sprintf("%.1f GiB", float64(n)/(1<<30))
-	case n >= 1<<20:
-		return fmt.Sprintf("%.0f MiB", float64(n)/(1<<20))
-	}
-	return fmt.Sprintf("%d KiB", (n+1023)/1024)
 }
