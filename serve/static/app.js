@@ -266,9 +266,21 @@ async function openModel(file) {
   $("file-name").value = file;
   yamlBox.value = text;
   for (const li of $("model-list").children) li.classList.toggle("active", li.dataset.file === file);
-  state.model = null;
-  clearResults();
+  forgetModel();
   await parseNow();
+}
+
+// forgetModel drops the model shown while another is parsed: nothing can
+// be run, and nothing says it parses, until the new one does (a run
+// started in between answered for a model the page no longer had).
+function forgetModel() {
+  state.model = null;
+  state.yamlOK = false;
+  setRunEnabled();
+  const st = $("parse-status");
+  st.className = "parse muted";
+  st.textContent = "parsing…";
+  clearResults();
 }
 
 const TEMPLATES = {
@@ -284,8 +296,7 @@ $("new").addEventListener("change", async (ev) => {
   $("file-name").value = "untitled.yaml";
   yamlBox.value = TEMPLATES[kind];
   for (const li of $("model-list").children) li.classList.remove("active");
-  state.model = null;
-  clearResults();
+  forgetModel();
   await parseNow();
 });
 
