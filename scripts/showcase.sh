@@ -16,7 +16,7 @@ say "$BIN" solve $M/blocked-3w-value11.yaml --backend ilp
 say "$BIN" count --symmetry $M/n-queens.yaml --set board=10
 say "$BIN" count --symmetry $M/n-rooks.yaml --set board=6 --backend ilp
 say "$BIN" solve $M/least-walls-12.yaml
-say "$BIN" compare --solvers --task solve --timeout 60s \
+say "$BIN" compare --solvers --task solve --task-timeout 5s --timeout 5m \
     $M/blocked-0w.yaml $M/blocked-2w-value10.yaml $M/blocked-3w-value11.yaml $M/blocked-4w-value11.yaml \
     $M/least-walls-9.yaml $M/least-walls-10.yaml $M/least-walls-6x6-9.yaml $M/queens-domination.yaml \
     $M/amazons.yaml $M/camels.yaml $M/nightriders.yaml $M/queens-6x9.yaml $M/kings-shaped.yaml
