@@ -406,3 +406,27 @@ func TestBrowserSolveRightAfterEdit(t *testing.T) {
 		t.Errorf("the board lost the solution: %q", v)
 	}
 }
+
+// Opening another model while a run is on cuts the run and drops its
+// answer: the page shows the new model, ready, and never the old model's
+// answer or an error. An answer that came after the open was once shown
+// for a model the page no longer had ("Cannot read properties of null").
+func TestBrowserOpenDuringRun(t *testing.T) {
+	ts := newTestServer(t, asUser)
+	ctx := openPage(t, ts)
+	run(t, ctx, "a long compare", openModel("eight-pieces.yaml"), click("#compare"), waitText("#run-status", "compare"))
+	if eval[bool](t, ctx, `document.getElementById("compare").disabled`) == false {
+		t.Fatal("the run did not start")
+	}
+	run(t, ctx, "open another", openModel("eight-queens.yaml"), waitText("#run-status", "Ready."))
+	if s := text(t, ctx, "#run-status"); s != "Ready." {
+		t.Errorf("after opening another model during a run the status reads %q", s)
+	}
+	if n := eval[int](t, ctx, `document.querySelectorAll("#results *").length`); n != 0 {
+		t.Errorf("the cut run left %d elements of results", n)
+	}
+	run(t, ctx, "compare the new model", click("#compare"), chromedp.WaitVisible("#compare-verdict", chromedp.ByQuery))
+	if v := text(t, ctx, "#compare-verdict"); v != "agree" {
+		t.Errorf("eight queens after the cut run: compare says %q", v)
+	}
+}

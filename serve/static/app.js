@@ -259,21 +259,23 @@ async function loadList() {
 }
 
 async function openModel(file) {
+  forgetModel();
   const res = await fetch("/api/models/" + encodeURIComponent(file));
   const text = await res.text();
-  if (!res.ok) { runStatus(JSON.parse(text).error, true); return; }
+  if (!res.ok) { await parseNow(); runStatus(JSON.parse(text).error, true); return; }
   state.file = file;
   $("file-name").value = file;
   yamlBox.value = text;
   for (const li of $("model-list").children) li.classList.toggle("active", li.dataset.file === file);
-  forgetModel();
   await parseNow();
 }
 
-// forgetModel drops the model shown while another is parsed: nothing can
-// be run, and nothing says it parses, until the new one does (a run
-// started in between answered for a model the page no longer had).
+// forgetModel drops the model shown as soon as another is asked for: a run
+// of the old one is cut and its answer dropped, and nothing can be run, or
+// says it parses, until the new one does (an answer that came in between
+// was shown for a model the page no longer had).
 function forgetModel() {
+  if (state.run) { state.run.dropped = true; state.run.abort(); }
   state.model = null;
   state.yamlOK = false;
   setRunEnabled();
@@ -569,13 +571,16 @@ async function run(task, extra) {
       onRunEvent(task, event, data, started);
     });
   } catch (err) {
-    if (err.name === "AbortError") runStatus("stopped");
+    if (ctl.dropped) { /* the page has moved on to another model */ }
+    else if (err.name === "AbortError") runStatus("stopped");
     else runStatus(String(err), true);
     progressBar(null);
   } finally {
     clearTimeout(state.stopTimer);
-    state.run = null;
-    state.runID = "";
+    if (state.run === ctl) {
+      state.run = null;
+      state.runID = "";
+    }
     setRunEnabled();
   }
   return answer;
