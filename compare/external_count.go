@@ -94,7 +94,7 @@ func (c *counter) found(sol model.Solution, first bool) error {
 		c.fixObjective(report.Value)
 	}
 	c.classes++
-	for _, img := range images(c.m, sol, c.opts.DistinctWalls) {
+	for _, img := range c.m.Images(c.m.Symmetries(), sol, c.opts.DistinctWalls) {
 		if r := model.Check(c.m, &img); !r.Valid {
 			return fmt.Errorf("%w (%s): the image %v of a solution: %v", ilp.ErrInvalidSolution, c.e.Tool, img.Key(), r.Problems)
 		}
@@ -172,25 +172,6 @@ func decisionsToCut(p *ilp.Program, walls bool) []int {
 	for _, i := range p.Decisions() {
 		if !walls || p.Variables[i].Role == ilp.RoleWall {
 			out = append(out, i)
-		}
-	}
-	return out
-}
-
-// images returns the distinct images of s under the model's symmetries, s
-// first; with walls set, one solution per distinct wall set.
-func images(m *model.Model, s model.Solution, walls bool) []model.Solution {
-	seen := map[string]bool{}
-	var out []model.Solution
-	for _, t := range m.Symmetries() {
-		img := m.TransformSolution(t, s)
-		key := img.Key()
-		if walls {
-			key = model.Solution{Walls: img.Walls}.Key()
-		}
-		if !seen[key] {
-			seen[key] = true
-			out = append(out, img)
 		}
 	}
 	return out

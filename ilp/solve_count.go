@@ -78,7 +78,7 @@ func count(ctx context.Context, m *model.Model, sess *session, opts model.Option
 		if err != nil {
 			return err
 		}
-		orbit := images(m, group, found, opts.DistinctWalls)
+		orbit := m.Images(group, found, opts.DistinctWalls)
 		classes++
 		for _, img := range orbit {
 			if report := model.Check(m, &img); !report.Valid {
@@ -160,26 +160,6 @@ func fixObjective(sess *session, optimum float64) error {
 		return fmt.Errorf("ilp: %w", err)
 	}
 	return nil
-}
-
-// images returns the distinct images of s under the group, s first; with
-// walls set, the distinct wall sets (as solutions whose pieces are those of
-// the image that first gave the wall set).
-func images(m *model.Model, group []model.Transform, s model.Solution, walls bool) []model.Solution {
-	seen := map[string]bool{}
-	var out []model.Solution
-	for _, t := range group {
-		img := m.TransformSolution(t, s)
-		key := img.Key()
-		if walls {
-			key = model.Solution{Walls: img.Walls}.Key()
-		}
-		if !seen[key] {
-			seen[key] = true
-			out = append(out, img)
-		}
-	}
-	return out
 }
 
 // cut adds the no-good cut of solution s over the decision variables.

@@ -179,6 +179,26 @@ func (m *Model) TransformSolution(t Transform, s Solution) Solution {
 	return out
 }
 
+// Images returns the distinct images of s under group, s first when the
+// identity comes first; with walls set, one per distinct wall set (a
+// solution whose pieces are those of the image that first gave it).
+func (m *Model) Images(group []Transform, s Solution, walls bool) []Solution {
+	seen := map[string]bool{}
+	var out []Solution
+	for _, t := range group {
+		img := m.TransformSolution(t, s)
+		key := img.Key()
+		if walls {
+			key = Solution{Walls: img.Walls}.Key()
+		}
+		if !seen[key] {
+			seen[key] = true
+			out = append(out, img)
+		}
+	}
+	return out
+}
+
 // Canonical returns the least image of a placement under the model's
 // symmetry group (comparing pieces, then walls, square by square), so that
 // two placements are equivalent exactly when their canonical forms are equal.
