@@ -67,6 +67,35 @@ type Options struct {
 	// SolverOptions are passed through to the command line of an external
 	// solver backend (cbc, glpsol, lp_solve); the built-in backends take none.
 	SolverOptions []string
+	// Shard, when Of > 0, asks Count to do one part of its work: the tasks
+	// whose index in the backend's task list is Index modulo Of. The task
+	// list is deterministic (the same from the model and options alone, on
+	// every machine and any number of workers), so the Of parts of one
+	// model and options are disjoint and cover the whole: their counts,
+	// classes and nodes add up to the one-process run's. A backend or a
+	// search that cannot split its work refuses a shard with ErrUnsupported.
+	Shard Shard
+}
+
+// A Shard names one part of a task split Of ways: Index is 0..Of-1. The
+// zero value is the whole task.
+type Shard struct {
+	Index, Of int
+}
+
+// Active reports whether s names a part rather than the whole.
+func (s Shard) Active() bool { return s.Of > 0 }
+
+// Owns reports whether task number t of a deterministic task list belongs
+// to s (every task belongs to the whole).
+func (s Shard) Owns(t int) bool { return s.Of <= 0 || t%s.Of == s.Index }
+
+// Validate says what is wrong with a shard that names no part.
+func (s Shard) Validate() error {
+	if s.Of < 0 || (s.Of > 0 && (s.Index < 0 || s.Index >= s.Of)) {
+		return fmt.Errorf("shard %d of %d: want 0 <= index < count", s.Index, s.Of)
+	}
+	return nil
 }
 
 // MaxWorkers is the most goroutines one task runs on, whatever is asked.
