@@ -102,9 +102,11 @@ func Solve(st *tasks.Stopper, m *model.Model, sq SquareRiders, opts model.Option
 		return fmt.Errorf("exact: counting n-queens on a %dx%d board: more than %d ranks could overflow the 64-bit count: %w", n, n, MaxCountSide, model.ErrUnsupported)
 	}
 	workers := model.WorkerCount(opts.Workers)
-	res.Stats.Extra["engine"] = "n-queens start constellations, one per D4 orbit"
 	res.Stats.Extra["workers"] = workers
-	c := countQueens(st, n, workers, opts.Progress)
+	c, err := countQueensChosen(st, n, workers, opts, res)
+	if err != nil {
+		return err
+	}
 	res.Stats.Nodes = c.nodes
 	if st.Canceled() {
 		res.Status = model.StatusUnknown

@@ -1,0 +1,162 @@
+package nqueens
+
+import (
+	"fmt"
+	"math/big"
+
+	"github.com/chessmodel/chessmodel/exact/internal/tasks"
+	"github.com/chessmodel/chessmodel/model"
+)
+
+// Counting n-queens by joining half boards (the meet in the middle of
+// Kluev's quarter join and of Deep Green's, designed here afresh).
+//
+// Cut the board into a top half (ranks 0..a-1, a = n/2), a bottom half (the
+// last a ranks) and, when n is odd, the middle rank between them. Every
+// solution has one queen on each rank, so it is a top placement (a queens,
+// one a rank, none attacking another), a bottom placement and, on an odd
+// board, a middle queen, such that
+//
+//   - the files are complementary: the top's set C, the bottom's the rest
+//     (without the middle queen's file m);
+//   - no diagonal holds a queen of each half, and neither half stands on a
+//     line of the middle queen.
+//
+// A group is one (m, C). Listing the placements of each half with its files
+// fixed is a small search (a! leaves at most), with the middle queen's lines
+// taken out beforehand; what is left to compare is the diagonals that meet
+// both halves, the crossing ones: 2a-1 anti-diagonals and 2a-1 diagonals,
+// so each placement becomes a key of 4a-2 bits (joinKeys) and
+//
+//	solutions = sum over groups of #{(t, b) : t in Top(m, C), b in Bottom(m, C), t & b = 0}.
+//
+// The pairs are counted by walking the binary tries of the two sorted key
+// lists together (disjointPairs): at each bit, of the four pairings of the
+// sublists with and without it, the one where both have it is dropped whole.
+// Ordering the bits so that those most halves occupy (the crossing diagonals
+// nearest the two long ones) come first makes most of the work fall in the
+// dropped pairings: on n = 16 the walk checks about 12 times fewer pairs
+// than all pairs of each group. (The figures are in docs/performance.md.)
+//
+// Symmetry: the rank mirror maps a solution of group (m, C) to one of
+// group (m, rest-C) — the halves swap — and the file mirror to
+// (n-1-m, mirror C); with the half turn they form a group of four that
+// keeps the cut, so one group of each orbit is counted and weighed by the
+// orbit's size (joinGroups). The other four symmetries swap ranks with
+// files and do not keep the cut. The classes come, as for the
+// constellation counter, from Burnside's lemma with the half- and
+// quarter-turn symmetric solutions (symmetricQueens).
+//
+// Tasks are the groups, in a fixed order: a shard takes every Of-th
+// (model.Shard). Memory is each worker's two key lists, at most a! keys
+// each, and the list of groups, estimated and refused above the bound
+// before anything is allocated.
+
+// JoinFromSide is the least board the count takes the half-board join for;
+// below it the constellation counter is cheaper (the figures are in
+// docs/performance.md). Both count every n: each is the other's check.
+const JoinFromSide = 16
+
+// countQueensChosen counts n-queens by the cheaper method for n, and
+// names it in res.
+func countQueensChosen(st *tasks.Stopper, n, workers int, opts model.Options, res *model.Result) (queensCount, error) {
+	if n < JoinFromSide {
+		res.Stats.Extra["engine"] = "n-queens start constellations, one per D4 orbit"
+		return countQueens(st, n, workers, opts.Progress), nil
+	}
+	res.Stats.Extra["engine"] = "n-queens half-board join, one group per orbit of the cut"
+	return countQueensJoin(st, n, workers, opts)
+}
+
+// joinGroupBytes is what one entry of the group list costs.
+const joinGroupBytes = 24
+
+// joinMemory bounds the bytes the half-board join allocates: the group
+// list (every (m, C) before the orbits are taken) and, per worker, two
+// lists of at most a! keys grown by append (up to twice their length).
+func joinMemory(n, workers int) *big.Int {
+	a := int64(n / 2)
+	middles := int64(1)
+	if n%2 == 1 {
+		middles = int64(n)
+	}
+	groups := new(big.Int).Binomial(int64(n-n%2), a) // the files the halves share
+	groups.Mul(groups, big.NewInt(middles*joinGroupBytes))
+	keys := new(big.Int).MulRange(1, a)
+	keys.Mul(keys, big.NewInt(int64(workers)*2*2*8))
+	return keys.Add(keys, groups)
+}
+
+// countQueensJoin counts the n-queens solutions by the half-board join, and
+// their classes when symmetry is asked for, honouring opts' shard and
+// memory bound.
+func countQueensJoin(st *tasks.Stopper, n, workers int, opts model.Options) (queensCount, error) {
+	if need, limit := joinMemory(n, workers), big.NewInt(opts.MemoryLimit()); need.Cmp(limit) > 0 {
+		return queensCount{}, fmt.Errorf("exact: joining the half boards of %d-queens on %d workers would take up to %s, above the bound of %s: %w",
+			n, workers, model.ByteSize(need.Int64()), model.ByteSize(limit.Int64()), model.ErrTooLarge)
+	}
+	if opts.Shard.Active() && opts.Symmetry {
+		return queensCount{}, fmt.Errorf("exact: the classes of %d-queens come from the whole count, not a shard: count the shards without symmetry: %w", n, model.ErrUnsupported)
+	}
+	var owned []joinGroup
+	for i, g := range joinGroups(n) {
+		if opts.Shard.Owns(i) {
+			owned = append(owned, g)
+		}
+	}
+	keyOf, width := joinKeys(n)
+	type worker struct {
+		top, bottom halfSearch
+		count       queensCount
+	}
+	ws := make([]worker, max(1, workers))
+	for i := range ws {
+		ws[i].top = halfSearch{n: n, keyOf: keyOf, width: width}
+		ws[i].bottom = halfSearch{n: n, keyOf: keyOf, width: width}
+	}
+	note := func(done int64) string {
+		return fmt.Sprintf("joining half boards: %d of %d groups", done, len(owned))
+	}
+	tasks.Run(st, workers, len(owned), opts.Progress, "joining half boards", note, func(w, i int) {
+		ws[w].count.add(joinGroupCount(&ws[w].top, &ws[w].bottom, owned[i], n, width))
+	})
+	var c queensCount
+	for i := range ws {
+		c.add(ws[i].count)
+		c.nodes += ws[i].top.nodes + ws[i].bottom.nodes
+	}
+	if opts.Symmetry && !st.Stopped() {
+		halfTurn, quarterTurn := symmetricQueens(n, st)
+		c.classCount = (c.solutions + halfTurn + 2*quarterTurn) / 8
+		if n == 1 { // the lone queen is its own mirror image, as no other solution is
+			c.classCount = c.solutions
+		}
+	}
+	return c, nil
+}
+
+// joinGroupCount counts the solutions of group g's orbit: its pairs of
+// disjoint half keys, weighed. Its nodes are the trie-node pairs visited.
+func joinGroupCount(top, bottom *halfSearch, g joinGroup, n, width int) queensCount {
+	a := n / 2
+	rest := uint64(1)<<uint(n) - 1
+	if g.middle >= 0 {
+		rest &^= 1 << uint(g.middle)
+	}
+	top.blockMiddle(g.middle)
+	bottom.blocked = top.blocked
+	top.list(0, a, g.top)
+	bottom.list(n-a, a, rest&^g.top)
+	if len(top.keys)*len(bottom.keys) > disjointLeafPairs { // else no split: no order needed
+		top.sort()
+		bottom.sort()
+	}
+	pairs, visits := disjointPairs(top.keys, bottom.keys, width-1)
+	return queensCount{solutions: g.weight * pairs, nodes: visits}
+}
+
+func (c *queensCount) add(d queensCount) {
+	c.solutions += d.solutions
+	c.classCount += d.classCount
+	c.nodes += d.nodes
+}

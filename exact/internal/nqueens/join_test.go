@@ -1,0 +1,181 @@
+package nqueens
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	"github.com/chessmodel/chessmodel/exact/internal/tasks"
+	"github.com/chessmodel/chessmodel/model"
+)
+
+// OEIS A000170 (solutions) and A002562 (classes under D4) for n = 1..16.
+var (
+	a000170 = []int64{1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200, 73712, 365596, 2279184, 14772512}
+	a002562 = []int64{1, 0, 0, 1, 2, 1, 6, 12, 46, 92, 341, 1787, 9233, 45752, 285053, 1846955}
+)
+
+func joinCount(t testing.TB, n int, opts model.Options) queensCount {
+	t.Helper()
+	st := tasks.NewStopper(context.Background())
+	defer st.Close()
+	c, err := countQueensJoin(st, n, 2, opts)
+	if err != nil {
+		t.Fatalf("n=%d: %v", n, err)
+	}
+	return c
+}
+
+// The join's totals and classes against the published sequences.
+func TestJoinAgainstOEIS(t *testing.T) {
+	top := len(a000170)
+	if testing.Short() {
+		top = 13
+	}
+	for n := 1; n <= top; n++ {
+		c := joinCount(t, n, model.Options{Symmetry: true})
+		if c.solutions != a000170[n-1] || c.classCount != a002562[n-1] {
+			t.Errorf("n=%d: %d solutions in %d classes, want %d in %d", n, c.solutions, c.classCount, a000170[n-1], a002562[n-1])
+		}
+	}
+}
+
+// The join and the constellation counter, two independent methods, agree.
+func TestJoinAgainstConstellations(t *testing.T) {
+	for n := 1; n <= 14; n++ {
+		st := tasks.NewStopper(context.Background())
+		want := countQueens(st, n, 2, nil)
+		st.Close()
+		got := joinCount(t, n, model.Options{Symmetry: true})
+		if got.solutions != want.solutions || got.classCount != want.classCount {
+			t.Errorf("n=%d: join %d/%d, constellations %d/%d", n, got.solutions, got.classCount, want.solutions, want.classCount)
+		}
+	}
+}
+
+// Shards of the join are disjoint and cover the whole: their counts and
+// nodes add up to the one-process run's, on odd and even boards.
+func TestJoinShards(t *testing.T) {
+	for _, n := range []int{11, 12} {
+		whole := joinCount(t, n, model.Options{})
+		var sum queensCount
+		for k := 0; k < 3; k++ {
+			sum.add(joinCount(t, n, model.Options{Shard: model.Shard{Index: k, Of: 3}}))
+		}
+		if sum.solutions != whole.solutions || sum.nodes != whole.nodes {
+			t.Errorf("n=%d: shards add up to %d solutions and %d nodes, the whole run has %d and %d", n, sum.solutions, sum.nodes, whole.solutions, whole.nodes)
+		}
+	}
+}
+
+// The join refuses what it cannot do before it allocates: a memory bound
+// below its estimate, and classes of a shard.
+func TestJoinRefuses(t *testing.T) {
+	st := tasks.NewStopper(context.Background())
+	defer st.Close()
+	if _, err := countQueensJoin(st, 22, 2, model.Options{}); !errors.Is(err, model.ErrTooLarge) {
+		t.Errorf("22-queens under the default bound: %v, want ErrTooLarge", err)
+	}
+	if _, err := countQueensJoin(st, 12, 2, model.Options{MaxMemory: 1 << 10}); !errors.Is(err, model.ErrTooLarge) {
+		t.Errorf("12-queens in 1 KiB: %v, want ErrTooLarge", err)
+	}
+	if _, err := countQueensJoin(st, 12, 2, model.Options{Symmetry: true, Shard: model.Shard{Of: 2}}); !errors.Is(err, model.ErrUnsupported) {
+		t.Errorf("classes of a shard: %v, want ErrUnsupported", err)
+	}
+}
+
+// A cancelled join stops and says so through the stopper.
+func TestJoinStops(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	st := tasks.NewStopper(ctx)
+	defer st.Close()
+	c, err := countQueensJoin(st, 14, 2, model.Options{Symmetry: true})
+	if err != nil || !st.Canceled() || c.solutions >= a000170[13] {
+		t.Errorf("cancelled 14-queens: %d solutions, %v; want fewer than %d and a cancelled stopper", c.solutions, err, a000170[13])
+	}
+}
+
+// The group orbits cover every (middle file, top files) exactly once.
+func TestJoinGroupOrbits(t *testing.T) {
+	for n := 1; n <= 13; n++ {
+		var weights int64
+		for _, g := range joinGroups(n) {
+			weights += g.weight
+		}
+		want := binomial(n-n%2, n/2)
+		if n%2 == 1 {
+			want *= int64(n)
+		}
+		if weights != want {
+			t.Errorf("n=%d: orbit sizes add up to %d, want %d groups", n, weights, want)
+		}
+	}
+}
+
+func binomial(n, k int) int64 {
+	b := int64(1)
+	for i := 1; i <= k; i++ {
+		b = b * int64(n-k+i) / int64(i)
+	}
+	return b
+}
+
+// The trie walk and the radix sort against their plain forms on random
+// keys (seeded).
+func TestDisjointPairsAndRadixSort(t *testing.T) {
+	rng := rand.New(rand.NewPCG(24, 1))
+	for trial := 0; trial < 50; trial++ {
+		width := 1 + rng.IntN(40)
+		random := func() []uint64 {
+			keys := make([]uint64, rng.IntN(3000))
+			for i := range keys {
+				keys[i] = rng.Uint64() & rng.Uint64() & (1<<uint(width) - 1)
+			}
+			return keys
+		}
+		xs, ys := random(), random()
+		sx, _ := radixSort(slices.Clone(xs), nil, width)
+		slices.Sort(xs)
+		if !slices.Equal(sx, xs) {
+			t.Fatalf("width %d: radixSort differs from slices.Sort", width)
+		}
+		slices.Sort(ys)
+		var want int64
+		for _, x := range xs {
+			for _, y := range ys {
+				if x&y == 0 {
+					want++
+				}
+			}
+		}
+		if got, _ := disjointPairs(xs, ys, width-1); got != want {
+			t.Errorf("width %d, %d x %d keys: %d disjoint pairs, want %d", width, len(xs), len(ys), got, want)
+		}
+	}
+}
+
+func BenchmarkJoin(b *testing.B) {
+	for _, n := range []int{14, 15, 16, 17, 18} {
+		b.Run(fmt.Sprint(n), func(b *testing.B) {
+			for b.Loop() {
+				joinCount(b, n, model.Options{})
+			}
+		})
+	}
+}
+
+func BenchmarkConstellations(b *testing.B) {
+	for _, n := range []int{14, 15, 16, 17, 18} {
+		b.Run(fmt.Sprint(n), func(b *testing.B) {
+			for b.Loop() {
+				st := tasks.NewStopper(context.Background())
+				countQueens(st, n, 2, nil)
+				st.Close()
+			}
+		})
+	}
+}
