@@ -1,7 +1,5 @@
 package nqueens
 
-import "sort"
-
 // disjointLeafPairs is the size of a block of pairs the pair counter checks
 // one by one rather than splitting further: below it a split costs more
 // than the checks it saves.
@@ -36,8 +34,16 @@ func disjointPairs(xs, ys []uint64, bit int) (pairs, visits int64) {
 // splitOnBit splits a sorted list whose keys agree above m's bit into the
 // keys without it and those with it.
 func splitOnBit(keys []uint64, m uint64) (without, with []uint64) {
-	i := sort.Search(len(keys), func(i int) bool { return keys[i]&m != 0 })
-	return keys[:i], keys[i:]
+	lo, hi := 0, len(keys) // the first key with the bit is in [lo, hi]
+	for lo < hi {
+		mid := int(uint(lo+hi) >> 1)
+		if keys[mid]&m == 0 {
+			lo = mid + 1
+		} else {
+			hi = mid
+		}
+	}
+	return keys[:lo], keys[lo:]
 }
 
 // checkPairs counts the disjoint pairs of two short lists one pair at a
