@@ -47,8 +47,6 @@ awk '/^Benchmark/ && /ns\/op/ {
 }' "$out"
 grep -E '^(ok|FAIL|---)' "$out" || true
 
-[ -n "$TAKAKEN$BASE$SR" ] || { echo; echo "(set TAKAKEN=/path/to/peer, SR=/path/to/sr or BASE=/path/to/earlier/chessmodel for the side-by-side tables)"; exit 0; }
-[ -x "$BIN" ] || $GO build -o "$BIN" ./cmd/chessmodel
 command -v /usr/bin/time >/dev/null || { echo "side by side needs GNU time (/usr/bin/time)"; exit 1; }
 
 # cpu CMD...: prints "wall user+sys" of one run
@@ -76,6 +74,23 @@ side() {
 	printf '%-22s %12s %12s %12s %12s %9.2f %9.2f\n' "$name" "$maw" "$mac" "$mbw" "$mbc" \
 		"$(echo "$mbc $mac" | awk '{ print $1 / $2 }')" "$(echo "$mbw $maw" | awk '{ print $1 / $2 }')"
 }
+
+# the two n-queens counters of exact/internal/nqueens, each a benchmark of
+# one test binary: the constellation counter and the half-board join
+nq=$(mktemp)
+trap 'rm -f "$out" "$nq"' EXIT
+$GO test -c -o "$nq" ./exact/internal/nqueens
+echo
+echo "## n-queens counters ($RUNS alternating rounds; medians; CPU = user+sys; ratio = join / constellations)"
+echo "machine: $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg)"
+printf '%-22s %12s %12s %12s %12s %9s %9s\n' work const-wall const-cpu join-wall join-cpu cpu-ratio wall-ratio
+for n in $ns; do
+	side "${n}-queens" "'$nq' -test.run '^\$' -test.bench '^BenchmarkConstellations\$/^$n\$' -test.benchtime 1x" \
+		"'$nq' -test.run '^\$' -test.bench '^BenchmarkJoin\$/^$n\$' -test.benchtime 1x"
+done
+
+[ -n "$TAKAKEN$BASE$SR" ] || { echo; echo "(set TAKAKEN=/path/to/peer, SR=/path/to/sr or BASE=/path/to/earlier/chessmodel for the side-by-side tables)"; exit 0; }
+[ -x "$BIN" ] || $GO build -o "$BIN" ./cmd/chessmodel
 
 echo
 echo "## side by side ($RUNS alternating rounds; medians; CPU = user+sys; ratio = ours / peer, the peer named after the slash)"
