@@ -4,7 +4,12 @@
 // explicit linear-time construction (queens) or the diagonal (rooks),
 // counts queens with a bitwise counter over start constellations — one
 // per orbit under D4, with the classes from the half- and quarter-turn
-// symmetric solutions — and rooks as n!, and enumerates by listing.
+// symmetric solutions — below JoinFromSide (16) ranks and by joining
+// half boards from there (join.go: the placements of the top and the
+// bottom half listed per set of files and keyed by the diagonals that
+// cross the cut, the disjoint pairs counted), and rooks as n!, and
+// enumerates by listing. The two queens counters are independent methods
+// and the tests hold each against the other.
 //
 // # Limits
 //
@@ -13,7 +18,16 @@
 //   - n-queens counts above MaxCountSide (28) ranks, where the count could
 //     pass 64 bits; enumeration above 63 ranks (a rank is one word);
 //   - n-rooks counts above 2^63-1 (from 21 rooks): n! is computed as a big
-//     integer first.
+//     integer first;
+//   - a count by the half-board join above model.Options.MaxMemory
+//     (model.ErrTooLarge): each worker keeps two lists of at most a! keys
+//     (a = n/2 ranks a half) and a sort buffer for each, grown by doubling,
+//     beside the list of groups: a bound of 467 MB for 20 queens on two
+//     workers, 511 MB for 21 (both under the default 512 MiB), 5.1 GB for
+//     22;
+//   - classes of a shard of the join (model.ErrUnsupported): they come from
+//     the whole count by Burnside's lemma; count the shards without
+//     symmetry.
 //
 // One solution takes any board size, up to the memory bound: a solution
 // of n pieces costs about 300 bytes a piece to build, check and print

@@ -72,8 +72,10 @@ func countQueensChosen(st *tasks.Stopper, n, workers int, opts model.Options, re
 const joinGroupBytes = 24
 
 // joinMemory bounds the bytes the half-board join allocates: the group
-// list (every (m, C) before the orbits are taken) and, per worker, two
-// lists of at most a! keys grown by append (up to twice their length).
+// list (at most half of all (m, C): no orbit has fewer than two groups, as
+// the rank mirror moves every group of two or more ranks) and, per worker,
+// two halves of a list of at most a! keys and the radix sort's second
+// buffer each, grown by append (up to twice their length).
 func joinMemory(n, workers int) *big.Int {
 	a := int64(n / 2)
 	middles := int64(1)
@@ -82,8 +84,9 @@ func joinMemory(n, workers int) *big.Int {
 	}
 	groups := new(big.Int).Binomial(int64(n-n%2), a) // the files the halves share
 	groups.Mul(groups, big.NewInt(middles*joinGroupBytes))
+	groups.Rsh(groups, 1)
 	keys := new(big.Int).MulRange(1, a)
-	keys.Mul(keys, big.NewInt(int64(workers)*2*2*8))
+	keys.Mul(keys, big.NewInt(int64(workers)*4*2*8))
 	return keys.Add(keys, groups)
 }
 
