@@ -101,13 +101,15 @@ func countQueensJoin(st *tasks.Stopper, n, workers int, opts model.Options) (que
 	if opts.Shard.Active() && opts.Symmetry {
 		return queensCount{}, fmt.Errorf("exact: the classes of %d-queens come from the whole count, not a shard: count the shards without symmetry: %w", n, model.ErrUnsupported)
 	}
+	groups := joinGroups(n)
 	var owned []joinGroup
-	for i, g := range joinGroups(n) {
+	for i, g := range groups {
 		if opts.Shard.Owns(i) {
 			owned = append(owned, g)
 		}
 	}
 	keyOf, width := joinKeys(n)
+	keyOf = orderKeyBits(n, groups, keyOf, width) // from all groups: the same in every shard
 	type worker struct {
 		top, bottom halfSearch
 		count       queensCount
@@ -142,20 +144,26 @@ func countQueensJoin(st *tasks.Stopper, n, workers int, opts model.Options) (que
 // disjoint half keys, weighed. Its nodes are the trie-node pairs visited.
 func joinGroupCount(top, bottom *halfSearch, g joinGroup, n, width int) queensCount {
 	a := n / 2
-	rest := uint64(1)<<uint(n) - 1
-	if g.middle >= 0 {
-		rest &^= 1 << uint(g.middle)
-	}
+	files := joinFiles(n, g)
 	top.blockMiddle(g.middle)
 	bottom.blocked = top.blocked
-	top.list(0, a, g.top)
-	bottom.list(n-a, a, rest&^g.top)
+	top.list(0, a, files[0])
+	bottom.list(n-a, a, files[1])
 	if len(top.keys)*len(bottom.keys) > disjointLeafPairs { // else no split: no order needed
 		top.sort()
 		bottom.sort()
 	}
 	pairs, visits := disjointPairs(top.keys, bottom.keys, width-1)
 	return queensCount{solutions: g.weight * pairs, nodes: visits}
+}
+
+// joinFiles is the files of group g's top half and of its bottom half.
+func joinFiles(n int, g joinGroup) [2]uint64 {
+	rest := uint64(1)<<uint(n) - 1
+	if g.middle >= 0 {
+		rest &^= 1 << uint(g.middle)
+	}
+	return [2]uint64{g.top, rest &^ g.top}
 }
 
 func (c *queensCount) add(d queensCount) {
