@@ -109,7 +109,7 @@ func countQueensJoin(st *tasks.Stopper, n, workers int, opts model.Options) (que
 		}
 	}
 	keyOf, width := joinKeys(n)
-	keyOf = orderKeyBits(n, groups, keyOf, width) // from all groups: the same in every shard
+	keyOf = orderKeyBits(st, n, groups, keyOf, width) // from all groups: the same in every shard
 	type worker struct {
 		top, bottom halfSearch
 		count       queensCount

@@ -4,6 +4,8 @@ import (
 	"cmp"
 	"math/bits"
 	"slices"
+
+	"github.com/chessmodel/chessmodel/exact/internal/tasks"
 )
 
 // joinSampleEvery is the stride of the groups whose lists orderKeyBits
@@ -17,10 +19,10 @@ const joinSampleEvery = 64
 // joinSampleEvery-th group. The centre-first order of joinKeys misjudges
 // it because the least group of each orbit leans to the low files; on n
 // = 16 the measured order took 15 to 35% less time in the pair walk.
-func orderKeyBits(n int, groups []joinGroup, keyOf []uint64, width int) []uint64 {
+func orderKeyBits(st *tasks.Stopper, n int, groups []joinGroup, keyOf []uint64, width int) []uint64 {
 	var uses [2][64]float64
 	h := halfSearch{n: n, keyOf: keyOf, width: width}
-	for i := 0; i < len(groups); i += joinSampleEvery {
+	for i := 0; i < len(groups) && !st.Stopped(); i += joinSampleEvery {
 		g := groups[i]
 		h.blockMiddle(g.middle)
 		for side, files := range joinFiles(n, g) {
