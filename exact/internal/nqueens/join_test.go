@@ -3,6 +3,7 @@ package nqueens
 import (
 	"context"
 	"errors"
+	"flag"
 	"fmt"
 	"math/rand/v2"
 	"slices"
@@ -12,11 +13,15 @@ import (
 	"github.com/chessmodel/chessmodel/model"
 )
 
-// OEIS A000170 (solutions) and A002562 (classes under D4) for n = 1..16.
+// OEIS A000170 (solutions) and A002562 (classes under D4) for n = 1..18.
 var (
-	a000170 = []int64{1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200, 73712, 365596, 2279184, 14772512}
-	a002562 = []int64{1, 0, 0, 1, 2, 1, 6, 12, 46, 92, 341, 1787, 9233, 45752, 285053, 1846955}
+	a000170 = []int64{1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200, 73712, 365596, 2279184, 14772512, 95815104, 666090624}
+	a002562 = []int64{1, 0, 0, 1, 2, 1, 6, 12, 46, 92, 341, 1787, 9233, 45752, 285053, 1846955, 11977939, 83263591}
 )
+
+// longQueens asks for the join's counts of 17 and 18 queens too (about
+// 10 and 40 s of CPU): go test -run TestJoinAgainstOEIS -queens.long.
+var longQueens = flag.Bool("queens.long", false, "also count 17 and 18 queens by the join")
 
 func joinCount(t testing.TB, n int, opts model.Options) queensCount {
 	t.Helper()
@@ -31,8 +36,11 @@ func joinCount(t testing.TB, n int, opts model.Options) queensCount {
 
 // The join's totals and classes against the published sequences.
 func TestJoinAgainstOEIS(t *testing.T) {
-	top := len(a000170)
-	if testing.Short() {
+	top := 16
+	switch {
+	case *longQueens:
+		top = len(a000170)
+	case testing.Short():
 		top = 13
 	}
 	for n := 1; n <= top; n++ {
@@ -162,7 +170,9 @@ func BenchmarkJoin(b *testing.B) {
 	for _, n := range []int{14, 15, 16, 17, 18} {
 		b.Run(fmt.Sprint(n), func(b *testing.B) {
 			for b.Loop() {
-				joinCount(b, n, model.Options{})
+				if c := joinCount(b, n, model.Options{}); c.solutions != a000170[n-1] {
+					b.Fatalf("n=%d: %d solutions, want %d", n, c.solutions, a000170[n-1])
+				}
 			}
 		})
 	}
@@ -173,7 +183,9 @@ func BenchmarkConstellations(b *testing.B) {
 		b.Run(fmt.Sprint(n), func(b *testing.B) {
 			for b.Loop() {
 				st := tasks.NewStopper(context.Background())
-				countQueens(st, n, 2, nil)
+				if c := countQueens(st, n, 2, nil); c.solutions != a000170[n-1] {
+					b.Fatalf("n=%d: %d solutions, want %d", n, c.solutions, a000170[n-1])
+				}
 				st.Close()
 			}
 		})
