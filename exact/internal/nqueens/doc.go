@@ -19,12 +19,12 @@
 //     pass 64 bits; enumeration above 63 ranks (a rank is one word);
 //   - n-rooks counts above 2^63-1 (from 21 rooks): n! is computed as a big
 //     integer first;
-//   - a count by the half-board join above model.Options.MaxMemory
-//     (model.ErrTooLarge): each worker keeps two lists of at most a! keys
-//     (a = n/2 ranks a half) and a sort buffer for each, grown by doubling,
-//     beside the list of groups: a bound of 467 MB for 20 queens on two
-//     workers, 511 MB for 21 (both under the default 512 MiB), 5.1 GB for
-//     22;
+//   - a count by the half-board join whose one worker would pass
+//     model.Options.MaxMemory (model.ErrTooLarge): each worker keeps two
+//     lists of at most a! keys (a = n/2 ranks a half) and a sort buffer for
+//     each, grown by doubling, beside the list of groups, and the join runs
+//     on as many of the workers asked for as fit (two fit the default
+//     512 MiB up to 21 queens; 22 need 2.5 GB a worker);
 //   - classes of a shard of the join (model.ErrUnsupported): they come from
 //     the whole count by Burnside's lemma; count the shards without
 //     symmetry.

@@ -65,7 +65,9 @@ func countQueensChosen(st *tasks.Stopper, n, workers int, opts model.Options, re
 		return countQueens(st, n, workers, opts.Progress), nil
 	}
 	res.Stats.Extra["engine"] = "n-queens half-board join, one group per orbit of the cut"
-	return countQueensJoin(st, n, workers, opts)
+	c, ran, err := countQueensJoin(st, n, workers, opts)
+	res.Stats.Extra["workers"] = ran
+	return c, err
 }
 
 // joinGroupBytes is what one entry of the group list costs.
@@ -76,30 +78,49 @@ const joinGroupBytes = 24
 // the rank mirror moves every group of two or more ranks) and, per worker,
 // two halves of a list of at most a! keys and the radix sort's second
 // buffer each, grown by append (up to twice their length).
-func joinMemory(n, workers int) *big.Int {
+func joinMemory(n int) (groups, perWorker *big.Int) {
 	a := int64(n / 2)
 	middles := int64(1)
 	if n%2 == 1 {
 		middles = int64(n)
 	}
-	groups := new(big.Int).Binomial(int64(n-n%2), a) // the files the halves share
+	groups = new(big.Int).Binomial(int64(n-n%2), a) // the files the halves share
 	groups.Mul(groups, big.NewInt(middles*joinGroupBytes))
 	groups.Rsh(groups, 1)
-	keys := new(big.Int).MulRange(1, a)
-	keys.Mul(keys, big.NewInt(int64(workers)*4*2*8))
-	return keys.Add(keys, groups)
+	perWorker = new(big.Int).MulRange(1, a)
+	perWorker.Mul(perWorker, big.NewInt(4*2*8))
+	return groups, perWorker
+}
+
+// joinWorkers is how many of the workers asked for fit the memory bound
+// (each has its own lists), or an error wrapping model.ErrTooLarge when
+// not even one does.
+func joinWorkers(n, workers int, limit int64) (int, error) {
+	groups, perWorker := joinMemory(n)
+	room := new(big.Int).Sub(big.NewInt(limit), groups)
+	fit := new(big.Int).Quo(room, perWorker)
+	if room.Sign() < 0 || fit.Sign() == 0 {
+		need := new(big.Int).Add(groups, perWorker)
+		return 0, fmt.Errorf("exact: joining the half boards of %d-queens would take up to %s on one worker, above the bound of %s: %w",
+			n, model.ByteSize(need.Int64()), model.ByteSize(limit), model.ErrTooLarge)
+	}
+	if fit.IsInt64() && fit.Int64() < int64(workers) {
+		return int(fit.Int64()), nil
+	}
+	return workers, nil
 }
 
 // countQueensJoin counts the n-queens solutions by the half-board join, and
 // their classes when symmetry is asked for, honouring opts' shard and
-// memory bound.
-func countQueensJoin(st *tasks.Stopper, n, workers int, opts model.Options) (queensCount, error) {
-	if need, limit := joinMemory(n, workers), big.NewInt(opts.MemoryLimit()); need.Cmp(limit) > 0 {
-		return queensCount{}, fmt.Errorf("exact: joining the half boards of %d-queens on %d workers would take up to %s, above the bound of %s: %w",
-			n, workers, model.ByteSize(need.Int64()), model.ByteSize(limit.Int64()), model.ErrTooLarge)
+// memory bound (on fewer workers than asked when their lists would pass
+// it). It returns the workers it ran on.
+func countQueensJoin(st *tasks.Stopper, n, workers int, opts model.Options) (queensCount, int, error) {
+	workers, err := joinWorkers(n, workers, opts.MemoryLimit())
+	if err != nil {
+		return queensCount{}, 0, err
 	}
 	if opts.Shard.Active() && opts.Symmetry {
-		return queensCount{}, fmt.Errorf("exact: the classes of %d-queens come from the whole count, not a shard: count the shards without symmetry: %w", n, model.ErrUnsupported)
+		return queensCount{}, 0, fmt.Errorf("exact: the classes of %d-queens come from the whole count, not a shard: count the shards without symmetry: %w", n, model.ErrUnsupported)
 	}
 	groups := joinGroups(n)
 	var owned []joinGroup
@@ -137,7 +158,7 @@ func countQueensJoin(st *tasks.Stopper, n, workers int, opts model.Options) (que
 			c.classCount = c.solutions
 		}
 	}
-	return c, nil
+	return c, workers, nil
 }
 
 // joinGroupCount counts the solutions of group g's orbit: its pairs of

@@ -27,7 +27,7 @@ func joinCount(t testing.TB, n int, opts model.Options) queensCount {
 	t.Helper()
 	st := tasks.NewStopper(context.Background())
 	defer st.Close()
-	c, err := countQueensJoin(st, n, 2, opts)
+	c, _, err := countQueensJoin(st, n, 2, opts)
 	if err != nil {
 		t.Fatalf("n=%d: %v", n, err)
 	}
@@ -80,17 +80,21 @@ func TestJoinShards(t *testing.T) {
 }
 
 // The join refuses what it cannot do before it allocates: a memory bound
-// below its estimate, and classes of a shard.
+// below its estimate on one worker, and classes of a shard; it runs on
+// fewer workers when only some fit.
 func TestJoinRefuses(t *testing.T) {
 	st := tasks.NewStopper(context.Background())
 	defer st.Close()
-	if _, err := countQueensJoin(st, 22, 2, model.Options{}); !errors.Is(err, model.ErrTooLarge) {
-		t.Errorf("22-queens under the default bound: %v, want ErrTooLarge", err)
+	if _, _, err := countQueensJoin(st, 24, 2, model.Options{}); !errors.Is(err, model.ErrTooLarge) {
+		t.Errorf("24-queens under the default bound: %v, want ErrTooLarge", err)
 	}
-	if _, err := countQueensJoin(st, 12, 2, model.Options{MaxMemory: 1 << 10}); !errors.Is(err, model.ErrTooLarge) {
+	if _, _, err := countQueensJoin(st, 12, 2, model.Options{MaxMemory: 1 << 10}); !errors.Is(err, model.ErrTooLarge) {
 		t.Errorf("12-queens in 1 KiB: %v, want ErrTooLarge", err)
 	}
-	if _, err := countQueensJoin(st, 12, 2, model.Options{Symmetry: true, Shard: model.Shard{Of: 2}}); !errors.Is(err, model.ErrUnsupported) {
+	if _, ran, err := countQueensJoin(st, 12, 8, model.Options{MaxMemory: 60_000}); err != nil || ran != 1 {
+		t.Errorf("12-queens in 60 kB on 8 workers: %d workers, %v; want 1 (11,088 bytes of groups and 46,080 of lists a worker)", ran, err)
+	}
+	if _, _, err := countQueensJoin(st, 12, 2, model.Options{Symmetry: true, Shard: model.Shard{Of: 2}}); !errors.Is(err, model.ErrUnsupported) {
 		t.Errorf("classes of a shard: %v, want ErrUnsupported", err)
 	}
 }
@@ -101,7 +105,7 @@ func TestJoinStops(t *testing.T) {
 	cancel()
 	st := tasks.NewStopper(ctx)
 	defer st.Close()
-	c, err := countQueensJoin(st, 14, 2, model.Options{Symmetry: true})
+	c, _, err := countQueensJoin(st, 14, 2, model.Options{Symmetry: true})
 	if err != nil || !st.Canceled() || c.solutions >= a000170[13] {
 		t.Errorf("cancelled 14-queens: %d solutions, %v; want fewer than %d and a cancelled stopper", c.solutions, err, a000170[13])
 	}
