@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"slices"
+	"sync"
 	"testing"
 
 	"github.com/chessmodel/chessmodel/exact/internal/tasks"
@@ -108,6 +109,22 @@ func TestJoinStops(t *testing.T) {
 	c, _, err := countQueensJoin(st, 14, 2, model.Options{Symmetry: true})
 	if err != nil || !st.Canceled() || c.solutions >= a000170[13] {
 		t.Errorf("cancelled 14-queens: %d solutions, %v; want fewer than %d and a cancelled stopper", c.solutions, err, a000170[13])
+	}
+}
+
+// The join reports its progress, a fraction of the groups, ending at 1.
+func TestJoinProgress(t *testing.T) {
+	var calls int
+	var last float64
+	var mu sync.Mutex
+	joinCount(t, 12, model.Options{Progress: func(done float64, note string) {
+		mu.Lock()
+		defer mu.Unlock()
+		calls++
+		last = done
+	}})
+	if calls == 0 || last != 1 {
+		t.Errorf("%d progress calls, the last at %v; want some, ending at 1", calls, last)
 	}
 }
 
