@@ -4,8 +4,9 @@
 // explicit linear-time construction (queens) or the diagonal (rooks),
 // counts queens with a bitwise counter over start constellations — one
 // per orbit under D4, with the classes from the half- and quarter-turn
-// symmetric solutions — below JoinFromSide (16) ranks and by joining
-// half boards from there (join.go: the placements of the top and the
+// symmetric solutions — below JoinFromSide (16) ranks, or where the
+// join's lists would not fit the memory bound, and by joining half boards
+// from there (join.go: the placements of the top and the
 // bottom half listed per set of files and keyed by the diagonals that
 // cross the cut, the disjoint pairs counted), and rooks as n!, and
 // enumerates by listing. The two queens counters are independent methods
@@ -19,15 +20,16 @@
 //     pass 64 bits; enumeration above 63 ranks (a rank is one word);
 //   - n-rooks counts above 2^63-1 (from 21 rooks): n! is computed as a big
 //     integer first;
-//   - a count by the half-board join whose one worker would pass
-//     model.Options.MaxMemory (model.ErrTooLarge): each worker keeps two
-//     lists of at most a! keys (a = n/2 ranks a half) and a sort buffer for
-//     each, grown by doubling, beside the list of groups, and the join runs
-//     on as many of the workers asked for as fit (two fit the default
-//     512 MiB up to 21 queens; 22 need 2.5 GB a worker);
 //   - classes of a shard of the join (model.ErrUnsupported): they come from
 //     the whole count by Burnside's lemma; count the shards without
 //     symmetry.
+//
+// The join's memory is bounded before it allocates: each worker keeps two
+// lists of at most a! keys (a = n/2 ranks a half) and a sort buffer for
+// each, grown by doubling, beside the list of groups. It runs on as many
+// of the workers asked for as fit model.Options.MaxMemory (two fit the
+// default 512 MiB up to 21 queens; 22 need 2.5 GB a worker), and where
+// none fits the count is the constellation counter's.
 //
 // One solution takes any board size, up to the memory bound: a solution
 // of n pieces costs about 300 bytes a piece to build, check and print

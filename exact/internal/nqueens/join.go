@@ -58,9 +58,11 @@ import (
 const JoinFromSide = 16
 
 // countQueensChosen counts n-queens by the cheaper method for n, and
-// names it in res.
+// names it in res: the join from JoinFromSide ranks when one worker's lists
+// fit the memory bound (to 21 ranks under the default bound), else the
+// constellation counter, which needs next to no memory.
 func countQueensChosen(st *tasks.Stopper, n, workers int, opts model.Options, res *model.Result) (queensCount, error) {
-	if n < JoinFromSide {
+	if _, err := joinWorkers(n, workers, opts.MemoryLimit()); n < JoinFromSide || err != nil {
 		res.Stats.Extra["engine"] = "n-queens start constellations, one per D4 orbit"
 		return countQueens(st, n, workers, opts.Progress), nil
 	}

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"sync"
 	"testing"
 
@@ -97,6 +98,37 @@ func TestJoinRefuses(t *testing.T) {
 	}
 	if _, _, err := countQueensJoin(st, 12, 2, model.Options{Symmetry: true, Shard: model.Shard{Of: 2}}); !errors.Is(err, model.ErrUnsupported) {
 		t.Errorf("classes of a shard: %v, want ErrUnsupported", err)
+	}
+}
+
+// The count takes the join from JoinFromSide ranks when its lists fit the
+// memory bound, and the constellations otherwise.
+func TestCountChoosesJoin(t *testing.T) {
+	cases := []struct {
+		name   string
+		n      int
+		memory int64
+		join   bool
+	}{
+		{"below JoinFromSide", JoinFromSide - 1, 0, false},
+		{"from JoinFromSide", JoinFromSide, 0, true},
+		{"lists above the bound", JoinFromSide, 1 << 20, false},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			ctx, cancel := context.WithCancel(context.Background())
+			cancel() // the choice is made before any counting
+			st := tasks.NewStopper(ctx)
+			defer st.Close()
+			res := &model.Result{Stats: model.Stats{Extra: map[string]any{}}}
+			if _, err := countQueensChosen(st, c.n, 2, model.Options{MaxMemory: c.memory}, res); err != nil {
+				t.Fatal(err)
+			}
+			engine, _ := res.Stats.Extra["engine"].(string)
+			if got := strings.Contains(engine, "join"); got != c.join {
+				t.Errorf("n=%d, bound %d: engine %q", c.n, c.memory, engine)
+			}
+		})
 	}
 }
 
