@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/chessmodel/chessmodel/exact/internal/clique"
+	"github.com/chessmodel/chessmodel/exact/internal/oeis"
 	"github.com/chessmodel/chessmodel/exact/internal/problem"
 	"github.com/chessmodel/chessmodel/exact/internal/tasks"
 	"github.com/chessmodel/chessmodel/model"
@@ -16,8 +17,8 @@ import (
 // Published numbers: OEIS A000170 (n-queens solutions) and A002562 (up to
 // symmetry).
 var (
-	queensTotals  = []int64{1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200, 73712, 365596, 2279184, 14772512, 95815104, 666090624}
-	queensClasses = []int64{1, 0, 0, 1, 2, 1, 6, 12, 46, 92, 341, 1787, 9233, 45752, 285053, 1846955, 11977939, 83263591}
+	queensTotals  = oeis.A000170
+	queensClasses = oeis.A002562
 	// A000903: n x n permutation matrices up to the symmetries of the square.
 	rooksClassesKnown = []int64{1, 1, 2, 7, 23, 115, 694, 5282}
 )

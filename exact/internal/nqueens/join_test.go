@@ -11,15 +11,13 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/chessmodel/chessmodel/exact/internal/oeis"
 	"github.com/chessmodel/chessmodel/exact/internal/tasks"
 	"github.com/chessmodel/chessmodel/model"
 )
 
-// OEIS A000170 (solutions) and A002562 (classes under D4) for n = 1..18.
-var (
-	a000170 = []int64{1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200, 73712, 365596, 2279184, 14772512, 95815104, 666090624}
-	a002562 = []int64{1, 0, 0, 1, 2, 1, 6, 12, 46, 92, 341, 1787, 9233, 45752, 285053, 1846955, 11977939, 83263591}
-)
+// The published counts: solutions (A000170) and classes under D4 (A002562).
+var a000170, a002562 = oeis.A000170, oeis.A002562
 
 // longQueens asks for the join's counts of 17 and 18 queens too (about
 // 10 and 40 s of CPU): go test -run TestJoinAgainstOEIS -queens.long.
