@@ -111,7 +111,11 @@ func radixSort(keys, scratch []uint64, width int) (sorted, spare []uint64) {
 // place puts a queen on rank r on each file left free, and goes up; the
 // last two ranks, where two files are left, are placed at once (lastPair).
 func (h *halfSearch) place(r int, left, down, right, key uint64) {
-	if r >= h.end-2 {
+	if r >= h.end-3 {
+		if r == h.end-3 {
+			h.lastThree(r, left, down, right, key)
+			return
+		}
 		h.lastPair(r, left, down, right, key)
 		return
 	}
@@ -120,6 +124,30 @@ func (h *halfSearch) place(r int, left, down, right, key uint64) {
 	for free := h.files &^ (left | down | right | h.blocked[r&63]); free != 0; free &= free - 1 {
 		bit := free & -free
 		h.place(r+1, (left|bit)<<1, down|bit, (right|bit)>>1, key|row[bits.TrailingZeros64(bit)])
+	}
+}
+
+// lastThree places the queens of the last three ranks, where three files
+// are left: each free one on rank r, then the last two as lastPair does,
+// in one function with no call inside but the append (most of a half's
+// nodes are here; a call would spill the masks).
+func (h *halfSearch) lastThree(r int, left, down, right, key uint64) {
+	h.nodes++
+	rest := h.files &^ down
+	n := h.n
+	block1, block2 := h.blocked[(r+1)&63], h.blocked[(r+2)&63]
+	for free := rest &^ (left | right | h.blocked[r&63]); free != 0; free &= free - 1 {
+		bit := free & -free
+		l1, r1, rest1 := (left|bit)<<1, (right|bit)>>1, rest^bit
+		key1 := key | h.keyOf[r*n+bits.TrailingZeros64(bit)]
+		h.nodes++
+		for free1 := rest1 &^ (l1 | r1 | block1); free1 != 0; free1 &= free1 - 1 {
+			bit1 := free1 & -free1
+			last := rest1 ^ bit1
+			if last&((l1|bit1)<<1|(r1|bit1)>>1|block2) == 0 {
+				h.keys = append(h.keys, key1|h.keyOf[(r+1)*n+bits.TrailingZeros64(bit1)]|h.keyOf[(r+2)*n+bits.TrailingZeros64(last)])
+			}
+		}
 	}
 }
 
