@@ -158,6 +158,21 @@ func TestJoinProgress(t *testing.T) {
 	}
 }
 
+// spreadOrder visits every task once.
+func TestSpreadOrder(t *testing.T) {
+	for _, n := range []int{1, 2, 7919, 7919 * 3, 12345} {
+		seen := make([]bool, n)
+		spread := spreadOrder(n)
+		for i := 0; i < n; i++ {
+			j := spread(i)
+			if seen[j] {
+				t.Fatalf("n=%d: task %d twice", n, j)
+			}
+			seen[j] = true
+		}
+	}
+}
+
 // The group orbits cover every (middle file, top files) exactly once.
 func TestJoinGroupOrbits(t *testing.T) {
 	for n := 1; n <= 13; n++ {
