@@ -171,8 +171,9 @@ func countQueensJoin(st *tasks.Stopper, n, workers int, opts model.Options) (que
 // spreadOrder is an order of n tasks that strides across the list (i times
 // a prime coprime with n, modulo n), so that the groups run in no pattern
 // of their files and the fraction of groups done, the progress, tracks the
-// fraction of the work: on n = 16 the two part by at most 0.3% where the
-// list's own order ran up to 14% behind.
+// fraction of the work: on n = 16, taking a group's pairs and list lengths
+// for its work, the two part by at most 0.3%, where the list's own order
+// ran up to 14% behind.
 func spreadOrder(n int) func(int) int {
 	stride := 1
 	for _, p := range []int{7919, 7927, 7933} { // one of three primes divides no n this large
