@@ -347,19 +347,23 @@ func turned(path []int32, v int32) []int32 {
 
 // countFrontier counts with the frontier programme.
 func countFrontier(st *tasks.Stopper, m *model.Model, g *model.MoveGraph, opts model.Options, res *model.Result) error {
+	open := !m.Tour.Closed
 	start := -1
-	if s := m.Tour.Start; s != nil && !m.Tour.Closed {
+	if s := m.Tour.Start; s != nil && open {
 		start = g.Vertex(*s)
 	}
-	plan, err := newFrontierPlan(g, start)
+	plan, err := newFrontierPlan(g, open, start)
 	if err != nil {
 		return err
 	}
-	c := &frontierCounter{plan: plan, closed: m.Tour.Closed, st: st, progress: opts.Progress}
+	c := &frontierCounter{plan: plan, st: st, workers: model.WorkerCount(opts.Workers), progress: opts.Progress}
+	c.mem.limit = opts.MemoryLimit()
 	n, err := c.count()
-	res.Stats.Extra["frontier_squares"] = plan.slots
-	res.Stats.Extra["peak_states"] = c.peak
-	res.Stats.Nodes = c.steps
+	res.Stats.Extra["frontier_squares"] = plan.maxSlots
+	res.Stats.Extra["peak_classes"] = c.peak
+	res.Stats.Extra["peak_classes_at_square"] = c.atPeak
+	res.Stats.Extra["peak_table_bytes"] = c.mem.peak.Load()
+	res.Stats.Nodes = c.expanded
 	if errors.Is(err, errStopped) {
 		res.Status = model.StatusUnknown
 		return nil
@@ -367,7 +371,7 @@ func countFrontier(st *tasks.Stopper, m *model.Model, g *model.MoveGraph, opts m
 	if err != nil {
 		return err
 	}
-	if !m.Tour.Closed && start < 0 {
+	if open && start < 0 {
 		if n > math.MaxUint64/2 {
 			return fmt.Errorf("exact: the number of directed tours exceeds 64 bits: %w", model.ErrUnsupported)
 		}

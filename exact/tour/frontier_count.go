@@ -1,0 +1,273 @@
+package tour
+
+import (
+	"fmt"
+	"math/bits"
+	"runtime/debug"
+	"sync"
+	"sync/atomic"
+
+	"github.com/chessmodel/chessmodel/exact/internal/tasks"
+	"github.com/chessmodel/chessmodel/model"
+)
+
+// frontierCounter runs a frontier plan: one step per square, each over
+// every class of the step before, on several workers.
+type frontierCounter struct {
+	plan     *frontierPlan
+	st       *tasks.Stopper
+	workers  int
+	progress func(float64, string)
+	mem      frontierMemory
+
+	cur, next *frontierTable
+	step      *frontierStep
+	taken     atomic.Int64 // shards of cur handed out
+
+	mu       sync.Mutex
+	cycles   uint64 // tours completed
+	overflow bool
+	expanded int64 // classes expanded, all steps
+	peak     int64 // most classes of one step
+	atPeak   int   // the step (1-based) of the most classes
+}
+
+// errFrontierMemory reports a refusal by the memory bound.
+type errFrontierMemory struct {
+	square, of int
+	classes    int64
+	limit      int64
+}
+
+func (e *errFrontierMemory) Error() string {
+	return fmt.Sprintf("exact: the frontier count needs more than the bound of %s at square %d of %d (%d classes so far at that square)",
+		model.ByteSize(e.limit), e.square, e.of, e.classes)
+}
+
+func (e *errFrontierMemory) Unwrap() error { return model.ErrTooLarge }
+
+// count returns the number of cycles (of the board, or through the extra
+// vertex of an open tour).
+func (c *frontierCounter) count() (uint64, error) {
+	defer c.boundHeap()()
+	c.cur = &frontierTable{}
+	var overflow bool
+	if !c.cur.shards[frontierHash(0)>>(64-frontierShardBits)].add(0, 1, frontierHash(0), &c.mem, &overflow) {
+		return 0, &errFrontierMemory{1, c.plan.n, 0, c.mem.limit}
+	}
+	for q := range c.plan.steps {
+		c.step, c.next = &c.plan.steps[q], &frontierTable{}
+		c.taken.Store(0)
+		tasks.Run(c.st, c.workers, c.workers, nil, "", nil, func(int, int) { c.work() })
+		classes := c.next.classes()
+		switch {
+		case c.overflow:
+			return 0, fmt.Errorf("exact: a count of the frontier method passed 64 bits at square %d of %d: %w", q+1, c.plan.n, model.ErrUnsupported)
+		case c.mem.refused.Load():
+			return 0, &errFrontierMemory{q + 1, c.plan.n, classes, c.mem.limit}
+		case c.st != nil && c.st.Stopped():
+			return 0, errStopped
+		}
+		if classes > c.peak {
+			c.peak, c.atPeak = classes, q+1
+		}
+		c.cur = c.next
+		if c.progress != nil {
+			c.progress(float64(q+1)/float64(c.plan.n), fmt.Sprintf("frontier: square %d of %d, %d classes, %s",
+				q+1, c.plan.n, classes, model.ByteSize(c.mem.bytes.Load())))
+		}
+	}
+	return c.cycles, nil
+}
+
+// boundHeap asks the collector to keep the heap under the memory bound
+// while the count runs (the tables' garbage — shards outgrown, the step
+// before — would otherwise wait for the heap to double), and returns the
+// undo.
+func (c *frontierCounter) boundHeap() func() {
+	old := debug.SetMemoryLimit(-1)
+	if c.mem.limit >= old {
+		return func() {}
+	}
+	debug.SetMemoryLimit(c.mem.limit + 64<<20)
+	return func() { debug.SetMemoryLimit(old) }
+}
+
+// work is one worker's part of a step: whole shards of the current table,
+// taken in turn, each freed once read.
+func (c *frontierCounter) work() {
+	w := &frontierWorker{c: c, step: c.step}
+	for !c.mem.refused.Load() && !w.overflow {
+		i := int(c.taken.Add(1) - 1)
+		if i >= frontierShards {
+			break
+		}
+		sh := &c.cur.shards[i]
+		for _, e := range sh.slots {
+			if e.key == 0 {
+				continue
+			}
+			w.expand(e.key-1, e.ways)
+			if w.expanded++; w.expanded%pollEvery == 0 && (c.st.Stopped() || c.mem.refused.Load()) {
+				break
+			}
+		}
+		sh.drop(&c.mem)
+	}
+	for s := range w.buffer {
+		w.flush(s)
+	}
+	if w.buffers > 0 {
+		c.mem.release(w.buffers)
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	var carry uint64
+	c.cycles, carry = bits.Add64(c.cycles, w.cycles, 0)
+	c.overflow = c.overflow || w.overflow || carry != 0
+	c.expanded += w.expanded
+}
+
+// frontierWorker expands classes into the next table through its buffers.
+type frontierWorker struct {
+	c        *frontierCounter
+	step     *frontierStep
+	buffer   [frontierShards][]frontierEntry
+	buffers  int64 // bytes of the buffers, counted against the bound
+	cycles   uint64
+	overflow bool
+	expanded int64
+}
+
+// expand makes every class that the entering square's choices of moves
+// lead to from the class key, reached in ways ways; it counts the cycles
+// the last square closes. The tests that need only the squares' degrees
+// run on sets of work indices before a class is built.
+func (w *frontierWorker) expand(key, ways uint64) {
+	st := w.step
+	var s frontierState
+	s.decode(key, st.prev)
+	entering := int8(st.prev)
+	var bareSet, innerSet uint32
+	for i := 0; i < st.prev; i++ {
+		switch s.typ[i] {
+		case bare:
+			bareSet |= 1 << i
+		case inner:
+			innerSet |= 1 << i
+		}
+	}
+	for _, ch := range st.choices {
+		b, in, ok := degreesAfter(bareSet, innerSet, ch, entering)
+		if !ok || !viable(st, b, in) {
+			continue
+		}
+		t := s
+		closed := false
+		if ch.a >= 0 {
+			closed = t.link(entering, ch.a)
+		}
+		if ch.b >= 0 {
+			if closed {
+				continue
+			}
+			closed = t.link(entering, ch.b)
+		}
+		switch {
+		case closed && st.last:
+			w.addCycles(ways) // viable: every square has its two moves
+		case !closed && !st.last:
+			w.emit(t.encode(st.keep), ways)
+		}
+	}
+}
+
+// degreesAfter gives the bare and inner squares after the entering square
+// takes the moves of ch; false when a square would have three moves.
+func degreesAfter(bareSet, innerSet uint32, ch frontierChoice, entering int8) (uint32, uint32, bool) {
+	links := 0
+	for _, x := range [2]int8{ch.a, ch.b} {
+		if x < 0 {
+			continue
+		}
+		bit := uint32(1) << x
+		switch {
+		case innerSet&bit != 0:
+			return 0, 0, false
+		case bareSet&bit != 0:
+			bareSet &^= bit
+		default:
+			innerSet |= bit
+		}
+		links++
+	}
+	switch links {
+	case 0:
+		bareSet |= 1 << entering
+	case 2:
+		innerSet |= 1 << entering
+	}
+	return bareSet, innerSet, true
+}
+
+// viable reports whether a class with these bare and inner squares may
+// still complete: the leaving squares have their two moves, the squares
+// with one move left are not bare, and the squares still to enter can
+// take the moves the frontier owes them: each takes at most two, so the
+// frontier (with the extra vertex) may owe at most twice their number, and
+// a square with exactly as many moves left as it needs takes one from
+// each, which no square still to enter may be given thrice.
+func viable(st *frontierStep, bareSet, innerSet uint32) bool {
+	if st.leaving&^innerSet != 0 || st.notBare&bareSet != 0 {
+		return false
+	}
+	ends := st.keepSet &^ bareSet &^ innerSet
+	if 2*bits.OnesCount32(st.keepSet&bareSet)+bits.OnesCount32(ends) > 2*st.squares {
+		return false
+	}
+	var once, twice uint64
+	for f := st.forced1&ends | st.forced2&bareSet; f != 0; f &= f - 1 {
+		later := st.later[bits.TrailingZeros32(f)]
+		if twice&later != 0 {
+			return false
+		}
+		twice |= once & later
+		once |= later
+	}
+	return true
+}
+
+func (w *frontierWorker) addCycles(ways uint64) {
+	var carry uint64
+	w.cycles, carry = bits.Add64(w.cycles, ways, 0)
+	w.overflow = w.overflow || carry != 0
+}
+
+// emit buffers a class for the next table.
+func (w *frontierWorker) emit(key, ways uint64) {
+	s := frontierHash(key) >> (64 - frontierShardBits)
+	if w.buffer[s] == nil {
+		if !w.c.mem.reserve(frontierBuffer * entryBytes) {
+			return
+		}
+		w.buffers += frontierBuffer * entryBytes
+		w.buffer[s] = make([]frontierEntry, 0, frontierBuffer)
+	}
+	w.buffer[s] = append(w.buffer[s], frontierEntry{key, ways})
+	if len(w.buffer[s]) == frontierBuffer {
+		w.flush(int(s))
+	}
+}
+
+// flush moves a buffer into its shard of the next table.
+func (w *frontierWorker) flush(s int) {
+	sh := &w.c.next.shards[s]
+	sh.mu.Lock()
+	defer sh.mu.Unlock()
+	for _, e := range w.buffer[s] {
+		if !sh.add(e.key, e.ways, frontierHash(e.key), &w.c.mem, &w.overflow) {
+			break
+		}
+	}
+	w.buffer[s] = w.buffer[s][:0]
+}
