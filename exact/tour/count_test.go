@@ -3,8 +3,11 @@ package tour_test
 import (
 	"context"
 	"fmt"
+	"math/rand/v2"
 	"os"
+	"strings"
 	"testing"
+	"time"
 
 	"github.com/chessmodel/chessmodel/exact/tour"
 	"github.com/chessmodel/chessmodel/model"
@@ -87,4 +90,73 @@ func TestMethodsAgree(t *testing.T) {
 			t.Logf("%d tours", counts[0])
 		})
 	}
+}
+
+// TestFrontierDifferential compares the frontier programme with the
+// search on seeded random boards: rectangles with up to two holes, tours of
+// the knight, king, wazir, zebra and knight+wazir compound, open (from a
+// random square or any) and closed. A case whose search does not finish
+// within a second is skipped; most must finish, and half must have tours.
+func TestFrontierDifferential(t *testing.T) {
+	rng := rand.New(rand.NewPCG(27, 2026))
+	pieces := []struct {
+		name    string
+		maxArea int // boards the search counts in well under a second
+	}{{"knight", 30}, {"king", 16}, {"wazir", 30}, {"nightwazir", 20}, {"zebra", 40}}
+	compared, toured := 0, 0
+	const cases = 40
+	for i := range cases {
+		p := pieces[rng.IntN(len(pieces))]
+		rows := 3 + rng.IntN(min(4, p.maxArea/3-2))
+		cols := 3 + rng.IntN(p.maxArea/rows-2)
+		holes := randomSquares(rng, rows, cols, 1+rng.IntN(3)/2+rng.IntN(3)/2)
+		board := fmt.Sprintf("{size: \"%dx%d\", walls: [%s]}", rows, cols, strings.Join(holes[1:], ", "))
+		spec := "{piece: " + p.name
+		switch rng.IntN(3) {
+		case 0:
+			spec += ", closed: true"
+		case 1:
+			spec += ", start: " + holes[0] // not a hole
+		}
+		spec += "}\npieces: {wazir: {leap: [1, 0]}, zebra: {leap: [2, 3]}, nightwazir: [knight, wazir]}"
+		t.Run(fmt.Sprintf("%d", i), func(t *testing.T) {
+			m, err := model.Parse([]byte("name: random\nboard: "+board+"\ntour: "+spec+"\n"), "random.yaml")
+			if err != nil {
+				t.Fatal(err)
+			}
+			ctx, cancel := context.WithTimeout(context.Background(), time.Second)
+			defer cancel()
+			want, err := tour.SolveWith(ctx, m, model.Options{Task: model.TaskCount}, tour.Search)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if want.Count == nil {
+				t.Skipf("the search did not finish on %s %s", board, spec)
+			}
+			got, err := tour.SolveWith(context.Background(), m, model.Options{Task: model.TaskCount}, tour.Frontier)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if *got.Count != *want.Count {
+				t.Fatalf("%s %s: frontier %d, search %d", board, spec, *got.Count, *want.Count)
+			}
+			t.Logf("%s %s: %d tours", board, spec[:strings.Index(spec, "}")+1], *got.Count)
+			compared++
+			if *got.Count > 0 {
+				toured++
+			}
+		})
+	}
+	if compared < cases*3/4 || toured < cases/2 {
+		t.Errorf("%d of %d cases compared, %d with tours", compared, cases, toured)
+	}
+}
+
+// randomSquares lists n distinct random squares of the board.
+func randomSquares(rng *rand.Rand, rows, cols, n int) []string {
+	var out []string
+	for _, i := range rng.Perm(rows * cols)[:n] {
+		out = append(out, model.Square{Rank: i / cols, File: i % cols}.String())
+	}
+	return out
 }
