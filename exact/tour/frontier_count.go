@@ -55,11 +55,14 @@ func (c *frontierCounter) count() (uint64, error) {
 	if !c.cur.shards[frontierHash(0)>>(64-frontierShardBits)].add(0, 1, frontierHash(0), &c.mem, &overflow) {
 		return 0, &errFrontierMemory{1, c.plan.n, 0, c.mem.limit}
 	}
+	classes, growth := int64(1), 1.0
 	for q := range c.plan.steps {
-		c.step, c.next = &c.plan.steps[q], &frontierTable{}
+		c.step, c.next = &c.plan.steps[q], newFrontierTable(int64(float64(classes)*growth), &c.mem)
 		c.taken.Store(0)
 		tasks.Run(c.st, c.workers, c.workers, nil, "", nil, func(int, int) { c.work() })
-		classes := c.next.classes()
+		before := classes
+		classes = c.next.classes()
+		growth = min(4, float64(classes)/float64(max(before, 1)))
 		switch {
 		case c.overflow:
 			return 0, fmt.Errorf("exact: a count of the frontier method passed 64 bits at square %d of %d: %w", q+1, c.plan.n, model.ErrUnsupported)
@@ -146,17 +149,8 @@ type frontierWorker struct {
 func (w *frontierWorker) expand(key, ways uint64) {
 	st := w.step
 	var s frontierState
-	s.decode(key, st.prev)
+	bareSet, innerSet := s.decode(key, st.prev)
 	entering := int8(st.prev)
-	var bareSet, innerSet uint32
-	for i := 0; i < st.prev; i++ {
-		switch s.typ[i] {
-		case bare:
-			bareSet |= 1 << i
-		case inner:
-			innerSet |= 1 << i
-		}
-	}
 	for _, ch := range st.choices {
 		b, in, ok := degreesAfter(bareSet, innerSet, ch, entering)
 		if !ok || !viable(st, b, in) {

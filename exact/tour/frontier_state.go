@@ -45,28 +45,34 @@ func frontierKeyBits(slots int) int {
 	return 2*slots + bits.Len64(pairings-1)
 }
 
-// decode unpacks a class of slots squares into s.
-func (s *frontierState) decode(key uint64, slots int) {
+// decode unpacks a class of slots squares into s and returns the sets of
+// its bare and inner squares.
+func (s *frontierState) decode(key uint64, slots int) (bareSet, innerSet uint32) {
 	var ends [maxWork]int8
 	k := 0
 	for i := 0; i < slots; i++ {
 		t := uint8(key>>(2*i)) & 3
 		s.typ[i] = t
-		if t == end {
+		switch t {
+		case bare:
+			bareSet |= 1 << i
+		case inner:
+			innerSet |= 1 << i
+		default:
 			ends[k] = int8(i)
 			k++
 		}
 	}
-	if k == 0 {
-		return
-	}
 	// The digits of the rank, least significant first: radix 1, 3, ...,
 	// k-1 (the radix is the number of ends an end may still pair with).
+	// The rank is below 2^32 (17!! < 2^26), so a division is a multiply
+	// by the radix's reciprocal.
 	rank := key >> (2 * slots)
 	var digit [maxWork/2 + 1]uint64
-	for r := 2; r <= k; r += 2 {
-		digit[r/2] = rank % uint64(r-1)
-		rank /= uint64(r - 1)
+	for r := 4; r <= k; r += 2 {
+		q, _ := bits.Mul64(rank, reciprocal[r-1])
+		digit[r/2] = rank - q*uint64(r-1)
+		rank = q
 	}
 	unused := uint32(1)<<k - 1
 	for r := k; r >= 2; r -= 2 {
@@ -81,7 +87,18 @@ func (s *frontierState) decode(key uint64, slots int) {
 		a, b := ends[i], ends[j]
 		s.mate[a], s.mate[b] = b, a
 	}
+	return bareSet, innerSet
 }
+
+// reciprocal[d] is 2^64/d rounded up: for x < 2^32 and d < 2^31, the high
+// word of x*reciprocal[d] is x/d.
+var reciprocal = func() [maxWork]uint64 {
+	var r [maxWork]uint64
+	for d := 2; d < maxWork; d++ {
+		r[d] = ^uint64(0)/uint64(d) + 1
+	}
+	return r
+}()
 
 // encode packs the squares keep of s, in that order, into a class.
 func (s *frontierState) encode(keep []int8) uint64 {

@@ -132,6 +132,24 @@ func (s *frontierShard) grow(mem *frontierMemory) bool {
 	return true
 }
 
+// newFrontierTable makes a table sized for about expect classes, when the
+// memory bound allows (else its shards start small and grow), so that the
+// shards of a step seldom grow.
+func newFrontierTable(expect int64, mem *frontierMemory) *frontierTable {
+	t := &frontierTable{}
+	size := int64(shardMinSlots)
+	for size*3 < expect*4/frontierShards {
+		size *= 2
+	}
+	if size == shardMinSlots || !mem.reserve(size*entryBytes*frontierShards) {
+		return t
+	}
+	for i := range t.shards {
+		t.shards[i].slots = make([]frontierEntry, size)
+	}
+	return t
+}
+
 // drop frees the shard's slots.
 func (s *frontierShard) drop(mem *frontierMemory) {
 	mem.release(int64(len(s.slots)) * entryBytes)
