@@ -24,24 +24,37 @@ func tourModel(t testing.TB, board, spec string) *model.Model {
 	return m
 }
 
+// TestCountOracles checks counts published elsewhere: 5x5 open (1728)
+// and from a corner (304), 6x6 closed and open (OEIS A175881, A165134),
+// 3 x n open (A118067: 114,496 on 3x12, 2,645,699,504 on 3x20), 5 x n
+// closed (A383661: 44,202 on 5x8, 4,557,702,762 on 5x12), by each method
+// that takes the board in seconds.
 func TestCountOracles(t *testing.T) {
 	cases := []struct {
 		name, board, spec string
 		want              int64
-		slowFrontier      bool // the frontier method runs only with TOUR_SLOW=1 (minutes)
+		slowFrontier      bool // the frontier method runs only with TOUR_SLOW=1 (seconds of CPU)
+		frontierOnly      bool // beyond the search (more than 64 squares, or hours)
 	}{
-		{"5x5 open", "5", "{piece: knight}", 1728, false},
-		{"5x5 open from a corner", "5", "{piece: knight, start: a1}", 304, false},
-		{"5x6 closed", "5x6", "{piece: knight, closed: true}", 8, false},
-		{"3x10 closed", "3x10", "{piece: knight, closed: true}", 16, false},
-		{"6x6 closed", "6", "{piece: knight, closed: true}", 9862, false},
-		{"6x6 open", "6", "{piece: knight}", 6637920, true},
+		{"5x5 open", "5", "{piece: knight}", 1728, false, false},
+		{"5x5 open from a corner", "5", "{piece: knight, start: a1}", 304, false, false},
+		{"5x6 closed", "5x6", "{piece: knight, closed: true}", 8, false, false},
+		{"3x10 closed", "3x10", "{piece: knight, closed: true}", 16, false, false},
+		{"6x6 closed", "6", "{piece: knight, closed: true}", 9862, false, false},
+		{"6x6 open", "6", "{piece: knight}", 6637920, true, false},
+		{"3x12 open", "3x12", "{piece: knight}", 114496, false, false},
+		{"5x8 closed", "5x8", "{piece: knight, closed: true}", 44202, false, false},
+		{"3x20 open", "3x20", "{piece: knight}", 2645699504, false, true},
+		{"5x12 closed", "5x12", "{piece: knight, closed: true}", 4557702762, false, true},
 	}
 	for _, c := range cases {
 		for _, method := range []tour.Method{tour.Frontier, tour.Search} {
 			t.Run(c.name+"/"+method.String(), func(t *testing.T) {
-				if c.slowFrontier && method == tour.Frontier && os.Getenv("TOUR_SLOW") == "" {
-					t.Skip("minutes by the frontier method; set TOUR_SLOW=1")
+				switch {
+				case c.slowFrontier && method == tour.Frontier && os.Getenv("TOUR_SLOW") == "":
+					t.Skip("seconds of CPU by the frontier method; set TOUR_SLOW=1")
+				case c.frontierOnly && method == tour.Search:
+					t.Skip("beyond the search")
 				}
 				m := tourModel(t, c.board, c.spec)
 				res, err := tour.SolveWith(context.Background(), m, model.Options{Task: model.TaskCount}, method)
@@ -56,6 +69,34 @@ func TestCountOracles(t *testing.T) {
 				}
 			})
 		}
+	}
+}
+
+// TestAutoChoice: Auto counts by the method with the smaller estimated
+// cost — the search on the near-square open boards, where it is the
+// faster, the frontier on thin boards and closed tours of 40 squares, and
+// the frontier alone beyond 64 squares.
+func TestAutoChoice(t *testing.T) {
+	for _, c := range []struct {
+		board, spec string
+		want        string
+	}{
+		{"5", "{piece: knight}", "search"},
+		{"5x6", "{piece: knight}", "search"},
+		{"3x12", "{piece: knight}", "frontier"},
+		{"5x8", "{piece: knight, closed: true}", "frontier"},
+		{"5", "{piece: king, closed: true}", "frontier"},
+		{"3x22", "{piece: knight}", "frontier"},
+	} {
+		t.Run(c.board+c.spec, func(t *testing.T) {
+			res, err := tour.Solve(context.Background(), tourModel(t, c.board, c.spec), model.Options{Task: model.TaskCount})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := res.Stats.Extra["method"]; got != c.want {
+				t.Errorf("method %v, want %s (estimates: %v)", got, c.want, res.Stats.Extra)
+			}
+		})
 	}
 }
 
