@@ -127,18 +127,23 @@ func BenchmarkKnightCount6x6C(b *testing.B) {
 }
 
 // TestFrontier8x8Closed attempts the 8x8 closed count,
-// 13,267,364,410,532 (opt-in: TOUR_8X8=1; it reports the frontier's size
-// as it goes).
+// 13,267,364,410,532 (opt-in: TOUR_8X8=1, with the memory bound in
+// TOUR_8X8_MEMORY, e.g. 7G; it logs the classes and the tables' bytes at
+// each square).
 func TestFrontier8x8Closed(t *testing.T) {
 	if os.Getenv("TOUR_8X8") == "" {
 		t.Skip("set TOUR_8X8=1")
 	}
+	bound, err := model.ParseBytes(os.Getenv("TOUR_8X8_MEMORY"))
+	if err != nil {
+		t.Fatal(err)
+	}
 	m := tourModel(t, "8", "{piece: knight, closed: true}")
-	last := time.Now()
-	opts := model.Options{Task: model.TaskCount, Progress: func(done float64, note string) {
-		if time.Since(last) > 10*time.Second || done == 1 {
-			t.Logf("%.0f%% %s", 100*done, note)
-			last = time.Now()
+	last := ""
+	opts := model.Options{Task: model.TaskCount, MaxMemory: bound, Progress: func(done float64, note string) {
+		if note != last {
+			t.Logf("%s (%s)", note, time.Now().Format(time.TimeOnly))
+			last = note
 		}
 	}}
 	begin := time.Now()
