@@ -2,6 +2,7 @@ package tour_test
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"os"
@@ -200,4 +201,20 @@ func randomSquares(rng *rand.Rand, rows, cols, n int) []string {
 		out = append(out, model.Square{Rank: i / cols, File: i % cols}.String())
 	}
 	return out
+}
+
+// TestFrontierLongBoards: 3x28 open knight's tours (OEIS A118067:
+// 58,641,619,298,000), and on 3x40, whose number (about 1.8e20 directed
+// tours by A169696's asymptote) passes 64 bits, an error wrapping
+// model.ErrUnsupported rather than a wrapped count.
+func TestFrontierLongBoards(t *testing.T) {
+	res, err := tour.Solve(context.Background(), tourModel(t, "3x28", "{piece: knight}"), model.Options{Task: model.TaskCount})
+	if err != nil || *res.Count != 58641619298000 {
+		t.Fatalf("3x28: %v %v", res, err)
+	}
+	_, err = tour.Solve(context.Background(), tourModel(t, "3x40", "{piece: knight}"), model.Options{Task: model.TaskCount})
+	if !errors.Is(err, model.ErrUnsupported) {
+		t.Fatalf("3x40: error %v, want one wrapping model.ErrUnsupported", err)
+	}
+	t.Log(err)
 }
