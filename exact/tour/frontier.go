@@ -2,6 +2,7 @@ package tour
 
 import (
 	"fmt"
+	"math/bits"
 
 	"github.com/chessmodel/chessmodel/model"
 )
@@ -37,17 +38,18 @@ type frontierChoice struct{ a, b int8 }
 type frontierStep struct {
 	prev    int // squares of the previous class
 	choices []frontierChoice
-	keep    []int8 // work indices of the next class, in its order
-	keepSet uint32
-	leaving uint32 // the squares that leave: they need their two moves
-	notBare uint32 // squares staying with one move left to take
-	// forced1 and forced2: squares staying with one and two moves left;
-	// later: each one's moves to the squares still to enter, as bits from
-	// the next square in line (0 when one is 64 or more positions on).
-	forced1, forced2 uint32
-	later            [maxWork]uint64
-	squares          int // squares still to enter after this one
-	last             bool
+	keep    []int8         // work indices of the next class, in its order
+	next    [maxWork]int8  // work index -> index in the next class
+	leaving uint32         // the squares that leave: they need their two moves
+	// The same sets as the low bits of the squares' fields in the degree
+	// word: leaving; staying with one move left to take (not bare); all
+	// staying; staying with one and two moves left (forced1, forced2).
+	leavingLow, notBareLow, keepLow, forced1Low, forced2Low uint64
+	// later: each square's moves to the squares still to enter, as bits
+	// from the next square in line (0 when one is 64 or more positions on).
+	later   [maxWork]uint64
+	squares int // squares still to enter after this one
+	last    bool
 }
 
 // frontierPlan is the line order and its steps.
@@ -168,7 +170,7 @@ func planFor(g *model.MoveGraph, order []int, open bool, start int) *frontierPla
 		case open && !st.last:
 			st.keep = append(st.keep, 0)
 			if n-1-q < 2 {
-				st.notBare |= 1
+				st.notBareLow |= 1
 			}
 		case open:
 			st.leaving |= 1
@@ -183,16 +185,20 @@ func planFor(g *model.MoveGraph, order []int, open bool, start int) *frontierPla
 			st.keep = append(st.keep, x)
 			left := later(p, q)
 			if left < 2 {
-				st.notBare |= 1 << x
+				st.notBareLow |= fieldBit(x)
 			}
 			if mask, ok := laterMask(g, order, pos, p, q); ok {
 				st.later[x] = mask
-				st.forced1 |= boolBit(left == 1) << x
-				st.forced2 |= boolBit(left == 2) << x
+				st.forced1Low |= uint64(boolBit(left == 1)) * fieldBit(x)
+				st.forced2Low |= uint64(boolBit(left == 2)) * fieldBit(x)
 			}
 		}
-		for _, x := range st.keep {
-			st.keepSet |= 1 << x
+		for i, x := range st.keep {
+			st.keepLow |= fieldBit(x)
+			st.next[x] = int8(i)
+		}
+		for l := st.leaving; l != 0; l &= l - 1 {
+			st.leavingLow |= fieldBit(int8(bits.TrailingZeros32(l)))
 		}
 		frontier = next
 		pl.widths[q] = len(st.keep)

@@ -144,84 +144,72 @@ type frontierWorker struct {
 
 // expand makes every class that the entering square's choices of moves
 // lead to from the class key, reached in ways ways; it counts the cycles
-// the last square closes. The tests that need only the squares' degrees
-// run on sets of work indices before a class is built.
+// the last square closes. The tests of degrees run on the degree word
+// before the pairing is updated.
 func (w *frontierWorker) expand(key, ways uint64) {
 	st := w.step
 	var s frontierState
-	bareSet, innerSet := s.decode(key, st.prev)
+	deg := s.decode(key, st.prev)
 	entering := int8(st.prev)
+	inner := deg >> 1 & fieldLows
 	for _, ch := range st.choices {
-		b, in, ok := degreesAfter(bareSet, innerSet, ch, entering)
-		if !ok || !viable(st, b, in) {
+		d := deg
+		if ch.a >= 0 {
+			if inner&fieldBit(ch.a) != 0 {
+				continue
+			}
+			d += fieldBit(ch.a) + fieldBit(entering)
+		}
+		if ch.b >= 0 {
+			if inner&fieldBit(ch.b) != 0 {
+				continue
+			}
+			d += fieldBit(ch.b) + fieldBit(entering)
+		}
+		if !viable(st, d) {
 			continue
 		}
 		t := s
 		closed := false
 		if ch.a >= 0 {
-			closed = t.link(entering, ch.a)
+			closed = t.link(entering, ch.a, 0, deg>>(2*uint(ch.a))&3)
 		}
 		if ch.b >= 0 {
 			if closed {
 				continue
 			}
-			closed = t.link(entering, ch.b)
+			closed = t.link(entering, ch.b, uint64(boolBit(ch.a >= 0)), deg>>(2*uint(ch.b))&3)
 		}
 		switch {
 		case closed && st.last:
 			w.addCycles(ways) // viable: every square has its two moves
 		case !closed && !st.last:
-			w.emit(t.encode(st.keep), ways)
+			w.emit(t.encode(d, st), ways)
 		}
 	}
 }
 
-// degreesAfter gives the bare and inner squares after the entering square
-// takes the moves of ch; false when a square would have three moves.
-func degreesAfter(bareSet, innerSet uint32, ch frontierChoice, entering int8) (uint32, uint32, bool) {
-	links := 0
-	for _, x := range [2]int8{ch.a, ch.b} {
-		if x < 0 {
-			continue
-		}
-		bit := uint32(1) << x
-		switch {
-		case innerSet&bit != 0:
-			return 0, 0, false
-		case bareSet&bit != 0:
-			bareSet &^= bit
-		default:
-			innerSet |= bit
-		}
-		links++
-	}
-	switch links {
-	case 0:
-		bareSet |= 1 << entering
-	case 2:
-		innerSet |= 1 << entering
-	}
-	return bareSet, innerSet, true
-}
-
-// viable reports whether a class with these bare and inner squares may
-// still complete: the leaving squares have their two moves, the squares
-// with one move left are not bare, and the squares still to enter can
-// take the moves the frontier owes them: each takes at most two, so the
-// frontier (with the extra vertex) may owe at most twice their number, and
-// a square with exactly as many moves left as it needs takes one from
-// each, which no square still to enter may be given thrice.
-func viable(st *frontierStep, bareSet, innerSet uint32) bool {
-	if st.leaving&^innerSet != 0 || st.notBare&bareSet != 0 {
+// viable reports whether a class of degree word d may still complete:
+// the leaving squares have their two moves, the squares with one move left
+// are not bare, and the squares still to enter can take the moves the
+// frontier owes them: each takes at most two, so the frontier (with the
+// extra vertex) may owe at most twice their number, and a square with
+// exactly as many moves left as it needs takes one from each, which no
+// square still to enter may be given thrice.
+func viable(st *frontierStep, d uint64) bool {
+	innerLow := d >> 1 & fieldLows
+	bareLow := ^(d | d>>1) & fieldLows
+	if st.leavingLow&^innerLow != 0 || st.notBareLow&bareLow != 0 {
 		return false
 	}
-	ends := st.keepSet &^ bareSet &^ innerSet
-	if 2*bits.OnesCount32(st.keepSet&bareSet)+bits.OnesCount32(ends) > 2*st.squares {
+	owed := 2*bits.OnesCount64(st.keepLow) - bits.OnesCount64(d&st.keepLow) - 2*bits.OnesCount64(d&(st.keepLow<<1))
+	if owed > 2*st.squares {
 		return false
 	}
+	endLow := d &^ (d >> 1) & fieldLows
 	var once, twice uint64
-	for f := st.forced1&ends | st.forced2&bareSet; f != 0; f &= f - 1 {
-		later := st.later[bits.TrailingZeros32(f)]
+	for f := st.forced1Low&endLow | st.forced2Low&bareLow; f != 0; f &= f - 1 {
+		later := st.later[bits.TrailingZeros64(f)/2]
 		if twice&later != 0 {
 			return false
 		}

@@ -29,35 +29,41 @@ func TestFrontierEncodeRoundTrip(t *testing.T) {
 		slots := 1 + rng.IntN(maxFrontierSlots)
 		var s frontierState
 		var ends []int8
-		keep := make([]int8, slots)
-		for i := range keep {
-			keep[i] = int8(i)
-			s.typ[i] = uint8(rng.IntN(3))
-			if s.typ[i] == end {
-				ends = append(ends, int8(i))
+		st := &frontierStep{}
+		var deg uint64
+		for i := range slots {
+			x := int8(i)
+			st.keep = append(st.keep, x)
+			st.next[x] = x
+			d := uint64(rng.IntN(3))
+			deg |= d * fieldBit(x)
+			if d == 1 {
+				ends = append(ends, x)
 			}
 		}
 		if len(ends)%2 == 1 {
-			s.typ[ends[len(ends)-1]] = inner
+			deg += fieldBit(ends[len(ends)-1]) // inner
 			ends = ends[:len(ends)-1]
 		}
 		rng.Shuffle(len(ends), func(i, j int) { ends[i], ends[j] = ends[j], ends[i] })
 		for i := 0; i < len(ends); i += 2 {
 			s.mate[ends[i]], s.mate[ends[i+1]] = ends[i+1], ends[i]
 		}
-		key := s.encode(keep)
+		key := s.encode(deg, st)
 		var back frontierState
-		back.decode(key, slots)
-		for i := 0; i < slots; i++ {
-			if back.typ[i] != s.typ[i] || (s.typ[i] == end && back.mate[i] != s.mate[i]) {
-				t.Fatalf("%d squares, square %d: %d/%d decoded as %d/%d", slots, i, s.typ[i], s.mate[i], back.typ[i], back.mate[i])
+		if got := back.decode(key, slots); got != deg {
+			t.Fatalf("%d squares: degrees %#x decoded as %#x", slots, deg, got)
+		}
+		for _, x := range ends {
+			if back.mate[x] != s.mate[x] {
+				t.Fatalf("%d squares, end %d: partner %d decoded as %d", slots, x, s.mate[x], back.mate[x])
 			}
 		}
 		if len(ends) >= 4 {
 			a, b := ends[0], ends[2] // swap two partners: another pairing
 			ma, mb := s.mate[a], s.mate[b]
 			s.mate[a], s.mate[mb], s.mate[b], s.mate[ma] = mb, a, ma, b
-			if s.encode(keep) == key {
+			if s.encode(deg, st) == key {
 				t.Fatalf("two pairings of %d ends share key %#x", len(ends), key)
 			}
 		}
