@@ -38,9 +38,9 @@ type frontierChoice struct{ a, b int8 }
 type frontierStep struct {
 	prev    int // squares of the previous class
 	choices []frontierChoice
-	keep    []int8         // work indices of the next class, in its order
-	next    [maxWork]int8  // work index -> index in the next class
-	leaving uint32         // the squares that leave: they need their two moves
+	keep    []int8        // work indices of the next class, in its order
+	next    [maxWork]int8 // work index -> index in the next class
+	leaving uint32        // the squares that leave: they need their two moves
 	// The same sets as the low bits of the squares' fields in the degree
 	// word: leaving; staying with one move left to take (not bare); all
 	// staying; staying with one and two moves left (forced1, forced2).
