@@ -140,6 +140,7 @@ type frontierWorker struct {
 	cycles   uint64
 	overflow bool
 	expanded int64
+	touched  uint64 // the sum of the keys read ahead, kept so that the reads are not dropped
 }
 
 // expand makes every class that the entering square's choices of moves
@@ -242,14 +243,33 @@ func (w *frontierWorker) emit(key, ways uint64) {
 }
 
 // flush moves a buffer into its shard of the next table.
+//
+// It reads the slot of every class of the buffer before it adds any: the
+// reads do not wait for each other, so the cache misses of a large table
+// overlap instead of coming one after another (measured: the insertions
+// were 40% of a 6x6 open count's time).
 func (w *frontierWorker) flush(s int) {
 	sh := &w.c.next.shards[s]
 	sh.mu.Lock()
 	defer sh.mu.Unlock()
-	for _, e := range w.buffer[s] {
-		if !sh.add(e.key, e.ways, frontierHash(e.key), &w.c.mem, &w.overflow) {
+	buf := w.buffer[s]
+	var hash [frontierBuffer]uint64
+	if mask := uint64(len(sh.slots) - 1); len(sh.slots) > 0 {
+		var touched uint64
+		for i, e := range buf {
+			hash[i] = frontierHash(e.key)
+			touched += sh.slots[hash[i]&mask].key
+		}
+		w.touched += touched
+	} else {
+		for i, e := range buf {
+			hash[i] = frontierHash(e.key)
+		}
+	}
+	for i, e := range buf {
+		if !sh.add(e.key, e.ways, hash[i], &w.c.mem, &w.overflow) {
 			break
 		}
 	}
-	w.buffer[s] = w.buffer[s][:0]
+	w.buffer[s] = buf[:0]
 }
