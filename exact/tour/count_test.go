@@ -138,13 +138,14 @@ func TestMethodsAgree(t *testing.T) {
 // search on seeded random boards: rectangles with up to two holes, tours of
 // the knight, king, wazir, zebra and knight+wazir compound, open (from a
 // random square or any) and closed. A case whose search does not finish
-// within a second is skipped; most must finish, and half must have tours.
+// within 3 seconds (a loaded machine) is skipped; most must finish, and
+// half must have tours.
 func TestFrontierDifferential(t *testing.T) {
 	rng := rand.New(rand.NewPCG(27, 2026))
 	pieces := []struct {
 		name    string
 		maxArea int // boards the search counts in well under a second
-	}{{"knight", 30}, {"king", 16}, {"wazir", 30}, {"nightwazir", 20}, {"zebra", 40}}
+	}{{"knight", 30}, {"king", 15}, {"wazir", 30}, {"nightwazir", 16}, {"zebra", 40}}
 	compared, toured := 0, 0
 	const cases = 40
 	for i := range cases {
@@ -166,7 +167,7 @@ func TestFrontierDifferential(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			ctx, cancel := context.WithTimeout(context.Background(), time.Second)
+			ctx, cancel := context.WithTimeout(context.Background(), 3*time.Second)
 			defer cancel()
 			want, err := tour.SolveWith(ctx, m, model.Options{Task: model.TaskCount}, tour.Search)
 			if err != nil {

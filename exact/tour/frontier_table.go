@@ -50,13 +50,21 @@ type frontierMemory struct {
 	refused     atomic.Bool
 }
 
-// reserve counts n more bytes, or reports false (and counts nothing) when
-// they would pass the bound.
+// reserve counts n more bytes, or reports false (and counts nothing, and
+// marks the count refused) when they would pass the bound.
 func (m *frontierMemory) reserve(n int64) bool {
+	if !m.tryReserve(n) {
+		m.refused.Store(true)
+		return false
+	}
+	return true
+}
+
+// tryReserve is reserve for an allocation the count can do without.
+func (m *frontierMemory) tryReserve(n int64) bool {
 	now := m.bytes.Add(n)
 	if now > m.limit {
 		m.bytes.Add(-n)
-		m.refused.Store(true)
 		return false
 	}
 	for {
@@ -141,7 +149,7 @@ func newFrontierTable(expect int64, mem *frontierMemory) *frontierTable {
 	for size*3 < expect*4/frontierShards {
 		size *= 2
 	}
-	if size == shardMinSlots || !mem.reserve(size*entryBytes*frontierShards) {
+	if size == shardMinSlots || !mem.tryReserve(size*entryBytes*frontierShards) {
 		return t
 	}
 	for i := range t.shards {

