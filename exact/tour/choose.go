@@ -15,10 +15,12 @@ import (
 //     whose frontier holds w squares had about 3^w/40 classes on closed
 //     tours and 3^w/6 on open ones (measured on knight boards of widths 8
 //     to 14, within a factor of 3 to 5; king boards have fewer), and an
-//     expansion costs as much as 12 (closed) to 20 (open, larger tables)
-//     search nodes (6x6: 450 and 750 ns a class, 36 ns a node). So the
+//     expansion costs as much as 10 (closed) to 13 (open, larger tables)
+//     search nodes (6x6: 350 and 470 ns a class, 36 ns a node). So the
 //     estimate is the sum over the steps of 3^w, times 2/5 for closed
-//     tours and 10/3 for open ones;
+//     tours and 10/3 for open ones (a little above those figures: on
+//     near-square open boards the two are close, and the search also
+//     gives classes up to symmetry);
 //   - the search's tree is estimated by Knuth's random probes (Math. Comp.
 //     29, 1975): a walk from a start that picks one child at random at each
 //     node, the product of the numbers of children down to each depth
