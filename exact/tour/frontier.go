@@ -113,114 +113,123 @@ func lineOrders(g *model.MoveGraph) [][]int {
 	return [][]int{byRank, byFile, reversed(byRank), reversed(byFile)}
 }
 
+// linePlanner is one line order of the squares, by position.
+type linePlanner struct {
+	g        *model.MoveGraph
+	order    []int // position -> vertex
+	pos      []int // vertex -> position
+	lastMove []int // position -> the last position it moves to
+	open     bool
+	start    int // the vertex an open tour starts from, or -1
+	apex     int // 1 with the extra vertex of an open tour, else 0
+}
+
 // planFor lays out the steps of one line order.
 func planFor(g *model.MoveGraph, order []int, open bool, start int) *frontierPlan {
 	n := len(order)
-	pos := make([]int, n)
+	lp := &linePlanner{g: g, order: order, pos: make([]int, n), lastMove: make([]int, n), open: open, start: start}
 	for p, v := range order {
-		pos[v] = p
+		lp.pos[v] = p
 	}
-	lastMove := make([]int, n) // position -> the last position it moves to
 	for p, v := range order {
-		lastMove[p] = p
+		lp.lastMove[p] = p
 		for _, w := range g.Neighbours(v) {
-			lastMove[p] = max(lastMove[p], pos[w])
+			lp.lastMove[p] = max(lp.lastMove[p], lp.pos[w])
 		}
 	}
-	later := func(p, q int) int { // moves of position p to positions after q
-		k := 0
-		for _, w := range g.Neighbours(order[p]) {
-			if pos[w] > q {
-				k++
-			}
-		}
-		return k
-	}
-	apex := 0
 	if open {
-		apex = 1
+		lp.apex = 1
 	}
 	pl := &frontierPlan{n: n, order: order, steps: make([]frontierStep, n), widths: make([]int, n)}
 	var frontier []int // positions, in order
 	for q := 0; q < n; q++ {
-		if apex+len(frontier) >= maxWork {
-			pl.maxSlots = apex + len(frontier)
+		if lp.apex+len(frontier) >= maxWork {
+			pl.maxSlots = lp.apex + len(frontier)
 			return pl // too wide: newFrontierPlan refuses it
 		}
-		index := map[int]int8{} // position -> work index
-		for i, p := range frontier {
-			index[p] = int8(apex + i)
-		}
-		entering := int8(apex + len(frontier))
-		index[q] = entering
-		var earlier []int8
-		if open {
-			earlier = append(earlier, 0)
-		}
-		for _, w := range g.Neighbours(order[q]) {
-			if pos[w] < q {
-				earlier = append(earlier, index[pos[w]])
-			}
-		}
 		st := &pl.steps[q]
-		st.prev, st.last, st.squares = apex+len(frontier), q == n-1, n-1-q
-		st.choices = choices(earlier, open && order[q] == start)
-		var next []int
-		switch {
-		case open && !st.last:
-			st.keep = append(st.keep, 0)
-			if n-1-q < 2 {
-				st.notBareLow |= 1
-			}
-		case open:
-			st.leaving |= 1
-		}
-		for _, p := range append(frontier, q) {
-			x := index[p]
-			if lastMove[p] <= q {
-				st.leaving |= 1 << x
-				continue
-			}
-			next = append(next, p)
-			st.keep = append(st.keep, x)
-			left := later(p, q)
-			if left < 2 {
-				st.notBareLow |= fieldBit(x)
-			}
-			if mask, ok := laterMask(g, order, pos, p, q); ok {
-				st.later[x] = mask
-				st.forced1Low |= uint64(boolBit(left == 1)) * fieldBit(x)
-				st.forced2Low |= uint64(boolBit(left == 2)) * fieldBit(x)
-			}
-		}
-		for i, x := range st.keep {
-			st.keepLow |= fieldBit(x)
-			st.next[x] = int8(i)
-		}
-		for l := st.leaving; l != 0; l &= l - 1 {
-			st.leavingLow |= fieldBit(int8(bits.TrailingZeros32(l)))
-		}
-		frontier = next
+		frontier = lp.step(q, frontier, st)
 		pl.widths[q] = len(st.keep)
 		pl.maxSlots = max(pl.maxSlots, len(st.keep), st.prev)
 	}
 	return pl
 }
 
-// laterMask gives the moves of position p to positions after q as bits
-// from q+1; false when one is 64 or more positions on.
-func laterMask(g *model.MoveGraph, order, pos []int, p, q int) (uint64, bool) {
-	var mask uint64
-	for _, w := range g.Neighbours(order[p]) {
-		d := pos[w] - q - 1
-		if d >= 64 {
-			return 0, false
+// step lays out the entering of position q into the frontier (positions
+// in order) and returns the frontier after it.
+func (lp *linePlanner) step(q int, frontier []int, st *frontierStep) []int {
+	n, open := len(lp.order), lp.open
+	index := map[int]int8{} // position -> work index
+	for i, p := range frontier {
+		index[p] = int8(lp.apex + i)
+	}
+	index[q] = int8(lp.apex + len(frontier))
+	var earlier []int8
+	if open {
+		earlier = append(earlier, 0)
+	}
+	for _, w := range lp.g.Neighbours(lp.order[q]) {
+		if lp.pos[w] < q {
+			earlier = append(earlier, index[lp.pos[w]])
 		}
-		if d >= 0 {
+	}
+	st.prev, st.last, st.squares = lp.apex+len(frontier), q == n-1, n-1-q
+	st.choices = choices(earlier, open && lp.order[q] == lp.start)
+	switch {
+	case open && !st.last:
+		st.keep = append(st.keep, 0)
+		if n-1-q < 2 {
+			st.notBareLow |= 1
+		}
+	case open:
+		st.leaving |= 1
+	}
+	var next []int
+	for _, p := range append(frontier, q) {
+		x := index[p]
+		if lp.lastMove[p] <= q {
+			st.leaving |= 1 << x
+			continue
+		}
+		next = append(next, p)
+		st.keep = append(st.keep, x)
+		left, mask, ok := lp.later(p, q)
+		if left < 2 {
+			st.notBareLow |= fieldBit(x)
+		}
+		if ok {
+			st.later[x] = mask
+			st.forced1Low |= uint64(boolBit(left == 1)) * fieldBit(x)
+			st.forced2Low |= uint64(boolBit(left == 2)) * fieldBit(x)
+		}
+	}
+	for i, x := range st.keep {
+		st.keepLow |= fieldBit(x)
+		st.next[x] = int8(i)
+	}
+	for l := st.leaving; l != 0; l &= l - 1 {
+		st.leavingLow |= fieldBit(int8(bits.TrailingZeros32(l)))
+	}
+	return next
+}
+
+// later gives the number of moves of position p to positions after q,
+// and those moves as bits from q+1; false when one is 64 or more
+// positions on.
+func (lp *linePlanner) later(p, q int) (int, uint64, bool) {
+	var mask uint64
+	k, ok := 0, true
+	for _, w := range lp.g.Neighbours(lp.order[p]) {
+		d := lp.pos[w] - q - 1
+		switch {
+		case d >= 64:
+			k, ok = k+1, false
+		case d >= 0:
+			k++
 			mask |= 1 << d
 		}
 	}
-	return mask, true
+	return k, mask, ok
 }
 
 func boolBit(b bool) uint32 {
