@@ -40,7 +40,7 @@ type errFrontierMemory struct {
 }
 
 func (e *errFrontierMemory) Error() string {
-	return fmt.Sprintf("exact: the frontier count needs more than the bound of %s at square %d of %d (%d classes so far at that square)",
+	return fmt.Sprintf("exact: the frontier count needs more than the memory bound of %s at square %d of %d (%d classes so far at that square); a larger bound (--max-memory) may let it finish",
 		model.ByteSize(e.limit), e.square, e.of, e.classes)
 }
 
