@@ -50,6 +50,12 @@ type frontierStep struct {
 	later   [maxWork]uint64
 	squares int // squares still to enter after this one
 	last    bool
+	// For a piece that always changes colour: the staying squares of each
+	// colour (the extra vertex in neither), and how many more dark than
+	// light squares are still to enter (see colourViable).
+	bipartite         bool
+	darkLow, lightLow uint64
+	darkOverLight     int
 }
 
 // frontierPlan is the line order and its steps.
@@ -115,13 +121,14 @@ func lineOrders(g *model.MoveGraph) [][]int {
 
 // linePlanner is one line order of the squares, by position.
 type linePlanner struct {
-	g        *model.MoveGraph
-	order    []int // position -> vertex
-	pos      []int // vertex -> position
-	lastMove []int // position -> the last position it moves to
-	open     bool
-	start    int // the vertex an open tour starts from, or -1
-	apex     int // 1 with the extra vertex of an open tour, else 0
+	g         *model.MoveGraph
+	order     []int // position -> vertex
+	pos       []int // vertex -> position
+	lastMove  []int // position -> the last position it moves to
+	open      bool
+	start     int  // the vertex an open tour starts from, or -1
+	apex      int  // 1 with the extra vertex of an open tour, else 0
+	bipartite bool // every move changes colour
 }
 
 // planFor lays out the steps of one line order.
@@ -140,6 +147,11 @@ func planFor(g *model.MoveGraph, order []int, open bool, start int) *frontierPla
 	if open {
 		lp.apex = 1
 	}
+	lp.bipartite = changesColour(g)
+	darkOverLight := 0
+	for _, sq := range g.Squares {
+		darkOverLight += colourSign(sq)
+	}
 	pl := &frontierPlan{n: n, order: order, steps: make([]frontierStep, n), widths: make([]int, n)}
 	var frontier []int // positions, in order
 	for q := 0; q < n; q++ {
@@ -148,6 +160,8 @@ func planFor(g *model.MoveGraph, order []int, open bool, start int) *frontierPla
 			return pl // too wide: newFrontierPlan refuses it
 		}
 		st := &pl.steps[q]
+		darkOverLight -= colourSign(g.Squares[order[q]])
+		st.bipartite, st.darkOverLight = lp.bipartite, darkOverLight
 		frontier = lp.step(q, frontier, st)
 		pl.widths[q] = len(st.keep)
 		pl.maxSlots = max(pl.maxSlots, len(st.keep), st.prev)
@@ -207,6 +221,13 @@ func (lp *linePlanner) step(q int, frontier []int, st *frontierStep) []int {
 		st.keepLow |= fieldBit(x)
 		st.next[x] = int8(i)
 	}
+	for _, p := range next {
+		if colourSign(lp.g.Squares[lp.order[p]]) > 0 {
+			st.darkLow |= fieldBit(index[p])
+		} else {
+			st.lightLow |= fieldBit(index[p])
+		}
+	}
 	for l := st.leaving; l != 0; l &= l - 1 {
 		st.leavingLow |= fieldBit(int8(bits.TrailingZeros32(l)))
 	}
@@ -230,6 +251,26 @@ func (lp *linePlanner) later(p, q int) (int, uint64, bool) {
 		}
 	}
 	return k, mask, ok
+}
+
+// colourSign is 1 for a dark square, -1 for a light one.
+func colourSign(s model.Square) int {
+	if (s.Rank+s.File)%2 == 0 {
+		return 1
+	}
+	return -1
+}
+
+// changesColour reports whether every move joins squares of two colours.
+func changesColour(g *model.MoveGraph) bool {
+	for v, s := range g.Squares {
+		for _, w := range g.Neighbours(v) {
+			if colourSign(s) == colourSign(g.Squares[w]) {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 func boolBit(b bool) uint32 {

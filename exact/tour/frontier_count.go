@@ -207,6 +207,9 @@ func viable(st *frontierStep, d uint64) bool {
 	if owed > 2*st.squares {
 		return false
 	}
+	if st.bipartite && !colourViable(st, d) {
+		return false
+	}
 	endLow := d &^ (d >> 1) & fieldLows
 	var once, twice uint64
 	for f := st.forced1Low&endLow | st.forced2Low&bareLow; f != 0; f &= f - 1 {
@@ -218,6 +221,27 @@ func viable(st *frontierStep, d uint64) bool {
 		once |= later
 	}
 	return true
+}
+
+// colourViable is the colour count of a piece that always changes colour.
+// The tour crosses the squares still to enter in paths, each joined at
+// both ends to a move the frontier owes (from a square of the other
+// colour, or from the extra vertex of an open tour, either colour), and a
+// path has one more dark than light square when both its ends are dark,
+// one fewer when both are light, as many otherwise. So twice the squares
+// still to enter's surplus of dark over light is the moves owed by light
+// squares, less those owed by dark ones, give or take the extra vertex's.
+func colourViable(st *frontierStep, d uint64) bool {
+	owedBy := func(low uint64) int {
+		return 2*bits.OnesCount64(low) - bits.OnesCount64(d&low) - 2*bits.OnesCount64(d&(low<<1))
+	}
+	gap := 2*st.darkOverLight - owedBy(st.lightLow) + owedBy(st.darkLow)
+	free := 0 // moves the extra vertex still owes
+	if st.keepLow&1 != 0 && st.darkLow&1 == 0 && st.lightLow&1 == 0 {
+		free = 2 - int(d&3)
+	}
+	// gap + free = 2 x, x the extra vertex's paths ending dark, 0..free
+	return (gap+free)%2 == 0 && gap+free >= 0 && gap <= free
 }
 
 func (w *frontierWorker) addCycles(ways uint64) {
