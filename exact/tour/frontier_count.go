@@ -100,7 +100,7 @@ func (c *frontierCounter) boundHeap() func() {
 // taken in turn, each freed once read.
 func (c *frontierCounter) work() {
 	w := &frontierWorker{c: c, step: c.step}
-	for !c.mem.refused.Load() && !w.overflow {
+	for !c.mem.refused.Load() && !w.overflow && !c.st.Stopped() {
 		i := int(c.taken.Add(1) - 1)
 		if i >= frontierShards {
 			break
