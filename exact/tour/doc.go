@@ -74,12 +74,14 @@
 // to 8 on the shorter side open, 9 closed), since a class must fit in 64
 // bits; it counts in 64 bits and stops with an error when a count (of a
 // class, or the total) would pass them, and the result, when it passes
-// 63; and its tables are counted against Options.MaxMemory before each
-// allocation (16 bytes a class slot, at most three quarters full, both
-// steps' tables at once), so a count that would pass the bound stops with
-// an error wrapping model.ErrTooLarge that names the square it reached; the
-// collector is asked to keep the heap near the bound meanwhile
-// (debug.SetMemoryLimit, restored after).
+// 63; its plan (about 2 KB a square for a knight) is estimated first and
+// refused above Options.MaxMemory with model.ErrTooLarge; and its tables
+// are counted against Options.MaxMemory before each allocation (16 bytes
+// a class slot, at most three quarters full, both steps' tables at once),
+// so a count that would pass the bound stops with an error wrapping
+// model.ErrTooLarge that names the square it reached; the collector is
+// asked to keep the heap near the bound meanwhile (debug.SetMemoryLimit,
+// restored after).
 // Boards of one or two squares are counted by definition (docs/tour.md):
 // one square is an open tour of itself, two squares a move apart are two
 // directed open tours, and a closed tour, a cycle of distinct moves, needs

@@ -3,6 +3,7 @@ package tour
 import (
 	"fmt"
 	"math/bits"
+	"unsafe"
 
 	"github.com/chessmodel/chessmodel/model"
 )
@@ -94,6 +95,23 @@ func sum(xs []int) int {
 	return s
 }
 
+// frontierPlanBytes bounds the bytes of the plans newFrontierPlan holds at
+// once (two: the best so far and the one being laid out): a step, its
+// choices (none, one or two of the moves to earlier squares and the extra
+// vertex) and its squares kept, per square, and as much again for the
+// slices a step's layout outgrows and leaves to the collector (measured:
+// a 3x300 knight's plan peaked at 1.44 MB, 1.8 times the first two).
+func frontierPlanBytes(g *model.MoveGraph) int64 {
+	moves := 0
+	for v := 0; v < g.Len(); v++ {
+		moves = max(moves, g.Degree(v))
+	}
+	earlier := int64(moves + 1)
+	choices := 1 + earlier + earlier*(earlier-1)/2
+	step := int64(unsafe.Sizeof(frontierStep{})) + 2*choices + maxWork + 2*24
+	return 4 * int64(g.Len()) * (step + 3*int64(unsafe.Sizeof(0)) + 1) // and the planner's arrays
+}
+
 // lineOrders lists the vertices by rank and by file, each both ways.
 func lineOrders(g *model.MoveGraph) [][]int {
 	byRank := make([]int, g.Len())
@@ -126,15 +144,16 @@ type linePlanner struct {
 	pos       []int // vertex -> position
 	lastMove  []int // position -> the last position it moves to
 	open      bool
-	start     int  // the vertex an open tour starts from, or -1
-	apex      int  // 1 with the extra vertex of an open tour, else 0
-	bipartite bool // every move changes colour
+	start     int    // the vertex an open tour starts from, or -1
+	apex      int    // 1 with the extra vertex of an open tour, else 0
+	bipartite bool   // every move changes colour
+	index     []int8 // position -> work index, for the step being laid out
 }
 
 // planFor lays out the steps of one line order.
 func planFor(g *model.MoveGraph, order []int, open bool, start int) *frontierPlan {
 	n := len(order)
-	lp := &linePlanner{g: g, order: order, pos: make([]int, n), lastMove: make([]int, n), open: open, start: start}
+	lp := &linePlanner{g: g, order: order, pos: make([]int, n), lastMove: make([]int, n), open: open, start: start, index: make([]int8, n)}
 	for p, v := range order {
 		lp.pos[v] = p
 	}
@@ -173,7 +192,7 @@ func planFor(g *model.MoveGraph, order []int, open bool, start int) *frontierPla
 // in order) and returns the frontier after it.
 func (lp *linePlanner) step(q int, frontier []int, st *frontierStep) []int {
 	n, open := len(lp.order), lp.open
-	index := map[int]int8{} // position -> work index
+	index := lp.index // position -> work index, for the frontier and q
 	for i, p := range frontier {
 		index[p] = int8(lp.apex + i)
 	}

@@ -89,7 +89,7 @@ func TestFrontierWidthLimit(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		plan, err := frontierPlanFor(m, g)
+		plan, err := frontierPlanFor(m, g, model.DefaultMaxMemory)
 		switch {
 		case c.fits && err != nil:
 			t.Errorf("%s %s: %v", c.board, c.spec, err)
@@ -98,5 +98,34 @@ func TestFrontierWidthLimit(t *testing.T) {
 		case err == nil:
 			t.Logf("%s %s: %d squares at the widest", c.board, c.spec, plan.maxSlots)
 		}
+	}
+}
+
+// TestFrontierPlanBound: the frontier's plan on a board of millions of
+// squares (a wazir's 1 x 2,000,000 path, counted without overflow) is
+// refused with model.ErrTooLarge under a bound it would pass, before it
+// is laid out; and its estimate is above the peak of laying out a plan.
+func TestFrontierPlanBound(t *testing.T) {
+	m := tourModel(t, "1x2000000", "{piece: wazir}\npieces: {wazir: {leap: [1, 0]}}")
+	g, err := model.NewMoveGraph(m.Board, m.Tour.Piece, MaxSearchSquares)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var plan *frontierPlan
+	used := allocated(func() { plan, err = frontierPlanFor(m, g, 64<<20) })
+	if !errors.Is(err, model.ErrTooLarge) || used > 1<<20 {
+		t.Fatalf("%v after %d bytes, want model.ErrTooLarge at once", err, used)
+	}
+	small := tourModel(t, "3x300", "{piece: knight}")
+	g, err = model.NewMoveGraph(small.Board, small.Tour.Piece, MaxSearchSquares)
+	if err != nil {
+		t.Fatal(err)
+	}
+	used = peakLive(func() { plan, err = frontierPlanFor(small, g, model.DefaultMaxMemory) })
+	if err != nil || plan == nil {
+		t.Fatal(err)
+	}
+	if est := frontierPlanBytes(g); uint64(est) < used {
+		t.Errorf("a plan of %d squares took %d bytes at its peak, estimated %d", g.Len(), used, est)
 	}
 }

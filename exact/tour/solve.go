@@ -271,7 +271,7 @@ func count(st *tasks.Stopper, m *model.Model, opts model.Options, res *model.Res
 	}
 	var plan *frontierPlan
 	if method != Search && g.Len() > 2 {
-		plan, err = frontierPlanFor(m, g)
+		plan, err = frontierPlanFor(m, g, opts.MemoryLimit())
 		if err != nil && (method == Frontier || g.Len() > maxDFSSquares) {
 			return err
 		}
@@ -347,8 +347,13 @@ func turned(path []int32, v int32) []int32 {
 	return append(append(make([]int32, 0, len(path)), path[at:]...), path[:at]...)
 }
 
-// frontierPlanFor lays out the frontier programme for the model.
-func frontierPlanFor(m *model.Model, g *model.MoveGraph) (*frontierPlan, error) {
+// frontierPlanFor lays out the frontier programme for the model, after
+// its estimate of the plan's bytes passes the memory bound.
+func frontierPlanFor(m *model.Model, g *model.MoveGraph, limit int64) (*frontierPlan, error) {
+	if bytes := frontierPlanBytes(g); bytes > limit {
+		return nil, fmt.Errorf("exact: the frontier method's plan of the %s board (%d squares) would take about %s, above the bound of %s: %w",
+			m.Board.Dims(), g.Len(), model.ByteSize(bytes), model.ByteSize(limit), model.ErrTooLarge)
+	}
 	start := -1
 	if s := m.Tour.Start; s != nil && !m.Tour.Closed {
 		start = g.Vertex(*s)
