@@ -1,8 +1,10 @@
 package tour
 
 import (
+	"cmp"
 	"fmt"
 	"math/bits"
+	"slices"
 	"unsafe"
 
 	"github.com/chessmodel/chessmodel/model"
@@ -118,20 +120,21 @@ func lineOrders(g *model.MoveGraph) [][]int {
 	for v := range byRank {
 		byRank[v] = v
 	}
-	sortBy(byRank, func(v int) int64 {
-		s := g.Squares[v]
-		return int64(s.Rank)*int64(g.Cols) + int64(s.File)
-	})
-	byFile := append([]int(nil), byRank...)
-	sortBy(byFile, func(v int) int64 {
-		s := g.Squares[v]
-		return int64(s.File)*int64(g.Rows) + int64(s.Rank)
-	})
-	reversed := func(xs []int) []int {
-		out := make([]int, len(xs))
-		for i, x := range xs {
-			out[len(xs)-1-i] = x
+	key := func(byFile bool) func(a, b int) int {
+		return func(a, b int) int {
+			s, t := g.Squares[a], g.Squares[b]
+			if byFile {
+				s.Rank, s.File, t.Rank, t.File = s.File, s.Rank, t.File, t.Rank
+			}
+			return cmp.Or(cmp.Compare(s.Rank, t.Rank), cmp.Compare(s.File, t.File))
 		}
+	}
+	slices.SortFunc(byRank, key(false))
+	byFile := slices.Clone(byRank)
+	slices.SortFunc(byFile, key(true))
+	reversed := func(xs []int) []int {
+		out := slices.Clone(xs)
+		slices.Reverse(out)
 		return out
 	}
 	return [][]int{byRank, byFile, reversed(byRank), reversed(byFile)}
