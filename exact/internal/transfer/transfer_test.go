@@ -1,0 +1,254 @@
+package transfer_test
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"github.com/chessmodel/chessmodel/compare"
+	"github.com/chessmodel/chessmodel/exact"
+	"github.com/chessmodel/chessmodel/exact/internal/clique"
+	"github.com/chessmodel/chessmodel/exact/internal/problem"
+	"github.com/chessmodel/chessmodel/exact/internal/tasks"
+	"github.com/chessmodel/chessmodel/exact/internal/transfer"
+	"github.com/chessmodel/chessmodel/model"
+)
+
+// countTransfer counts with the transfer, whatever the search would cost.
+func countTransfer(t testing.TB, m *model.Model, opts model.Options) *model.Result {
+	t.Helper()
+	st := tasks.NewStopper(context.Background())
+	defer st.Close()
+	opts.Task = model.TaskCount
+	res := &model.Result{Stats: model.Stats{Extra: map[string]any{}}}
+	taken, err := transfer.Force(st, m, opts, res)
+	if err != nil || !taken {
+		t.Fatalf("%s: transfer: taken %v, %v", m.Name, taken, err)
+	}
+	return res
+}
+
+// countSearch counts with the clique search of the general backend.
+func countSearch(t testing.TB, m *model.Model, opts model.Options) *model.Result {
+	t.Helper()
+	st := tasks.NewStopper(context.Background())
+	defer st.Close()
+	opts.Task = model.TaskCount
+	p, err := problem.Compile(m)
+	if err != nil {
+		t.Fatalf("%s: compile: %v", m.Name, err)
+	}
+	res := &model.Result{Stats: model.Stats{Extra: map[string]any{}}}
+	if err := clique.Solve(st, p, opts, res); err != nil {
+		t.Fatalf("%s: search: %v", m.Name, err)
+	}
+	return res
+}
+
+func parse(t testing.TB, text string) *model.Model {
+	t.Helper()
+	m, err := model.Parse([]byte(text), "test.yaml")
+	if err != nil {
+		t.Fatalf("%v\n%s", err, text)
+	}
+	return m
+}
+
+func show(p *int64) string {
+	if p == nil {
+		return "none"
+	}
+	return fmt.Sprint(*p)
+}
+
+// TestKnownCounts checks published counts: OEIS A018807 (placements of
+// n^2 kings on 2n x 2n, the most) with A319096 (their classes under D4),
+// A193580 (k kings on n x n, summed over k: every independent set),
+// A141243 (knights of any number on n x n), A244081 (k knights on 5x5)
+// and A030978 (the most knights).
+func TestKnownCounts(t *testing.T) {
+	cases := []struct {
+		name, board, place string
+		count, classes     int64 // classes 0: not asked
+		value              int64 // the most pieces, 0: no objective
+	}{
+		{"kings 2x2 most", "2", "max king", 4, 1, 1},
+		{"kings 4x4 most", "4", "max king", 79, 14, 4},
+		{"kings 6x6 most", "6", "max king", 3600, 459, 9},
+		{"kings 8x8 most", "8", "max king", 281571, 35312, 16},
+		{"kings 10x10 most", "10", "max king", 32572756, 4072108, 25},
+		{"kings 12x12 most", "12", "max king", 5109144543, 638653285, 36},
+		{"kings 4x4 any", "4", "0.. king", 1 + 16 + 78 + 140 + 79, 0, 0},
+		{"kings 5x5 any", "5", "0.. king", 1 + 25 + 228 + 964 + 1987 + 1974 + 978 + 242 + 27 + 1, 0, 0},
+		{"kings 6x6 any", "6", "0.. king", 1 + 36 + 520 + 3920 + 16834 + 42368 + 62266 + 51504 + 21792 + 3600, 0, 0},
+		{"kings 5x5 three", "5", "3 king", 964, 0, 0},
+		{"kings 6x6 five to seven", "6", "5..7 king", 42368 + 62266 + 51504, 0, 0},
+		{"knights 3x3 any", "3", "0.. knight", 94, 0, 0},
+		{"knights 4x4 any", "4", "0.. knight", 1365, 0, 0},
+		{"knights 5x5 any", "5", "0.. knight", 55213, 0, 0},
+		{"knights 6x6 any", "6", "0.. knight", 3368146, 0, 0},
+		{"knights 7x7 any", "7", "0.. knight", 394631712, 0, 0},
+		{"knights 8x8 any", "8", "0.. knight", 101693175442, 0, 0},
+		{"knights 5x5 six", "5", "6 knight", 13384, 0, 0},
+		{"knights 5x5 nine or more", "5", "9.. knight", 3679 + 994 + 158 + 15 + 1, 0, 0},
+		{"knights 4x4 most", "4", "max knight", 6, 0, 8},
+		{"knights 5x5 most", "5", "max knight", 1, 0, 13},
+		{"knights 8x8 most", "8", "max knight", 2, 0, 32},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			m := parse(t, fmt.Sprintf("board: %s\nplace: [%s]\nrules: [independent]\n", c.board, c.place))
+			res := countTransfer(t, m, model.Options{Symmetry: c.classes != 0})
+			if res.Count == nil || *res.Count != c.count {
+				t.Errorf("count %s, want %d", show(res.Count), c.count)
+			}
+			if c.classes != 0 && (res.Classes == nil || *res.Classes != c.classes) {
+				t.Errorf("classes %s, want %d", show(res.Classes), c.classes)
+			}
+			if c.value != 0 && (res.Value == nil || *res.Value != c.value) {
+				t.Errorf("value %s, want %d", show(res.Value), c.value)
+			}
+		})
+	}
+}
+
+// leapers are the pieces random models draw from, as a model defines them.
+var leapers = map[string]string{
+	"camel":    "{leap: [1, 3]}",
+	"zebra":    "{leap: [2, 3]}",
+	"wazir":    "{leap: [0, 1]}",
+	"ferz":     "{leap: [1, 1]}",
+	"alfil":    "{leap: [2, 2]}",
+	"dabbaba":  "{leap: [0, 2]}",
+	"centaur":  "[king, knight]",
+	"kangaroo": "{leap: [[1, 2], [0, 2]]}",
+}
+
+var leaperNames = []string{"king", "knight", "camel", "zebra", "wazir", "ferz", "alfil", "dabbaba", "centaur", "kangaroo"}
+
+// randomLeapers draws a small placement of leapers: a board of up to 5x6
+// with walls and squares off the board, sometimes a fixed piece (a rider
+// too), one to three kinds with counts, ranges, open ranges or max,
+// sometimes on one colour.
+func randomLeapers(rng *rand.Rand) string {
+	rows, cols := 1+rng.IntN(5), 1+rng.IntN(6)
+	var b strings.Builder
+	for range rows {
+		for range cols {
+			switch x := rng.IntN(12); {
+			case x == 0:
+				b.WriteByte('#')
+			case x == 1:
+				b.WriteByte('-')
+			default:
+				b.WriteByte('.')
+			}
+		}
+		b.WriteByte('\n')
+	}
+	kinds := 1 + rng.IntN(3)
+	used := map[string]bool{}
+	var place []string
+	maximize := rng.IntN(3) == 0
+	for range kinds {
+		name := leaperNames[rng.IntN(len(leaperNames))]
+		if used[name] {
+			continue
+		}
+		used[name] = true
+		count := []string{"1", "2", "3", "0..2", "1..4", "0..", "2..", "4"}[rng.IntN(8)]
+		if maximize && rng.IntN(2) == 0 {
+			count = "max"
+		}
+		entry := count + " " + name
+		if rng.IntN(6) == 0 {
+			entry += []string{" on light", " on dark"}[rng.IntN(2)]
+		}
+		place = append(place, entry)
+	}
+	var text strings.Builder
+	text.WriteString("name: random leapers\npieces:\n")
+	for name, def := range leapers {
+		fmt.Fprintf(&text, "  %s: %s\n", name, def)
+	}
+	fmt.Fprintf(&text, "board: |\n")
+	for _, line := range strings.Split(strings.TrimSuffix(b.String(), "\n"), "\n") {
+		fmt.Fprintf(&text, "  %s\n", line)
+	}
+	fmt.Fprintf(&text, "place: [%s]\nrules: [independent]\n", strings.Join(place, ", "))
+	if rng.IntN(5) == 0 {
+		sq := model.Square{File: rng.IntN(cols), Rank: rng.IntN(rows)}
+		fmt.Fprintf(&text, "fixed: [%s %s]\n", []string{"queen", "knight", "rook", "camel"}[rng.IntN(4)], sq)
+	}
+	return text.String()
+}
+
+// TestRandomAgainstSearch compares the transfer with the clique search of
+// the general backend, and with the brute referee where it can list every
+// candidate, on random leaper models (seeded): counts, the most pieces and
+// classes up to symmetry.
+func TestRandomAgainstSearch(t *testing.T) {
+	rng := rand.New(rand.NewPCG(27, 2026))
+	brute := &compare.Brute{Budget: 4000}
+	tried, refereed := 0, 0
+	for i := 0; tried < 400 && i < 4000; i++ {
+		text := randomLeapers(rng)
+		m, err := model.Parse([]byte(text), "random.yaml")
+		if err != nil {
+			continue // a place list that cannot fit the board
+		}
+		tried++
+		opts := model.Options{Symmetry: rng.IntN(2) == 0}
+		got := countTransfer(t, m, opts)
+		want := countSearch(t, m, opts)
+		if d := differ(got, want, opts); d != "" {
+			t.Fatalf("model %d: transfer and search differ: %s\n%s", i, d, text)
+		}
+		opts.Task = model.TaskCount
+		ref, err := brute.Solve(context.Background(), m, opts)
+		if errors.Is(err, model.ErrUnsupported) {
+			continue
+		}
+		if err != nil {
+			t.Fatalf("model %d: brute: %v", i, err)
+		}
+		if d := differ(got, ref, opts); d != "" {
+			t.Fatalf("model %d: transfer and brute differ: %s\n%s", i, d, text)
+		}
+		refereed++
+	}
+	if tried < 400 || refereed < 100 {
+		t.Fatalf("only %d random models parsed, %d refereed by brute force", tried, refereed)
+	}
+	t.Logf("%d random models, %d of them refereed by brute force", tried, refereed)
+}
+
+// differ says how two count answers differ, or "".
+func differ(a, b *model.Result, opts model.Options) string {
+	if show(a.Count) != show(b.Count) {
+		return fmt.Sprintf("count %s and %s", show(a.Count), show(b.Count))
+	}
+	if opts.Symmetry && a.Count != nil && *a.Count > 0 && show(a.Classes) != show(b.Classes) {
+		return fmt.Sprintf("classes %s and %s", show(a.Classes), show(b.Classes))
+	}
+	if a.Count != nil && *a.Count > 0 && show(a.Value) != show(b.Value) && a.Value != nil {
+		return fmt.Sprintf("value %s and %s", show(a.Value), show(b.Value))
+	}
+	return ""
+}
+
+// TestDispatch checks that the exact backend chooses the transfer for a
+// count far beyond the search, and answers through it.
+func TestDispatch(t *testing.T) {
+	m := parse(t, "board: 12\nplace: [max king]\nrules: [independent]\n")
+	res, err := exact.New().Solve(context.Background(), m, model.Options{Task: model.TaskCount})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Count == nil || *res.Count != 5109144543 || res.Stats.Extra["engine"] != "transfer over rows" {
+		t.Errorf("count %s by %v, want 5109144543 by the transfer", show(res.Count), res.Stats.Extra["engine"])
+	}
+}
