@@ -128,6 +128,8 @@ type total struct {
 	count *big.Int
 	value int64 // the most pieces (when maximising)
 	found bool
+	cell  int   // the first cell counted, and its best: where an example ends
+	best  int32
 }
 
 // sum reads the final cells: a tuple is accepted when every kind has at
@@ -159,7 +161,7 @@ func (c *counter) sum(cells []cell) total {
 			continue
 		}
 		if !t.found || pieces > t.value {
-			t.value = pieces
+			t.value, t.cell, t.best = pieces, i, x.best
 		}
 		t.found = true
 	}

@@ -14,6 +14,7 @@ type estimate struct {
 	peak  float64 // most states in a layer
 	bytes float64 // most memory two layers take at once
 	work  float64 // cells times choices, summed over the steps
+	trace float64 // the memory a trace of every layer takes
 }
 
 // smallFrontier is the bound (kinds+1)^live below which the estimate takes
@@ -43,6 +44,7 @@ func (p *plan) estimate(size int, limit int64, st *tasks.Stopper) (estimate, err
 		e.peak = max(e.peak, states[i])
 		e.bytes = max(e.bytes, (states[i]+states[i+1])*per)
 		e.work += states[i] * float64(size) * float64(1+bits.OnesCount8(st.allowed))
+		e.trace += states[i+1] * float64(traceBytes(size))
 	}
 	if e.bytes > float64(limit) {
 		return e, tooLargeError(int(min(e.peak, math.MaxInt32)), int64(min(e.bytes, math.MaxInt64)), limit)

@@ -15,6 +15,7 @@ type graph struct {
 	allowed []uint8  // per vertex: bit a when kind a may stand on it
 	weight  []int    // per vertex: its squares, the pieces one choice places
 	adj     [][]edge // per vertex: its neighbours, earlier and later
+	squares [][]int32 // per vertex: its squares (model.Board.Index)
 }
 
 // An edge leads to a neighbour; bit a*maxKinds+b of conflict says that kind
@@ -104,7 +105,7 @@ func (s *spec) anyAllowed(i int) bool {
 // square of the other do.
 func (s *spec) linkOrbits(orbits [][]int32, orbitOf []int32) *graph {
 	b := s.m.Board
-	g := &graph{kinds: len(s.kinds), allowed: make([]uint8, len(orbits)), weight: make([]int, len(orbits)), adj: make([][]edge, len(orbits))}
+	g := &graph{kinds: len(s.kinds), allowed: make([]uint8, len(orbits)), weight: make([]int, len(orbits)), adj: make([][]edge, len(orbits)), squares: orbits}
 	conflicts := make([]uint64, len(s.leaps))
 	for i, v := range s.leaps {
 		conflicts[i] = s.conflict(v)

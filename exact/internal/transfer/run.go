@@ -22,6 +22,7 @@ type run struct {
 	shard    model.Shard
 	// progress hears the fraction of steps done and a note
 	progress func(step int, states int, bytes int64)
+	trace    *trace // nil: the layers are not kept
 
 	nodes     int64 // states expanded
 	peak      int   // most states in a layer
@@ -61,6 +62,7 @@ func (r *run) count() ([]cell, error) {
 	layer := []*part{newPart(r.c.size, 1)}
 	layer[0].find(0, r.c.size)
 	layer[0].cells[0] = cell{lo: 1}
+	r.record(layer)
 	sharded := !r.shard.Active()
 	for i := range r.p.steps {
 		if r.st.Stopped() {
@@ -77,6 +79,7 @@ func (r *run) count() ([]cell, error) {
 			layer = r.keepShard(layer)
 			sharded = true
 		}
+		r.record(layer)
 		if r.progress != nil {
 			r.progress(i+1, states, int64(states)*stateBytes(r.c.size))
 		}
@@ -92,6 +95,12 @@ func (r *run) count() ([]cell, error) {
 		}
 	}
 	return out, nil
+}
+
+func (r *run) record(layer []*part) {
+	if r.trace != nil {
+		r.trace.record(layer, r.c.size)
+	}
 }
 
 // shardTasks is how many states a layer has when a shard takes its share:

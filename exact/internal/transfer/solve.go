@@ -54,6 +54,9 @@ func countModel(st *tasks.Stopper, m *model.Model, opts model.Options, res *mode
 	plans, work, err := s.plans(group, c, opts.MemoryLimit(), st)
 	search := s.searchWork()
 	switch {
+	case errors.Is(err, errStopped):
+		res.Status = model.StatusUnknown
+		return true, nil
 	case err != nil && search < searchBound && !forced:
 		return false, nil
 	case err != nil:
@@ -144,6 +147,7 @@ func (s *spec) count(st *tasks.Stopper, plans []sweepPlan, c *counter, opts mode
 	res.Stats.Extra["workers"] = workers
 	fixed := new(big.Int)
 	var all total
+	var example *model.Solution
 	peak := 0
 	progress := newProgress(opts.Progress, len(plans))
 	for i, sp := range plans {
@@ -151,6 +155,9 @@ func (s *spec) count(st *tasks.Stopper, plans []sweepPlan, c *counter, opts mode
 		r := &run{p: sp.p, c: c, st: st, workers: workers, maxBytes: opts.MemoryLimit(), progress: progress.of(i, len(sp.p.steps))}
 		if i == 0 {
 			r.shard = opts.Shard
+			if sp.cost.bytes+sp.cost.trace <= float64(opts.MemoryLimit()) {
+				r.trace = &trace{}
+			}
 		}
 		cells, err := r.count()
 		res.Stats.Nodes += r.nodes
@@ -165,12 +172,16 @@ func (s *spec) count(st *tasks.Stopper, plans []sweepPlan, c *counter, opts mode
 		t := c.sum(cells)
 		if i == 0 {
 			all = t
+			if t.found && r.trace != nil {
+				example = s.solution(sp.p.g, r.trace.example(sp.p, c, t.cell, t.best))
+			}
 		}
 		if t.found && (!s.maximize || t.value == all.value) {
 			fixed.Add(fixed, t.count)
 		}
 	}
 	res.Stats.Extra["states"] = peak
+	res.Solution = example
 	return s.result(all, fixed, len(plans), opts, res)
 }
 
@@ -185,8 +196,11 @@ func (s *spec) result(all total, fixed *big.Int, group int, opts model.Options, 
 	}
 	res.Status = model.StatusOptimal
 	res.Count = model.Int64(all.count.Int64())
-	if s.maximize {
+	switch {
+	case s.maximize:
 		res.Value = model.Int64(all.value)
+	case res.Solution != nil:
+		res.Value = model.Int64(int64(len(res.Solution.Pieces)))
 	}
 	if opts.Symmetry {
 		classes, rest := new(big.Int).QuoRem(fixed, big.NewInt(int64(group)), new(big.Int))

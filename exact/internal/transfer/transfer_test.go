@@ -204,8 +204,16 @@ func TestRandomAgainstSearch(t *testing.T) {
 		opts := model.Options{Symmetry: rng.IntN(2) == 0}
 		got := countTransfer(t, m, opts)
 		want := countSearch(t, m, opts)
-		if d := differ(got, want, opts); d != "" {
+		if d := differ(m, got, want, opts); d != "" {
 			t.Fatalf("model %d: transfer and search differ: %s\n%s", i, d, text)
+		}
+		if *got.Count > 0 {
+			if got.Solution == nil {
+				t.Fatalf("model %d: no example solution\n%s", i, text)
+			}
+			if r := model.Check(m, got.Solution); !r.Valid || r.Value != *got.Value {
+				t.Fatalf("model %d: example %v: %v, value %d (the count says %d)\n%s", i, got.Solution.Pieces, r.Problems, r.Value, *got.Value, text)
+			}
 		}
 		opts.Task = model.TaskCount
 		ref, err := brute.Solve(context.Background(), m, opts)
@@ -215,7 +223,7 @@ func TestRandomAgainstSearch(t *testing.T) {
 		if err != nil {
 			t.Fatalf("model %d: brute: %v", i, err)
 		}
-		if d := differ(got, ref, opts); d != "" {
+		if d := differ(m, got, ref, opts); d != "" {
 			t.Fatalf("model %d: transfer and brute differ: %s\n%s", i, d, text)
 		}
 		refereed++
@@ -227,14 +235,16 @@ func TestRandomAgainstSearch(t *testing.T) {
 }
 
 // differ says how two count answers differ, or "".
-func differ(a, b *model.Result, opts model.Options) string {
+// Values are compared on models with an objective: elsewhere they are the
+// size of an example, which may differ.
+func differ(m *model.Model, a, b *model.Result, opts model.Options) string {
 	if show(a.Count) != show(b.Count) {
 		return fmt.Sprintf("count %s and %s", show(a.Count), show(b.Count))
 	}
 	if opts.Symmetry && a.Count != nil && *a.Count > 0 && show(a.Classes) != show(b.Classes) {
 		return fmt.Sprintf("classes %s and %s", show(a.Classes), show(b.Classes))
 	}
-	if a.Count != nil && *a.Count > 0 && show(a.Value) != show(b.Value) && a.Value != nil {
+	if m.Objective.Sense != model.Fixed && a.Count != nil && *a.Count > 0 && show(a.Value) != show(b.Value) {
 		return fmt.Sprintf("value %s and %s", show(a.Value), show(b.Value))
 	}
 	return ""
@@ -250,5 +260,81 @@ func TestDispatch(t *testing.T) {
 	}
 	if res.Count == nil || *res.Count != 5109144543 || res.Stats.Extra["engine"] != "transfer over rows" {
 		t.Errorf("count %s by %v, want 5109144543 by the transfer", show(res.Count), res.Stats.Extra["engine"])
+	}
+}
+
+// TestShards checks that the shards of a count are disjoint and cover it:
+// their counts add up to the whole, on a board whose task list is a
+// layer of states and on one too small to have one.
+func TestShards(t *testing.T) {
+	for _, board := range []string{"6", "2x3"} {
+		m := parse(t, "board: "+board+"\nplace: [0.. knight]\nrules: [independent]\n")
+		whole := *countTransfer(t, m, model.Options{}).Count
+		for _, of := range []int{2, 3, 7} {
+			sum := int64(0)
+			for i := range of {
+				sum += *countTransfer(t, m, model.Options{Shard: model.Shard{Index: i, Of: of}}).Count
+			}
+			if sum != whole {
+				t.Errorf("board %s: %d shards add up to %d, the whole count is %d", board, of, sum, whole)
+			}
+		}
+	}
+	m := parse(t, "board: 6\nplace: [max king]\nrules: [independent]\n")
+	st := tasks.NewStopper(context.Background())
+	defer st.Close()
+	res := &model.Result{Stats: model.Stats{Extra: map[string]any{}}}
+	if _, err := transfer.Force(st, m, model.Options{Task: model.TaskCount, Shard: model.Shard{Index: 0, Of: 2}}, res); !errors.Is(err, model.ErrUnsupported) {
+		t.Errorf("a shard of a count of the most pieces: %v, want ErrUnsupported", err)
+	}
+}
+
+// TestWorkersAndSweep checks that one worker and two give the same count,
+// and that a thin board is swept along its long side.
+func TestWorkersAndSweep(t *testing.T) {
+	m := parse(t, "board: 7\nplace: [0.. knight]\nrules: [independent]\n")
+	one := countTransfer(t, m, model.Options{Workers: 1})
+	two := countTransfer(t, m, model.Options{Workers: 2})
+	if *one.Count != 394631712 || *two.Count != 394631712 {
+		t.Errorf("7x7 knights: %d on one worker, %d on two, want 394631712 (A141243)", *one.Count, *two.Count)
+	}
+	for _, c := range []struct{ board, transposed, sweep string }{{"3x8", "8x3", "transfer over columns"}, {"8x3", "3x8", "transfer over rows"}} {
+		thin := parse(t, "board: "+c.board+"\nplace: [0.. knight]\nrules: [independent]\n")
+		got := countTransfer(t, thin, model.Options{})
+		want := countSearch(t, parse(t, "board: "+c.transposed+"\nplace: [0.. knight]\nrules: [independent]\n"), model.Options{})
+		if got.Stats.Extra["engine"] != c.sweep || *got.Count != *want.Count {
+			t.Errorf("%s: %s by %v, want %s by %s", c.board, show(got.Count), got.Stats.Extra["engine"], show(want.Count), c.sweep)
+		}
+	}
+}
+
+// TestLimits walks past the transfer's limits: the memory bound, a count
+// past 64 bits, a context that has ended.
+func TestLimits(t *testing.T) {
+	m := parse(t, "board: 8\nplace: [0.. knight]\nrules: [independent]\n")
+	st := tasks.NewStopper(context.Background())
+	defer st.Close()
+	res := &model.Result{Stats: model.Stats{Extra: map[string]any{}}}
+	if _, err := transfer.Force(st, m, model.Options{Task: model.TaskCount, MaxMemory: 64 << 10}, res); !errors.Is(err, model.ErrTooLarge) {
+		t.Errorf("8x8 knights in 64 KiB: %v, want ErrTooLarge", err)
+	}
+	if _, err := exact.New().Solve(context.Background(), m, model.Options{Task: model.TaskCount, MaxMemory: 64 << 10}); !errors.Is(err, model.ErrTooLarge) {
+		t.Errorf("8x8 knights in 64 KiB by the exact backend: %v, want ErrTooLarge", err)
+	}
+	// a leap longer than the board attacks nothing: every set of squares counts
+	free := "pieces:\n  far: {leap: [20, 20]}\nplace: [0.. far]\nrules: [independent]\nboard: "
+	if _, err := transfer.Force(st, parse(t, free+"8"), model.Options{Task: model.TaskCount}, res); !errors.Is(err, model.ErrUnsupported) || !strings.Contains(err.Error(), "18446744073709551616") {
+		t.Errorf("2^64 placements: %v, want ErrUnsupported naming 18446744073709551616", err)
+	}
+	if _, err := transfer.Force(st, parse(t, free+"12"), model.Options{Task: model.TaskCount}, res); !errors.Is(err, model.ErrUnsupported) || !strings.Contains(err.Error(), "2^128") {
+		t.Errorf("2^144 placements: %v, want ErrUnsupported past 2^128", err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	stopped := tasks.NewStopper(ctx)
+	defer stopped.Close()
+	res = &model.Result{Stats: model.Stats{Extra: map[string]any{}}}
+	if _, err := transfer.Force(stopped, m, model.Options{Task: model.TaskCount}, res); err != nil || res.Status != model.StatusUnknown || res.Count != nil {
+		t.Errorf("a cancelled count: %v, status %v, count %s; want unknown and no count", err, res.Status, show(res.Count))
 	}
 }
