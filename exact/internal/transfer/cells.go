@@ -128,7 +128,7 @@ type total struct {
 	count *big.Int
 	value int64 // the most pieces (when maximising)
 	found bool
-	cell  int   // the first cell counted, and its best: where an example ends
+	cell  int // the first cell counted, and its best: where an example ends
 	best  int32
 }
 

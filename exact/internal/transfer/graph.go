@@ -12,9 +12,9 @@ import (
 // stand on it, and the pairs of vertices that conflict for some kinds.
 type graph struct {
 	kinds   int
-	allowed []uint8  // per vertex: bit a when kind a may stand on it
-	weight  []int    // per vertex: its squares, the pieces one choice places
-	adj     [][]edge // per vertex: its neighbours, earlier and later
+	allowed []uint8   // per vertex: bit a when kind a may stand on it
+	weight  []int     // per vertex: its squares, the pieces one choice places
+	adj     [][]edge  // per vertex: its neighbours, earlier and later
 	squares [][]int32 // per vertex: its squares (model.Board.Index)
 }
 
