@@ -66,6 +66,14 @@ func countModel(st *tasks.Stopper, m *model.Model, opts model.Options, res *mode
 	case opts.Shard.Active() && (opts.Symmetry || s.maximize):
 		return true, fmt.Errorf("exact: the transfer splits plain counts into shards, not counts of classes or of the most pieces: %w", model.ErrUnsupported)
 	}
+	if !forced {
+		if answered, err := trySearch(st, m, opts, res, work); answered || err != nil {
+			if st.Stopped() {
+				res.Status = model.StatusUnknown
+			}
+			return true, err
+		}
+	}
 	return true, s.count(st, plans, c, opts, res)
 }
 
