@@ -35,7 +35,7 @@ type run struct {
 type part struct {
 	keys  []uint64
 	cells []cell
-	index []slot  // open addressing over the keys
+	index []slot // open addressing over the keys
 	shift uint
 }
 
