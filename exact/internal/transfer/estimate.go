@@ -27,7 +27,8 @@ const smallFrontier = 1 << 12
 // board without walls), counted by a transfer over the graph they induce.
 // Frontiers of the same shape are counted once. It fails with
 // model.ErrTooLarge when a count outgrows the memory bound.
-func (p *plan) estimate(size int, limit int64, st *tasks.Stopper) (estimate, error) {
+func (p *plan) estimate(c *counter, limit int64, st *tasks.Stopper) (estimate, error) {
+	size := c.size
 	var e estimate
 	seen := map[string]float64{}
 	states := make([]float64, len(p.steps)+1)
@@ -44,7 +45,7 @@ func (p *plan) estimate(size int, limit int64, st *tasks.Stopper) (estimate, err
 		e.peak = max(e.peak, states[i])
 		e.bytes = max(e.bytes, (states[i]+states[i+1])*per)
 		e.work += states[i] * float64(size) * float64(1+bits.OnesCount8(st.allowed))
-		e.trace += states[i+1] * float64(traceBytes(size))
+		e.trace += states[i+1] * float64(traceBytes(size, c.maximize))
 	}
 	if e.bytes > float64(limit) {
 		return e, tooLargeError(int(min(e.peak, math.MaxInt32)), int64(min(e.bytes, math.MaxInt64)), limit)

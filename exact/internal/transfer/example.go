@@ -4,23 +4,44 @@ import "github.com/chessmodel/chessmodel/model"
 
 // A trace keeps every layer of a run — its keys and, per cell, the best
 // (-1 for an empty cell) — so that one placement can be read back from the
-// final cells: the example solution of a count.
+// final cells: the example solution of a count. Without an objective
+// every best is 0, and a byte a cell keeps it.
 type trace struct {
-	layers []traced
+	layers   []traced
+	maximize bool
 }
 
 type traced struct {
-	keys []uint64
-	best []int32 // per key, per cell
+	keys  []uint64
+	best  []int32 // per key, per cell, when maximising
+	small []int8  // per key, per cell, otherwise
+}
+
+// bestAt is the best of cell x of the j-th state.
+func (t *traced) bestAt(j, size, x int) int32 {
+	if t.best != nil {
+		return t.best[j*size+x]
+	}
+	return int32(t.small[j*size+x])
 }
 
 // traceBytes is what a trace keeps per state.
-func traceBytes(size int) int64 { return 8 + 4*int64(size) }
+func traceBytes(size int, maximize bool) int64 {
+	if maximize {
+		return 8 + 4*int64(size)
+	}
+	return 8 + int64(size)
+}
 
 // record appends a layer.
 func (tr *trace) record(layer []*part, size int) {
 	n := countStates(layer)
-	t := traced{keys: make([]uint64, 0, n), best: make([]int32, 0, n*size)}
+	t := traced{keys: make([]uint64, 0, n)}
+	if tr.maximize {
+		t.best = make([]int32, 0, n*size)
+	} else {
+		t.small = make([]int8, 0, n*size)
+	}
 	for _, pt := range layer {
 		t.keys = append(t.keys, pt.keys...)
 		for _, c := range pt.cells {
@@ -28,7 +49,11 @@ func (tr *trace) record(layer []*part, size int) {
 			if c.lo|c.hi == 0 {
 				b = -1
 			}
-			t.best = append(t.best, b)
+			if tr.maximize {
+				t.best = append(t.best, b)
+			} else {
+				t.small = append(t.small, int8(b))
+			}
 		}
 	}
 	tr.layers = append(tr.layers, t)
@@ -53,7 +78,7 @@ func (tr *trace) example(p *plan, c *counter, x int, best int32) []int8 {
 			if found && k >= bk {
 				continue
 			}
-			cells := layer.best[j*c.size : (j+1)*c.size]
+			cells := func(y int) int32 { return layer.bestAt(j, c.size, y) }
 			if y, b, a, ok := predecessor(&p.steps[i], c, k, cells, key, x, best); ok {
 				found, bk, bx, bb, ba = true, k, y, b, a
 			}
@@ -69,8 +94,8 @@ func (tr *trace) example(p *plan, c *counter, x int, best int32) []int8 {
 // predecessor says whether state k (its cells' bests) leads by one choice
 // at step st to cell x with best of state key, and by which choice from
 // which cell.
-func predecessor(st *step, c *counter, k uint64, cells []int32, key uint64, x int, best int32) (int, int32, int8, bool) {
-	if k&^st.clear == key && cells[x] == best {
+func predecessor(st *step, c *counter, k uint64, cells func(int) int32, key uint64, x int, best int32) (int, int32, int8, bool) {
+	if k&^st.clear == key && cells(x) == best {
 		return x, best, -1, true
 	}
 	for a := range len(c.lo) {
@@ -78,8 +103,8 @@ func predecessor(st *step, c *counter, k uint64, cells []int32, key uint64, x in
 			continue
 		}
 		for y, sh := range c.shift(a, st.weight) {
-			if int(sh.to) == x && cells[y] >= 0 && cells[y]+sh.gain == best {
-				return y, cells[y], int8(a), true
+			if b := cells(y); int(sh.to) == x && b >= 0 && b+sh.gain == best {
+				return y, b, int8(a), true
 			}
 		}
 	}

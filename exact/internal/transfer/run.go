@@ -23,6 +23,7 @@ type run struct {
 	// progress hears the fraction of steps done and a note
 	progress func(step int, states int, bytes int64)
 	trace    *trace // nil: the layers are not kept
+	spare    []*part // a layer no longer read, whose memory the next step reuses
 
 	nodes     int64 // states expanded
 	peak      int   // most states in a layer
@@ -71,6 +72,9 @@ func (r *run) count() ([]cell, error) {
 		next, err := r.step(layer, &r.p.steps[i])
 		if err != nil {
 			return nil, err
+		}
+		if r.trace == nil {
+			r.spare = layer // read by no one now: the next step builds in it
 		}
 		layer = next
 		states := countStates(layer)
@@ -152,7 +156,7 @@ func (r *run) step(layer []*part, st *step) ([]*part, error) {
 	next := make([]*part, workers)
 	var wg sync.WaitGroup
 	for w := range workers {
-		next[w] = newPart(r.c.size, max(16, states/workers))
+		next[w] = r.reuse(w, max(16, states/workers))
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
@@ -255,6 +259,20 @@ func bitsFor(n int) int {
 		b++
 	}
 	return b
+}
+
+// reuse returns an empty part for worker w, in the memory of a spare part
+// when there is one: the layers then stay in the same memory rather than
+// leaving the collector a layer of garbage per step.
+func (r *run) reuse(w, capacity int) *part {
+	if w >= len(r.spare) {
+		return newPart(r.c.size, capacity)
+	}
+	pt := r.spare[w]
+	r.spare[w] = nil
+	clear(pt.index)
+	pt.keys, pt.cells = pt.keys[:0], pt.cells[:0]
+	return pt
 }
 
 func newPart(size, capacity int) *part {

@@ -89,7 +89,7 @@ func (s *spec) plans(group []model.Transform, c *counter, limit int64, st *tasks
 			p, err := newPlan(s.buildGraph(t, w))
 			var e estimate
 			if err == nil {
-				e, err = p.estimate(c.size, limit, st)
+				e, err = p.estimate(c, limit, st)
 			}
 			if err != nil {
 				firstErr = cmpErr(firstErr, err)
@@ -163,9 +163,12 @@ func (s *spec) count(st *tasks.Stopper, plans []sweepPlan, c *counter, opts mode
 		r := &run{p: sp.p, c: c, st: st, workers: workers, maxBytes: opts.MemoryLimit(), progress: progress.of(i, len(sp.p.steps))}
 		if i == 0 {
 			r.shard = opts.Shard
+			estimated := sp.cost.bytes
 			if sp.cost.bytes+sp.cost.trace <= float64(opts.MemoryLimit()) {
-				r.trace = &trace{}
+				r.trace = &trace{maximize: s.maximize}
+				estimated += sp.cost.trace
 			}
+			res.Stats.Extra["memory_estimate"] = model.ByteSize(int64(estimated))
 		}
 		cells, err := r.count()
 		res.Stats.Nodes += r.nodes
