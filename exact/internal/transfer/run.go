@@ -22,7 +22,7 @@ type run struct {
 	shard    model.Shard
 	// progress hears the fraction of steps done and a note
 	progress func(step int, states int, bytes int64)
-	trace    *trace // nil: the layers are not kept
+	trace    *trace  // nil: the layers are not kept
 	spare    []*part // a layer no longer read, whose memory the next step reuses
 
 	nodes     int64 // states expanded
