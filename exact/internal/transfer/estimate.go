@@ -89,17 +89,17 @@ func everySize(kinds int) *counter {
 	return c
 }
 
-// induced is the graph on the given vertices (in order, weight 1) and a
-// key that is the same for graphs of the same shape.
+// induced is the graph on the given vertices (in order) and a key that is
+// the same for graphs whose frontier states are the same.
 func (g *graph) induced(vs []int32) (*graph, string) {
 	at := make(map[int32]int32, len(vs))
 	for i, v := range vs {
 		at[v] = int32(i)
 	}
-	sub := &graph{kinds: g.kinds, allowed: make([]uint8, len(vs)), weight: make([]int, len(vs)), adj: make([][]edge, len(vs))}
+	sub := &graph{kinds: g.kinds, allowed: make([]uint8, len(vs)), weight: make([]int, len(vs)), adj: make([][]edge, len(vs)), squares: make([][]int32, len(vs))}
 	key := make([]byte, 0, 16*len(vs))
 	for i, v := range vs {
-		sub.allowed[i], sub.weight[i] = g.allowed[v], 1
+		sub.allowed[i], sub.weight[i], sub.squares[i] = g.allowed[v], g.weight[v], g.squares[v]
 		for _, e := range g.adj[v] {
 			if j, ok := at[e.to]; ok {
 				sub.adj[i] = append(sub.adj[i], edge{to: j, conflict: e.conflict})

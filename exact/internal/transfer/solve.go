@@ -17,12 +17,47 @@ import (
 // to it rather than failing: it finishes such models in minutes.
 const searchBound = 1e10
 
-// A sweepPlan is the plan chosen for one element of the group.
+// A sweepPlan is the plan chosen for one element of the group: a plan per
+// connected part of its graph.
 type sweepPlan struct {
-	t    model.Transform
-	w    sweep
-	p    *plan
-	cost estimate
+	t     model.Transform
+	w     sweep
+	parts []*plan
+	cost  estimate // work and trace summed over the parts, states and bytes the most of one
+	steps int
+}
+
+// newSweepPlan plans the sweep w of the graph of t, part by part.
+func (s *spec) newSweepPlan(t model.Transform, w sweep, c *counter, limit int64, st *tasks.Stopper) (*sweepPlan, error) {
+	g := s.buildGraph(t, w)
+	sp := &sweepPlan{t: t, w: w}
+	for _, vs := range g.components() {
+		sub, _ := g.induced(vs)
+		p, err := newPlan(sub)
+		if err != nil {
+			return nil, err
+		}
+		e, err := p.estimate(c, limit, st)
+		if err != nil {
+			return nil, err
+		}
+		sp.parts = append(sp.parts, p)
+		sp.steps += len(p.steps)
+		sp.cost.work += e.work
+		sp.cost.trace += e.trace
+		sp.cost.peak = max(sp.cost.peak, e.peak)
+		sp.cost.bytes = max(sp.cost.bytes, e.bytes)
+	}
+	return sp, nil
+}
+
+// width is the widest frontier of the parts, in slots.
+func (sp *sweepPlan) width() int {
+	w := 0
+	for _, p := range sp.parts {
+		w = max(w, p.width)
+	}
+	return w
 }
 
 // Count answers a count on a model the transfer takes. taken is false when
@@ -86,17 +121,13 @@ func (s *spec) plans(group []model.Transform, c *counter, limit int64, st *tasks
 		var best *sweepPlan
 		var firstErr error
 		for _, w := range []sweep{byRows, byColumns} {
-			p, err := newPlan(s.buildGraph(t, w))
-			var e estimate
-			if err == nil {
-				e, err = p.estimate(c, limit, st)
-			}
+			sp, err := s.newSweepPlan(t, w, c, limit, st)
 			if err != nil {
 				firstErr = cmpErr(firstErr, err)
 				continue
 			}
-			if best == nil || e.work < best.cost.work {
-				best = &sweepPlan{t: t, w: w, p: p, cost: e}
+			if best == nil || sp.cost.work < best.cost.work {
+				best = sp
 			}
 		}
 		if best == nil {
@@ -145,9 +176,10 @@ func (s *spec) searchWork() float64 {
 // the others the placements their symmetry fixes, and the classes are
 // their mean (Burnside's lemma).
 func (s *spec) count(st *tasks.Stopper, plans []sweepPlan, c *counter, opts model.Options, res *model.Result) error {
-	id := plans[0]
+	id := &plans[0]
 	res.Stats.Extra["engine"] = "transfer over " + id.w.String()
-	res.Stats.Extra["frontier"] = id.p.width
+	res.Stats.Extra["frontier"] = id.width()
+	res.Stats.Extra["parts"] = len(id.parts)
 	workers := 1
 	for workers*2 <= model.WorkerCount(opts.Workers) {
 		workers *= 2
@@ -155,24 +187,24 @@ func (s *spec) count(st *tasks.Stopper, plans []sweepPlan, c *counter, opts mode
 	res.Stats.Extra["workers"] = workers
 	fixed := new(big.Int)
 	var all total
-	var example *model.Solution
-	peak := 0
 	progress := newProgress(opts.Progress, len(plans))
-	for i, sp := range plans {
-		c.prepare(sp.p)
-		r := &run{p: sp.p, c: c, st: st, workers: workers, maxBytes: opts.MemoryLimit(), progress: progress.of(i, len(sp.p.steps))}
+	sw := &sweeper{c: c, st: st, workers: workers, limit: opts.MemoryLimit()}
+	for i := range plans {
+		sp := &plans[i]
+		keep := i == 0 && sp.cost.bytes+sp.cost.trace <= float64(opts.MemoryLimit())
 		if i == 0 {
-			r.shard = opts.Shard
 			estimated := sp.cost.bytes
-			if sp.cost.bytes+sp.cost.trace <= float64(opts.MemoryLimit()) {
-				r.trace = &trace{maximize: s.maximize}
+			if keep {
 				estimated += sp.cost.trace
 			}
 			res.Stats.Extra["memory_estimate"] = model.ByteSize(int64(estimated))
+			sw.shard = opts.Shard
+		} else {
+			sw.shard = model.Shard{}
 		}
-		cells, err := r.count()
-		res.Stats.Nodes += r.nodes
-		peak = max(peak, r.peak)
+		cells, err := sw.sweep(sp, keep, progress, i)
+		res.Stats.Nodes = sw.nodes
+		res.Stats.Extra["states"] = sw.peak
 		if errors.Is(err, errStopped) {
 			res.Status = model.StatusUnknown
 			return nil
@@ -183,17 +215,84 @@ func (s *spec) count(st *tasks.Stopper, plans []sweepPlan, c *counter, opts mode
 		t := c.sum(cells)
 		if i == 0 {
 			all = t
-			if t.found && r.trace != nil {
-				example = s.solution(sp.p.g, r.trace.example(sp.p, c, t.cell, t.best))
+			if t.found && keep {
+				res.Solution = sw.example(s, sp, t)
 			}
 		}
 		if t.found && (!s.maximize || t.value == all.value) {
 			fixed.Add(fixed, t.count)
 		}
 	}
-	res.Stats.Extra["states"] = peak
-	res.Solution = example
 	return s.result(all, fixed, len(plans), opts, res)
+}
+
+// A sweeper runs the parts of a sweep plan and combines their counts,
+// keeping what an example is read back from.
+type sweeper struct {
+	c         *counter
+	st        *tasks.Stopper
+	workers   int
+	limit     int64
+	shard     model.Shard // applied to the first part: the others are counted whole
+	nodes     int64
+	peak      int
+	traces    []*trace
+	partCells [][]cell // the final cells of each part
+	acc       [][]cell // the combined cells before each part
+}
+
+// sweep runs every part of sp; keep says whether to trace them for an
+// example.
+func (sw *sweeper) sweep(sp *sweepPlan, keep bool, pr *progress, i int) ([]cell, error) {
+	sw.traces, sw.partCells, sw.acc = nil, nil, nil
+	acc := sw.c.unit()
+	done := 0
+	for k, p := range sp.parts {
+		sw.c.prepare(p)
+		r := &run{p: p, c: sw.c, st: sw.st, workers: sw.workers, maxBytes: sw.limit, progress: pr.of(i, done, sp.steps)}
+		if k == 0 {
+			r.shard = sw.shard
+		}
+		if keep {
+			r.trace = &trace{maximize: sw.c.maximize}
+		}
+		cells, err := r.count()
+		sw.nodes += r.nodes
+		sw.peak = max(sw.peak, r.peak)
+		if err != nil {
+			return nil, err
+		}
+		done += len(p.steps)
+		sw.traces, sw.partCells, sw.acc = append(sw.traces, r.trace), append(sw.partCells, cells), append(sw.acc, acc)
+		if acc, err = sw.c.combine(acc, cells); err != nil {
+			return nil, err
+		}
+	}
+	return acc, nil
+}
+
+// example reads back a placement that reaches the total's cell: the cells
+// of each part it splits into, from the last part, then each part's trace.
+func (sw *sweeper) example(s *spec, sp *sweepPlan, t total) *model.Solution {
+	x, best := t.cell, t.best
+	choices := make([][]int8, len(sp.parts))
+	for k := len(sp.parts) - 1; k >= 0; k-- {
+		ax, ab, px, pb, ok := sw.c.split(sw.acc[k], sw.partCells[k], x, best)
+		if !ok {
+			return nil
+		}
+		choices[k] = sw.traces[k].example(sp.parts[k], sw.c, px, pb)
+		if choices[k] == nil {
+			return nil
+		}
+		x, best = ax, ab
+	}
+	sol := &model.Solution{}
+	for k, p := range sp.parts {
+		sol.Pieces = append(sol.Pieces, s.solution(p.g, choices[k]).Pieces...)
+	}
+	sol.Normalize()
+	return sol
 }
 
 // result fills the answer from the count of placements and the sum over
@@ -235,12 +334,14 @@ func newProgress(report func(float64, string), runs int) *progress {
 	return &progress{report: report, runs: runs}
 }
 
-// of returns the progress callback of run i of n steps.
-func (p *progress) of(i, steps int) func(step, states int, bytes int64) {
+// of returns the progress callback of a part of run i whose steps come
+// after offset steps of the run's steps.
+func (p *progress) of(i, offset, steps int) func(step, states int, bytes int64) {
 	if p.report == nil {
 		return nil
 	}
 	return func(step, states int, bytes int64) {
+		step += offset
 		if time.Since(p.last) < 200*time.Millisecond && step < steps {
 			return
 		}

@@ -267,8 +267,11 @@ func TestDispatch(t *testing.T) {
 // their counts add up to the whole, on a board whose task list is a
 // layer of states and on one too small to have one.
 func TestShards(t *testing.T) {
-	for _, board := range []string{"6", "2x3"} {
-		m := parse(t, "board: "+board+"\nplace: [0.. knight]\nrules: [independent]\n")
+	camels := "pieces:\n  camel: {leap: [1, 3]}\nplace: [0.. camel]\nrules: [independent]\nboard: "
+	knights := "place: [0.. knight]\nrules: [independent]\nboard: "
+	for _, text := range []string{knights + "6", knights + "2x3", camels + "6"} { // camels: two parts, by colour
+		m := parse(t, text)
+		board := m.Board.Dims()
 		whole := *countTransfer(t, m, model.Options{}).Count
 		for _, of := range []int{2, 3, 7} {
 			sum := int64(0)
