@@ -4,16 +4,25 @@
 // the count of non-attacking kings filling 12x12 (5,109,144,543) takes a
 // fraction of a second where the clique search visits every placement.
 //
-// Count is the entry point; it takes a model (fit) when it is a placement
+// Count is the entry point. It takes a model (fit) when it is a placement
 // under the independence rule without coverage, free walls or stacking,
 // every piece a leaper, each piece's entries on one colour rule, at most
 // eight kinds of piece, and no objective or the most pieces. Fixed pieces
-// (riders too) only remove the squares they hold and attack.
+// (riders too) only remove the squares they hold and attack. The exact
+// backend calls it for every count; it answers when the transfer's work,
+// known before it runs, is below the general search's bound (the sets of
+// allowed (piece, square) pairs of an allowed size), and above 2e6 units
+// of it only after the clique search has not finished within a quarter of
+// the transfer's estimated time: a branch and bound may prove a rigid
+// maximum at once (the 72 knights of 12x12), which no estimate foresees.
 //
 // # Method
 //
-// The squares are swept one at a time, across rows or up columns,
-// whichever the estimate finds cheaper. The state before a square is what
+// The graph of squares that attack each other is split into its connected
+// parts (a colour-bound leaper such as the camel or the ferz makes two of
+// a board; walls may make more), each part swept alone and the counts
+// combined. The squares are swept one at a time, across rows or up
+// columns, whichever the estimate finds cheaper. The state before a square is what
 // stands on the frontier: the squares already decided that a piece on a
 // later square could attack (the last rows within the largest vertical
 // leap, a broken profile). Each square takes a slot of a machine word when
