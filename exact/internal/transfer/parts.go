@@ -72,10 +72,10 @@ func (c *counter) join(x, y int) (int, int32) {
 	return to, int32(gain)
 }
 
-// combine counts the placements on two independent parts together: every
-// pair of cells, their counts multiplied. It fails past 2^128.
-func (c *counter) combine(a, b []cell) ([]cell, error) {
-	out := make([]cell, c.size)
+// eachPair calls visit with every pair of non-empty cells of a and b that
+// join in a cell (to, with gain), the cells of a in order, until it
+// returns false.
+func (c *counter) eachPair(a, b []cell, visit func(x, y, to int, gain int32) bool) {
 	for x, u := range a {
 		if u.lo|u.hi == 0 {
 			continue
@@ -84,15 +84,26 @@ func (c *counter) combine(a, b []cell) ([]cell, error) {
 			if v.lo|v.hi == 0 {
 				continue
 			}
-			z, gain := c.join(x, y)
-			if z < 0 {
-				continue
-			}
-			lo, hi, ok := mul128(u.lo, u.hi, v.lo, v.hi)
-			if !ok || out[z].add(lo, hi, u.best+v.best+gain) {
-				return nil, errOverflow
+			if to, gain := c.join(x, y); to >= 0 && !visit(x, y, to, gain) {
+				return
 			}
 		}
+	}
+}
+
+// combine counts the placements on two independent parts together: every
+// pair of cells, their counts multiplied. It fails past 2^128.
+func (c *counter) combine(a, b []cell) ([]cell, error) {
+	out := make([]cell, c.size)
+	overflow := false
+	c.eachPair(a, b, func(x, y, to int, gain int32) bool {
+		u, v := a[x], b[y]
+		lo, hi, ok := mul128(u.lo, u.hi, v.lo, v.hi)
+		overflow = !ok || out[to].add(lo, hi, u.best+v.best+gain)
+		return !overflow
+	})
+	if overflow {
+		return nil, errOverflow
 	}
 	return out, nil
 }
@@ -101,20 +112,13 @@ func (c *counter) combine(a, b []cell) ([]cell, error) {
 // with best from: the least cell of a first, so the example is the same
 // on every run.
 func (c *counter) split(a, b []cell, z int, best int32) (x int, bx int32, y int, by int32, ok bool) {
-	for x, u := range a {
-		if u.lo|u.hi == 0 {
-			continue
+	c.eachPair(a, b, func(i, j, to int, gain int32) bool {
+		if to == z && a[i].best+b[j].best+gain == best {
+			x, bx, y, by, ok = i, a[i].best, j, b[j].best, true
 		}
-		for y, v := range b {
-			if v.lo|v.hi == 0 {
-				continue
-			}
-			if to, gain := c.join(x, y); to == z && u.best+v.best+gain == best {
-				return x, u.best, y, v.best, true
-			}
-		}
-	}
-	return 0, 0, 0, 0, false
+		return !ok
+	})
+	return x, bx, y, by, ok
 }
 
 // mul128 multiplies two 128-bit numbers, reporting whether the product
