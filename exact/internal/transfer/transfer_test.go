@@ -297,7 +297,13 @@ func TestShards(t *testing.T) {
 func TestWorkersAndSweep(t *testing.T) {
 	m := parse(t, "board: 7\nplace: [0.. knight]\nrules: [independent]\n")
 	one := countTransfer(t, m, model.Options{Workers: 1})
-	two := countTransfer(t, m, model.Options{Workers: 2})
+	var notes []string
+	last := 0.0
+	progress := func(done float64, note string) { last = done; notes = append(notes, note) }
+	two := countTransfer(t, m, model.Options{Workers: 2, Progress: progress})
+	if len(notes) == 0 || last != 1 || !strings.Contains(notes[len(notes)-1], "square 49 of 49") {
+		t.Errorf("progress: %d notes, last at %v: %q, want the last at 1, square 49 of 49", len(notes), last, notes)
+	}
 	if *one.Count != 394631712 || *two.Count != 394631712 {
 		t.Errorf("7x7 knights: %d on one worker, %d on two, want 394631712 (A141243)", *one.Count, *two.Count)
 	}
