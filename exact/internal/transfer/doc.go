@@ -48,9 +48,10 @@
 // # Limits
 //
 // Each is checked before it is reached, and past it Count either leaves
-// the model to the general search (taken is false) or, when that search
-// could visit more than 1e10 placements, fails with an error wrapping
-// model.ErrUnsupported or model.ErrTooLarge:
+// the model to the general search (taken is false: always for the most
+// pieces, whose maximum a branch and bound may prove at once) or, when
+// that search could visit more than 1e10 placements, fails with an error
+// wrapping model.ErrUnsupported or model.ErrTooLarge:
 //
 //   - the frontier: at most 64 bits of state (slots times kinds of piece);
 //   - memory: before it runs, the states of each step are bounded by the

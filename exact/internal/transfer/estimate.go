@@ -40,6 +40,9 @@ func (p *plan) estimate(c *counter, limit int64, st *tasks.Stopper) (estimate, e
 		states[i] = s
 	}
 	states[len(p.steps)] = 1
+	for i := range p.steps {
+		p.steps[i].live = nil // only the estimate reads them
+	}
 	per := float64(stateBytes(size))
 	for i, st := range p.steps {
 		e.peak = max(e.peak, states[i])

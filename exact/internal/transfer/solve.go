@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"math/big"
+	"unsafe"
 	"time"
 
 	"github.com/chessmodel/chessmodel/exact/internal/problem"
@@ -13,8 +14,10 @@ import (
 )
 
 // searchBound is the general search's estimated work (placements it could
-// visit) below which a model whose transfer does not fit memory goes back
-// to it rather than failing: it finishes such models in minutes.
+// visit) below which a model whose transfer does not fit memory or a
+// machine word goes back to it rather than failing: it finishes such
+// models in minutes. Models with the most pieces as objective always go
+// back to it.
 const searchBound = 1e10
 
 // A sweepPlan is the plan chosen for one element of the group: a plan per
@@ -29,6 +32,10 @@ type sweepPlan struct {
 
 // newSweepPlan plans the sweep w of the graph of t, part by part.
 func (s *spec) newSweepPlan(t model.Transform, w sweep, c *counter, limit int64, st *tasks.Stopper) (*sweepPlan, error) {
+	if bytes := int64(s.rows) * int64(s.cols) * s.planBytes(); bytes > limit {
+		return nil, fmt.Errorf("transfer: the plan of the %dx%d board would take about %s, above the bound of %s: %w",
+			s.rows, s.cols, model.ByteSize(bytes), model.ByteSize(limit), model.ErrTooLarge)
+	}
 	g := s.buildGraph(t, w)
 	sp := &sweepPlan{t: t, w: w}
 	for _, vs := range g.components() {
@@ -49,6 +56,13 @@ func (s *spec) newSweepPlan(t model.Transform, w sweep, c *counter, limit int64,
 		sp.cost.bytes = max(sp.cost.bytes, e.bytes)
 	}
 	return sp, nil
+}
+
+// planBytes bounds what the graph and the plan take per square: the
+// square's vertex and edges (one per leap), its step with the masks of
+// every kind, and its list of live vertices (at most 64).
+func (s *spec) planBytes() int64 {
+	return 4*int64(len(s.kinds)) + 8 + 24*3 + 16*int64(len(s.leaps)) + int64(unsafe.Sizeof(step{})) + 4*64
 }
 
 // width is the widest frontier of the parts, in slots.
@@ -92,8 +106,8 @@ func countModel(st *tasks.Stopper, m *model.Model, opts model.Options, res *mode
 	case errors.Is(err, errStopped):
 		res.Status = model.StatusUnknown
 		return true, nil
-	case err != nil && search < searchBound && !forced:
-		return false, nil
+	case err != nil && (search < searchBound || s.maximize) && !forced:
+		return false, nil // a branch and bound may prove a maximum however many sets there are
 	case err != nil:
 		return true, err
 	case search < work && !forced:
