@@ -135,18 +135,22 @@ var leaperNames = []string{"king", "knight", "camel", "zebra", "wazir", "ferz", 
 // sometimes on one colour.
 func randomLeapers(rng *rand.Rand) string {
 	rows, cols := 1+rng.IntN(5), 1+rng.IntN(6)
-	var b strings.Builder
-	for range rows {
-		for range cols {
-			switch x := rng.IntN(12); {
-			case x == 0:
-				b.WriteByte('#')
-			case x == 1:
-				b.WriteByte('-')
-			default:
-				b.WriteByte('.')
-			}
+	if rng.IntN(3) == 0 {
+		cols = rows
+	}
+	grid := make([][]byte, rows)
+	for r := range grid {
+		grid[r] = make([]byte, cols)
+		for f := range grid[r] {
+			grid[r][f] = ".........#-"[rng.IntN(11)]
 		}
+	}
+	if rng.IntN(2) == 0 {
+		symmetrize(rng, grid)
+	}
+	var b strings.Builder
+	for _, row := range grid {
+		b.Write(row)
 		b.WriteByte('\n')
 	}
 	kinds := 1 + rng.IntN(3)
@@ -186,6 +190,32 @@ func randomLeapers(rng *rand.Rand) string {
 	return text.String()
 }
 
+// symmetrize copies the walls and holes of a grid onto their images under
+// some of the mirrors (and the diagonal of a square grid), so that the
+// model has symmetries for the counts of classes to use.
+func symmetrize(rng *rand.Rand, grid [][]byte) {
+	rows, cols := len(grid), len(grid[0])
+	for range 2 {
+		for r := range rows {
+			for f := range cols {
+				if grid[r][f] == '.' {
+					continue
+				}
+				c := grid[r][f]
+				if rng.IntN(4) != 0 {
+					grid[r][cols-1-f] = c
+				}
+				if rng.IntN(4) != 0 {
+					grid[rows-1-r][f] = c
+				}
+				if rows == cols && rng.IntN(2) == 0 {
+					grid[f][r] = c
+				}
+			}
+		}
+	}
+}
+
 // TestRandomAgainstSearch compares the transfer with the clique search of
 // the general backend, and with the brute referee where it can list every
 // candidate, on random leaper models (seeded): counts, the most pieces and
@@ -193,7 +223,7 @@ func randomLeapers(rng *rand.Rand) string {
 func TestRandomAgainstSearch(t *testing.T) {
 	rng := rand.New(rand.NewPCG(27, 2026))
 	brute := &compare.Brute{Budget: 4000}
-	tried, refereed := 0, 0
+	tried, refereed, symmetric := 0, 0, 0
 	for i := 0; tried < 400 && i < 4000; i++ {
 		text := randomLeapers(rng)
 		m, err := model.Parse([]byte(text), "random.yaml")
@@ -202,6 +232,9 @@ func TestRandomAgainstSearch(t *testing.T) {
 		}
 		tried++
 		opts := model.Options{Symmetry: rng.IntN(2) == 0}
+		if opts.Symmetry && len(m.Symmetries()) > 1 {
+			symmetric++
+		}
 		got := countTransfer(t, m, opts)
 		want := countSearch(t, m, opts)
 		if d := differ(m, got, want, opts); d != "" {
@@ -228,10 +261,10 @@ func TestRandomAgainstSearch(t *testing.T) {
 		}
 		refereed++
 	}
-	if tried < 400 || refereed < 100 {
-		t.Fatalf("only %d random models parsed, %d refereed by brute force", tried, refereed)
+	if tried < 400 || refereed < 100 || symmetric < 50 {
+		t.Fatalf("only %d random models parsed, %d refereed by brute force, %d counted up to a group larger than the identity", tried, refereed, symmetric)
 	}
-	t.Logf("%d random models, %d of them refereed by brute force", tried, refereed)
+	t.Logf("%d random models, %d of them refereed by brute force, %d counted up to a group larger than the identity", tried, refereed, symmetric)
 }
 
 // differ says how two count answers differ, or "".
