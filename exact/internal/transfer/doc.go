@@ -54,18 +54,26 @@
 // wrapping model.ErrUnsupported or model.ErrTooLarge:
 //
 //   - the frontier: at most 64 bits of state (slots times kinds of piece);
-//   - memory: before it runs, the states of each step are bounded by the
-//     independent placements on its frontier (counted by a transfer over
-//     the frontier itself), and two layers of them must fit
-//     Options.MaxMemory; the layers are checked again as they grow;
+//   - memory: the plan takes a few hundred bytes a square, checked before
+//     it is built; before it runs, the states of each step are bounded by
+//     the independent placements on its frontier (counted by a transfer
+//     over the frontier itself, once per shape of frontier), and two
+//     layers of them must fit Options.MaxMemory; the layers are checked
+//     again as they grow. The Go heap may hold up to about twice that
+//     before the collector returns it;
 //   - the counts told apart per state: at most 65,536 tuples;
 //   - counts: 128 bits inside, an overflow is an error; the answer must
 //     fit 64 bits (Result.Count);
 //   - shards (Options.Shard): plain counts split by the states of the first
-//     layer with at least 256 of them, in key order; counts of classes or
-//     of the most pieces are refused for a shard.
+//     layer with at least 256 of them (or the last layer), in key order, of
+//     the first part of the board; the other parts are counted whole in
+//     every shard. Counts of classes or of the most pieces are refused for
+//     a shard.
 //
 // Count answers counts only, with the most pieces as Result.Value when
-// that is the objective, and no example solution; solve and enumerate go
-// to the general search.
+// that is the objective. The example solution is read back from a trace
+// of every layer (a key and a byte a cell, four bytes a cell when
+// maximising), kept when the estimate of it and the layers fits the
+// memory bound: otherwise the count comes without an example. Solve and
+// enumerate go to the general search.
 package transfer
