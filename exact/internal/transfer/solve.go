@@ -83,12 +83,15 @@ func Count(st *tasks.Stopper, m *model.Model, opts model.Options, res *model.Res
 }
 
 // countModel is Count; forced, it takes every model fit takes, whatever
-// the general search would cost.
+// the general search would cost, and so does a shard.
 func countModel(st *tasks.Stopper, m *model.Model, opts model.Options, res *model.Result, forced bool) (taken bool, err error) {
 	s := fit(m)
 	if s == nil || opts.Task != model.TaskCount || opts.DistinctWalls {
 		return false, nil
 	}
+	// the general search counts a shard as the whole: a shard of a model
+	// the transfer fits is the transfer's to split or to refuse
+	forced = forced || opts.Shard.Active()
 	if fixedConflict(m) {
 		return true, problem.Infeasible(res, opts)
 	}

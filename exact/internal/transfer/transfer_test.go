@@ -316,6 +316,20 @@ func TestShards(t *testing.T) {
 			}
 		}
 	}
+	// a count the general search would take is the transfer's when it is a
+	// shard: the search counts the whole in every shard
+	small := parse(t, "board: 4\nplace: [2 knight]\nrules: [independent]\n")
+	sum := int64(0)
+	for i := range 3 {
+		res, err := exact.New().Solve(context.Background(), small, model.Options{Task: model.TaskCount, Shard: model.Shard{Index: i, Of: 3}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		sum += *res.Count
+	}
+	if whole := *countSearch(t, small, model.Options{}).Count; sum != whole {
+		t.Errorf("2 knights on 4x4 by the exact backend: 3 shards add up to %d, the whole count is %d", sum, whole)
+	}
 	m := parse(t, "board: 6\nplace: [max king]\nrules: [independent]\n")
 	st := tasks.NewStopper(context.Background())
 	defer st.Close()
