@@ -302,7 +302,8 @@ func TestDispatch(t *testing.T) {
 func TestShards(t *testing.T) {
 	camels := "pieces:\n  camel: {leap: [1, 3]}\nplace: [0.. camel]\nrules: [independent]\nboard: "
 	knights := "place: [0.. knight]\nrules: [independent]\nboard: "
-	for _, text := range []string{knights + "6", knights + "2x3", camels + "6"} { // camels: two parts, by colour
+	walled := "place: [0.. knight]\nrules: [independent]\nboard: {size: 1, walls: [a1]}"
+	for _, text := range []string{knights + "6", knights + "2x3", camels + "6", walled} { // camels: two parts, by colour; walled: none
 		m := parse(t, text)
 		board := m.Board.Dims()
 		whole := *countTransfer(t, m, model.Options{}).Count
