@@ -20,6 +20,11 @@ import (
 // back to it.
 const searchBound = 1e10
 
+// maxBytesPerSquare is a first bound, before fit allocates anything per
+// square, on what the transfer takes per square of the board; planBytes,
+// checked once the pieces are known, is the precise one.
+const maxBytesPerSquare = 1 << 10
+
 // A sweepPlan is the plan chosen for one element of the group: a plan per
 // connected part of its graph.
 type sweepPlan struct {
@@ -85,8 +90,14 @@ func Count(st *tasks.Stopper, m *model.Model, opts model.Options, res *model.Res
 // countModel is Count; forced, it takes every model fit takes, whatever
 // the general search would cost, and so does a shard.
 func countModel(st *tasks.Stopper, m *model.Model, opts model.Options, res *model.Result, forced bool) (taken bool, err error) {
+	if opts.Task != model.TaskCount || opts.DistinctWalls || m.Kind != model.KindPlace {
+		return false, nil
+	}
+	if squares := int64(m.Board.Rows) * int64(m.Board.Cols); squares > opts.MemoryLimit()/maxBytesPerSquare {
+		return false, nil // not even the squares fit: the general search says why
+	}
 	s := fit(m)
-	if s == nil || opts.Task != model.TaskCount || opts.DistinctWalls {
+	if s == nil {
 		return false, nil
 	}
 	// the general search counts a shard as the whole: a shard of a model

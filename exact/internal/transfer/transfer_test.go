@@ -386,6 +386,10 @@ func TestLimits(t *testing.T) {
 	if _, err := transfer.Force(st, parse(t, free+"12"), model.Options{Task: model.TaskCount}, res); !errors.Is(err, model.ErrUnsupported) || !strings.Contains(err.Error(), "2^128") {
 		t.Errorf("2^144 placements: %v, want ErrUnsupported past 2^128", err)
 	}
+	huge := parse(t, "board: 1000000\nplace: [max king]\nrules: [independent]\n")
+	if _, err := exact.New().Solve(context.Background(), huge, model.Options{Task: model.TaskCount}); !errors.Is(err, model.ErrUnsupported) {
+		t.Errorf("kings on 10^12 squares: %v, want ErrUnsupported", err)
+	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	stopped := tasks.NewStopper(ctx)
