@@ -70,34 +70,49 @@ func show(p *int64) string {
 // A141243 (knights of any number on n x n), A244081 (k knights on 5x5)
 // and A030978 (the most knights).
 func TestKnownCounts(t *testing.T) {
-	cases := []struct {
+	type known struct {
 		name, board, place string
 		count, classes     int64 // classes 0: not asked
 		value              int64 // the most pieces, 0: no objective
-	}{
-		{"kings 2x2 most", "2", "max king", 4, 1, 1},
-		{"kings 4x4 most", "4", "max king", 79, 14, 4},
-		{"kings 6x6 most", "6", "max king", 3600, 459, 9},
-		{"kings 8x8 most", "8", "max king", 281571, 35312, 16},
-		{"kings 10x10 most", "10", "max king", 32572756, 4072108, 25},
-		{"kings 12x12 most", "12", "max king", 5109144543, 638653285, 36},
-		{"kings 4x4 any", "4", "0.. king", 1 + 16 + 78 + 140 + 79, 0, 0},
-		{"kings 5x5 any", "5", "0.. king", 1 + 25 + 228 + 964 + 1987 + 1974 + 978 + 242 + 27 + 1, 0, 0},
-		{"kings 6x6 any", "6", "0.. king", 1 + 36 + 520 + 3920 + 16834 + 42368 + 62266 + 51504 + 21792 + 3600, 0, 0},
-		{"kings 5x5 three", "5", "3 king", 964, 0, 0},
-		{"kings 6x6 five to seven", "6", "5..7 king", 42368 + 62266 + 51504, 0, 0},
-		{"knights 3x3 any", "3", "0.. knight", 94, 0, 0},
-		{"knights 4x4 any", "4", "0.. knight", 1365, 0, 0},
-		{"knights 5x5 any", "5", "0.. knight", 55213, 0, 0},
-		{"knights 6x6 any", "6", "0.. knight", 3368146, 0, 0},
-		{"knights 7x7 any", "7", "0.. knight", 394631712, 0, 0},
-		{"knights 8x8 any", "8", "0.. knight", 101693175442, 0, 0},
-		{"knights 5x5 six", "5", "6 knight", 13384, 0, 0},
-		{"knights 5x5 nine or more", "5", "9.. knight", 3679 + 994 + 158 + 15 + 1, 0, 0},
-		{"knights 4x4 most", "4", "max knight", 6, 0, 8},
-		{"knights 5x5 most", "5", "max knight", 1, 0, 13},
-		{"knights 8x8 most", "8", "max knight", 2, 0, 32},
 	}
+	var cases []known
+	// A018807 and A319096, n = 1..6: n^2 kings on 2n x 2n
+	a018807 := []int64{4, 79, 3600, 281571, 32572756, 5109144543}
+	a319096 := []int64{1, 14, 459, 35312, 4072108, 638653285}
+	for i := range a018807 {
+		n := 2 * (i + 1)
+		cases = append(cases, known{fmt.Sprintf("kings %dx%d most", n, n), fmt.Sprint(n), "max king", a018807[i], a319096[i], int64((i + 1) * (i + 1))})
+	}
+	// A141243, n = 3..8: knights of any number on n x n
+	for i, count := range []int64{94, 1365, 55213, 3368146, 394631712, 101693175442} {
+		n := i + 3
+		cases = append(cases, known{fmt.Sprintf("knights %dx%d any", n, n), fmt.Sprint(n), "0.. knight", count, 0, 0})
+	}
+	// rows of A193580 (k kings on n x n, k = 0, 1, ...) and A244081 (k knights on 5x5)
+	kings := map[int][]int64{
+		4: {1, 16, 78, 140, 79},
+		5: {1, 25, 228, 964, 1987, 1974, 978, 242, 27, 1},
+		6: {1, 36, 520, 3920, 16834, 42368, 62266, 51504, 21792, 3600},
+	}
+	knights5 := []int64{1, 25, 252, 1360, 4436, 9386, 13384, 12996, 8526, 3679, 994, 158, 15, 1}
+	sum := func(row []int64) (s int64) {
+		for _, v := range row {
+			s += v
+		}
+		return s
+	}
+	for n, row := range kings {
+		cases = append(cases, known{fmt.Sprintf("kings %dx%d any", n, n), fmt.Sprint(n), "0.. king", sum(row), 0, 0})
+	}
+	cases = append(cases,
+		known{"kings 5x5 three", "5", "3 king", kings[5][3], 0, 0},
+		known{"kings 6x6 five to seven", "6", "5..7 king", sum(kings[6][5:8]), 0, 0},
+		known{"knights 5x5 six", "5", "6 knight", knights5[6], 0, 0},
+		known{"knights 5x5 nine or more", "5", "9.. knight", sum(knights5[9:]), 0, 0},
+		known{"knights 4x4 most", "4", "max knight", 6, 0, 8}, // A030978: 8 knights, the last entry of A244081's row 4
+		known{"knights 5x5 most", "5", "max knight", knights5[13], 0, 13},
+		known{"knights 8x8 most", "8", "max knight", 2, 0, 32}, // A030978: 32, on one colour or the other
+	)
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			m := parse(t, fmt.Sprintf("board: %s\nplace: [%s]\nrules: [independent]\n", c.board, c.place))
