@@ -47,11 +47,11 @@
 //
 // # Limits
 //
-// Each is checked before it is reached, and past it Count either leaves
-// the model to the general search (taken is false: always for the most
-// pieces, whose maximum a branch and bound may prove at once) or, when
-// that search could visit more than 1e10 placements, fails with an error
-// wrapping model.ErrUnsupported or model.ErrTooLarge:
+// Each is checked before it is reached, and past it Count leaves the
+// model to the general search (taken is false), which may still answer it
+// (its branch and bound prunes what no estimate of it foresees), except
+// for a shard, which gets an error wrapping model.ErrUnsupported or
+// model.ErrTooLarge:
 //
 //   - the frontier: at most 64 bits of state (slots times kinds of piece);
 //   - memory: the plan takes a few hundred bytes a square, checked before
