@@ -309,6 +309,18 @@ func TestDispatch(t *testing.T) {
 	if res.Count == nil || *res.Count != 5109144543 || res.Stats.Extra["engine"] != "transfer over rows" {
 		t.Errorf("count %s by %v, want 5109144543 by the transfer", show(res.Count), res.Stats.Extra["engine"])
 	}
+	// the most knights on 12x12 (72, A030978, on either colour): the
+	// transfer's estimate is above the bound at which the search is tried
+	// first, which answers at once unless the machine is loaded enough to
+	// pass its time budget (the transfer then answers the same)
+	knights := parse(t, "board: 12\nplace: [max knight]\nrules: [independent]\n")
+	res, err = exact.New().Solve(context.Background(), knights, model.Options{Task: model.TaskCount})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if show(res.Count) != "2" || show(res.Value) != "72" {
+		t.Errorf("12x12 most knights: count %s, value %s by %v; want 2 and 72", show(res.Count), show(res.Value), res.Stats.Extra["engine"])
+	}
 }
 
 // TestShards checks that the shards of a count are disjoint and cover it:
