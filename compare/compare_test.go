@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/chessmodel/chessmodel/brute"
 	"github.com/chessmodel/chessmodel/compare"
 	"github.com/chessmodel/chessmodel/model"
 )
@@ -41,7 +42,7 @@ func TestBruteKnownNumbers(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			m := parse(t, tc.src)
-			res, err := (&compare.Brute{}).Solve(context.Background(), m, model.Options{Task: tc.task, Symmetry: true})
+			res, err := (&brute.Solver{}).Solve(context.Background(), m, model.Options{Task: tc.task, Symmetry: true})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -61,14 +62,6 @@ func TestBruteKnownNumbers(t *testing.T) {
 				t.Errorf("count %d classes %d, want %d and %d", *res.Count, *res.Classes, tc.count, tc.classes)
 			}
 		})
-	}
-}
-
-func TestBruteRefusesLargeModels(t *testing.T) {
-	m := parse(t, "board: 8\nplace: [8 queen]\nrules: [independent]")
-	_, err := (&compare.Brute{}).Solve(context.Background(), m, model.Options{})
-	if err == nil || !strings.Contains(err.Error(), "over the budget") {
-		t.Errorf("err %v", err)
 	}
 }
 
@@ -99,7 +92,7 @@ func TestVerdicts(t *testing.T) {
 	bad := model.Solution{Pieces: append([]model.Placed(nil), good.Pieces...)}
 	bad.Pieces[3].Square = model.Square{File: 3, Rank: 3} // d4: on the rank of b4
 	two, eleven := int64(2), int64(11)
-	brute := &compare.Brute{}
+	brute := &brute.Solver{}
 	for _, tc := range []struct {
 		name    string
 		other   model.Solver
@@ -147,20 +140,6 @@ func TestRandomModelsReproducible(t *testing.T) {
 	}
 	if len(kinds) < 12 {
 		t.Errorf("random models cover only %v", kinds)
-	}
-}
-
-// TestBruteStacksMorePiecesThanSquares is the regression case of random
-// model 87 of seed 1: five stacked pieces on two open squares.
-func TestBruteStacksMorePiecesThanSquares(t *testing.T) {
-	m := parse(t, "pieces: {alfil: {leap: [2, 2]}, camel: {leap: [1, 3]}}\nboard: {size: 2x2, walls: [b2, a1]}\nplace: [3 alfil, 2 camel]\nrules: [stack]\nobjective: minimize dominated")
-	res, err := (&compare.Brute{}).Solve(context.Background(), m, model.Options{Task: model.TaskCount, Symmetry: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	// Every piece on a2, or every piece on b1: one square dominated.
-	if res.Status != model.StatusOptimal || *res.Value != 1 || *res.Count != 2 {
-		t.Errorf("status %v value %v count %v; want optimal, 1, 2", res.Status, *res.Value, *res.Count)
 	}
 }
 

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"testing"
 
+	"github.com/chessmodel/chessmodel/brute"
 	"github.com/chessmodel/chessmodel/compare"
 	"github.com/chessmodel/chessmodel/exact"
 	"github.com/chessmodel/chessmodel/ilp"
@@ -44,7 +45,7 @@ func TestTours(t *testing.T) {
 					t.Fatalf("count %d/%d, want %d/%d", *a.Count, *a.Classes, c.count, c.classes)
 				}
 			}
-			row := compare.Run(context.Background(), m, []model.Solver{exact.New(), ilp.New(), &compare.Brute{}}, model.TaskSolve, compare.Options{})
+			row := compare.Run(context.Background(), m, []model.Solver{exact.New(), ilp.New(), &brute.Solver{}}, model.TaskSolve, compare.Options{})
 			if row.Verdict != compare.Incomplete {
 				t.Fatalf("with brute: %v %s, want incomplete", row.Verdict, row.Reason)
 			}
