@@ -113,6 +113,9 @@ func (t *tally) answer(res *model.Result, opts model.Options) error {
 		if opts.Task != model.TaskSolve {
 			res.Count = model.Int64(0)
 		}
+		if opts.Task == model.TaskCount && opts.Symmetry {
+			res.Classes = model.Int64(0)
+		}
 		return nil
 	}
 	res.Status = model.StatusOptimal

@@ -22,49 +22,6 @@ func parse(t *testing.T, src string) *model.Model {
 	return m
 }
 
-// TestBruteKnownNumbers runs the naive backend on puzzles whose answers are
-// well known (OEIS A000170, A002562, factorials, domination numbers).
-func TestBruteKnownNumbers(t *testing.T) {
-	for _, tc := range []struct {
-		name, src             string
-		task                  model.Task
-		value, count, classes int64
-	}{
-		{"4 queens", "board: 4\nplace: [4 queen]\nrules: [independent]", model.TaskCount, 4, 2, 1},
-		{"5 queens", "board: 5\nplace: [5 queen]\nrules: [independent]", model.TaskCount, 5, 10, 2},
-		{"4 rooks", "board: 4\nplace: [4 rook]\nrules: [independent]", model.TaskCount, 4, 24, 7},
-		{"max kings 4x4", "board: 4\nplace: [max king]\nrules: [independent]", model.TaskCount, 4, 79, 0},
-		{"queens domination 4x4", "board: 4\nplace: [min queen]\nrules: [cover dominated]", model.TaskSolve, 2, 0, 0},
-		{"queens domination 5x5", "board: 5\nplace: [1..3 queen]\nrules: [cover dominated]\nobjective: minimize pieces", model.TaskSolve, 3, 0, 0},
-		{"rook with a wall", "board: {size: 3, walls: [b2]}\nplace: [max rook]\nrules: [independent]", model.TaskSolve, 4, 0, 0},
-		{"least walls 2 queens on 2x2... infeasible", "board: {size: 2, walls: free}\nplace: [2 queen]\nrules: [independent]\nobjective: minimize walls", model.TaskSolve, -1, 0, 0},
-		{"least walls 4 queens on 3x3", "board: {size: 3, walls: free}\nplace: [4 queen]\nrules: [independent]\nobjective: minimize walls", model.TaskCount, 5, 1, 1},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			m := parse(t, tc.src)
-			res, err := (&brute.Solver{}).Solve(context.Background(), m, model.Options{Task: tc.task, Symmetry: true})
-			if err != nil {
-				t.Fatal(err)
-			}
-			if tc.value < 0 {
-				if res.Status != model.StatusInfeasible {
-					t.Fatalf("status %v, want infeasible", res.Status)
-				}
-				return
-			}
-			if res.Value == nil || *res.Value != tc.value {
-				t.Fatalf("value %v, want %d", res.Value, tc.value)
-			}
-			if err := model.Verify(m, res); err != nil || !res.Verified {
-				t.Fatalf("solution not verified: %v", err)
-			}
-			if tc.count > 0 && (*res.Count != tc.count || (tc.classes > 0 && *res.Classes != tc.classes)) {
-				t.Errorf("count %d classes %d, want %d and %d", *res.Count, *res.Classes, tc.count, tc.classes)
-			}
-		})
-	}
-}
-
 // scripted answers with a fixed result.
 type scripted struct {
 	name   string

@@ -126,34 +126,6 @@ func benchDomination(b *testing.B, m *model.Model, want int64) {
 	b.ReportMetric(float64(nodes), "nodes")
 }
 
-// TestDominationNumbers checks the domination numbers by the same engine:
-// queens to n = 12 and knights to n = 10 (to 11 and 9 when short), all of
-// both tables with CHESSMODEL_DOMINATION=1 (minutes: γ(Q15) = 9 is the
-// proof that 8 queens cannot dominate 15x15).
-func TestDominationNumbers(t *testing.T) {
-	long := os.Getenv("CHESSMODEL_DOMINATION") != ""
-	for n := 1; n <= len(queensDomination); n++ {
-		if !long && (n > 12 || n > 11 && testing.Short()) {
-			break
-		}
-		r := run(t, load(t, "queens-domination", fmt.Sprintf("board=%d", n)), model.Options{Task: model.TaskSolve})
-		if value(r) != queensDomination[n-1] || r.Status != model.StatusOptimal {
-			t.Errorf("queens n=%d: %v %d, want %d", n, r.Status, value(r), queensDomination[n-1])
-		}
-		t.Logf("queens n=%d: %d in %.2fs, %d nodes", n, value(r), r.Stats.Seconds, r.Stats.Nodes)
-	}
-	for n := 1; n <= len(knightsDomination); n++ {
-		if !long && (n > 10 || n > 9 && testing.Short()) {
-			break
-		}
-		r := run(t, parse(t, knightsDominationModel, fmt.Sprintf("board=%d", n)), model.Options{Task: model.TaskSolve})
-		if value(r) != knightsDomination[n-1] || r.Status != model.StatusOptimal {
-			t.Errorf("knights n=%d: %v %d, want %d", n, r.Status, value(r), knightsDomination[n-1])
-		}
-		t.Logf("knights n=%d: %d in %.2fs, %d nodes", n, value(r), r.Stats.Seconds, r.Stats.Nodes)
-	}
-}
-
 // The fewest squares the eight pieces attack (16, proved by branch and
 // bound in minutes): opt-in with CHESSMODEL_FEWEST=1.
 func BenchmarkFewestEightPieces(b *testing.B) {
