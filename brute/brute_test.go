@@ -9,18 +9,14 @@ import (
 	"github.com/chessmodel/chessmodel/model"
 )
 
-func parse(t *testing.T, src string) *model.Model {
+// testModel parses a test model.
+func testModel(t *testing.T, src string) *model.Model {
 	t.Helper()
 	m, err := model.Parse([]byte(src), "test.yaml")
 	if err != nil {
 		t.Fatal(err)
 	}
 	return m
-}
-
-func solve(t *testing.T, b *Solver, m *model.Model, opts model.Options) (*model.Result, error) {
-	t.Helper()
-	return b.Solve(context.Background(), m, opts)
 }
 
 func TestRefusesLargeModels(t *testing.T) {
@@ -37,7 +33,7 @@ func TestRefusesLargeModels(t *testing.T) {
 		{"9x9", "board: 9\nplace: [1 king]", Solver{}, "64 squares"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			_, err := solve(t, &tc.solver, parse(t, tc.src), model.Options{Task: model.TaskCount})
+			_, err := tc.solver.Solve(context.Background(), testModel(t, tc.src), model.Options{Task: model.TaskCount})
 			if !errors.Is(err, model.ErrUnsupported) || !strings.Contains(err.Error(), tc.says) {
 				t.Errorf("err %v, want ErrUnsupported saying %q", err, tc.says)
 			}
@@ -55,7 +51,7 @@ func TestSizeIsWhatIsListed(t *testing.T) {
 		"board: \"2x3\"\nstack: true\nplace: [0..3 queen, 1..2 rook]",
 		"board: {size: \"2x3\", walls: free}\nstack: true\nfixed: [knight a1]\nplace: [2 queen]",
 	} {
-		m := parse(t, src)
+		m := testModel(t, src)
 		sp, err := newSpace(m, 1<<30)
 		if err != nil {
 			t.Fatal(err)
@@ -70,36 +66,8 @@ func TestSizeIsWhatIsListed(t *testing.T) {
 	}
 }
 
-// Five stacked pieces on two open squares (random model 87 of seed 1).
-func TestStacksMorePiecesThanSquares(t *testing.T) {
-	m := parse(t, "pieces: {alfil: {leap: [2, 2]}, camel: {leap: [1, 3]}}\nboard: {size: 2x2, walls: [b2, a1]}\nplace: [3 alfil, 2 camel]\nrules: [stack]\nobjective: minimize dominated")
-	res, err := solve(t, &Solver{}, m, model.Options{Task: model.TaskCount, Symmetry: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	// Every piece on a2, or every piece on b1: one square dominated.
-	if res.Status != model.StatusOptimal || *res.Value != 1 || *res.Count != 2 {
-		t.Errorf("status %v value %v count %v; want optimal, 1, 2", res.Status, *res.Value, *res.Count)
-	}
-}
-
-// With distinct walls both the count and the classes are of wall sets:
-// with one free wall that every square can hold, 9 sets in 3 classes (the
-// orbits of a square of 3x3 under its 8 symmetries: corner, edge, centre),
-// however many placements each wall set has.
-func TestDistinctWallClasses(t *testing.T) {
-	m := parse(t, "board: {size: 3, walls: {free: 1}}\nplace: [2 rook]\nrules: [independent]")
-	res, err := solve(t, &Solver{}, m, model.Options{Task: model.TaskCount, Symmetry: true, DistinctWalls: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if *res.Count != 9 || *res.Classes != 3 {
-		t.Errorf("%d wall sets in %d classes, want 9 in 3", *res.Count, *res.Classes)
-	}
-}
-
 func TestStopsWhenCancelled(t *testing.T) {
-	m := parse(t, "board: 3\nplace: [max queen, max knight]")
+	m := testModel(t, "board: 3\nplace: [max queen, max knight]")
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	res, err := (&Solver{}).Solve(ctx, m, model.Options{Task: model.TaskCount})

@@ -1,40 +1,20 @@
 package ilp_test
 
 import (
-	"context"
 	"testing"
 
 	"github.com/chessmodel/chessmodel/ilp"
 	"github.com/chessmodel/chessmodel/internal/known"
+	"github.com/chessmodel/chessmodel/model"
 )
 
 // TestKnownAnswers runs the cases of the table of known answers that
 // lp_solve answers within the suite's time.
 func TestKnownAnswers(t *testing.T) {
-	ran := 0
-	for _, c := range known.Cases() {
+	known.Test(t, "ilp", func(c *known.Case, _ *model.Model) model.Solver {
 		if !c.ILP {
-			continue
+			return nil
 		}
-		ran++
-		t.Run(c.Name, func(t *testing.T) {
-			if c.Slow && testing.Short() || c.TooLongFor("ilp") {
-				t.Skip("slow")
-			}
-			m, err := c.Model()
-			if err != nil {
-				t.Fatal(err)
-			}
-			res, err := c.Run(context.Background(), ilp.New(), m)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if err := c.Check(m, res); err != nil {
-				t.Error(err)
-			}
-		})
-	}
-	if ran == 0 {
-		t.Fatal("no case marked for the ILP")
-	}
+		return ilp.New()
+	})
 }

@@ -1,7 +1,6 @@
 package slide
 
 import (
-	"context"
 	"fmt"
 	"testing"
 
@@ -11,32 +10,12 @@ import (
 
 // TestKnownAnswers runs the slides of the table of known answers.
 func TestKnownAnswers(t *testing.T) {
-	ran := 0
-	for _, c := range known.Cases() {
-		m, err := c.Model()
-		if err != nil {
-			t.Fatalf("%s: %v", c.Name, err)
-		}
+	known.Test(t, "exact", func(_ *known.Case, m *model.Model) model.Solver {
 		if m.Kind != model.KindSlide {
-			continue
+			return nil
 		}
-		ran++
-		t.Run(c.Name, func(t *testing.T) {
-			if c.Slow && testing.Short() || c.TooLongFor("exact") {
-				t.Skip("slow")
-			}
-			res, err := c.Run(context.Background(), &Solver{}, m)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if err := c.Check(m, res); err != nil {
-				t.Error(err)
-			}
-		})
-	}
-	if ran == 0 {
-		t.Fatal("no slide in the table")
-	}
+		return &Solver{}
+	})
 }
 
 // seedMoves is the seed's least number of moves for rooks on n x n.

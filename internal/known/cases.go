@@ -194,6 +194,12 @@ func leastWalls() []Case {
 			Source: "exact alone (no published number)"},
 		Case{Name: "least walls 4 queens 3x3", YAML: "board: {size: 3, walls: free}\nplace: [4 queen]\nrules: [independent]\nobjective: minimize walls",
 			Task: count, Opts: symmetry, Want: optimal(5, 1, 1), Source: "brute force", Brute: bySpace},
+		Case{Name: "2 rooks and 1 free wall 3x3 boards", YAML: "board: {size: 3, walls: {free: 1}}\nplace: [2 rook]\nrules: [independent]",
+			Task: count, Opts: boards, Want: satisfied(2, 9, 3),
+			Source: "by hand: the wall on any of 9 squares, 3 classes (corner, edge, centre)", Brute: bySpace},
+		Case{Name: "5 stacked pieces on 2 squares", YAML: "pieces: {alfil: {leap: [2, 2]}, camel: {leap: [1, 3]}}\nboard: {size: 2x2, walls: [b2, a1]}\nplace: [3 alfil, 2 camel]\nrules: [stack]\nobjective: minimize dominated",
+			Task: count, Opts: symmetry, Want: optimal(1, 2, 1),
+			Source: "by hand: every piece on a2 or every piece on b1, one square dominated (the two mirror images)", Brute: bySpace},
 		Case{Name: "least walls 2 queens 2x2", YAML: "board: {size: 2, walls: free}\nplace: [2 queen]\nrules: [independent]\nobjective: minimize walls",
 			Task: solve, Want: infeasible(false), Source: "brute force", Brute: bySpace},
 	)
