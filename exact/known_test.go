@@ -13,6 +13,16 @@ func TestKnownAnswers(t *testing.T) {
 	known.Test(t, "exact", func(*known.Case, *model.Model) model.Solver { return New() })
 }
 
+// knownValue is the value the table gives for the case of the given name.
+func knownValue(t testing.TB, name string) int64 {
+	t.Helper()
+	c, err := known.Find(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c.Want.Value
+}
+
 // knownCount is the count the table gives for the case of the given name.
 func knownCount(t testing.TB, name string) (count, classes int64) {
 	t.Helper()

@@ -115,7 +115,7 @@ func domination() []Case {
 	queenWays := []int64{1, 4, 1, 12, 186, 4, 86, 4860, 114, 8, 2, 8}
 	independent := []int64{1, 1, 1, 3, 3, 4, 4, 5, 5, 5, 5, 7}
 	independentWays := []int64{1, 4, 1, 16, 16, 120, 8, 728, 92, 8, 2, 840}
-	knights := []int64{1, 4, 4, 4, 5, 8, 10, 12, 14, 16}
+	knights := []int64{1, 4, 4, 4, 5, 8, 10, 12, 14, 16, 21, 24}
 	var out []Case
 	for n := 1; n <= len(queens); n++ {
 		c := Case{Name: fmt.Sprintf("queens domination %d", n), File: "queens-domination", Set: []string{fmt.Sprintf("board=%d", n)},
@@ -128,10 +128,19 @@ func domination() []Case {
 				YAML: fmt.Sprintf("board: %d\nplace: [min queen]\nrules: [independent, cover dominated]", n),
 				Task: count, Want: optimal(independent[n-1], independentWays[n-1], Any), Source: "OEIS A075324, A002568", Slow: n == 12})
 	}
+	for i, least := range []int64{7, 8, 9} { // n = 13, 14, 15: solved, not counted, for the benchmarks
+		n := 13 + i
+		out = append(out, Case{Name: fmt.Sprintf("queens domination %d", n), File: "queens-domination", Set: []string{fmt.Sprintf("board=%d", n)},
+			Task: solve, Want: optimal(least, Any, Any), Source: "OEIS A075458", Minutes: []string{"exact"}})
+	}
 	for n := 1; n <= len(knights); n++ {
-		out = append(out, Case{Name: fmt.Sprintf("knights domination %d", n),
+		c := Case{Name: fmt.Sprintf("knights domination %d", n),
 			YAML: fmt.Sprintf("board: %d\nplace: [min knight]\nrules: [cover dominated]", n),
-			Task: solve, Want: optimal(knights[n-1], Any, Any), Source: "OEIS A006075", Slow: n == 10})
+			Task: solve, Want: optimal(knights[n-1], Any, Any), Source: "OEIS A006075", Slow: n == 10}
+		if n > 10 {
+			c.Minutes = []string{"exact"} // for the benchmarks
+		}
+		out = append(out, c)
 	}
 	return append(out,
 		Case{Name: "queens domination 8 classes", File: "queens-domination", Task: count, Opts: symmetry,
@@ -224,6 +233,8 @@ func pieces() []Case {
 		{Name: "eight pieces same colour", File: "eight-pieces-same-colour", Task: count, Opts: symmetry, Want: satisfied(8, 10, 3),
 			Source: eightPiecesSeed + " (figure 6: three ways)", Slow: true},
 		{Name: "eight pieces stacked", File: "eight-pieces-stack", Task: solve, Want: satisfied(8, Any, Any), Source: "exact alone (the seed's superposition, no published answer)"},
+		{Name: "eight pieces superqueen", File: "eight-pieces-superqueen", Task: solve, Want: satisfied(6, Any, Any),
+			Source: "exact alone (no published number)"},
 		{Name: "eight pieces weak attack", File: "eight-pieces-weak", Task: solve, Want: satisfied(8, Any, Any), Source: eightPiecesSeed + " (figure 3)"},
 	}
 }
