@@ -128,16 +128,20 @@ func domination() []Case {
 				YAML: fmt.Sprintf("board: %d\nplace: [min queen]\nrules: [independent, cover dominated]", n),
 				Task: count, Want: optimal(independent[n-1], independentWays[n-1], Any), Source: "OEIS A075324, A002568", Slow: n == 12})
 	}
-	for i, least := range []int64{7, 8, 9} { // n = 13, 14, 15: solved, not counted, for the benchmarks
+	for i, least := range []int64{7, 8, 9} { // n = 13, 14, 15: solved, not counted
 		n := 13 + i
-		out = append(out, Case{Name: fmt.Sprintf("queens domination %d", n), File: "queens-domination", Set: []string{fmt.Sprintf("board=%d", n)},
-			Task: solve, Want: optimal(least, Any, Any), Source: "OEIS A075458", Minutes: []string{"exact"}})
+		c := Case{Name: fmt.Sprintf("queens domination %d", n), File: "queens-domination", Set: []string{fmt.Sprintf("board=%d", n)},
+			Task: solve, Want: optimal(least, Any, Any), Source: "OEIS A075458", Slow: true}
+		if n > 13 {
+			c.Minutes = []string{"exact"} // for the benchmarks
+		}
+		out = append(out, c)
 	}
 	for n := 1; n <= len(knights); n++ {
 		c := Case{Name: fmt.Sprintf("knights domination %d", n),
 			YAML: fmt.Sprintf("board: %d\nplace: [min knight]\nrules: [cover dominated]", n),
-			Task: solve, Want: optimal(knights[n-1], Any, Any), Source: "OEIS A006075", Slow: n == 10}
-		if n > 10 {
+			Task: solve, Want: optimal(knights[n-1], Any, Any), Source: "OEIS A006075", Slow: n >= 10}
+		if n > 11 {
 			c.Minutes = []string{"exact"} // for the benchmarks
 		}
 		out = append(out, c)
