@@ -179,7 +179,7 @@ func Solve(st *tasks.Stopper, p *problem.Problem, opts model.Options, res *model
 		res.Stats.Extra["counted_so_far"] = t.Count
 		return nil
 	}
-	return p.CountResult(res, t, opts.Symmetry, valueOf)
+	return p.CountResult(res, t, opts, valueOf)
 }
 
 // countCover counts the placements c's target and counts accept, sharing

@@ -249,7 +249,7 @@ func (r *coverWallsRun) countAll(opts model.Options, res *model.Result, valueOf 
 			t.Classes = distinctWallClasses(p, boards)
 		}
 	}
-	return p.CountResult(res, t, opts.Symmetry, valueOf)
+	return p.CountResult(res, t, opts, valueOf)
 }
 
 // distinctWallClasses counts the wall sets that are the least of their

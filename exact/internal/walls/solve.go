@@ -232,7 +232,7 @@ func Solve(st *tasks.Stopper, p *problem.Problem, opts model.Options, res *model
 		}
 		t.Count = wc.total.Int64()
 	}
-	return p.CountResult(res, t, opts.Symmetry, valueOf)
+	return p.CountResult(res, t, opts, valueOf)
 }
 
 // A wallCount is what counting found: pairs counted (total), or listed one
