@@ -4,6 +4,7 @@ import (
 	"slices"
 
 	"github.com/chessmodel/chessmodel/exact/internal/bitset"
+	"github.com/chessmodel/chessmodel/exact/internal/driver"
 	"github.com/chessmodel/chessmodel/exact/internal/graph"
 	"github.com/chessmodel/chessmodel/exact/internal/problem"
 	"github.com/chessmodel/chessmodel/exact/internal/tasks"
@@ -42,195 +43,211 @@ func Solve(st *tasks.Stopper, p *problem.Problem, opts model.Options, res *model
 	if (m.Rules.Independent && p.FixedConflict()) || p.MinTotal > p.MaxTotal {
 		return problem.Infeasible(res, opts)
 	}
-	c := newCoverSearch(p, g, st)
-	open := c.openCount
-	ruleTarget := 0
-	if r := m.Rules.Cover; r != nil {
-		ruleTarget = r.AtLeast
-		if ruleTarget == 0 {
-			ruleTarget = open
+	r := &coverRun{c: newCoverSearch(p, g, st), st: st, obj: m.Objective, lo: p.MinTotal, hi: p.MaxTotal}
+	if rule := m.Rules.Cover; rule != nil {
+		r.target = rule.AtLeast
+		if r.target == 0 {
+			r.target = r.c.openCount
 		}
+		r.ruleWhat = rule.What
 	}
-	obj := m.Objective
-	objMeasure := obj.Measure
-	valueOf := func(v, _ []int32) int64 { return c.measure(v, objMeasure) }
-
-	var best []int32
-	found := false
-	firstOnly := func(int) {
-		found = true
-		best = slices.Clone(c.chosen)
-		c.halted = true
-	}
-	lo, hi := p.MinTotal, p.MaxTotal
-	target := ruleTarget
-	run := func(t, l, h int) {
-		c.target, c.lo, c.cap = t, l, h
-		c.halted = false
-		c.start()
-	}
-	coverageObjective := objMeasure == model.MeasureAttacked || objMeasure == model.MeasureDominated
-	exhaustive := false // evaluate every placement to find the optimum
-	switch {
-	case coverageObjective && obj.Sense == model.Maximize && (m.Rules.Cover == nil || m.Rules.Cover.What == objMeasure):
-		// raise the target past each placement found until none is left, so
-		// that a search stopped early still has its best placement
-		var value int
-		c.accept = func(v int) {
-			value, best = v, slices.Clone(c.chosen)
-			c.halted = true
-		}
-		for t := ruleTarget; t <= open && !st.Stopped(); t = value + 1 {
-			value = -1
-			run(t, lo, hi)
-			if value < 0 {
-				break
-			}
-			found, target = true, value
-		}
-	case objMeasure == model.MeasurePieces && obj.Sense == model.Minimize:
-		c.accept = firstOnly
-		for k := lo; k <= hi && !found && !st.Stopped(); k++ {
-			run(target, lo, k)
-			if found {
-				lo, hi = k, k
-			}
-		}
-	case objMeasure == model.MeasurePieces && obj.Sense == model.Maximize:
-		// raise the least number of pieces past each placement found, so
-		// that a search stopped early keeps its best
-		got := false
-		c.accept = func(int) {
-			got, found, best = true, true, slices.Clone(c.chosen)
-			c.halted = true
-		}
-		for k := lo; k <= hi && !st.Stopped(); k = len(best) + 1 {
-			got = false
-			run(target, k, hi)
-			if !got {
-				break
-			}
-		}
-		if found {
-			lo, hi = len(best), len(best)
-		}
-	case obj.Sense == model.Fixed:
-		if opts.Task == model.TaskSolve {
-			c.accept = firstOnly
-			run(target, lo, hi)
-		} else {
-			found = true
-		}
-	default:
-		// minimum coverage, or a coverage objective on another measure than
-		// the rule's: every placement meeting the rule is weighed
-		exhaustive = true
-		var bestValue int64
-		c.accept = func(int) {
-			v := c.measure(c.chosen, objMeasure)
-			if !found || (obj.Sense == model.Maximize && v > bestValue) || (obj.Sense == model.Minimize && v < bestValue) {
-				found, bestValue, best = true, v, slices.Clone(c.chosen)
-			}
-		}
-		run(target, lo, hi)
-	}
-	res.Stats.Nodes += c.nodes
-	if st.Canceled() {
-		return problem.Unknown(res, p, found, best, nil, valueOf)
-	}
-	if !found {
-		return problem.Infeasible(res, opts)
-	}
-	if opts.Task == model.TaskSolve {
-		return problem.Solved(res, p, best, nil, valueOf)
-	}
-
-	// count or enumerate at the optimum
-	var want int64
-	if exhaustive {
-		want = valueOf(best, nil)
-	}
-	keep := func() bool { return !exhaustive || c.measure(c.chosen, objMeasure) == want }
-	c.nodes = 0
-	if opts.Task == model.TaskEnumerate {
-		var n int64
-		var emitErr error
-		c.accept = func(int) {
-			if !keep() {
-				return
-			}
-			if emitErr = opts.Emit(p.Solution(c.chosen, nil)); emitErr != nil {
-				c.halted = true
-				return
-			}
-			n++
-		}
-		run(target, lo, hi)
-		res.Stats.Nodes += c.nodes
-		return problem.Enumerated(res, st, n, emitErr)
-	}
-	c.target, c.lo, c.cap = target, lo, hi
-	t, nodes := countCover(st, c, opts, func(s *coverSearch) bool {
-		return !exhaustive || s.measure(s.chosen, objMeasure) == want
-	})
-	res.Stats.Nodes += nodes
-	if st.Canceled() {
-		res.Status = model.StatusUnknown
-		res.Stats.Extra["counted_so_far"] = t.Count
-		return nil
-	}
-	return p.CountResult(res, t, opts, valueOf)
+	return driver.Solve(st, p, opts, res, r)
 }
 
-// countCover counts the placements c's target and counts accept, sharing
-// the subtrees below the first branchings among workers.
-func countCover(st *tasks.Stopper, c *coverSearch, opts model.Options, keep func(*coverSearch) bool) (*problem.Tally, int64) {
-	p := c.p
-	workers := model.WorkerCount(opts.Workers)
-	var todo []coverTask
-	var nodes int64
-	if workers > 1 || opts.Progress != nil { // subtrees share the work and measure progress
-		for d := 1; d <= c.cap+c.openCount; d++ {
-			c.splitDepth, c.tasks, c.halted, c.deeper = d, nil, false, false
-			c.accept = func(int) {}
-			c.start()
-			nodes += c.nodes
-			c.nodes = 0
-			todo = c.tasks
-			if len(todo) >= 32*workers || st.Stopped() || !c.deeper {
-				break
-			}
+// A coverRun is one model's searches, as the driver runs them: the bounds
+// each pass searches within, narrowed as optima are found.
+type coverRun struct {
+	c          *coverSearch
+	st         *tasks.Stopper
+	obj        model.Objective
+	ruleWhat   model.Measure // the cover rule's measure; MeasureNone without a rule
+	target     int           // the squares a placement must cover
+	lo, hi     int           // pieces
+	found      bool
+	best       []int32
+	exhaustive bool  // every placement is weighed (the objective is not the search's own)
+	want       int64 // with exhaustive: the optimal value
+	tasks      []coverTask
+}
+
+var _ driver.Search = (*coverRun)(nil)
+
+func (r *coverRun) Best() ([]int32, []int32) { return r.best, nil }
+func (r *coverRun) Value(v, _ []int32) int64 { return r.c.measure(v, r.obj.Measure) }
+func (r *coverRun) MaxSplit() int            { return r.hi + r.c.openCount }
+func (r *coverRun) keep(s *coverSearch) bool {
+	return !r.exhaustive || s.measure(s.chosen, r.obj.Measure) == r.want
+}
+
+// run is one pass of the search within the given bounds.
+func (r *coverRun) run(target, lo, hi int) {
+	c := r.c
+	c.target, c.lo, c.cap = target, lo, hi
+	c.halted = false
+	c.start()
+}
+
+// Optimise finds an optimal placement for the objective and narrows the
+// bounds to it.
+func (r *coverRun) Optimise(task model.Task) (bool, int64) {
+	obj, c := r.obj, r.c
+	coverageObjective := obj.Measure == model.MeasureAttacked || obj.Measure == model.MeasureDominated
+	switch {
+	case coverageObjective && obj.Sense == model.Maximize && (r.ruleWhat == 0 || r.ruleWhat == obj.Measure):
+		r.mostCovered()
+	case obj.Measure == model.MeasurePieces && obj.Sense == model.Minimize:
+		r.fewestPieces()
+	case obj.Measure == model.MeasurePieces && obj.Sense == model.Maximize:
+		r.mostPieces()
+	case obj.Sense == model.Fixed:
+		if task == model.TaskSolve {
+			r.keepFirst()
+			r.run(r.target, r.lo, r.hi)
+		} else {
+			r.found = true
 		}
-		c.splitDepth = -1
+	default:
+		r.weighAll()
 	}
-	if todo == nil {
-		c.prepare()
-		todo = []coverTask{{avail: slices.Clone(p.Allowed), gaveUp: bitset.New(p.Squares)}}
+	nodes := c.nodes
+	c.nodes = 0
+	if r.exhaustive && r.found {
+		r.want = r.Value(r.best, nil)
 	}
-	searches := make([]*coverSearch, workers)
-	tallies := make([]*problem.Tally, workers)
-	current := make([]int, workers)
-	for w := range searches {
-		w := w
-		s := newCoverSearch(p, c.g, st)
-		s.target, s.lo, s.cap = c.target, c.lo, c.cap
-		tallies[w] = problem.NewTally(p, opts.Symmetry)
-		s.accept = func(int) {
-			if keep(s) {
-				tallies[w].Add(current[w], s.chosen, nil)
-			}
+	c.target, c.lo, c.cap = r.target, r.lo, r.hi
+	return r.found, nodes
+}
+
+// keepFirst makes the passes stop at their first placement and keep it.
+func (r *coverRun) keepFirst() {
+	r.c.accept = func(int) {
+		r.found, r.best = true, slices.Clone(r.c.chosen)
+		r.c.halted = true
+	}
+}
+
+// mostCovered raises the target past each placement found until none is
+// left, so that a search stopped early still has its best placement.
+func (r *coverRun) mostCovered() {
+	c := r.c
+	var value int
+	c.accept = func(v int) {
+		value, r.best = v, slices.Clone(c.chosen)
+		c.halted = true
+	}
+	for t := r.target; t <= c.openCount && !r.st.Stopped(); t = value + 1 {
+		value = -1
+		r.run(t, r.lo, r.hi)
+		if value < 0 {
+			break
 		}
-		searches[w] = s
+		r.found, r.target = true, value
 	}
-	tasks.RunSubtrees(st, workers, len(todo), opts.Progress, "counting", func(w, i int) {
-		current[w] = i
-		searches[w].halted = false
-		searches[w].resume(todo[i])
-	})
-	total := problem.NewTally(p, opts.Symmetry)
-	for w, s := range searches {
-		nodes += s.nodes
-		total.Merge(tallies[w])
+}
+
+// fewestPieces raises the most pieces allowed until a placement is found.
+func (r *coverRun) fewestPieces() {
+	r.keepFirst()
+	for k := r.lo; k <= r.hi && !r.found && !r.st.Stopped(); k++ {
+		r.run(r.target, r.lo, k)
+		if r.found {
+			r.lo, r.hi = k, k
+		}
 	}
-	return total, nodes
+}
+
+// mostPieces raises the least pieces past each placement found, so that a
+// search stopped early keeps its best.
+func (r *coverRun) mostPieces() {
+	got := false
+	r.c.accept = func(int) {
+		got, r.found, r.best = true, true, slices.Clone(r.c.chosen)
+		r.c.halted = true
+	}
+	for k := r.lo; k <= r.hi && !r.st.Stopped(); k = len(r.best) + 1 {
+		got = false
+		r.run(r.target, k, r.hi)
+		if !got {
+			break
+		}
+	}
+	if r.found {
+		r.lo, r.hi = len(r.best), len(r.best)
+	}
+}
+
+// weighAll weighs every placement meeting the rule: the fewest squares
+// covered, or a coverage objective on another measure than the rule's.
+func (r *coverRun) weighAll() {
+	r.exhaustive = true
+	var bestValue int64
+	sense := r.obj.Sense
+	r.c.accept = func(int) {
+		v := r.c.measure(r.c.chosen, r.obj.Measure)
+		if !r.found || (sense == model.Maximize && v > bestValue) || (sense == model.Minimize && v < bestValue) {
+			r.found, bestValue, r.best = true, v, slices.Clone(r.c.chosen)
+		}
+	}
+	r.run(r.target, r.lo, r.hi)
+}
+
+// Enumerate lists the placements at the optimum depth first.
+func (r *coverRun) Enumerate(emit func(vertices, walls []int32) bool) int64 {
+	c := r.c
+	c.accept = func(int) {
+		if r.keep(c) && !emit(c.chosen, nil) {
+			c.halted = true
+		}
+	}
+	r.run(r.target, r.lo, r.hi)
+	return c.nodes
+}
+
+// Split records the subtrees below the first branchings at depth.
+func (r *coverRun) Split(depth int) (int, int64, bool) {
+	c := r.c
+	c.splitDepth, c.tasks, c.halted, c.deeper = depth, nil, false, false
+	c.accept = func(int) {}
+	c.start()
+	nodes := c.nodes
+	c.nodes = 0
+	c.splitDepth = -1
+	r.tasks = c.tasks
+	if len(r.tasks) == 0 {
+		return r.Whole(), nodes, false
+	}
+	return len(r.tasks), nodes, c.deeper
+}
+
+// Whole makes the whole tree the one task.
+func (r *coverRun) Whole() int {
+	r.c.prepare()
+	r.tasks = []coverTask{{avail: slices.Clone(r.c.p.Allowed), gaveUp: bitset.New(r.c.p.Squares)}}
+	return 1
+}
+
+// A coverWorker searches tasks of the list, tallying what it accepts.
+type coverWorker struct {
+	r    *coverRun
+	s    *coverSearch
+	task int
+}
+
+func (r *coverRun) Worker(t *problem.Tally) driver.Worker {
+	w := &coverWorker{r: r, s: newCoverSearch(r.c.p, r.c.g, r.st)}
+	w.s.target, w.s.lo, w.s.cap = r.target, r.lo, r.hi
+	w.s.accept = func(int) {
+		if r.keep(w.s) {
+			t.Add(w.task, w.s.chosen, nil)
+		}
+	}
+	return w
+}
+
+func (w *coverWorker) Nodes() int64 { return w.s.nodes }
+
+func (w *coverWorker) Run(task int) {
+	w.task = task
+	w.s.halted = false
+	w.s.resume(w.r.tasks[task])
 }
