@@ -9,6 +9,7 @@ import (
 	"github.com/chessmodel/chessmodel/exact/internal/clique"
 	"github.com/chessmodel/chessmodel/exact/internal/cover"
 	"github.com/chessmodel/chessmodel/exact/internal/domination"
+	"github.com/chessmodel/chessmodel/exact/internal/driver"
 	"github.com/chessmodel/chessmodel/exact/internal/fold"
 	"github.com/chessmodel/chessmodel/exact/internal/nqueens"
 	"github.com/chessmodel/chessmodel/exact/internal/problem"
@@ -43,10 +44,19 @@ func (s *Solver) Solve(ctx context.Context, m *model.Model, opts model.Options) 
 }
 
 func (s *Solver) solve(ctx context.Context, m *model.Model, opts model.Options) (*model.Result, error) {
+	if err := opts.Shard.Validate(); err != nil {
+		return nil, fmt.Errorf("exact: %w", err)
+	}
 	switch m.Kind {
 	case model.KindSlide:
+		if err := driver.Whole(opts, "a slide search"); err != nil {
+			return nil, err
+		}
 		return (&slide.Solver{}).Solve(ctx, m, opts)
 	case model.KindTour:
+		if err := driver.Whole(opts, "a tour search"); err != nil {
+			return nil, err
+		}
 		return tour.Solve(ctx, m, opts)
 	}
 	start := time.Now()
@@ -76,6 +86,9 @@ func (s *Solver) solve(ctx context.Context, m *model.Model, opts model.Options) 
 // dispatch picks the method from the model's structure.
 func dispatch(st *tasks.Stopper, m *model.Model, opts model.Options, res *model.Result) error {
 	if opts.DistinctWalls && m.FreeWalls == nil && opts.Task == model.TaskCount {
+		if err := driver.Whole(opts, "counting the one wall set of a model with fixed walls"); err != nil {
+			return err
+		}
 		return oneWallSet(st, m, opts, res)
 	}
 	if sq, ok := nqueens.Detect(m); ok {
@@ -88,11 +101,17 @@ func dispatch(st *tasks.Stopper, m *model.Model, opts model.Options, res *model.
 	switch {
 	case m.FreeWalls != nil:
 		if needsCoverage(m) {
+			if err := driver.Whole(opts, "the coverage search with free walls"); err != nil {
+				return err
+			}
 			return cover.SolveWalls(st, p, opts, res)
 		}
 		return walls.Solve(st, p, opts, res)
 	case needsCoverage(m):
 		if groups, ok := fold.Fits(m); ok {
+			if err := driver.Whole(opts, "search-space folding"); err != nil {
+				return err
+			}
 			if m.Objective.Sense == model.Minimize && m.Objective.Measure != model.MeasurePieces {
 				if opts.Task == model.TaskSolve {
 					return fold.SolveFewest(st, p, groups, opts, res)

@@ -85,3 +85,13 @@ func Settle(st *tasks.Stopper, p *problem.Problem, opts model.Options, res *mode
 	}
 	return p.CountResult(res, c.Tally, opts, value)
 }
+
+// Whole refuses a shard for a search that does not split its work into a
+// task list (what names it): a count of one part of it is not defined.
+func Whole(opts model.Options, what string) error {
+	if !opts.Shard.Active() {
+		return nil
+	}
+	return fmt.Errorf("exact: %s splits no task list, so it runs no shard (%d of %d); run it whole: %w",
+		what, opts.Shard.Index, opts.Shard.Of, model.ErrUnsupported)
+}

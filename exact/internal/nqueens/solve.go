@@ -3,6 +3,7 @@ package nqueens
 import (
 	"fmt"
 
+	"github.com/chessmodel/chessmodel/exact/internal/driver"
 	"github.com/chessmodel/chessmodel/exact/internal/problem"
 	"github.com/chessmodel/chessmodel/exact/internal/tasks"
 	"github.com/chessmodel/chessmodel/model"
@@ -17,6 +18,9 @@ const bytesPerPlacedPiece = 300
 // search: the explicit construction or the diagonal for one solution, the
 // bitwise counter or n! for counts, and listing for enumeration.
 func Solve(st *tasks.Stopper, m *model.Model, sq SquareRiders, opts model.Options, res *model.Result) error {
+	if err := driver.Whole(opts, "the n-queens and n-rooks fast path"); err != nil {
+		return err
+	}
 	n := sq.n
 	if cost := int64(n) * bytesPerPlacedPiece; cost > opts.MemoryLimit() {
 		return fmt.Errorf("exact: a solution of %d pieces would take about %s to build, check and print, above the bound of %s: %w",
