@@ -3,6 +3,7 @@ package cover
 import (
 	"slices"
 
+	"github.com/chessmodel/chessmodel/exact/internal/driver"
 	"github.com/chessmodel/chessmodel/exact/internal/graph"
 	"github.com/chessmodel/chessmodel/exact/internal/problem"
 	"github.com/chessmodel/chessmodel/exact/internal/tasks"
@@ -22,7 +23,9 @@ type coverWallsRun struct {
 	wallLo, wallHi int // walls
 	found          bool
 	bestV, bestW   []int32
-	exhaustive     bool // every placement was weighed (the objective is not the search's own)
+	exhaustive     bool  // every placement was weighed (the objective is not the search's own)
+	want           int64 // with exhaustive: the optimal value
+	opts           model.Options
 }
 
 // SolveWalls answers models with free walls and a cover rule or a
@@ -39,23 +42,76 @@ func SolveWalls(st *tasks.Stopper, p *problem.Problem, opts model.Options, res *
 	}
 	c := newCoverSearch(p, g, st)
 	c.setupWalls()
-	r := &coverWallsRun{c: c, st: st, lo: p.MinTotal, hi: p.MaxTotal, wallLo: c.wallLo, wallHi: c.wallHi}
+	r := &coverWallsRun{c: c, st: st, opts: opts, lo: p.MinTotal, hi: p.MaxTotal, wallLo: c.wallLo, wallHi: c.wallHi}
 	if rule := m.Rules.Cover; rule != nil {
 		r.target = rule.AtLeast
 	}
-	valueOf := func(v, w []int32) int64 { return c.measureWalls(v, w, m.Objective.Measure) }
-	r.optimum(opts, valueOf)
-	res.Stats.Nodes += c.nodes
-	if st.Canceled() {
-		return problem.Unknown(res, p, r.found, r.bestV, r.bestW, valueOf)
+	return driver.Solve(st, p, opts, res, r)
+}
+
+var _ driver.Search = (*coverWallsRun)(nil)
+
+func (r *coverWallsRun) Best() ([]int32, []int32) { return r.bestV, r.bestW }
+
+// Value is the objective's measure of a placement on its walls.
+func (r *coverWallsRun) Value(v, w []int32) int64 {
+	return r.c.measureWalls(v, w, r.c.p.Model.Objective.Measure)
+}
+
+// Optimise finds an optimal placement and narrows the bounds to it; the
+// count and enumeration that follow see every wall set.
+func (r *coverWallsRun) Optimise(task model.Task) (bool, int64) {
+	r.optimum(task)
+	nodes := r.c.nodes
+	if task != model.TaskSolve {
+		if r.exhaustive && r.found {
+			r.want = r.Value(r.bestV, r.bestW)
+		}
+		r.c.nodes = 0
+		r.c.minimalWalls = false // every wall set counts
 	}
-	if !r.found {
-		return problem.Infeasible(res, opts)
+	return r.found, nodes
+}
+
+// keep says whether the placement the search stands on is at the optimum.
+func (r *coverWallsRun) keep() bool {
+	return !r.exhaustive || r.Value(r.c.chosen, r.c.wallList()) == r.want
+}
+
+// Enumerate lists the placements at the optimum depth first.
+func (r *coverWallsRun) Enumerate(emit func(vertices, walls []int32) bool) int64 {
+	c := r.c
+	c.acceptW = func(int) {
+		if r.keep() && !emit(c.chosen, c.wallList()) {
+			c.halted = true
+		}
 	}
-	if opts.Task == model.TaskSolve {
-		return problem.Solved(res, p, r.bestV, r.bestW, valueOf)
+	r.run(r.target, r.lo, r.hi, r.wallLo, r.wallHi)
+	return c.nodes
+}
+
+// The search with free walls does not split: its count is one task, the
+// whole tree, searched by the run's own search.
+func (r *coverWallsRun) MaxSplit() int                { return 0 }
+func (r *coverWallsRun) Whole() int                   { return 1 }
+func (r *coverWallsRun) Split(int) (int, int64, bool) { return r.Whole(), 0, false }
+func (r *coverWallsRun) Nodes() int64                 { return r.c.nodes }
+func (r *coverWallsRun) Run(int)                      { r.run(r.target, r.lo, r.hi, r.wallLo, r.wallHi) }
+
+// Worker tallies the placements of the one task.
+func (r *coverWallsRun) Worker(t *problem.Tally) driver.Worker {
+	c := r.c
+	c.acceptW = func(int) {
+		if !r.keep() {
+			return
+		}
+		if r.opts.DistinctWalls {
+			t.AddBoard(0, slices.Clone(c.walls).Key(), c.chosen, c.wallList())
+			return
+		}
+		t.Add(0, c.chosen, c.wallList())
 	}
-	return r.countAll(opts, res, valueOf)
+	return r
 }
 
 // run is one pass of the search within the given bounds.
@@ -76,7 +132,7 @@ func (r *coverWallsRun) keepFirst() {
 
 // optimum runs the passes that find an optimal placement for the
 // objective, narrowing the run's bounds to it.
-func (r *coverWallsRun) optimum(opts model.Options, valueOf problem.ValueFunc) {
+func (r *coverWallsRun) optimum(task model.Task) {
 	c, m := r.c, r.c.p.Model
 	obj := m.Objective
 	// finding passes need only walls that separate pieces, unless walls are
@@ -95,14 +151,14 @@ func (r *coverWallsRun) optimum(opts model.Options, valueOf problem.ValueFunc) {
 	case obj.Measure == model.MeasurePieces && obj.Sense == model.Maximize:
 		r.mostPieces()
 	case obj.Sense == model.Fixed:
-		if opts.Task == model.TaskSolve {
+		if task == model.TaskSolve {
 			r.keepFirst()
 			r.run(r.target, r.lo, r.hi, r.wallLo, r.wallHi)
 		} else {
 			r.found = true
 		}
 	default:
-		r.weighAll(obj, valueOf)
+		r.weighAll(obj, r.Value)
 	}
 }
 
@@ -193,74 +249,4 @@ func (r *coverWallsRun) weighAll(obj model.Objective, valueOf problem.ValueFunc)
 		}
 	}
 	r.run(r.target, r.lo, r.hi, r.wallLo, r.wallHi)
-}
-
-// countAll counts, or enumerates, the placements at the optimum (or,
-// with Options.DistinctWalls, their wall sets).
-func (r *coverWallsRun) countAll(opts model.Options, res *model.Result, valueOf problem.ValueFunc) error {
-	c, p := r.c, r.c.p
-	var want int64
-	if r.exhaustive {
-		want = valueOf(r.bestV, r.bestW)
-	}
-	c.nodes = 0
-	c.minimalWalls = false // every wall set counts
-	t := problem.NewTally(p, opts.Symmetry)
-	boards := map[string][]int32{}
-	var n int64
-	var emitErr error
-	c.acceptW = func(int) {
-		if r.exhaustive && valueOf(c.chosen, c.wallList()) != want {
-			return
-		}
-		walls := c.wallList()
-		switch {
-		case opts.Task == model.TaskEnumerate:
-			if emitErr = opts.Emit(p.Solution(c.chosen, walls)); emitErr != nil {
-				c.halted = true
-				return
-			}
-			n++
-		case opts.DistinctWalls:
-			key := slices.Clone(c.walls).Key()
-			if _, ok := boards[key]; !ok {
-				boards[key] = walls
-			}
-			if t.FirstTask < 0 {
-				t.First, t.Walls, t.FirstTask = slices.Clone(c.chosen), walls, 0
-			}
-		default:
-			t.Add(0, c.chosen, walls)
-		}
-	}
-	r.run(r.target, r.lo, r.hi, r.wallLo, r.wallHi)
-	res.Stats.Nodes += c.nodes
-	if opts.Task == model.TaskEnumerate {
-		return problem.Enumerated(res, r.st, n, emitErr)
-	}
-	if r.st.Canceled() {
-		res.Status = model.StatusUnknown
-		res.Stats.Extra["counted_so_far"] = t.Count
-		return nil
-	}
-	if opts.DistinctWalls {
-		t.Count = int64(len(boards))
-		if opts.Symmetry {
-			t.Classes = distinctWallClasses(p, boards)
-		}
-	}
-	return p.CountResult(res, t, opts, valueOf)
-}
-
-// distinctWallClasses counts the wall sets that are the least of their
-// orbit under the model's symmetry.
-func distinctWallClasses(p *problem.Problem, boards map[string][]int32) int64 {
-	canon := problem.Canonicalizer{Problem: p}
-	var n int64
-	for _, ws := range boards {
-		if canon.WallsLeast(ws) {
-			n++
-		}
-	}
-	return n
 }

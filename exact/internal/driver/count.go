@@ -55,7 +55,7 @@ func Count(st *tasks.Stopper, p *problem.Problem, opts model.Options, c Counter)
 	}
 	out.Searched = splitNodes
 	run := ownedTasks(opts, n)
-	workers := model.WorkerCount(opts.Workers)
+	workers := max(1, min(model.WorkerCount(opts.Workers), len(run))) // a worker per task at most
 	tallies := make([]*problem.Tally, workers)
 	searches := make([]Worker, workers)
 	owned := make([]int64, workers) // nodes of the tasks the shard owns
