@@ -23,10 +23,10 @@ func Solve(st *tasks.Stopper, p *problem.Problem, opts model.Options, res *model
 	defer g.Release() // nothing below keeps the graph
 	res.Stats.Extra["engine"] = "clique branch and bound"
 	res.Stats.Extra["cliques"] = strconv.Itoa(len(g.Cliques)) + " " + g.Partition
-	if (p.Model.Rules.Independent && p.FixedConflict()) || p.MinTotal > p.MaxTotal {
+	if (p.Independent && p.FixedConflict()) || p.MinTotal > p.MaxTotal {
 		return problem.Infeasible(res, opts)
 	}
-	r := &run{g: g, st: st, opts: opts, res: res, lo: p.MinTotal, hi: p.MaxTotal, sense: p.Model.Objective.Sense}
+	r := &run{g: g, st: st, opts: opts, res: res, lo: p.MinTotal, hi: p.MaxTotal, sense: p.Sense}
 	return driver.Solve(st, p, opts, res, r)
 }
 

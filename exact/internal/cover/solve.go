@@ -39,17 +39,16 @@ func Solve(st *tasks.Stopper, p *problem.Problem, opts model.Options, res *model
 		return err
 	}
 	res.Stats.Extra["engine"] = "coverage search on the most constrained square"
-	m := p.Model
-	if (m.Rules.Independent && p.FixedConflict()) || p.MinTotal > p.MaxTotal {
+	if (p.Independent && p.FixedConflict()) || p.MinTotal > p.MaxTotal {
 		return problem.Infeasible(res, opts)
 	}
-	r := &coverRun{c: newCoverSearch(p, g, st), st: st, obj: m.Objective, lo: p.MinTotal, hi: p.MaxTotal}
-	if rule := m.Rules.Cover; rule != nil {
-		r.target = rule.AtLeast
+	r := &coverRun{c: newCoverSearch(p, g, st), st: st, sense: p.Sense, measure: p.Measure, lo: p.MinTotal, hi: p.MaxTotal}
+	if p.Cover {
+		r.target = p.CoverAtLeast
 		if r.target == 0 {
 			r.target = r.c.openCount
 		}
-		r.ruleWhat = rule.What
+		r.ruleWhat = p.CoverWhat
 	}
 	return driver.Solve(st, p, opts, res, r)
 }
@@ -59,7 +58,8 @@ func Solve(st *tasks.Stopper, p *problem.Problem, opts model.Options, res *model
 type coverRun struct {
 	c          *coverSearch
 	st         *tasks.Stopper
-	obj        model.Objective
+	sense      model.Optimize
+	measure    model.Measure // the objective's
 	ruleWhat   model.Measure // the cover rule's measure; MeasureNone without a rule
 	target     int           // the squares a placement must cover
 	lo, hi     int           // pieces
@@ -73,10 +73,10 @@ type coverRun struct {
 var _ driver.Search = (*coverRun)(nil)
 
 func (r *coverRun) Best() ([]int32, []int32) { return r.best, nil }
-func (r *coverRun) Value(v, _ []int32) int64 { return r.c.measure(v, r.obj.Measure) }
+func (r *coverRun) Value(v, _ []int32) int64 { return r.c.measure(v, r.measure) }
 func (r *coverRun) MaxSplit() int            { return r.hi + r.c.openCount }
 func (r *coverRun) keep(s *coverSearch) bool {
-	return !r.exhaustive || s.measure(s.chosen, r.obj.Measure) == r.want
+	return !r.exhaustive || s.measure(s.chosen, r.measure) == r.want
 }
 
 // run is one pass of the search within the given bounds.
@@ -90,16 +90,16 @@ func (r *coverRun) run(target, lo, hi int) {
 // Optimise finds an optimal placement for the objective and narrows the
 // bounds to it.
 func (r *coverRun) Optimise(task model.Task) (bool, int64) {
-	obj, c := r.obj, r.c
-	coverageObjective := obj.Measure == model.MeasureAttacked || obj.Measure == model.MeasureDominated
+	c := r.c
+	coverageObjective := r.measure == model.MeasureAttacked || r.measure == model.MeasureDominated
 	switch {
-	case coverageObjective && obj.Sense == model.Maximize && (r.ruleWhat == 0 || r.ruleWhat == obj.Measure):
+	case coverageObjective && r.sense == model.Maximize && (r.ruleWhat == 0 || r.ruleWhat == r.measure):
 		r.mostCovered()
-	case obj.Measure == model.MeasurePieces && obj.Sense == model.Minimize:
+	case r.measure == model.MeasurePieces && r.sense == model.Minimize:
 		r.fewestPieces()
-	case obj.Measure == model.MeasurePieces && obj.Sense == model.Maximize:
+	case r.measure == model.MeasurePieces && r.sense == model.Maximize:
 		r.mostPieces()
-	case obj.Sense == model.Fixed:
+	case r.sense == model.Fixed:
 		if task == model.TaskSolve {
 			r.keepFirst()
 			r.run(r.target, r.lo, r.hi)
@@ -181,9 +181,9 @@ func (r *coverRun) mostPieces() {
 func (r *coverRun) weighAll() {
 	r.exhaustive = true
 	var bestValue int64
-	sense := r.obj.Sense
+	sense := r.sense
 	r.c.accept = func(int) {
-		v := r.c.measure(r.c.chosen, r.obj.Measure)
+		v := r.c.measure(r.c.chosen, r.measure)
 		if !r.found || (sense == model.Maximize && v > bestValue) || (sense == model.Minimize && v < bestValue) {
 			r.found, bestValue, r.best = true, v, slices.Clone(r.c.chosen)
 		}

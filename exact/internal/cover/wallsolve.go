@@ -36,15 +36,14 @@ func SolveWalls(st *tasks.Stopper, p *problem.Problem, opts model.Options, res *
 		return err
 	}
 	res.Stats.Extra["engine"] = "coverage search with free walls"
-	m := p.Model
-	if p.MinTotal > p.MaxTotal || m.FreeWalls.Min > m.FreeWalls.Max {
+	if p.MinTotal > p.MaxTotal || p.WallsMin > p.WallsMax {
 		return problem.Infeasible(res, opts)
 	}
 	c := newCoverSearch(p, g, st)
 	c.setupWalls()
 	r := &coverWallsRun{c: c, st: st, opts: opts, lo: p.MinTotal, hi: p.MaxTotal, wallLo: c.wallLo, wallHi: c.wallHi}
-	if rule := m.Rules.Cover; rule != nil {
-		r.target = rule.AtLeast
+	if p.Cover {
+		r.target = p.CoverAtLeast
 	}
 	return driver.Solve(st, p, opts, res, r)
 }
@@ -55,7 +54,7 @@ func (r *coverWallsRun) Best() ([]int32, []int32) { return r.bestV, r.bestW }
 
 // Value is the objective's measure of a placement on its walls.
 func (r *coverWallsRun) Value(v, w []int32) int64 {
-	return r.c.measureWalls(v, w, r.c.p.Model.Objective.Measure)
+	return r.c.measureWalls(v, w, r.c.p.Measure)
 }
 
 // Optimise finds an optimal placement and narrows the bounds to it; the
@@ -133,8 +132,8 @@ func (r *coverWallsRun) keepFirst() {
 // optimum runs the passes that find an optimal placement for the
 // objective, narrowing the run's bounds to it.
 func (r *coverWallsRun) optimum(task model.Task) {
-	c, m := r.c, r.c.p.Model
-	obj := m.Objective
+	c, p := r.c, r.c.p
+	obj := model.Objective{Sense: p.Sense, Measure: p.Measure}
 	// finding passes need only walls that separate pieces, unless walls are
 	// wanted for themselves
 	c.minimalWalls = r.wallLo == 0 && obj.Measure != model.MeasureWalls
@@ -144,7 +143,7 @@ func (r *coverWallsRun) optimum(task model.Task) {
 		r.fewestWalls()
 	case obj.Measure == model.MeasureWalls:
 		r.mostWalls()
-	case coverageObjective && obj.Sense == model.Maximize && (m.Rules.Cover == nil || m.Rules.Cover.What == obj.Measure) && !c.all:
+	case coverageObjective && obj.Sense == model.Maximize && (!p.Cover || p.CoverWhat == obj.Measure) && !c.all:
 		r.mostCovered()
 	case obj.Measure == model.MeasurePieces && obj.Sense == model.Minimize:
 		r.fewestPieces()

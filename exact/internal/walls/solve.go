@@ -70,10 +70,9 @@ func Solve(st *tasks.Stopper, p *problem.Problem, opts model.Options, res *model
 		return err
 	}
 	res.Stats.Extra["engine"] = "piece sets priced by hitting sets of gaps"
-	fw := *p.Model.FreeWalls
-	maxFree := min(fw.Max, p.Open.Count())
-	r := &wallRun{w: w, pr: newWallPricer(w), st: st, opts: opts, obj: p.Model.Objective,
-		fw: fw, maxFree: maxFree, tLo: fw.Min, tHi: maxFree, lo: p.MinTotal, hi: p.MaxTotal}
+	maxFree := min(p.WallsMax, p.Open.Count())
+	r := &wallRun{w: w, pr: newWallPricer(w), st: st, opts: opts, sense: p.Sense, measure: p.Measure,
+		wallsMin: p.WallsMin, wallsMax: p.WallsMax, maxFree: maxFree, tLo: p.WallsMin, tHi: maxFree, lo: p.MinTotal, hi: p.MaxTotal}
 	if r.lo > r.hi {
 		return problem.Infeasible(res, opts)
 	}
@@ -88,8 +87,10 @@ type wallRun struct {
 	pr           *wallPricer
 	st           *tasks.Stopper
 	opts         model.Options
-	obj          model.Objective
-	fw           model.Range
+	sense        model.Optimize
+	measure      model.Measure // the objective's
+	wallsMin     int           // free walls allowed
+	wallsMax     int
 	maxFree      int
 	tLo, tHi     int // the free walls of the pairs counted or enumerated
 	lo, hi       int // their pieces
@@ -105,7 +106,7 @@ func (r *wallRun) MaxSplit() int            { return r.hi + 1 }
 
 // Value is the objective's value: walls (fixed ones included) or pieces.
 func (r *wallRun) Value(v, walls []int32) int64 {
-	if r.obj.Measure == model.MeasureWalls {
+	if r.measure == model.MeasureWalls {
 		return int64(r.w.p.FixedWalls + len(walls))
 	}
 	return int64(len(v))
@@ -115,11 +116,11 @@ func (r *wallRun) Value(v, walls []int32) int64 {
 // to it.
 func (r *wallRun) Optimise(task model.Task) (bool, int64) {
 	switch {
-	case r.obj.Measure == model.MeasureWalls && r.obj.Sense == model.Minimize:
+	case r.measure == model.MeasureWalls && r.sense == model.Minimize:
 		r.fewestWalls()
-	case r.obj.Measure == model.MeasureWalls:
+	case r.measure == model.MeasureWalls:
 		r.mostWalls()
-	case task == model.TaskSolve || r.obj.Sense != model.Fixed:
+	case task == model.TaskSolve || r.sense != model.Fixed:
 		r.byPieces()
 	default:
 		r.found = true // counting without an objective needs no first pass
@@ -140,8 +141,8 @@ func (r *wallRun) fewestWalls() {
 			if m < 0 {
 				return
 			}
-			t := max(m, r.fw.Min)
-			if t > pr.free.Count() || t > r.fw.Max {
+			t := max(m, r.wallsMin)
+			if t > pr.free.Count() || t > r.wallsMax {
 				return
 			}
 			r.found, r.bestV, r.bestW = true, pr.vertices(), pr.withExtra(walls, t)
@@ -165,8 +166,8 @@ func (r *wallRun) mostWalls() {
 			return
 		}
 		m, walls := pr.h.minimum(r.maxFree)
-		t := min(r.fw.Max, pr.free.Count())
-		if m < 0 || t < max(m, r.fw.Min) || t <= best {
+		t := min(r.wallsMax, pr.free.Count())
+		if m < 0 || t < max(m, r.wallsMin) || t <= best {
 			return
 		}
 		best, r.found, r.bestV, r.bestW = t, true, pr.vertices(), pr.withExtra(walls, t)
@@ -187,11 +188,11 @@ func (r *wallRun) byPieces() {
 			return
 		}
 		m, walls := pr.h.minimum(r.maxFree)
-		if m < 0 || max(m, r.fw.Min) > pr.free.Count() {
+		if m < 0 || max(m, r.wallsMin) > pr.free.Count() {
 			return
 		}
-		r.found, r.bestV, r.bestW = true, pr.vertices(), pr.withExtra(walls, max(m, r.fw.Min))
-		switch r.obj.Sense {
+		r.found, r.bestV, r.bestW = true, pr.vertices(), pr.withExtra(walls, max(m, r.wallsMin))
+		switch r.sense {
 		case model.Maximize:
 			w.lo = len(w.chosen) + 1
 		case model.Minimize:
@@ -201,7 +202,7 @@ func (r *wallRun) byPieces() {
 		}
 	}
 	w.start()
-	if r.found && r.obj.Sense != model.Fixed {
+	if r.found && r.sense != model.Fixed {
 		r.lo, r.hi = len(r.bestV), len(r.bestV)
 	}
 }
