@@ -59,7 +59,7 @@
 //
 // A count with Options.Shard runs one part of a task list that depends on
 // the model and options alone: the subtrees of the first depth that gives
-// at least driver.ShardTasks (4096) of them, or all leaves. Shard i of N
+// at least driver.ShardTasks (4096) of them, or the deepest split. Shard i of N
 // runs the tasks t with t mod N = i; the counts, classes and nodes of the
 // N shards add up to the whole (the nodes of the work every shard repeats,
 // the optimum and the split, are reported by shard 0). Stats.Extra
