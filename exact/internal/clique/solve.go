@@ -45,13 +45,21 @@ type run struct {
 
 var _ driver.Search = (*run)(nil)
 
-func (r *run) Best() ([]int32, []int32)              { return r.best, nil }
-func (r *run) Value(vertices, _ []int32) int64       { return int64(len(vertices)) }
-func (r *run) MaxSplit() int                         { return len(r.g.Cliques) + 1 }
-func (r *run) Whole() int                            { r.root = true; return 1 }
-func (r *run) newSearch() *Search                    { s := NewSearch(r.g, r.st); s.Lo, s.Hi = r.lo, r.hi; return s }
-func (w *worker) Nodes() int64                       { return w.s.Nodes }
-func (r *run) Worker(t *problem.Tally) driver.Worker { return r.newWorker(t) }
+func (r *run) Best() ([]int32, []int32)        { return r.best, nil }
+func (r *run) Value(vertices, _ []int32) int64 { return int64(len(vertices)) }
+
+// MaxSplit: every clique decided, and the leaf below.
+func (r *run) MaxSplit() int { return len(r.g.Cliques) + 1 }
+
+// Whole makes the whole tree the one task.
+func (r *run) Whole() int { r.root = true; return 1 }
+
+// newSearch is a search within the run's bounds on pieces.
+func (r *run) newSearch() *Search {
+	s := NewSearch(r.g, r.st)
+	s.Lo, s.Hi = r.lo, r.hi
+	return s
+}
 
 // Optimise finds a set of the most (or fewest) pieces by branch and
 // bound, or the first set when there is no objective.
@@ -109,8 +117,9 @@ func (r *run) Enumerate(emit func(vertices, walls []int32) bool) int64 {
 	return s.Nodes
 }
 
-// Split records the subtrees at depth. Every pass runs to the deepest
-// split (a clique search does not say whether a subtree reached it).
+// Split records the subtrees at depth (and the sets above it). It always
+// says deeper: the driver then tries every depth up to MaxSplit until the
+// list is long enough, as clique's own loop did (the node counts stay).
 func (r *run) Split(depth int) (int, int64, bool) {
 	r.split = r.newSearch()
 	r.split.splitDepth = depth
@@ -126,11 +135,14 @@ type worker struct {
 	task int
 }
 
-func (r *run) newWorker(t *problem.Tally) *worker {
+// Worker tallies into t the sets of the tasks it runs.
+func (r *run) Worker(t *problem.Tally) driver.Worker {
 	w := &worker{r: r, s: r.newSearch()}
 	w.s.Visit = func(s *Search) { t.Add(w.task, s.Chosen, nil) }
 	return w
 }
+
+func (w *worker) Nodes() int64 { return w.s.Nodes }
 
 func (w *worker) Run(task int) {
 	w.task = task
