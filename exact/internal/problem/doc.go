@@ -4,7 +4,8 @@
 // lines cut at walls and squares off the board (PieceGeometry), the count
 // rules of the place list (CountRule), the model's symmetries and, as plain
 // fields, what the searches need of its rules, objective, cover rule and
-// free walls: no search reads the model after compiling. It also
+// free walls, so that searches need not read the model (two still do: see
+// Problem). It also
 // holds what every technique shares after a search: the Tally of counts and
 // classes (a Canonicalizer decides the least of an orbit) and the helpers
 // that fill a model.Result.
