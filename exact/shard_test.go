@@ -3,7 +3,6 @@ package exact
 import (
 	"context"
 	"errors"
-	"fmt"
 	"strings"
 	"testing"
 
@@ -41,7 +40,7 @@ func TestShardsAddUp(t *testing.T) {
 			opts := c.opts
 			opts.Task = model.TaskCount
 			whole := run(t, m, opts)
-			if e := fmt.Sprint(whole.Stats.Extra["engine"]); !strings.HasPrefix(e, c.engine) {
+			if e, _ := whole.Stats.Extra["engine"].(string); !strings.HasPrefix(e, c.engine) {
 				t.Fatalf("engine %q, the case is for %q", e, c.engine)
 			}
 			if c.count >= 0 && count(whole) != c.count || c.classes >= 0 && classes(whole) != c.classes {
