@@ -80,4 +80,9 @@
 // the (piece, square) pairs in graph; kinds of piece and ride directions
 // with free walls in walls; pieces to fold in fold; n-queens and n-rooks
 // sizes in nqueens. TestLimits walks past each one.
+//
+// Shards (see Shards above) are counts of clique, walls and cover only:
+// every other search refuses an active model.Options.Shard with
+// model.ErrUnsupported (TestShardRefused), and a shard that names no part
+// (Index outside 0..Of-1) is bad input.
 package exact
