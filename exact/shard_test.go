@@ -49,7 +49,7 @@ func TestShardsAddUp(t *testing.T) {
 			nodes := int64(-1)
 			for _, workers := range []int{1, 4} {
 				for _, of := range []int{1, 3, 7} {
-					got := shardSums(t, m, opts, workers, of)
+					got := shardSums(t, m, opts, c.engine, workers, of)
 					if got.count != count(whole) || (opts.Symmetry && got.classes != classes(whole)) {
 						t.Errorf("%d shards on %d workers: count %d classes %d, whole %d and %d",
 							of, workers, got.count, got.classes, count(whole), classes(whole))
@@ -66,14 +66,18 @@ func TestShardsAddUp(t *testing.T) {
 
 type shardTotal struct{ count, classes, nodes int64 }
 
-// shardSums runs the of shards of a count and adds up what they report.
-func shardSums(t *testing.T, m *model.Model, opts model.Options, workers, of int) shardTotal {
+// shardSums runs the of shards of a count on the given engine and adds up
+// what they report.
+func shardSums(t *testing.T, m *model.Model, opts model.Options, engine string, workers, of int) shardTotal {
 	t.Helper()
 	var sum shardTotal
 	tasks := -1
 	for i := range of {
 		opts.Workers, opts.Shard = workers, model.Shard{Index: i, Of: of}
 		r := run(t, m, opts)
+		if e, _ := r.Stats.Extra["engine"].(string); !strings.HasPrefix(e, engine) {
+			t.Fatalf("shard %d of %d: engine %q, the case is for %q", i, of, e, engine)
+		}
 		sum.count += count(r)
 		if opts.Symmetry {
 			sum.classes += classes(r)

@@ -14,6 +14,7 @@ import (
 	"github.com/chessmodel/chessmodel/exact/internal/nqueens"
 	"github.com/chessmodel/chessmodel/exact/internal/problem"
 	"github.com/chessmodel/chessmodel/exact/internal/tasks"
+	"github.com/chessmodel/chessmodel/exact/internal/transfer"
 	"github.com/chessmodel/chessmodel/exact/internal/walls"
 	"github.com/chessmodel/chessmodel/exact/slide"
 	"github.com/chessmodel/chessmodel/exact/tour"
@@ -84,7 +85,8 @@ func (s *Solver) solve(ctx context.Context, m *model.Model, opts model.Options) 
 }
 
 // dispatch picks the method from the model's structure: the n-queens
-// fast path and the folding test read the model before it is compiled;
+// fast path, the transfer-matrix counter and the folding test read the
+// model before it is compiled;
 // every other choice is made from the compiled problem.
 func dispatch(st *tasks.Stopper, m *model.Model, opts model.Options, res *model.Result) error {
 	if opts.DistinctWalls && m.FreeWalls == nil && opts.Task == model.TaskCount {
@@ -95,6 +97,9 @@ func dispatch(st *tasks.Stopper, m *model.Model, opts model.Options, res *model.
 	}
 	if sq, ok := nqueens.Detect(m); ok {
 		return nqueens.Solve(st, m, sq, opts, res)
+	}
+	if taken, err := transfer.Count(st, m, opts, res); taken {
+		return err
 	}
 	groups, folds := fold.Fits(m)
 	p, err := problem.CompileWithin(m, opts.MaxMemory)
