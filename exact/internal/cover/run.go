@@ -43,11 +43,16 @@ func newCoverRun(c *coverSearch, st *tasks.Stopper, opts model.Options) *coverRu
 func (r *coverRun) Best() ([]int32, []int32) { return r.bestV, r.bestW }
 
 // Value is the objective's measure of a placement (on its walls).
-func (r *coverRun) Value(v, w []int32) int64 {
+func (r *coverRun) Value(v, w []int32) int64 { return r.valueOn(r.c, v, w) }
+
+// valueOn measures a placement with search s's scratch state: each worker
+// measures on its own search, never on the run's, which the measure
+// overwrites while it works.
+func (r *coverRun) valueOn(s *coverSearch, v, w []int32) int64 {
 	if r.walls {
-		return r.c.measureWalls(v, w, r.measure)
+		return s.measureWalls(v, w, r.measure)
 	}
-	return r.c.measure(v, r.measure)
+	return s.measure(v, r.measure)
 }
 
 // current is the placement search s stands on, and its walls.
@@ -60,7 +65,11 @@ func (r *coverRun) current(s *coverSearch) ([]int32, []int32) {
 
 // keep says whether the placement s stands on is at the optimum.
 func (r *coverRun) keep(s *coverSearch) bool {
-	return !r.exhaustive || r.Value(r.current(s)) == r.want
+	if !r.exhaustive {
+		return true
+	}
+	v, w := r.current(s)
+	return r.valueOn(s, v, w) == r.want
 }
 
 // onAccept sets what s does with each placement it finds.
