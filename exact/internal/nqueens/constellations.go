@@ -128,6 +128,7 @@ func (c constellation) orbit(n int) (least bool, size int) {
 type completionPlan struct {
 	weight int64   // the size of the constellation's orbit
 	cost   float64 // the estimate of the search's size
+	orbit  int     // the key of the orbit's least constellation
 	levels int     // free ranks
 	ranks  [64]planRank
 }
@@ -200,6 +201,7 @@ func constellationPlans(n int, st *tasks.Stopper) []completionPlan {
 							best, bestCost = p, p.cost
 						}
 					}
+					best.orbit = c.key(n)
 					plans = append(plans, best)
 				}
 			}
@@ -361,8 +363,8 @@ func lastTwo(left, right, free, shift, closed uint64) (found int) {
 // themselves and, among them, those a quarter turn does, by placing the
 // queens in pairs: a queen on the lower half and its image under the half
 // turn (the centre queen of an odd board is its own image).
-func symmetricQueens(n int, st *tasks.Stopper) (halfTurn, quarterTurn int64) {
-	s := pairSearch{n: n, mask: 1<<uint(n) - 1, files: make([]int, n), st: st}
+func symmetricQueens(n int, st *tasks.Stopper, each func(files []int, quarterTurn bool)) (halfTurn, quarterTurn int64) {
+	s := pairSearch{n: n, mask: 1<<uint(n) - 1, files: make([]int, n), st: st, each: each}
 	if n%2 == 1 {
 		c := n / 2
 		s.files[c] = c
@@ -389,6 +391,10 @@ type pairSearch struct {
 	nodes                 int64
 	st                    *tasks.Stopper
 	halted                bool
+	// each, when set, is called with every solution found and whether a
+	// quarter turn maps it to itself too (a shard's classes need them by
+	// orbit).
+	each func(files []int, quarterTurn bool)
 }
 
 // bits128 is a set of diagonals of a board up to 63 files.
@@ -415,16 +421,28 @@ func (s *pairSearch) toggle(r, f int) {
 	s.files[r], s.files[n-1-r] = f, n-1-f
 }
 
+// quarterSymmetric tells whether a quarter turn maps the placed solution
+// to itself.
+func (s *pairSearch) quarterSymmetric() bool {
+	for y, f := range s.files { // a quarter turn takes (y, f) to (f, n-1-y)
+		if s.files[f] != s.n-1-y {
+			return false
+		}
+	}
+	return true
+}
+
 func (s *pairSearch) place(r int) {
 	n := s.n
 	if r == n/2 {
 		s.halfTurn++
-		for y, f := range s.files { // a quarter turn takes (y, f) to (f, n-1-y)
-			if s.files[f] != n-1-y {
-				return
-			}
+		quarter := s.quarterSymmetric()
+		if quarter {
+			s.quarterTurn++
 		}
-		s.quarterTurn++
+		if s.each != nil {
+			s.each(s.files, quarter)
+		}
 		return
 	}
 	s.nodes++

@@ -2,6 +2,7 @@ package nqueens
 
 import (
 	"fmt"
+	"math/big"
 
 	"github.com/chessmodel/chessmodel/exact/internal/problem"
 	"github.com/chessmodel/chessmodel/exact/internal/tasks"
@@ -85,15 +86,25 @@ func Solve(st *tasks.Stopper, m *model.Model, sq SquareRiders, opts model.Option
 	}
 
 	// count
+	if err := opts.Shard.Validate(); err != nil {
+		return fmt.Errorf("exact: %w", err)
+	}
 	if sq.family == familyRooks {
 		res.Stats.Extra["engine"] = "n-rooks: n!"
 		total, classes := rooksCount(n), rooksClasses(n)
 		if !total.IsInt64() {
 			return fmt.Errorf("exact: the %d-rooks count, %d!, does not fit a 64-bit count: %w", n, n, model.ErrUnsupported)
 		}
+		if !opts.Shard.Owns(0) { // n! is one task, the first shard's
+			total, classes = big.NewInt(0), big.NewInt(0)
+		}
 		res.Count = model.Int64(total.Int64())
 		if opts.Symmetry {
 			res.Classes = model.Int64(classes.Int64())
+		}
+		if total.Sign() == 0 {
+			res.Status = model.StatusInfeasible
+			return nil
 		}
 		found(example())
 		return nil
@@ -104,7 +115,7 @@ func Solve(st *tasks.Stopper, m *model.Model, sq SquareRiders, opts model.Option
 	workers := model.WorkerCount(opts.Workers)
 	res.Stats.Extra["engine"] = "n-queens start constellations, one per D4 orbit"
 	res.Stats.Extra["workers"] = workers
-	c := countQueens(st, n, workers, opts.Progress)
+	c := countQueens(st, n, workers, opts.Shard, opts.Progress)
 	res.Stats.Nodes = c.nodes
 	if st.Canceled() {
 		res.Status = model.StatusUnknown
