@@ -23,28 +23,6 @@ func Solve(st *tasks.Stopper, m *model.Model, sq SquareRiders, opts model.Option
 		return fmt.Errorf("exact: a solution of %d pieces would take about %s to build, check and print, above the bound of %s: %w",
 			n, model.ByteSize(cost), model.ByteSize(opts.MemoryLimit()), model.ErrTooLarge)
 	}
-	solution := func(files []int32) *model.Solution {
-		s := &model.Solution{Pieces: make([]model.Placed, len(files))}
-		for r, f := range files {
-			s.Pieces[r] = model.Placed{Piece: sq.piece, Square: model.Square{File: int(f), Rank: r}}
-		}
-		return s // ranks ascending: already in normal order
-	}
-	example := func() []int32 {
-		if sq.family == familyRooks {
-			files := make([]int32, n)
-			for i := range files {
-				files[i] = int32(i)
-			}
-			return files
-		}
-		return constructQueens(n)
-	}
-	found := func(files []int32) {
-		res.Status = model.StatusOptimal
-		res.Solution = solution(files)
-		res.Value = model.Int64(int64(n))
-	}
 	switch opts.Task {
 	case model.TaskSolve:
 		if sq.family == familyQueens {
@@ -52,11 +30,11 @@ func Solve(st *tasks.Stopper, m *model.Model, sq SquareRiders, opts model.Option
 		} else {
 			res.Stats.Extra["engine"] = "n-rooks diagonal"
 		}
-		files := example()
+		files := sq.example()
 		if files == nil {
 			return problem.Infeasible(res, opts)
 		}
-		found(files)
+		sq.found(res, files)
 		return nil
 
 	case model.TaskEnumerate:
@@ -66,7 +44,7 @@ func Solve(st *tasks.Stopper, m *model.Model, sq SquareRiders, opts model.Option
 			if count&1023 == 0 && st.Stopped() {
 				return false
 			}
-			if emitErr = opts.Emit(*solution(files)); emitErr != nil {
+			if emitErr = opts.Emit(*sq.solution(files)); emitErr != nil {
 				return false
 			}
 			count++
@@ -84,31 +62,69 @@ func Solve(st *tasks.Stopper, m *model.Model, sq SquareRiders, opts model.Option
 		}
 		return problem.Enumerated(res, st, count, emitErr)
 	}
-
-	// count
 	if err := opts.Shard.Validate(); err != nil {
 		return fmt.Errorf("exact: %w", err)
 	}
 	if sq.family == familyRooks {
-		res.Stats.Extra["engine"] = "n-rooks: n!"
-		total, classes := rooksCount(n), rooksClasses(n)
-		if !total.IsInt64() {
-			return fmt.Errorf("exact: the %d-rooks count, %d!, does not fit a 64-bit count: %w", n, n, model.ErrUnsupported)
+		return sq.countRooks(opts, res)
+	}
+	return sq.countQueens(st, opts, res)
+}
+
+// solution is the board of the piece on each rank's file.
+func (sq SquareRiders) solution(files []int32) *model.Solution {
+	s := &model.Solution{Pieces: make([]model.Placed, len(files))}
+	for r, f := range files {
+		s.Pieces[r] = model.Placed{Piece: sq.piece, Square: model.Square{File: int(f), Rank: r}}
+	}
+	return s // ranks ascending: already in normal order
+}
+
+// example is one solution without a search (nil when there is none).
+func (sq SquareRiders) example() []int32 {
+	if sq.family == familyRooks {
+		files := make([]int32, sq.n)
+		for i := range files {
+			files[i] = int32(i)
 		}
-		if !opts.Shard.Owns(0) { // n! is one task, the first shard's
-			total, classes = big.NewInt(0), big.NewInt(0)
-		}
-		res.Count = model.Int64(total.Int64())
-		if opts.Symmetry {
-			res.Classes = model.Int64(classes.Int64())
-		}
-		if total.Sign() == 0 {
-			res.Status = model.StatusInfeasible
-			return nil
-		}
-		found(example())
+		return files
+	}
+	return constructQueens(sq.n)
+}
+
+// found gives res the solution of files.
+func (sq SquareRiders) found(res *model.Result, files []int32) {
+	res.Status = model.StatusOptimal
+	res.Solution = sq.solution(files)
+	res.Value = model.Int64(int64(sq.n))
+}
+
+// countRooks counts n-rooks solutions as n!, one task (the first shard's).
+func (sq SquareRiders) countRooks(opts model.Options, res *model.Result) error {
+	n := sq.n
+	res.Stats.Extra["engine"] = "n-rooks: n!"
+	total, classes := rooksCount(n), rooksClasses(n)
+	if !total.IsInt64() {
+		return fmt.Errorf("exact: the %d-rooks count, %d!, does not fit a 64-bit count: %w", n, n, model.ErrUnsupported)
+	}
+	if !opts.Shard.Owns(0) {
+		total, classes = big.NewInt(0), big.NewInt(0)
+	}
+	res.Count = model.Int64(total.Int64())
+	if opts.Symmetry {
+		res.Classes = model.Int64(classes.Int64())
+	}
+	if total.Sign() == 0 {
+		res.Status = model.StatusInfeasible
 		return nil
 	}
+	sq.found(res, sq.example())
+	return nil
+}
+
+// countQueens counts n-queens solutions by start constellations.
+func (sq SquareRiders) countQueens(st *tasks.Stopper, opts model.Options, res *model.Result) error {
+	n := sq.n
 	if n > MaxCountSide {
 		return fmt.Errorf("exact: counting n-queens on a %dx%d board: more than %d ranks could overflow the 64-bit count: %w", n, n, MaxCountSide, model.ErrUnsupported)
 	}
@@ -131,6 +147,6 @@ func Solve(st *tasks.Stopper, m *model.Model, sq SquareRiders, opts model.Option
 		res.Status = model.StatusInfeasible
 		return nil
 	}
-	found(example())
+	sq.found(res, sq.example())
 	return nil
 }
