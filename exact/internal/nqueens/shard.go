@@ -88,9 +88,23 @@ type ShardCost struct {
 	Estimate       float64
 }
 
-// ShardCosts lists the work of each part of an n-queens count split of
-// ways; boards below six ranks are one task, done by the first part.
-func ShardCosts(n, of int) []ShardCost {
+// ShardCosts lists the work of each part of the count split of ways: for
+// queens, the start constellations; boards below six ranks and rooks' n!
+// are one task, done by the first part. It is nil for a count Solve
+// refuses.
+func (sq SquareRiders) ShardCosts(of int) []ShardCost {
+	if sq.family == familyQueens && sq.n > MaxCountSide || of < 1 {
+		return nil
+	}
+	if sq.family == familyRooks {
+		return constellationCosts(1, of)
+	}
+	return constellationCosts(sq.n, of)
+}
+
+// constellationCosts lists the work of each part of an n-queens count
+// split of ways.
+func constellationCosts(n, of int) []ShardCost {
 	costs := make([]ShardCost, of)
 	if n < 6 {
 		costs[0] = ShardCost{Constellations: 1, Estimate: 1}

@@ -3,6 +3,8 @@ package sweep
 import (
 	"fmt"
 	"sort"
+
+	"github.com/chessmodel/chessmodel/model"
 )
 
 // Merge adds up the Summaries of the parts of one sweep split over
@@ -43,4 +45,19 @@ func Merge(parts []*Summary, minimize bool) (*Summary, error) {
 	}
 	sort.Slice(sum.Values, func(i, j int) bool { return sum.Values[i].Value < sum.Values[j].Value })
 	return sum, nil
+}
+
+// ShardClasses lists the classes each part of a sweep with walls walls
+// split of ways solves, by enumerating the classes (without solving them).
+func ShardClasses(m *model.Model, walls, of int) ([]int64, error) {
+	w := newWallSets(m, walls)
+	if w.total < 0 {
+		return nil, fmt.Errorf("sweep: %d walls on %d free squares is too many placements to enumerate", walls, len(w.squares))
+	}
+	counts := make([]int64, of)
+	w.each(func(_ []int, _ int, _ float64) bool {
+		counts[(w.classes-1)%int64(of)]++
+		return true
+	})
+	return counts, nil
 }
