@@ -108,16 +108,13 @@ func collect(records []*Record) ([]*Record, error) {
 		}
 	}
 	if len(missing) > 0 {
-		return nil, fmt.Errorf("%w: %s missing, of %s", ErrMerge, plural(len(missing), "part"), ref.Job.String()+": "+strings.Join(missing, ", "))
+		what := "part"
+		if len(missing) > 1 {
+			what = "parts"
+		}
+		return nil, fmt.Errorf("%w: %s %s missing (of %s)", ErrMerge, what, strings.Join(missing, ", "), &ref.Job)
 	}
 	return parts, nil
-}
-
-func plural(n int, what string) string {
-	if n == 1 {
-		return "1 " + what
-	}
-	return fmt.Sprintf("%d %ss", n, what)
 }
 
 // checkPart checks a part before it is added: an answer, and an example

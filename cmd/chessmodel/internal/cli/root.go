@@ -256,6 +256,7 @@ before it exits.`,
 		newVersionCommand(g, streams),
 		newSolversCommand(g, streams),
 		newServeCommand(g, streams),
+		newMergeCommand(g, streams),
 	)
 	addCompletionExamples(root)
 	return root
