@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"maps"
-	"slices"
 	"strings"
 
 	"github.com/chessmodel/chessmodel/model"
@@ -209,18 +208,19 @@ func better(m *model.Model, a, b int64) bool {
 	return a > b
 }
 
-// Missing lists the parts of of that have no record in records, for
-// engines that resume.
-func Missing(records []*Record, of int) []int {
-	have := map[int]bool{}
-	for _, r := range records {
-		have[r.Shard] = true
+
+// Check checks one record of a job as an engine receives it, before it is
+// kept: a part of this job (model digest, task, options, number of parts)
+// with an answer and an example the checker accepts (m is the job's model).
+func Check(job *Job, m *model.Model, r *Record) error {
+	switch {
+	case !r.Job.same(job):
+		return fmt.Errorf("%w: %s is foreign: it is a part of %s, not of %s", ErrMerge, r.Name(), &r.Job, job)
+	case r.Shard < 0 || r.Shard >= job.Of:
+		return fmt.Errorf("%w: %s: no such part of %d", ErrMerge, r.Name(), job.Of)
 	}
-	var out []int
-	for k := range of {
-		if !have[k] {
-			out = append(out, k)
-		}
+	if err := checkPart(r, m); err != nil {
+		return fmt.Errorf("%w: %s: %w", ErrMerge, r.Name(), err)
 	}
-	return slices.Clip(out)
+	return nil
 }

@@ -257,6 +257,8 @@ before it exits.`,
 		newSolversCommand(g, streams),
 		newServeCommand(g, streams),
 		newMergeCommand(g, streams),
+		newClusterCommand(g, streams),
+		newWorkerCommand(g, streams),
 	)
 	addCompletionExamples(root)
 	return root
