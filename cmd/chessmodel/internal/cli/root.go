@@ -259,6 +259,7 @@ before it exits.`,
 		newMergeCommand(g, streams),
 		newClusterCommand(g, streams),
 		newWorkerCommand(g, streams),
+		newSlurmCommand(g, streams),
 	)
 	addCompletionExamples(root)
 	return root
