@@ -176,12 +176,22 @@ func (c constellation) plan(n int, weight int) completionPlan {
 // constellationPlans lists one constellation of each orbit for n >= 6,
 // largest searches first so that the workers finish together (or what it
 // has when st stops).
+func constellationPlans(n int, st *tasks.Stopper) []completionPlan {
+	plans := orbitPlans(n, st, nil)
+	slices.SortStableFunc(plans, func(a, b completionPlan) int { return cmp.Compare(b.cost, a.cost) })
+	return plans
+}
+
+// orbitPlans lists the plans of the orbits in the order of their least
+// constellation, those whose index in that order keep accepts (all when
+// keep is nil): a shard plans only its own orbits.
 //
 // All constellations of an orbit have the same number of completions (a
 // symmetry maps the completions of one onto those of the other), so each
 // orbit is searched from the member whose search looks smallest.
-func constellationPlans(n int, st *tasks.Stopper) []completionPlan {
+func orbitPlans(n int, st *tasks.Stopper, keep func(orbit int) bool) []completionPlan {
 	var plans []completionPlan
+	orbit := 0
 	for first := 0; first < n && !st.Stopped(); first++ {
 		for last := 0; last < n; last++ {
 			for west := 0; west < n; west++ {
@@ -194,21 +204,29 @@ func constellationPlans(n int, st *tasks.Stopper) []completionPlan {
 					if !least {
 						continue
 					}
-					best, bestCost := completionPlan{}, -1.0
-					for _, t := range allSquareTransforms {
-						p := c.image(t, n).plan(n, size)
-						if p.cost = p.estimate(); bestCost < 0 || p.cost < bestCost {
-							best, bestCost = p, p.cost
-						}
+					orbit++
+					if keep == nil || keep(orbit-1) {
+						plans = append(plans, c.cheapestPlan(n, size))
 					}
-					best.orbit = c.key(n)
-					plans = append(plans, best)
 				}
 			}
 		}
 	}
-	slices.SortStableFunc(plans, func(a, b completionPlan) int { return cmp.Compare(b.cost, a.cost) })
 	return plans
+}
+
+// cheapestPlan is the plan of the orientation of c whose search looks
+// smallest.
+func (c constellation) cheapestPlan(n, size int) completionPlan {
+	best, bestCost := completionPlan{}, -1.0
+	for _, t := range allSquareTransforms {
+		p := c.image(t, n).plan(n, size)
+		if p.cost = p.estimate(); bestCost < 0 || p.cost < bestCost {
+			best, bestCost = p, p.cost
+		}
+	}
+	best.orbit = c.key(n)
+	return best
 }
 
 // estimate guesses the size of a completion search from the files each

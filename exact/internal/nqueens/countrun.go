@@ -1,6 +1,7 @@
 package nqueens
 
 import (
+	"cmp"
 	"math/bits"
 	"slices"
 
@@ -19,7 +20,13 @@ func countQueens(st *tasks.Stopper, n, workers int, shard model.Shard, progress 
 		}
 		return countQueensSmall(n)
 	}
-	plans := ownedPlans(constellationPlans(n, st), shard)
+	var plans []completionPlan
+	if shard.Active() { // the part's own orbits (shard.go), largest first
+		plans = orbitPlans(n, st, shard.Owns)
+		slices.SortStableFunc(plans, func(a, b completionPlan) int { return cmp.Compare(b.cost, a.cost) })
+	} else {
+		plans = constellationPlans(n, st)
+	}
 	type tally struct{ weighted, nodes int64 }
 	tallies := make([]tally, workers)
 	tasks.RunSubtrees(st, workers, len(plans), progress, "counting queens", func(w, i int) {

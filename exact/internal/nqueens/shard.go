@@ -4,36 +4,22 @@ import (
 	"context"
 
 	"github.com/chessmodel/chessmodel/exact/internal/tasks"
-	"github.com/chessmodel/chessmodel/model"
 )
 
 // Sharding the constellation counter (model.Options.Shard).
 //
-// The task list is constellationPlans': one constellation per orbit, in an
-// order fixed by the model alone (the estimated cost, ties in the order of
-// listing), never by the number of workers. A shard counts the plans whose
-// index it owns.
+// The task list of a part is the orbits of start constellations in the
+// order of their least constellation, fixed by n alone, never by the
+// number of workers: a part plans only the orbits whose index it owns
+// (orbitPlans), which spares it the planning of all the others, and then
+// runs its own largest first.
 //
-// Its classes must add up over the shards too, so Burnside's lemma is
+// Its classes must add up over the parts too, so Burnside's lemma is
 // applied orbit by orbit: the solutions whose constellation lies in one
 // orbit O are a set the symmetries map onto itself, so their classes are
 // (|O| completions + S180(O) + 2 S90(O)) / 8 exactly, with S180(O) and
-// S90(O) the symmetric solutions whose constellation lies in O. A shard
+// S90(O) the symmetric solutions whose constellation lies in O. A part
 // adds up the symmetric solutions of its own orbits.
-
-// ownedPlans keeps the plans a shard owns (all of them for the whole task).
-func ownedPlans(plans []completionPlan, shard model.Shard) []completionPlan {
-	if !shard.Active() {
-		return plans
-	}
-	var owned []completionPlan
-	for i := range plans {
-		if shard.Owns(i) {
-			owned = append(owned, plans[i])
-		}
-	}
-	return owned
-}
 
 // symmetricOwned counts the half- and quarter-turn symmetric solutions
 // whose constellation lies in the orbit of one of plans.
@@ -112,7 +98,7 @@ func constellationCosts(n, of int) []ShardCost {
 	}
 	st := tasks.NewStopper(context.Background())
 	defer st.Close()
-	for i, p := range constellationPlans(n, st) {
+	for i, p := range orbitPlans(n, st, nil) {
 		k := i % of
 		costs[k].Constellations++
 		costs[k].Estimate += p.cost
