@@ -61,6 +61,7 @@ before it is merged.`,
 	}
 	fl := cmd.Flags()
 	fl.StringVar(&f.backend, "backend", "exact", "solver backend of every part: "+g.backends.names())
+	completeValues(cmd, "backend", sortedKeys(g.backends)...)
 	fl.BoolVar(&f.symmetry, "symmetry", false, "count: also count classes up to the model's symmetry group")
 	fl.StringVar(&f.distinct, "distinct", "", `count: "walls" counts distinct wall sets`)
 	fl.IntVar(&f.walls, "walls", -1, "sweep the placements of this many walls instead of counting (as chessmodel sweep)")
