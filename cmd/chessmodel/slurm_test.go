@@ -145,3 +145,31 @@ func TestSlurmOneNode(t *testing.T) {
 		t.Errorf("the merge job wrote\n%s\nwant as the one-process run\n%s", got, whole)
 	}
 }
+
+// The scripts chessmodel slurm writes, run by sh as Slurm would run them
+// (SLURM_ARRAY_TASK_ID set), for the 2-wall sweep in 3 parts: the merge
+// script's answer is the one-process sweep's 278 classes.
+func TestSlurmScriptsBySh(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the program")
+	}
+	bin := buildChessmodel(t)
+	out := filepath.Join(t.TempDir(), "job")
+	if msg, err := exec.Command(bin, "slurm", "../../testdata/models/blocked-0w.yaml", "--walls", "2", "--shards", "3", "--out", out).CombinedOutput(); err != nil {
+		t.Fatalf("chessmodel slurm: %v\n%s", err, msg)
+	}
+	for k := range 3 {
+		part := exec.Command("sh", filepath.Join(out, "parts.sbatch"))
+		part.Env = append(os.Environ(), fmt.Sprintf("SLURM_ARRAY_TASK_ID=%d", k))
+		if msg, err := part.CombinedOutput(); err != nil {
+			t.Fatalf("part %d: %v\n%s", k, err, msg)
+		}
+	}
+	if msg, err := exec.Command("sh", filepath.Join(out, "merge.sbatch")).CombinedOutput(); err != nil {
+		t.Fatalf("merge: %v\n%s", err, msg)
+	}
+	got, err := os.ReadFile(filepath.Join(out, "answer.txt"))
+	if err != nil || !strings.Contains(string(got), "2016 boards, 278 classes up to symmetry") {
+		t.Errorf("answer: %v\n%s", err, got)
+	}
+}

@@ -17,10 +17,7 @@ import (
 
 // clusterFlags are the flags of cluster and worker.
 type clusterFlags struct {
-	backend   string
-	symmetry  bool
-	distinct  string
-	walls     int
+	taskFlags partTask
 	shards    int
 	listen    string
 	store     string
@@ -60,11 +57,7 @@ before it is merged.`,
 		},
 	}
 	fl := cmd.Flags()
-	fl.StringVar(&f.backend, "backend", "exact", "solver backend of every part: "+g.backends.names())
-	completeValues(cmd, "backend", sortedKeys(g.backends)...)
-	fl.BoolVar(&f.symmetry, "symmetry", false, "count: also count classes up to the model's symmetry group")
-	fl.StringVar(&f.distinct, "distinct", "", `count: "walls" counts distinct wall sets`)
-	fl.IntVar(&f.walls, "walls", -1, "sweep the placements of this many walls instead of counting (as chessmodel sweep)")
+	addTaskFlags(cmd, g, &f.taskFlags)
 	fl.IntVar(&f.shards, "shards", 64, "the number of parts")
 	addServerFlags(cmd, f)
 	fl.StringVar(&f.listen, "listen", "127.0.0.1:4222", "host:port of the embedded server (port 0: a free one)")
@@ -72,6 +65,40 @@ before it is merged.`,
 	fl.DurationVar(&f.ackWait, "ack-wait", cluster.DefaultAckWait, "how long a part may go without word from its worker before another gets it")
 	completeModels(cmd)
 	return cmd
+}
+
+// partTask is the task cluster and slurm split: a count, or with --walls
+// a sweep.
+type partTask struct {
+	backend  string
+	symmetry bool
+	distinct string
+	walls    int
+}
+
+func addTaskFlags(cmd *cobra.Command, g *globals, f *partTask) {
+	fl := cmd.Flags()
+	fl.StringVar(&f.backend, "backend", "exact", "solver backend of every part: "+g.backends.names())
+	completeValues(cmd, "backend", sortedKeys(g.backends)...)
+	fl.BoolVar(&f.symmetry, "symmetry", false, "count: also count classes up to the model's symmetry group")
+	fl.StringVar(&f.distinct, "distinct", "", `count: "walls" counts distinct wall sets`)
+	fl.IntVar(&f.walls, "walls", -1, "sweep the placements of this many walls instead of counting (as chessmodel sweep)")
+}
+
+// loadJob checks the task's flags and describes it split of ways.
+func (f *partTask) loadJob(ctx context.Context, g *globals, path string, of int) (*shard.Job, error) {
+	if f.distinct != "" && f.distinct != "walls" {
+		return nil, &ExitError{Code: ExitBadInput, Err: fmt.Errorf(`--distinct %q: the only choice is "walls"`, f.distinct)}
+	}
+	if _, err := g.backend(f.backend); err != nil {
+		return nil, err
+	}
+	task, opts := shard.TaskCount, shard.Options{Backend: f.backend, Symmetry: f.symmetry, DistinctWalls: f.distinct == "walls"}
+	if f.walls >= 0 {
+		task, opts = shard.TaskSweep, shard.Options{Backend: f.backend, Walls: f.walls}
+	}
+	job, _, err := g.loadJob(ctx, path, task, opts, of)
+	return job, err
 }
 
 // addServerFlags defines the flags cluster and worker share.
@@ -84,17 +111,7 @@ func runCluster(ctx context.Context, g *globals, streams Streams, f *clusterFlag
 	if f.shards < 1 || f.ackWait <= 0 {
 		return &ExitError{Code: ExitBadInput, Err: fmt.Errorf("--shards %d, --ack-wait %v: expected at least 1 part and a positive wait", f.shards, f.ackWait)}
 	}
-	if f.distinct != "" && f.distinct != "walls" {
-		return &ExitError{Code: ExitBadInput, Err: fmt.Errorf(`--distinct %q: the only choice is "walls"`, f.distinct)}
-	}
-	if _, err := g.backend(f.backend); err != nil {
-		return err
-	}
-	task, opts := shard.TaskCount, shard.Options{Backend: f.backend, Symmetry: f.symmetry, DistinctWalls: f.distinct == "walls"}
-	if f.walls >= 0 {
-		task, opts = shard.TaskSweep, shard.Options{Backend: f.backend, Walls: f.walls}
-	}
-	job, _, err := g.loadJob(ctx, path, task, opts, f.shards)
+	job, err := f.taskFlags.loadJob(ctx, g, path, f.shards)
 	if err != nil {
 		return err
 	}

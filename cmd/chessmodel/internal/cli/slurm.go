@@ -14,15 +14,12 @@ import (
 
 // slurmFlags are the flags of slurm.
 type slurmFlags struct {
-	backend  string
-	symmetry bool
-	distinct string
-	walls    int
-	shards   int
-	out      string
-	binary   string
-	cpus     int
-	sbatch   []string
+	task   partTask
+	shards int
+	out    string
+	binary string
+	cpus   int
+	sbatch []string
 }
 
 func newSlurmCommand(g *globals, streams Streams) *cobra.Command {
@@ -46,11 +43,7 @@ one).`,
 		},
 	}
 	fl := cmd.Flags()
-	fl.StringVar(&f.backend, "backend", "exact", "solver backend of every part: "+g.backends.names())
-	completeValues(cmd, "backend", sortedKeys(g.backends)...)
-	fl.BoolVar(&f.symmetry, "symmetry", false, "count: also count classes up to the model's symmetry group")
-	fl.StringVar(&f.distinct, "distinct", "", `count: "walls" counts distinct wall sets`)
-	fl.IntVar(&f.walls, "walls", -1, "sweep the placements of this many walls instead of counting (as chessmodel sweep)")
+	addTaskFlags(cmd, g, &f.task)
 	fl.IntVar(&f.shards, "shards", 0, "the number of parts: the array's tasks (required)")
 	fl.StringVar(&f.out, "out", "slurm", "the directory of the scripts, the parts and the answer")
 	fl.StringVar(&f.binary, "binary", "", "the chessmodel program the jobs run (default: this one)")
@@ -64,17 +57,7 @@ func runSlurm(ctx context.Context, g *globals, streams Streams, f *slurmFlags, p
 	if f.shards < 1 {
 		return &ExitError{Code: ExitBadInput, Err: fmt.Errorf("--shards %d: expected the number of parts, from 1", f.shards)}
 	}
-	if f.distinct != "" && f.distinct != "walls" {
-		return &ExitError{Code: ExitBadInput, Err: fmt.Errorf(`--distinct %q: the only choice is "walls"`, f.distinct)}
-	}
-	if _, err := g.backend(f.backend); err != nil {
-		return err
-	}
-	task, opts := shard.TaskCount, shard.Options{Backend: f.backend, Symmetry: f.symmetry, DistinctWalls: f.distinct == "walls"}
-	if f.walls >= 0 {
-		task, opts = shard.TaskSweep, shard.Options{Backend: f.backend, Walls: f.walls}
-	}
-	job, _, err := g.loadJob(ctx, path, task, opts, f.shards) // the model must parse before anything is written
+	job, err := f.task.loadJob(ctx, g, path, f.shards) // the model must parse before anything is written
 	if err != nil {
 		return err
 	}
@@ -114,18 +97,18 @@ type slurmFile struct {
 // slurmFiles are the model and the scripts of a job array.
 func slurmFiles(job *shard.Job, f *slurmFlags, dir string) ([]slurmFile, error) {
 	q := shellQuote
-	args := []string{q(f.binary), job.Task, q(filepath.Join(dir, "model.yaml")), "--backend", q(f.backend)}
+	args := []string{q(f.binary), job.Task, q(filepath.Join(dir, "model.yaml")), "--backend", q(job.Options.Backend)}
 	for _, o := range job.Overrides {
 		args = append(args, "--set", q(o))
 	}
 	switch {
 	case job.Task == shard.TaskSweep:
-		args = append(args, "--walls", fmt.Sprint(f.walls))
-	case f.symmetry:
+		args = append(args, "--walls", fmt.Sprint(job.Options.Walls))
+	case job.Options.Symmetry:
 		args = append(args, "--symmetry")
 	}
-	if f.distinct != "" {
-		args = append(args, "--distinct", q(f.distinct))
+	if job.Options.DistinctWalls {
+		args = append(args, "--distinct", "walls")
 	}
 	header := "#!/bin/sh\n"
 	for _, line := range f.sbatch {
