@@ -182,16 +182,20 @@ func clusterServer(streams Streams, f *clusterFlags) (url, token string, closeSe
 	if tokenFile == "" {
 		tokenFile = filepath.Join(store, "token")
 	}
+	fresh := false
 	if token, err = cluster.ReadToken(tokenFile); err != nil { // a new run, or a resumed one with its token
-		if token, err = cluster.NewToken(); err == nil {
-			err = cluster.WriteToken(tokenFile, token)
+		token, err = cluster.NewToken()
+		fresh = true
+	}
+	var srv *cluster.Server
+	if err == nil {
+		srv, err = cluster.StartServer(cluster.ServerConfig{Listen: f.listen, StoreDir: store, Token: token})
+	}
+	if err == nil && fresh { // written once the server listens: a worker given it can connect
+		if err = cluster.WriteToken(tokenFile, token); err != nil {
+			srv.Close()
 		}
 	}
-	if err != nil {
-		removeStore()
-		return "", "", nil, &ExitError{Code: ExitBadInput, Err: err}
-	}
-	srv, err := cluster.StartServer(cluster.ServerConfig{Listen: f.listen, StoreDir: store, Token: token})
 	if err != nil {
 		removeStore()
 		return "", "", nil, &ExitError{Code: ExitBadInput, Err: err}
