@@ -50,4 +50,10 @@
 // the (piece, square) pairs in graph; kinds of piece and ride directions
 // with free walls in walls; pieces to fold in fold; n-queens and n-rooks
 // sizes in nqueens. TestLimits walks past each one.
+//
+// A part of a count (model.Options.Shard) is answered by the n-queens and
+// n-rooks counters, whose task lists split (ShardCosts lists each part's
+// work); every other search refuses a part with model.ErrUnsupported
+// (refuseUnsplit in shards.go), since answering the whole task for each
+// part would multiply the merged count.
 package exact

@@ -43,6 +43,9 @@ func (s *Solver) Solve(ctx context.Context, m *model.Model, opts model.Options) 
 }
 
 func (s *Solver) solve(ctx context.Context, m *model.Model, opts model.Options) (*model.Result, error) {
+	if err := refuseUnsplit(m, opts); err != nil {
+		return nil, err
+	}
 	switch m.Kind {
 	case model.KindSlide:
 		return (&slide.Solver{}).Solve(ctx, m, opts)
