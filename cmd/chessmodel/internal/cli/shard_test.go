@@ -128,3 +128,21 @@ func TestListShards(t *testing.T) {
 		t.Errorf("sweep --shards 2: exit %d\n%s", code, out)
 	}
 }
+
+// cluster, worker and slurm refuse bad flags before any work, exit 2.
+func TestClusterFlagsRefused(t *testing.T) {
+	q := models + "n-queens.yaml"
+	for _, args := range [][]string{
+		{"cluster", q, "--shards", "0"},
+		{"cluster", q, "--listen", "nowhere"},
+		{"cluster", q, "--distinct", "pieces"},
+		{"worker"},
+		{"worker", "--connect", "nats://127.0.0.1:1", "--token-file", filepath.Join(t.TempDir(), "none")},
+		{"slurm", q},
+		{"slurm", q, "--shards", "2", "--out", filepath.Join(t.TempDir(), "a b")},
+	} {
+		if code, _, errOut := run(t, DefaultBackends(), args...); code != ExitBadInput {
+			t.Errorf("%v: exit %d (%s), want 2", args, code, errOut)
+		}
+	}
+}
