@@ -208,7 +208,6 @@ func better(m *model.Model, a, b int64) bool {
 	return a > b
 }
 
-
 // Check checks one record of a job as an engine receives it, before it is
 // kept: a part of this job (model digest, task, options, number of parts)
 // with an answer and an example the checker accepts (m is the job's model).
