@@ -13,6 +13,7 @@ import (
 	"github.com/chessmodel/chessmodel/exact/internal/nqueens"
 	"github.com/chessmodel/chessmodel/exact/internal/problem"
 	"github.com/chessmodel/chessmodel/exact/internal/tasks"
+	"github.com/chessmodel/chessmodel/exact/internal/transfer"
 	"github.com/chessmodel/chessmodel/exact/internal/walls"
 	"github.com/chessmodel/chessmodel/exact/slide"
 	"github.com/chessmodel/chessmodel/exact/tour"
@@ -83,6 +84,9 @@ func dispatch(st *tasks.Stopper, m *model.Model, opts model.Options, res *model.
 	}
 	if sq, ok := nqueens.Detect(m); ok {
 		return nqueens.Solve(st, m, sq, opts, res)
+	}
+	if taken, err := transfer.Count(st, m, opts, res); taken {
+		return err
 	}
 	p, err := problem.CompileWithin(m, opts.MaxMemory)
 	if err != nil {

@@ -15,6 +15,11 @@
 #   SR=/path/to/binary       the sliding-rooks baseline (refs/rooks/sr.c built
 #                            outside the repository, taking n as its argument),
 #                            run alternately with `explore --sizes 24..24`
+#   KT=/path/to/binary       the knight's-tour counting baseline (refs/knight/kt.c
+#                            built with gcc -O3 outside the repository; `kt 6`
+#                            counts the 6x6 open and closed tours in one run),
+#                            run alternately with the two 6x6 counts of
+#                            `chessmodel count`
 #   RUNS=3                   side-by-side rounds (medians are reported)
 #   QUEENS="16 17"           the n of the side-by-side n-queens rounds (default
 #                            16, and 17 and 18 with CHESSMODEL_BENCH_LONG)
@@ -31,6 +36,8 @@ $GO test -run XXX -bench 'BenchmarkNQueensCount|BenchmarkSweep$|BenchmarkBlocked
 	-benchmem -benchtime 1x -timeout 60m ./exact ./sweep ./model >"$out" 2>&1 || { cat "$out"; exit 1; }
 sizes="8|16"
 [ -z "$CHESSMODEL_BENCH_LONG" ] || sizes="8|16|24"
+$GO test -run XXX -bench 'BenchmarkFrontier/(6x6-closed|3x20-open|5x12-closed)' -benchmem -benchtime 1x \
+	-timeout 60m ./exact/tour >>"$out" 2>&1 || { cat "$out"; exit 1; }
 for pattern in 'BenchmarkExplore8' "BenchmarkShortestRooks/^($sizes)\$/^workers=0\$"; do
 	$GO test -run XXX -bench "$pattern" -benchmem -benchtime 1x -timeout 60m ./exact/slide >>"$out" 2>&1 ||
 		{ cat "$out"; exit 1; }
@@ -47,7 +54,7 @@ awk '/^Benchmark/ && /ns\/op/ {
 }' "$out"
 grep -E '^(ok|FAIL|---)' "$out" || true
 
-[ -n "$TAKAKEN$BASE$SR" ] || { echo; echo "(set TAKAKEN=/path/to/peer, SR=/path/to/sr or BASE=/path/to/earlier/chessmodel for the side-by-side tables)"; exit 0; }
+[ -n "$TAKAKEN$BASE$SR$KT" ] || { echo; echo "(set TAKAKEN=/path/to/peer, SR=/path/to/sr, KT=/path/to/kt or BASE=/path/to/earlier/chessmodel for the side-by-side tables)"; exit 0; }
 [ -x "$BIN" ] || $GO build -o "$BIN" ./cmd/chessmodel
 command -v /usr/bin/time >/dev/null || { echo "side by side needs GNU time (/usr/bin/time)"; exit 1; }
 
@@ -100,6 +107,11 @@ if [ -n "$BASE" ]; then
 fi
 if [ -n "$SR" ] && [ -n "$CHESSMODEL_BENCH_LONG" ]; then
 	side "24x24 rooks/sr" "'$SR' 24" "'$BIN' explore testdata/models/sliding-rooks.yaml --sizes 24..24"
+fi
+if [ -n "$KT" ]; then
+	tours=testdata/models/knights-tour-closed.yaml
+	side "6x6 tours/kt.c" "'$KT' 6" \
+		"'$BIN' count $tours >/dev/null && '$BIN' count $tours --set tour.closed=false"
 fi
 echo "(ratio < 1: chessmodel faster; ours runs on every core, a peer counter on one)"
 echo "(the load average above is the machine's own: other work makes wall times and, less so, CPU times longer)"

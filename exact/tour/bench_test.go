@@ -71,6 +71,7 @@ func BenchmarkCount(b *testing.B) {
 		{"5x5-open/frontier", "5", "{piece: knight}", tour.Frontier, 1728},
 		{"6x6-closed/search", "6", "{piece: knight, closed: true}", tour.Search, 9862},
 		{"6x6-closed/frontier", "6", "{piece: knight, closed: true}", tour.Frontier, 9862},
+		{"6x6-closed/auto", "6", "{piece: knight, closed: true}", tour.Auto, 9862},
 		{"6x6-open/search", "6", "{piece: knight}", tour.Search, 6637920},
 	} {
 		b.Run(c.name, func(b *testing.B) {
@@ -81,6 +82,33 @@ func BenchmarkCount(b *testing.B) {
 				b.Fatalf("count %d, want %d", *res.Count, c.want)
 			}
 			b.ReportMetric(float64(res.Stats.Nodes), "nodes/op")
+		})
+	}
+}
+
+// BenchmarkFrontier counts by the frontier programme on every core: the
+// 6x6 counts, and counts above 2^32 on boards of 60 squares (OEIS A118067,
+// A383661, A175881).
+func BenchmarkFrontier(b *testing.B) {
+	for _, c := range []struct {
+		name, board, spec string
+		want              int64
+	}{
+		{"6x6-closed", "6", "{piece: knight, closed: true}", 9862},
+		{"6x6-open", "6", "{piece: knight}", 6637920},
+		{"3x20-open", "3x20", "{piece: knight}", 2645699504},
+		{"5x12-closed", "5x12", "{piece: knight, closed: true}", 4557702762},
+		{"6x9-closed", "6x9", "{piece: knight, closed: true}", 3374967940},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			m := tourModel(b, c.board, c.spec)
+			b.ReportAllocs()
+			res := benchSolve(b, m, model.Options{Task: model.TaskCount, MaxMemory: 4 << 30}, tour.Frontier)
+			if *res.Count != c.want {
+				b.Fatalf("count %d, want %d", *res.Count, c.want)
+			}
+			b.ReportMetric(float64(res.Stats.Nodes), "classes/op")
+			b.ReportMetric(float64(res.Stats.Extra["peak_classes"].(int64)), "peak-classes")
 		})
 	}
 }
@@ -99,18 +127,23 @@ func BenchmarkKnightCount6x6C(b *testing.B) {
 }
 
 // TestFrontier8x8Closed attempts the 8x8 closed count,
-// 13,267,364,410,532 (opt-in: TOUR_8X8=1; it reports the frontier's size
-// as it goes).
+// 13,267,364,410,532 (opt-in: TOUR_8X8=1, with the memory bound in
+// TOUR_8X8_MEMORY, e.g. 7G; it logs the classes and the tables' bytes at
+// each square).
 func TestFrontier8x8Closed(t *testing.T) {
 	if os.Getenv("TOUR_8X8") == "" {
 		t.Skip("set TOUR_8X8=1")
 	}
+	bound, err := model.ParseBytes(os.Getenv("TOUR_8X8_MEMORY"))
+	if err != nil {
+		t.Fatal(err)
+	}
 	m := tourModel(t, "8", "{piece: knight, closed: true}")
-	last := time.Now()
-	opts := model.Options{Task: model.TaskCount, Progress: func(done float64, note string) {
-		if time.Since(last) > 10*time.Second || done == 1 {
-			t.Logf("%.0f%% %s", 100*done, note)
-			last = time.Now()
+	last := ""
+	opts := model.Options{Task: model.TaskCount, MaxMemory: bound, Progress: func(done float64, note string) {
+		if note != last {
+			t.Logf("%s (%s)", note, time.Now().Format(time.TimeOnly))
+			last = note
 		}
 	}}
 	begin := time.Now()

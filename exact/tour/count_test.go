@@ -2,9 +2,12 @@ package tour_test
 
 import (
 	"context"
+	"errors"
 	"fmt"
-	"os"
+	"math/rand/v2"
+	"strings"
 	"testing"
+	"time"
 
 	"github.com/chessmodel/chessmodel/exact/tour"
 	"github.com/chessmodel/chessmodel/model"
@@ -21,24 +24,33 @@ func tourModel(t testing.TB, board, spec string) *model.Model {
 	return m
 }
 
+// TestCountOracles checks counts published elsewhere: 5x5 open (1728)
+// and from a corner (304), 6x6 closed and open (OEIS A175881, A165134),
+// 3 x n open (A118067: 114,496 on 3x12, 2,645,699,504 on 3x20), 5 x n
+// closed (A383661: 44,202 on 5x8, 4,557,702,762 on 5x12), by each method
+// that takes the board in seconds.
 func TestCountOracles(t *testing.T) {
 	cases := []struct {
 		name, board, spec string
 		want              int64
-		slowFrontier      bool // the frontier method runs only with TOUR_SLOW=1 (minutes)
+		frontierOnly      bool // beyond the search (more than 64 squares, or hours)
 	}{
 		{"5x5 open", "5", "{piece: knight}", 1728, false},
 		{"5x5 open from a corner", "5", "{piece: knight, start: a1}", 304, false},
 		{"5x6 closed", "5x6", "{piece: knight, closed: true}", 8, false},
 		{"3x10 closed", "3x10", "{piece: knight, closed: true}", 16, false},
 		{"6x6 closed", "6", "{piece: knight, closed: true}", 9862, false},
-		{"6x6 open", "6", "{piece: knight}", 6637920, true},
+		{"6x6 open", "6", "{piece: knight}", 6637920, false},
+		{"3x12 open", "3x12", "{piece: knight}", 114496, false},
+		{"5x8 closed", "5x8", "{piece: knight, closed: true}", 44202, false},
+		{"3x20 open", "3x20", "{piece: knight}", 2645699504, true},
+		{"5x12 closed", "5x12", "{piece: knight, closed: true}", 4557702762, true},
 	}
 	for _, c := range cases {
 		for _, method := range []tour.Method{tour.Frontier, tour.Search} {
 			t.Run(c.name+"/"+method.String(), func(t *testing.T) {
-				if c.slowFrontier && method == tour.Frontier && os.Getenv("TOUR_SLOW") == "" {
-					t.Skip("minutes by the frontier method; set TOUR_SLOW=1")
+				if c.frontierOnly && method == tour.Search {
+					t.Skip("beyond the search")
 				}
 				m := tourModel(t, c.board, c.spec)
 				res, err := tour.SolveWith(context.Background(), m, model.Options{Task: model.TaskCount}, method)
@@ -53,6 +65,34 @@ func TestCountOracles(t *testing.T) {
 				}
 			})
 		}
+	}
+}
+
+// TestAutoChoice: Auto counts by the method with the smaller estimated
+// cost — the search on the near-square open boards, where it is the
+// faster, the frontier on thin boards and closed tours of 40 squares, and
+// the frontier alone beyond 64 squares.
+func TestAutoChoice(t *testing.T) {
+	for _, c := range []struct {
+		board, spec string
+		want        string
+	}{
+		{"5", "{piece: knight}", "search"},
+		{"5x6", "{piece: knight}", "search"},
+		{"3x12", "{piece: knight}", "frontier"},
+		{"5x8", "{piece: knight, closed: true}", "frontier"},
+		{"5", "{piece: king, closed: true}", "frontier"},
+		{"3x22", "{piece: knight}", "frontier"},
+	} {
+		t.Run(c.board+c.spec, func(t *testing.T) {
+			res, err := tour.Solve(context.Background(), tourModel(t, c.board, c.spec), model.Options{Task: model.TaskCount})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := res.Stats.Extra["method"]; got != c.want {
+				t.Errorf("method %v, want %s (estimates: %v)", got, c.want, res.Stats.Extra)
+			}
+		})
 	}
 }
 
@@ -87,4 +127,90 @@ func TestMethodsAgree(t *testing.T) {
 			t.Logf("%d tours", counts[0])
 		})
 	}
+}
+
+// TestFrontierDifferential compares the frontier programme with the
+// search on seeded random boards: rectangles with up to two holes, tours of
+// the knight, king, wazir, zebra and knight+wazir compound, open (from a
+// random square or any) and closed. A case whose search does not finish
+// within 3 seconds (a loaded machine) is skipped; most must finish, and
+// half must have tours.
+func TestFrontierDifferential(t *testing.T) {
+	rng := rand.New(rand.NewPCG(27, 2026))
+	pieces := []struct {
+		name    string
+		maxArea int // boards the search counts in well under a second
+	}{{"knight", 30}, {"king", 15}, {"wazir", 30}, {"nightwazir", 16}, {"zebra", 40}}
+	compared, toured := 0, 0
+	const cases = 40
+	for i := range cases {
+		p := pieces[rng.IntN(len(pieces))]
+		rows := 3 + rng.IntN(min(4, p.maxArea/3-2))
+		cols := 3 + rng.IntN(p.maxArea/rows-2)
+		holes := randomSquares(rng, rows, cols, 1+rng.IntN(3)/2+rng.IntN(3)/2)
+		board := fmt.Sprintf("{size: \"%dx%d\", walls: [%s]}", rows, cols, strings.Join(holes[1:], ", "))
+		spec := "{piece: " + p.name
+		switch rng.IntN(3) {
+		case 0:
+			spec += ", closed: true"
+		case 1:
+			spec += ", start: " + holes[0] // not a hole
+		}
+		spec += "}\npieces: {wazir: {leap: [1, 0]}, zebra: {leap: [2, 3]}, nightwazir: [knight, wazir]}"
+		t.Run(fmt.Sprintf("%d", i), func(t *testing.T) {
+			m, err := model.Parse([]byte("name: random\nboard: "+board+"\ntour: "+spec+"\n"), "random.yaml")
+			if err != nil {
+				t.Fatal(err)
+			}
+			ctx, cancel := context.WithTimeout(context.Background(), 3*time.Second)
+			defer cancel()
+			want, err := tour.SolveWith(ctx, m, model.Options{Task: model.TaskCount}, tour.Search)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if want.Count == nil {
+				t.Skipf("the search did not finish on %s %s", board, spec)
+			}
+			got, err := tour.SolveWith(context.Background(), m, model.Options{Task: model.TaskCount}, tour.Frontier)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if *got.Count != *want.Count {
+				t.Fatalf("%s %s: frontier %d, search %d", board, spec, *got.Count, *want.Count)
+			}
+			t.Logf("%s %s: %d tours", board, spec[:strings.Index(spec, "}")+1], *got.Count)
+			compared++
+			if *got.Count > 0 {
+				toured++
+			}
+		})
+	}
+	if compared < cases*3/4 || toured < cases/2 {
+		t.Errorf("%d of %d cases compared, %d with tours", compared, cases, toured)
+	}
+}
+
+// randomSquares lists n distinct random squares of the board.
+func randomSquares(rng *rand.Rand, rows, cols, n int) []string {
+	var out []string
+	for _, i := range rng.Perm(rows * cols)[:n] {
+		out = append(out, model.Square{Rank: i / cols, File: i % cols}.String())
+	}
+	return out
+}
+
+// TestFrontierLongBoards: 3x28 open knight's tours (OEIS A118067:
+// 58,641,619,298,000), and on 3x40, whose number (about 1.8e20 directed
+// tours by A169696's asymptote) passes 64 bits, an error wrapping
+// model.ErrUnsupported rather than a wrapped count.
+func TestFrontierLongBoards(t *testing.T) {
+	res, err := tour.Solve(context.Background(), tourModel(t, "3x28", "{piece: knight}"), model.Options{Task: model.TaskCount})
+	if err != nil || *res.Count != 58641619298000 {
+		t.Fatalf("3x28: %v %v", res, err)
+	}
+	_, err = tour.Solve(context.Background(), tourModel(t, "3x40", "{piece: knight}"), model.Options{Task: model.TaskCount})
+	if !errors.Is(err, model.ErrUnsupported) {
+		t.Fatalf("3x40: error %v, want one wrapping model.ErrUnsupported", err)
+	}
+	t.Log(err)
 }

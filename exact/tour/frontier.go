@@ -1,178 +1,326 @@
 package tour
 
 import (
+	"cmp"
 	"fmt"
-	"math"
+	"math/bits"
+	"slices"
+	"unsafe"
 
-	"github.com/chessmodel/chessmodel/exact/internal/tasks"
 	"github.com/chessmodel/chessmodel/model"
 )
 
-// Counting by frontier (transfer-matrix) dynamic programming. The squares
-// are put in a line — rank by rank or file by file, whichever keeps the
-// moves shorter — and taken one at a time. Entering a square decides, one
-// move at a time, which of its moves to earlier squares the tour uses;
-// after its last move is decided, a square leaves. The squares that have
-// entered and not left are the frontier, and everything the rest of the
-// board needs to know about the part already decided is, for each frontier
-// square, how many of its moves are used (0, 1 or 2) and, for a square at
-// the end of a partial path, which frontier square is that path's other end
-// (or that the other end is a finished end of an open tour). The programme
-// keeps, for each such state, the number of ways to reach it: states with
-// the same future merge, which is why it counts far beyond backtracking.
+// Counting by a frontier dynamic programme (Knuth's idea in TAOCP 7.2.2.4,
+// and the transfer-matrix counts of knight's tours before it). The squares
+// are put in a line — by rank or by file, forwards or backwards, whichever
+// keeps the frontier narrowest — and enter one at a time. A square
+// entering chooses which of its moves to squares already in (none, one or
+// two) the tour uses; a square leaves once every square it moves to has
+// entered, and it must then have its two moves. The squares in and not
+// left are the frontier, and all that the rest of the board can see of the
+// moves chosen so far is, for each frontier square, whether it is bare, an
+// end of a partial path or inner, and which ends belong to one path: the
+// class (frontier_state.go). The programme keeps, for each class, the
+// number of ways to reach it, so a step costs the number of classes, not
+// of tours.
 //
-// A square's state is 4 bits: 0 no move used, 1..13 a path end labelled by
-// its path (labels renumbered in frontier order after each step, so equal
-// states are equal keys), 14 a path end whose other end is a finished end
-// of the tour, 15 two moves used. With the number of finished ends, the
-// state of at most 31 frontier squares fits in 128 bits; the frontier is
-// one more than the longest move in the line order (2 ranks plus a square
-// for a knight), so the method takes knight boards up to 14 squares on
-// their shorter side, and fewer when more than 13 partial paths would cross
-// the frontier (an error wrapping model.ErrUnsupported says which limit).
-//
-// Open tours count undirected Hamiltonian paths (with a start square, those
-// with an end on it; each is one directed tour from it; without, each is
-// two directed tours); closed tours count undirected Hamiltonian cycles.
+// An open tour is a closed one through one extra vertex joined to every
+// square (the vertex's two moves go to the tour's ends); a given start
+// square must take its move to that vertex. The count of cycles through
+// it is the number of undirected paths; with a start, each is one
+// directed tour from it, and without, two.
 
-const (
-	maxFrontierSlots = 31
-	maxLabel         = 13
-	labelFixed       = 14
-	degreeTwo        = 15
-)
+// frontierChoice is one way for the entering square to take moves: to
+// the work indices a and b, or -1 for none.
+type frontierChoice struct{ a, b int8 }
 
-// frontierKey is a packed state: 4 bits per slot, slots 0..15 in lo, 16..30
-// in hi, the number of finished ends in hi's top 4 bits.
-type frontierKey struct{ lo, hi uint64 }
-
-type frontierState struct {
-	slot [maxFrontierSlots]uint8
-	ends uint8
+// frontierStep is what the entering of one square does to a class. The
+// work arrays hold the previous class (the extra vertex first, when there
+// is one, then the frontier in line order) and the entering square last;
+// the masks are sets of work indices.
+type frontierStep struct {
+	prev    int // squares of the previous class
+	choices []frontierChoice
+	keep    []int8        // work indices of the next class, in its order
+	next    [maxWork]int8 // work index -> index in the next class
+	leaving uint32        // the squares that leave: they need their two moves
+	// The same sets as the low bits of the squares' fields in the degree
+	// word: leaving; staying with one move left to take (not bare); all
+	// staying; staying with one and two moves left (forced1, forced2).
+	leavingLow, notBareLow, keepLow, forced1Low, forced2Low uint64
+	// later: each square's moves to the squares still to enter, as bits
+	// from the next square in line (0 when one is 64 or more positions on).
+	later   [maxWork]uint64
+	squares int // squares still to enter after this one
+	last    bool
+	// For a piece that always changes colour: the staying squares of each
+	// colour (the extra vertex in neither), and how many more dark than
+	// light squares are still to enter (see colourViable).
+	bipartite         bool
+	darkLow, lightLow uint64
+	darkOverLight     int
 }
 
-func (s *frontierState) pack(slots int) frontierKey {
-	var k frontierKey
-	for i := 0; i < min(slots, 16); i++ {
-		k.lo |= uint64(s.slot[i]) << (4 * i)
-	}
-	for i := 16; i < slots; i++ {
-		k.hi |= uint64(s.slot[i]) << (4 * (i - 16))
-	}
-	k.hi |= uint64(s.ends) << 60
-	return k
-}
-
-func unpack(k frontierKey, slots int) frontierState {
-	var s frontierState
-	for i := 0; i < min(slots, 16); i++ {
-		s.slot[i] = uint8(k.lo >> (4 * i) & 15)
-	}
-	for i := 16; i < slots; i++ {
-		s.slot[i] = uint8(k.hi >> (4 * (i - 16)) & 15)
-	}
-	s.ends = uint8(k.hi >> 60)
-	return s
-}
-
-// normalize renumbers path labels 1, 2, ... in slot order; it reports false
-// when more labels are needed than 4 bits hold.
-func (s *frontierState) normalize(slots int) bool {
-	var rename [16]uint8
-	next := uint8(1)
-	for i := 0; i < slots; i++ {
-		l := s.slot[i]
-		if l == 0 || l >= labelFixed {
-			continue
-		}
-		if rename[l] == 0 {
-			if next > maxLabel {
-				return false
-			}
-			rename[l] = next
-			next++
-		}
-		s.slot[i] = rename[l]
-	}
-	return true
-}
-
-// partner finds the other slot holding label l.
-func (s *frontierState) partner(l uint8, not, slots int) int {
-	for i := 0; i < slots; i++ {
-		if i != not && s.slot[i] == l {
-			return i
-		}
-	}
-	return -1
-}
-
-// frontierPlan is the line order of the squares and, for each position, the
-// moves decided and the squares that leave there.
+// frontierPlan is the line order and its steps.
 type frontierPlan struct {
-	n, slots int
-	order    []int   // position -> vertex
-	earlier  [][]int // position -> positions of its neighbours before it
-	leaving  [][]int // position -> positions whose last move is decided there
-	start    int     // position of the start square, or -1
-	degree   []int   // position -> number of moves
+	n        int
+	order    []int // position -> vertex
+	steps    []frontierStep
+	maxSlots int   // the widest class
+	widths   []int // squares of the class after each step
 }
 
-// newFrontierPlan picks the line order with the shorter longest move.
-func newFrontierPlan(g *model.MoveGraph, start int) (*frontierPlan, error) {
-	byRank := make([]int, g.Len())
-	for v := range byRank {
-		byRank[v] = v
-	}
-	byFile := append([]int(nil), byRank...)
-	sortBy(byFile, func(v int) int64 {
-		s := g.Squares[v]
-		return int64(s.File)*int64(g.Rows) + int64(s.Rank)
-	})
+// newFrontierPlan picks the line order with the narrowest frontier (then
+// the least total width) and lays out its steps; start is the vertex an
+// open tour must start from, or -1.
+func newFrontierPlan(g *model.MoveGraph, open bool, start int) (*frontierPlan, error) {
 	var best *frontierPlan
-	for _, order := range [][]int{byRank, byFile} {
-		p := planFor(g, order, start)
-		if best == nil || p.slots < best.slots {
+	for _, order := range lineOrders(g) {
+		p := planFor(g, order, open, start)
+		if best == nil || p.maxSlots < best.maxSlots ||
+			(p.maxSlots == best.maxSlots && sum(p.widths) < sum(best.widths)) {
 			best = p
 		}
 	}
-	if best.slots > maxFrontierSlots {
-		return nil, fmt.Errorf("exact: the frontier of this board holds %d squares, the frontier method takes up to %d: %w",
-			best.slots, maxFrontierSlots, model.ErrUnsupported)
+	if best.maxSlots > maxFrontierSlots || frontierKeyBits(best.maxSlots) > 64 {
+		return nil, fmt.Errorf("exact: the frontier of this board holds at least %d squares at its widest, the frontier method takes up to %d (a class must fit in 64 bits): %w",
+			best.maxSlots, maxFrontierSlots, model.ErrUnsupported)
 	}
 	return best, nil
 }
 
-func planFor(g *model.MoveGraph, order []int, start int) *frontierPlan {
-	n := len(order)
-	pos := make([]int, n)
-	for p, v := range order {
-		pos[v] = p
+func sum(xs []int) int {
+	s := 0
+	for _, x := range xs {
+		s += x
 	}
-	p := &frontierPlan{n: n, order: order, earlier: make([][]int, n), leaving: make([][]int, n), start: -1, degree: make([]int, n)}
-	span := 0
-	for q, v := range order {
-		last := q
-		p.degree[q] = g.Degree(v)
-		for _, w := range g.Neighbours(v) {
-			r := pos[w]
-			if r < q {
-				p.earlier[q] = append(p.earlier[q], r)
+	return s
+}
+
+// frontierPlanBytes bounds the bytes of the plans newFrontierPlan holds at
+// once (two: the best so far and the one being laid out): a step, its
+// choices (none, one or two of the moves to earlier squares and the extra
+// vertex) and its squares kept, per square, and as much again for the
+// slices a step's layout outgrows and leaves to the collector (measured:
+// a 3x300 knight's plan peaked at 1.44 MB, 1.8 times the first two).
+func frontierPlanBytes(g *model.MoveGraph) int64 {
+	moves := 0
+	for v := 0; v < g.Len(); v++ {
+		moves = max(moves, g.Degree(v))
+	}
+	earlier := int64(moves + 1)
+	choices := 1 + earlier + earlier*(earlier-1)/2
+	step := int64(unsafe.Sizeof(frontierStep{})) + 2*choices + maxWork + 2*24
+	return 4 * int64(g.Len()) * (step + 3*int64(unsafe.Sizeof(0)) + 1) // and the planner's arrays
+}
+
+// lineOrders lists the vertices by rank and by file, each both ways.
+func lineOrders(g *model.MoveGraph) [][]int {
+	byRank := make([]int, g.Len())
+	for v := range byRank {
+		byRank[v] = v
+	}
+	key := func(byFile bool) func(a, b int) int {
+		return func(a, b int) int {
+			s, t := g.Squares[a], g.Squares[b]
+			if byFile {
+				s.Rank, s.File, t.Rank, t.File = s.File, s.Rank, t.File, t.Rank
 			}
-			last = max(last, r)
-			span = max(span, abs(r-q))
+			return cmp.Or(cmp.Compare(s.Rank, t.Rank), cmp.Compare(s.File, t.File))
 		}
-		p.leaving[last] = append(p.leaving[last], q)
-		sortBy(p.earlier[q], func(r int) int64 { return int64(r) })
 	}
-	for q := range p.leaving {
-		sortBy(p.leaving[q], func(r int) int64 { return int64(r) })
+	slices.SortFunc(byRank, key(false))
+	byFile := slices.Clone(byRank)
+	slices.SortFunc(byFile, key(true))
+	reversed := func(xs []int) []int {
+		out := slices.Clone(xs)
+		slices.Reverse(out)
+		return out
 	}
-	if start >= 0 {
-		p.start = pos[start]
+	return [][]int{byRank, byFile, reversed(byRank), reversed(byFile)}
+}
+
+// linePlanner is one line order of the squares, by position.
+type linePlanner struct {
+	g         *model.MoveGraph
+	order     []int // position -> vertex
+	pos       []int // vertex -> position
+	lastMove  []int // position -> the last position it moves to
+	open      bool
+	start     int    // the vertex an open tour starts from, or -1
+	apex      int    // 1 with the extra vertex of an open tour, else 0
+	bipartite bool   // every move changes colour
+	index     []int8 // position -> work index, for the step being laid out
+}
+
+// planFor lays out the steps of one line order.
+func planFor(g *model.MoveGraph, order []int, open bool, start int) *frontierPlan {
+	n := len(order)
+	lp := &linePlanner{g: g, order: order, pos: make([]int, n), lastMove: make([]int, n), open: open, start: start, index: make([]int8, n)}
+	for p, v := range order {
+		lp.pos[v] = p
 	}
-	p.slots = span + 1
-	return p
+	for p, v := range order {
+		lp.lastMove[p] = p
+		for _, w := range g.Neighbours(v) {
+			lp.lastMove[p] = max(lp.lastMove[p], lp.pos[w])
+		}
+	}
+	if open {
+		lp.apex = 1
+	}
+	lp.bipartite = changesColour(g)
+	darkOverLight := 0
+	for _, sq := range g.Squares {
+		darkOverLight += colourSign(sq)
+	}
+	pl := &frontierPlan{n: n, order: order, steps: make([]frontierStep, n), widths: make([]int, n)}
+	var frontier []int // positions, in order
+	for q := 0; q < n; q++ {
+		if lp.apex+len(frontier) >= maxWork {
+			pl.maxSlots = lp.apex + len(frontier)
+			return pl // too wide: newFrontierPlan refuses it
+		}
+		st := &pl.steps[q]
+		darkOverLight -= colourSign(g.Squares[order[q]])
+		st.bipartite, st.darkOverLight = lp.bipartite, darkOverLight
+		frontier = lp.step(q, frontier, st)
+		pl.widths[q] = len(st.keep)
+		pl.maxSlots = max(pl.maxSlots, len(st.keep), st.prev)
+	}
+	return pl
+}
+
+// step lays out the entering of position q into the frontier (positions
+// in order) and returns the frontier after it.
+func (lp *linePlanner) step(q int, frontier []int, st *frontierStep) []int {
+	n, open := len(lp.order), lp.open
+	index := lp.index // position -> work index, for the frontier and q
+	for i, p := range frontier {
+		index[p] = int8(lp.apex + i)
+	}
+	index[q] = int8(lp.apex + len(frontier))
+	var earlier []int8
+	if open {
+		earlier = append(earlier, 0)
+	}
+	for _, w := range lp.g.Neighbours(lp.order[q]) {
+		if lp.pos[w] < q {
+			earlier = append(earlier, index[lp.pos[w]])
+		}
+	}
+	st.prev, st.last, st.squares = lp.apex+len(frontier), q == n-1, n-1-q
+	st.choices = choices(earlier, open && lp.order[q] == lp.start)
+	switch {
+	case open && !st.last:
+		st.keep = append(st.keep, 0)
+		if n-1-q < 2 {
+			st.notBareLow |= 1
+		}
+	case open:
+		st.leaving |= 1
+	}
+	var next []int
+	for _, p := range append(frontier, q) {
+		x := index[p]
+		if lp.lastMove[p] <= q {
+			st.leaving |= 1 << x
+			continue
+		}
+		next = append(next, p)
+		st.keep = append(st.keep, x)
+		left, mask, ok := lp.later(p, q)
+		if left < 2 {
+			st.notBareLow |= fieldBit(x)
+		}
+		if ok {
+			st.later[x] = mask
+			st.forced1Low |= uint64(boolBit(left == 1)) * fieldBit(x)
+			st.forced2Low |= uint64(boolBit(left == 2)) * fieldBit(x)
+		}
+	}
+	for i, x := range st.keep {
+		st.keepLow |= fieldBit(x)
+		st.next[x] = int8(i)
+	}
+	for _, p := range next {
+		if colourSign(lp.g.Squares[lp.order[p]]) > 0 {
+			st.darkLow |= fieldBit(index[p])
+		} else {
+			st.lightLow |= fieldBit(index[p])
+		}
+	}
+	for l := st.leaving; l != 0; l &= l - 1 {
+		st.leavingLow |= fieldBit(int8(bits.TrailingZeros32(l)))
+	}
+	return next
+}
+
+// later gives the number of moves of position p to positions after q,
+// and those moves as bits from q+1; false when one is 64 or more
+// positions on.
+func (lp *linePlanner) later(p, q int) (int, uint64, bool) {
+	var mask uint64
+	k, ok := 0, true
+	for _, w := range lp.g.Neighbours(lp.order[p]) {
+		d := lp.pos[w] - q - 1
+		switch {
+		case d >= 64:
+			k, ok = k+1, false
+		case d >= 0:
+			k++
+			mask |= 1 << d
+		}
+	}
+	return k, mask, ok
+}
+
+// colourSign is 1 for a dark square, -1 for a light one.
+func colourSign(s model.Square) int {
+	if (s.Rank+s.File)%2 == 0 {
+		return 1
+	}
+	return -1
+}
+
+// changesColour reports whether every move joins squares of two colours.
+func changesColour(g *model.MoveGraph) bool {
+	for v, s := range g.Squares {
+		for _, w := range g.Neighbours(v) {
+			if colourSign(s) == colourSign(g.Squares[w]) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+func boolBit(b bool) uint32 {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// choices lists the ways to take none, one or two of the moves to the
+// work indices earlier; a square that must start an open tour takes the
+// move to the extra vertex, index 0.
+func choices(earlier []int8, mustStart bool) []frontierChoice {
+	var out []frontierChoice
+	if !mustStart {
+		out = append(out, frontierChoice{-1, -1})
+	}
+	for i, a := range earlier {
+		if !mustStart || i == 0 {
+			out = append(out, frontierChoice{a, -1})
+		}
+		for _, b := range earlier[i+1:] {
+			if !mustStart || i == 0 {
+				out = append(out, frontierChoice{a, b})
+			}
+		}
+	}
+	return out
 }
 
 func sortBy(xs []int, key func(int) int64) {
@@ -181,260 +329,4 @@ func sortBy(xs []int, key func(int) int64) {
 			xs[j], xs[j-1] = xs[j-1], xs[j]
 		}
 	}
-}
-
-// frontierCounter runs the programme.
-type frontierCounter struct {
-	plan     *frontierPlan
-	closed   bool
-	st       *tasks.Stopper
-	progress func(float64, string)
-
-	cur, next map[frontierKey]uint64
-	done      uint64 // tours completed
-	overflow  bool
-	tooMany   bool // more than maxLabel partial paths
-	peak      int  // most states held at once
-	steps     int64
-	curWays   uint64 // the ways of the state being mapped
-
-	// For the viability test: the position being entered, which positions
-	// are in the frontier, and how many of each square's moves are still
-	// undecided.
-	q         int
-	alive     []bool
-	remaining []int
-}
-
-// count returns the number of undirected tours (paths or cycles).
-func (c *frontierCounter) count() (uint64, error) {
-	pl := c.plan
-	c.cur = map[frontierKey]uint64{{}: 1}
-	c.next = map[frontierKey]uint64{}
-	alive := make([]bool, pl.n)
-	c.alive = alive
-	c.remaining = append([]int(nil), pl.degree...)
-	for q := 0; q < pl.n; q++ {
-		alive[q] = true
-		c.q = q
-		for _, r := range pl.earlier[q] {
-			c.remaining[r]--
-			c.remaining[q]--
-			c.apply(func(s *frontierState, add func(*frontierState)) {
-				add(s) // the move is not used
-				c.take(s, r, q, alive, add)
-			})
-			if err := c.check(q); err != nil {
-				return 0, err
-			}
-		}
-		for _, r := range pl.leaving[q] {
-			alive[r] = false
-			c.apply(func(s *frontierState, add func(*frontierState)) {
-				c.leave(s, r, q, alive, add)
-			})
-			if err := c.check(q); err != nil {
-				return 0, err
-			}
-		}
-		if c.progress != nil {
-			c.progress(float64(q+1)/float64(pl.n), fmt.Sprintf("frontier: square %d of %d, %d states", q+1, pl.n, len(c.cur)))
-		}
-	}
-	return c.done, nil
-}
-
-func (c *frontierCounter) check(q int) error {
-	switch {
-	case c.st != nil && c.st.Stopped():
-		return errStopped
-	case c.overflow:
-		return fmt.Errorf("exact: the number of tours exceeds %d: %w", uint64(math.MaxUint64), model.ErrUnsupported)
-	case c.tooMany:
-		return fmt.Errorf("exact: more than %d partial paths cross the frontier at square %d: %w", maxLabel, q+1, model.ErrUnsupported)
-	}
-	c.peak = max(c.peak, len(c.cur))
-	return nil
-}
-
-// apply maps every state through step, which passes its successors to add.
-func (c *frontierCounter) apply(step func(s *frontierState, add func(*frontierState))) {
-	c.next = make(map[frontierKey]uint64, len(c.cur))
-	add := func(s *frontierState) {
-		if !c.viable(s) {
-			return
-		}
-		ways := c.curWays
-		if !s.normalize(c.plan.slots) {
-			c.tooMany = true
-			return
-		}
-		k := s.pack(c.plan.slots)
-		old := c.next[k]
-		if old+ways < old {
-			c.overflow = true
-		}
-		c.next[k] = old + ways
-	}
-	for k, w := range c.cur {
-		c.steps++
-		if c.steps%pollEvery == 0 && c.st != nil && c.st.Stopped() {
-			break
-		}
-		c.curWays = w
-		s := unpack(k, c.plan.slots)
-		step(&s, add)
-	}
-	c.cur, c.next = c.next, c.cur
-}
-
-// finish records a tour completed by the move or departure just made: it
-// is one only if every square has entered and every square still in the
-// frontier has both its moves.
-func (c *frontierCounter) finish(s *frontierState, q int, alive []bool) {
-	ways := c.curWays
-	pl := c.plan
-	if q != pl.n-1 {
-		return
-	}
-	for r := 0; r < pl.n; r++ {
-		if alive[r] && s.slot[r%pl.slots] != degreeTwo {
-			return
-		}
-	}
-	if c.done+ways < c.done {
-		c.overflow = true
-	}
-	c.done += ways
-}
-
-// take uses the move between positions r < q, if it can be used.
-func (c *frontierCounter) take(s0 *frontierState, r, q int, alive []bool, add func(*frontierState)) {
-	pl := c.plan
-	s := *s0
-	i, j := r%pl.slots, q%pl.slots
-	a, b := s.slot[i], s.slot[j]
-	if a == degreeTwo || b == degreeTwo {
-		return
-	}
-	if (r == pl.start && a != 0) || (q == pl.start && b != 0) {
-		return // the start of an open tour is one of its ends
-	}
-	switch {
-	case a == 0 && b == 0:
-		l := freshLabel(&s, pl.slots)
-		if l == 0 {
-			c.tooMany = true
-			return
-		}
-		s.slot[i], s.slot[j] = l, l
-	case a == 0:
-		s.slot[i], s.slot[j] = b, degreeTwo
-	case b == 0:
-		s.slot[j], s.slot[i] = a, degreeTwo
-	case a == b && a != labelFixed:
-		// closes a cycle
-		if !c.closed {
-			return
-		}
-		s.slot[i], s.slot[j] = degreeTwo, degreeTwo
-		c.finish(&s, q, alive)
-		return
-	case a == labelFixed && b == labelFixed:
-		// joins two paths that each have a finished end: the tour is done
-		s.slot[i], s.slot[j] = degreeTwo, degreeTwo
-		c.finish(&s, q, alive)
-		return
-	default:
-		// joins two different paths: their far ends now belong together
-		keep, drop := a, b
-		if b == labelFixed {
-			keep, drop = b, a
-		}
-		s.slot[i], s.slot[j] = degreeTwo, degreeTwo
-		if p := s.partner(drop, -1, pl.slots); p >= 0 {
-			s.slot[p] = keep
-		}
-	}
-	add(&s)
-}
-
-// viable reports whether every frontier square can still get the moves it
-// needs: two, or one for at most two ends of an open tour (the start square
-// among them, when there is one). Dropping the states that cannot is what
-// keeps the state count small.
-func (c *frontierCounter) viable(s *frontierState) bool {
-	pl := c.plan
-	ends := int(s.ends)
-	for x := max(0, c.q-pl.slots+1); x <= c.q; x++ {
-		if !c.alive[x] {
-			continue
-		}
-		d := 1
-		switch s.slot[x%pl.slots] {
-		case 0:
-			d = 0
-		case degreeTwo:
-			continue
-		}
-		room := d + c.remaining[x]
-		if c.closed {
-			if room < 2 {
-				return false
-			}
-			continue
-		}
-		if room < 1 {
-			return false
-		}
-		if room < 2 || x == pl.start {
-			if ends++; ends > 2 {
-				return false
-			}
-		}
-	}
-	return true
-}
-
-// freshLabel returns a path label no slot holds, or 0 when all are taken.
-func freshLabel(s *frontierState, slots int) uint8 {
-	var used [16]bool
-	for i := 0; i < slots; i++ {
-		used[s.slot[i]] = true
-	}
-	for l := uint8(1); l <= maxLabel; l++ {
-		if !used[l] {
-			return l
-		}
-	}
-	return 0
-}
-
-// leave takes position r out of the frontier.
-func (c *frontierCounter) leave(s0 *frontierState, r, q int, alive []bool, add func(*frontierState)) {
-	pl := c.plan
-	s := *s0
-	i := r % pl.slots
-	switch l := s.slot[i]; {
-	case l == 0:
-		return // a square no tour visits
-	case l == degreeTwo:
-		s.slot[i] = 0
-	case c.closed:
-		return // a closed tour leaves no square with one move
-	case l == labelFixed:
-		// the second finished end: the tour is done
-		s.slot[i] = 0
-		c.finish(&s, q, alive)
-		return
-	default:
-		if s.ends++; s.ends > 2 {
-			return
-		}
-		s.slot[i] = 0
-		if p := s.partner(l, i, pl.slots); p >= 0 {
-			s.slot[p] = labelFixed
-		}
-	}
-	add(&s)
 }

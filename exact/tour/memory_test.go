@@ -134,3 +134,32 @@ func TestMemoryBound(t *testing.T) {
 		t.Fatalf("1000x1000 under 64 MiB: %v %v", res, err)
 	}
 }
+
+// TestFrontierMemoryBound: a frontier count whose tables would pass
+// Options.MaxMemory stops with an error wrapping model.ErrTooLarge, the
+// heap never much above the bound (the tables are counted against it; the
+// rest, a few MiB, is the run's other data and garbage not yet collected);
+// under a larger bound it counts.
+func TestFrontierMemoryBound(t *testing.T) {
+	m := tourModel(t, "5x6", "{piece: knight}")
+	const bound = 1 << 20
+	var err error
+	var res *model.Result
+	used := peakLive(func() {
+		res, err = SolveWith(context.Background(), m, model.Options{Task: model.TaskCount, MaxMemory: bound}, Frontier)
+	})
+	if !errors.Is(err, model.ErrTooLarge) {
+		t.Fatalf("error %v, want one wrapping model.ErrTooLarge", err)
+	}
+	t.Logf("%v; peak live heap %d bytes", err, used)
+	if used > bound+4<<20 {
+		t.Errorf("a peak of %d bytes under a bound of %d", used, bound)
+	}
+	res, err = SolveWith(context.Background(), m, model.Options{Task: model.TaskCount, MaxMemory: 64 << 20}, Frontier)
+	if err != nil || *res.Count != 37568 {
+		t.Fatalf("under 64 MiB: %v %v", res, err)
+	}
+	if peak := res.Stats.Extra["peak_table_bytes"].(int64); peak > 64<<20 || peak < bound {
+		t.Errorf("the tables peaked at %d bytes", peak)
+	}
+}

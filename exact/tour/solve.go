@@ -269,20 +269,22 @@ func count(st *tasks.Stopper, m *model.Model, opts model.Options, res *model.Res
 	if g.Len() <= 2 {
 		return countTiny(m, g, opts, res)
 	}
-	if method == Auto {
-		// The search is the faster of the two up to 64 squares (measured:
-		// BenchmarkCount); beyond, only the frontier applies.
-		method = Search
-		if g.Len() > maxDFSSquares {
-			method = Frontier
+	var plan *frontierPlan
+	if method != Search && g.Len() > 2 {
+		plan, err = frontierPlanFor(m, g, opts.MemoryLimit())
+		if err != nil && (method == Frontier || g.Len() > maxDFSSquares) {
+			return err
 		}
+	}
+	if method == Auto {
+		method = chooseMethod(m, g, opts, plan, res)
 	}
 	res.Stats.Extra["method"] = method.String()
 	if method == Frontier {
 		if opts.Symmetry || opts.Task == model.TaskEnumerate {
 			return fmt.Errorf("exact: the frontier method counts tours without listing them, so it gives neither classes nor an enumeration: %w", model.ErrUnsupported)
 		}
-		return countFrontier(st, m, g, opts, res)
+		return countFrontier(st, m, g, plan, opts, res)
 	}
 	return countSearch(st, m, g, opts, res)
 }
@@ -345,21 +347,30 @@ func turned(path []int32, v int32) []int32 {
 	return append(append(make([]int32, 0, len(path)), path[at:]...), path[:at]...)
 }
 
-// countFrontier counts with the frontier programme.
-func countFrontier(st *tasks.Stopper, m *model.Model, g *model.MoveGraph, opts model.Options, res *model.Result) error {
+// frontierPlanFor lays out the frontier programme for the model, after
+// its estimate of the plan's bytes passes the memory bound.
+func frontierPlanFor(m *model.Model, g *model.MoveGraph, limit int64) (*frontierPlan, error) {
+	if bytes := frontierPlanBytes(g); bytes > limit {
+		return nil, fmt.Errorf("exact: the frontier method's plan of the %s board (%d squares) would take about %s, above the bound of %s: %w",
+			m.Board.Dims(), g.Len(), model.ByteSize(bytes), model.ByteSize(limit), model.ErrTooLarge)
+	}
 	start := -1
 	if s := m.Tour.Start; s != nil && !m.Tour.Closed {
 		start = g.Vertex(*s)
 	}
-	plan, err := newFrontierPlan(g, start)
-	if err != nil {
-		return err
-	}
-	c := &frontierCounter{plan: plan, closed: m.Tour.Closed, st: st, progress: opts.Progress}
+	return newFrontierPlan(g, !m.Tour.Closed, start)
+}
+
+// countFrontier counts with the frontier programme.
+func countFrontier(st *tasks.Stopper, m *model.Model, g *model.MoveGraph, plan *frontierPlan, opts model.Options, res *model.Result) error {
+	c := &frontierCounter{plan: plan, st: st, workers: model.WorkerCount(opts.Workers), progress: opts.Progress}
+	c.mem.limit = opts.MemoryLimit()
 	n, err := c.count()
-	res.Stats.Extra["frontier_squares"] = plan.slots
-	res.Stats.Extra["peak_states"] = c.peak
-	res.Stats.Nodes = c.steps
+	res.Stats.Extra["frontier_squares"] = plan.maxSlots
+	res.Stats.Extra["peak_classes"] = c.peak
+	res.Stats.Extra["peak_classes_at_square"] = c.atPeak
+	res.Stats.Extra["peak_table_bytes"] = c.mem.peak.Load()
+	res.Stats.Nodes = c.expanded
 	if errors.Is(err, errStopped) {
 		res.Status = model.StatusUnknown
 		return nil
@@ -367,7 +378,7 @@ func countFrontier(st *tasks.Stopper, m *model.Model, g *model.MoveGraph, opts m
 	if err != nil {
 		return err
 	}
-	if !m.Tour.Closed && start < 0 {
+	if !m.Tour.Closed && m.Tour.Start == nil {
 		if n > math.MaxUint64/2 {
 			return fmt.Errorf("exact: the number of directed tours exceeds 64 bits: %w", model.ErrUnsupported)
 		}
@@ -398,6 +409,25 @@ func counted(res *model.Result, n int64, classes *int64, st *tasks.Stopper, m *m
 		res.Value = model.Int64(int64(g.Len()))
 	}
 	return nil
+}
+
+// searchStarts gives the squares the search counts from, each weighed by
+// the symmetric starts it stands for: vertex 0 of a closed tour, the start
+// square, every square for an enumeration, else one square per orbit.
+func searchStarts(m *model.Model, g *model.MoveGraph, task model.Task) ([]int32, []int64) {
+	switch {
+	case m.Tour.Closed:
+		return []int32{0}, []int64{1}
+	case m.Tour.Start != nil:
+		return []int32{int32(g.Vertex(*m.Tour.Start))}, []int64{1}
+	case task == model.TaskEnumerate:
+		starts, weights := make([]int32, g.Len()), make([]int64, g.Len())
+		for v := range starts {
+			starts[v], weights[v] = int32(v), 1
+		}
+		return starts, weights
+	}
+	return startOrbits(m, g)
 }
 
 // countSearch counts (and enumerates) with the depth-first search.
@@ -434,20 +464,7 @@ func countSearch(st *tasks.Stopper, m *model.Model, g *model.MoveGraph, opts mod
 	if opts.Task != model.TaskEnumerate {
 		c.emit = nil
 	}
-	var starts []int32
-	var weights []int64
-	switch {
-	case m.Tour.Closed:
-		starts, weights = []int32{0}, []int64{1}
-	case m.Tour.Start != nil:
-		starts, weights = []int32{int32(g.Vertex(*m.Tour.Start))}, []int64{1}
-	case opts.Task == model.TaskEnumerate:
-		for v := 0; v < g.Len(); v++ {
-			starts, weights = append(starts, int32(v)), append(weights, 1)
-		}
-	default:
-		starts, weights = startOrbits(m, g)
-	}
+	starts, weights := searchStarts(m, g, opts.Task)
 	tasks := c.tasks(starts, weights)
 	tally := c.run(tasks, model.WorkerCount(opts.Workers), opts.Progress)
 	res.Stats.Nodes = tally.nodes

@@ -1,0 +1,174 @@
+package tour
+
+import (
+	"math/bits"
+	"sync"
+	"sync/atomic"
+)
+
+// The classes of one step and their counts live in a hash table split into
+// frontierShards shards by the key's hash. Each shard is open addressing
+// with linear probing over (key+1, count) pairs (0 marks an empty slot: no
+// class is the all-ones word, since 3 is no square's code), so a probe
+// reads one cache line and the table holds no pointers for the collector
+// to scan. Workers read the shards of the current step one at a time and
+// buffer the classes they produce per shard of the next, taking a shard's
+// lock once a buffer is full: the locks are rare and the two cores seldom
+// meet on one. Every allocation is counted first against the memory bound
+// (frontierMemory), so a table that would pass it is refused, not built.
+
+const (
+	frontierShardBits = 6
+	frontierShards    = 1 << frontierShardBits
+	// frontierBuffer is the classes a worker holds per shard before it
+	// takes the shard's lock.
+	frontierBuffer = 256
+	// shardMinSlots is a new shard's size; shards grow by doubling when
+	// three quarters full.
+	shardMinSlots = 64
+	// entryBytes is the size of one slot of a shard.
+	entryBytes = 16
+)
+
+type frontierEntry struct{ key, ways uint64 }
+
+type frontierShard struct {
+	mu    sync.Mutex
+	slots []frontierEntry
+	used  int
+}
+
+type frontierTable struct {
+	shards [frontierShards]frontierShard
+}
+
+// frontierMemory is the running count of the bytes the tables hold, and
+// the bound they may not pass.
+type frontierMemory struct {
+	bytes, peak atomic.Int64
+	limit       int64
+	refused     atomic.Bool
+}
+
+// reserve counts n more bytes, or reports false (and counts nothing, and
+// marks the count refused) when they would pass the bound.
+func (m *frontierMemory) reserve(n int64) bool {
+	if !m.tryReserve(n) {
+		m.refused.Store(true)
+		return false
+	}
+	return true
+}
+
+// tryReserve is reserve for an allocation the count can do without.
+func (m *frontierMemory) tryReserve(n int64) bool {
+	now := m.bytes.Add(n)
+	if now > m.limit {
+		m.bytes.Add(-n)
+		return false
+	}
+	for {
+		p := m.peak.Load()
+		if now <= p || m.peak.CompareAndSwap(p, now) {
+			return true
+		}
+	}
+}
+
+func (m *frontierMemory) release(n int64) { m.bytes.Add(-n) }
+
+// frontierHash mixes a key (the finaliser of MurmurHash3): the top bits
+// pick the shard, the low bits the slot.
+func frontierHash(key uint64) uint64 {
+	key ^= key >> 33
+	key *= 0xff51afd7ed558ccd
+	key ^= key >> 33
+	key *= 0xc4ceb9fe1a85ec53
+	key ^= key >> 33
+	return key
+}
+
+// add puts ways more onto the class key of the shard (whose lock the caller
+// holds); false when the shard had to grow and the memory bound refused,
+// or when the count passed 64 bits (overflow set).
+func (s *frontierShard) add(key, ways, hash uint64, mem *frontierMemory, overflow *bool) bool {
+	if (s.used+1)*4 > len(s.slots)*3 && !s.grow(mem) {
+		return false
+	}
+	mask := uint64(len(s.slots) - 1)
+	stored := key + 1
+	for i := hash & mask; ; i = (i + 1) & mask {
+		e := &s.slots[i]
+		if e.key == stored {
+			var carry uint64
+			e.ways, carry = bits.Add64(e.ways, ways, 0)
+			if carry != 0 {
+				*overflow = true
+				return false
+			}
+			return true
+		}
+		if e.key == 0 {
+			e.key, e.ways = stored, ways
+			s.used++
+			return true
+		}
+	}
+}
+
+// grow doubles the shard (or makes its first slots), after the memory
+// bound allows it.
+func (s *frontierShard) grow(mem *frontierMemory) bool {
+	size := max(shardMinSlots, 2*len(s.slots))
+	if !mem.reserve(int64(size) * entryBytes) {
+		return false
+	}
+	old := s.slots
+	s.slots = make([]frontierEntry, size)
+	mask := uint64(size - 1)
+	for _, e := range old {
+		if e.key == 0 {
+			continue
+		}
+		i := frontierHash(e.key-1) & mask
+		for s.slots[i].key != 0 {
+			i = (i + 1) & mask
+		}
+		s.slots[i] = e
+	}
+	mem.release(int64(len(old)) * entryBytes)
+	return true
+}
+
+// newFrontierTable makes a table sized for about expect classes, when the
+// memory bound allows (else its shards start small and grow), so that the
+// shards of a step seldom grow.
+func newFrontierTable(expect int64, mem *frontierMemory) *frontierTable {
+	t := &frontierTable{}
+	size := int64(shardMinSlots)
+	for size*3 < expect*4/frontierShards {
+		size *= 2
+	}
+	if size == shardMinSlots || !mem.tryReserve(size*entryBytes*frontierShards) {
+		return t
+	}
+	for i := range t.shards {
+		t.shards[i].slots = make([]frontierEntry, size)
+	}
+	return t
+}
+
+// drop frees the shard's slots.
+func (s *frontierShard) drop(mem *frontierMemory) {
+	mem.release(int64(len(s.slots)) * entryBytes)
+	s.slots, s.used = nil, 0
+}
+
+// classes is the number of classes the table holds.
+func (t *frontierTable) classes() int64 {
+	var n int64
+	for i := range t.shards {
+		n += int64(t.shards[i].used)
+	}
+	return n
+}
