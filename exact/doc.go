@@ -52,8 +52,9 @@
 // sizes in nqueens. TestLimits walks past each one.
 //
 // A part of a count (model.Options.Shard) is answered by the n-queens and
-// n-rooks counters, whose task lists split (ShardCosts lists each part's
-// work); every other search refuses a part with model.ErrUnsupported
-// (refuseUnsplit in shards.go), since answering the whole task for each
-// part would multiply the merged count.
+// n-rooks counters (ShardCosts lists each part's work) and by the transfer,
+// whose task lists split; every other search, tours and slides included,
+// refuses a part with model.ErrUnsupported (refuseParts in shards.go),
+// since answering the whole task for each part would multiply the merged
+// count.
 package exact

@@ -35,20 +35,16 @@ func ShardCosts(m *model.Model, opts model.Options, of int) ([]ShardCost, error)
 	return nil, fmt.Errorf("exact: no estimate of the parts of this %v before it runs: %w", opts.Task, model.ErrUnsupported)
 }
 
-// refuseUnsplit refuses a part (model.Options.Shard) of a task whose search
-// does not split its task list: answering the whole task for each part
-// would multiply the merged count. Today the n-queens and n-rooks counters
-// split; every other search refuses a part with model.ErrUnsupported.
-func refuseUnsplit(m *model.Model, opts model.Options) error {
+// refuseParts refuses a part (model.Options.Shard) of a task whose search
+// does not split its task list (what names it): answering the whole task
+// for each part would multiply the merged count. The n-queens and n-rooks
+// counters and the transfer split theirs; dispatch asks this of the rest.
+func refuseParts(opts model.Options, what string) error {
 	if !opts.Shard.Active() {
 		return nil
 	}
 	if err := opts.Shard.Validate(); err != nil {
 		return fmt.Errorf("exact: %w", err)
 	}
-	oneWallSet := opts.DistinctWalls && m.FreeWalls == nil
-	if _, ok := nqueens.Detect(m); ok && m.Kind == model.KindPlace && opts.Task == model.TaskCount && !oneWallSet {
-		return nil
-	}
-	return fmt.Errorf("exact: this %v does not split into parts (only n-queens and n-rooks counts do): %w", opts.Task, model.ErrUnsupported)
+	return fmt.Errorf("exact: %s does not split into parts (model.Options.Shard): %w", what, model.ErrUnsupported)
 }

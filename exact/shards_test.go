@@ -9,7 +9,8 @@ import (
 )
 
 // A part of a search that does not split is refused, never answered as the
-// whole; the n-queens counter's parts are answered.
+// whole (a cover count by the general search, a tour); the n-queens
+// counter's parts are answered.
 func TestPartsRefusedWhereUnsplit(t *testing.T) {
 	part := model.Options{Task: model.TaskCount, Shard: model.Shard{Index: 1, Of: 3}}
 	for _, tc := range []struct {
@@ -17,7 +18,7 @@ func TestPartsRefusedWhereUnsplit(t *testing.T) {
 		split      bool
 	}{
 		{"queens", "board: 8\nplace: [8 queen]\nrules: [independent]\n", true},
-		{"kings", "board: 4\nplace: [4 king]\nrules: [independent]\n", false},
+		{"cover", "board: 4\nplace: [3 queen]\nrules: [cover dominated]\n", false},
 		{"tour", "board: 5\ntour: {piece: knight, start: a1}\n", false},
 	} {
 		m, err := model.Parse([]byte(tc.yaml), tc.name)

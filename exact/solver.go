@@ -44,8 +44,10 @@ func (s *Solver) Solve(ctx context.Context, m *model.Model, opts model.Options) 
 }
 
 func (s *Solver) solve(ctx context.Context, m *model.Model, opts model.Options) (*model.Result, error) {
-	if err := refuseUnsplit(m, opts); err != nil {
-		return nil, err
+	if m.Kind != model.KindPlace {
+		if err := refuseParts(opts, m.Kind.String()+"s"); err != nil {
+			return nil, err
+		}
 	}
 	switch m.Kind {
 	case model.KindSlide:
@@ -80,12 +82,18 @@ func (s *Solver) solve(ctx context.Context, m *model.Model, opts model.Options) 
 // dispatch picks the method from the model's structure.
 func dispatch(st *tasks.Stopper, m *model.Model, opts model.Options, res *model.Result) error {
 	if opts.DistinctWalls && m.FreeWalls == nil && opts.Task == model.TaskCount {
+		if err := refuseParts(opts, "--distinct walls on fixed walls"); err != nil {
+			return err
+		}
 		return oneWallSet(st, m, opts, res)
 	}
 	if sq, ok := nqueens.Detect(m); ok {
 		return nqueens.Solve(st, m, sq, opts, res)
 	}
 	if taken, err := transfer.Count(st, m, opts, res); taken {
+		return err
+	}
+	if err := refuseParts(opts, "this search"); err != nil {
 		return err
 	}
 	p, err := problem.CompileWithin(m, opts.MaxMemory)
