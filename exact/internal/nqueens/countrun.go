@@ -40,9 +40,11 @@ func countQueens(st *tasks.Stopper, n, workers int, shard model.Shard, progress 
 		c.solutions += t.weighted
 		c.nodes += t.nodes
 	}
-	halfTurn, quarterTurn := symmetricQueens(n, st, nil)
-	if shard.Active() {
+	var halfTurn, quarterTurn int64
+	if shard.Active() { // those of the part's own orbits
 		halfTurn, quarterTurn = symmetricOwned(n, st, plans)
+	} else {
+		halfTurn, quarterTurn = symmetricQueens(n, st, nil)
 	}
 	c.classCount = (c.solutions + halfTurn + 2*quarterTurn) / 8
 	return c
