@@ -192,7 +192,9 @@ func constellationPlans(n int, st *tasks.Stopper) []completionPlan {
 func orbitPlans(n int, st *tasks.Stopper, keep func(orbit int) bool) []completionPlan {
 	var plans []completionPlan
 	orbit := 0
-	for first := 0; first < n && !st.Stopped(); first++ {
+	// the mirror in the files takes the first rank's queen from file f to
+	// n-1-f, so the least of an orbit has f <= n-1-f: half the loop
+	for first := 0; 2*first <= n-1 && !st.Stopped(); first++ {
 		for last := 0; last < n; last++ {
 			for west := 0; west < n; west++ {
 				for east := 0; east < n; east++ {
