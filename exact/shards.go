@@ -34,17 +34,3 @@ func ShardCosts(m *model.Model, opts model.Options, of int) ([]ShardCost, error)
 	}
 	return nil, fmt.Errorf("exact: no estimate of the parts of this %v before it runs: %w", opts.Task, model.ErrUnsupported)
 }
-
-// refuseParts refuses a part (model.Options.Shard) of a task whose search
-// does not split its task list (what names it): answering the whole task
-// for each part would multiply the merged count. The n-queens and n-rooks
-// counters and the transfer split theirs; dispatch asks this of the rest.
-func refuseParts(opts model.Options, what string) error {
-	if !opts.Shard.Active() {
-		return nil
-	}
-	if err := opts.Shard.Validate(); err != nil {
-		return fmt.Errorf("exact: %w", err)
-	}
-	return fmt.Errorf("exact: %s does not split into parts (model.Options.Shard): %w", what, model.ErrUnsupported)
-}
