@@ -66,10 +66,12 @@
 // "shard_tasks" is the number of tasks. For Options.DistinctWalls a wall
 // set may recur across tasks: every shard searches every task and counts
 // the wall sets it owns by their hash ("shard_searched_nodes" is the
-// search it made). Shards are counts of clique, walls and cover only;
-// solve and enumerate, the n-queens and n-rooks fast path, folding,
-// domination, the fewest-squares search, the one wall set of a model with
-// fixed walls, tours and slides refuse a shard with model.ErrUnsupported.
+// search it made). Besides clique, walls and cover, the n-queens and
+// n-rooks counts split (the orbits of start constellations, see the
+// nqueens doc; ShardCosts lists each part's work) and so do the
+// transfer's; solve and enumerate, folding, domination, the
+// fewest-squares search, the one wall set of a model with fixed walls,
+// tours and slides refuse a shard with model.ErrUnsupported.
 //
 // # Limits
 //
@@ -81,8 +83,9 @@
 // with free walls in walls; pieces to fold in fold; n-queens and n-rooks
 // sizes in nqueens. TestLimits walks past each one.
 //
-// Shards (see Shards above) are counts of clique, walls and cover only:
-// every other search refuses an active model.Options.Shard with
-// model.ErrUnsupported (TestShardRefused), and a shard that names no part
-// (Index outside 0..Of-1) is bad input.
+// Shards (see Shards above) are counts of clique, walls, cover, the
+// n-queens and n-rooks counters and the transfer only: every other search
+// refuses an active model.Options.Shard with model.ErrUnsupported
+// (TestShardRefused), and a shard that names no part (Index outside
+// 0..Of-1) is bad input.
 package exact

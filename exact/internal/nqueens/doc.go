@@ -15,6 +15,11 @@
 //   - n-rooks counts above 2^63-1 (from 21 rooks): n! is computed as a big
 //     integer first.
 //
+// A count takes a shard (model.Options.Shard): the task list is the start
+// constellations, one per orbit, in an order fixed by n alone (shard.go;
+// ShardCosts lists each part's work); a board below six ranks and n! for
+// rooks are one task, the first part's.
+//
 // One solution takes any board size, up to the memory bound: a solution
 // of n pieces costs about 300 bytes a piece to build, check and print
 // (about 1.7 million queens under model.DefaultMaxMemory), and above

@@ -2,6 +2,7 @@ package nqueens
 
 import (
 	"fmt"
+	"math/big"
 
 	"github.com/chessmodel/chessmodel/exact/internal/driver"
 	"github.com/chessmodel/chessmodel/exact/internal/problem"
@@ -18,8 +19,10 @@ const bytesPerPlacedPiece = 300
 // search: the explicit construction or the diagonal for one solution, the
 // bitwise counter or n! for counts, and listing for enumeration.
 func Solve(st *tasks.Stopper, m *model.Model, sq SquareRiders, opts model.Options, res *model.Result) error {
-	if err := driver.Whole(opts, "the n-queens and n-rooks fast path"); err != nil {
-		return err
+	if opts.Task != model.TaskCount { // a count splits (shard.go); solve and enumerate do not
+		if err := driver.Whole(opts, "the n-queens and n-rooks fast path"); err != nil {
+			return err
+		}
 	}
 	n := sq.n
 	if cost := int64(n) * bytesPerPlacedPiece; cost > opts.MemoryLimit() {
@@ -123,9 +126,16 @@ func (a *answer) countRooks() error {
 	if !total.IsInt64() {
 		return fmt.Errorf("exact: the %d-rooks count, %d!, does not fit a 64-bit count: %w", n, n, model.ErrUnsupported)
 	}
+	if !a.opts.Shard.Owns(0) { // n! is one task, the first shard's
+		total, classes = big.NewInt(0), big.NewInt(0)
+	}
 	res.Count = model.Int64(total.Int64())
 	if a.opts.Symmetry {
 		res.Classes = model.Int64(classes.Int64())
+	}
+	if total.Sign() == 0 {
+		res.Status = model.StatusInfeasible
+		return nil
 	}
 	a.found(a.example())
 	return nil
@@ -139,7 +149,7 @@ func (a *answer) countQueens() error {
 	workers := model.WorkerCount(opts.Workers)
 	res.Stats.Extra["engine"] = "n-queens start constellations, one per D4 orbit"
 	res.Stats.Extra["workers"] = workers
-	c := countQueens(st, n, workers, opts.Progress)
+	c := countQueens(st, n, workers, opts.Shard, opts.Progress)
 	res.Stats.Nodes = c.nodes
 	if st.Canceled() {
 		res.Status = model.StatusUnknown
