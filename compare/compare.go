@@ -76,6 +76,8 @@ type Options struct {
 	Timeout time.Duration
 	// Symmetry asks count to compare classes up to symmetry too.
 	Symmetry bool
+	// DistinctWalls asks count to count distinct wall sets (boards).
+	DistinctWalls bool
 	// MaxMemory is passed on to every backend (model.Options.MaxMemory).
 	MaxMemory int64
 }
@@ -100,7 +102,8 @@ func ask(ctx context.Context, m *model.Model, s model.Solver, task model.Task, o
 		ctx, cancel = context.WithTimeout(ctx, opts.Timeout)
 		defer cancel()
 	}
-	solveOpts := model.Options{Task: task, Symmetry: opts.Symmetry && task == model.TaskCount, MaxMemory: opts.MaxMemory}
+	counting := task == model.TaskCount
+	solveOpts := model.Options{Task: task, Symmetry: opts.Symmetry && counting, DistinctWalls: opts.DistinctWalls && counting, MaxMemory: opts.MaxMemory}
 	start := time.Now()
 	res, err := s.Solve(ctx, m, solveOpts)
 	a.Seconds = time.Since(start).Seconds()

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/chessmodel/chessmodel/brute"
 	"github.com/chessmodel/chessmodel/compare"
 	"github.com/chessmodel/chessmodel/model"
 )
@@ -19,57 +20,6 @@ func parse(t *testing.T, src string) *model.Model {
 		t.Fatal(err)
 	}
 	return m
-}
-
-// TestBruteKnownNumbers runs the naive backend on puzzles whose answers are
-// well known (OEIS A000170, A002562, factorials, domination numbers).
-func TestBruteKnownNumbers(t *testing.T) {
-	for _, tc := range []struct {
-		name, src             string
-		task                  model.Task
-		value, count, classes int64
-	}{
-		{"4 queens", "board: 4\nplace: [4 queen]\nrules: [independent]", model.TaskCount, 4, 2, 1},
-		{"5 queens", "board: 5\nplace: [5 queen]\nrules: [independent]", model.TaskCount, 5, 10, 2},
-		{"4 rooks", "board: 4\nplace: [4 rook]\nrules: [independent]", model.TaskCount, 4, 24, 7},
-		{"max kings 4x4", "board: 4\nplace: [max king]\nrules: [independent]", model.TaskCount, 4, 79, 0},
-		{"queens domination 4x4", "board: 4\nplace: [min queen]\nrules: [cover dominated]", model.TaskSolve, 2, 0, 0},
-		{"queens domination 5x5", "board: 5\nplace: [1..3 queen]\nrules: [cover dominated]\nobjective: minimize pieces", model.TaskSolve, 3, 0, 0},
-		{"rook with a wall", "board: {size: 3, walls: [b2]}\nplace: [max rook]\nrules: [independent]", model.TaskSolve, 4, 0, 0},
-		{"least walls 2 queens on 2x2... infeasible", "board: {size: 2, walls: free}\nplace: [2 queen]\nrules: [independent]\nobjective: minimize walls", model.TaskSolve, -1, 0, 0},
-		{"least walls 4 queens on 3x3", "board: {size: 3, walls: free}\nplace: [4 queen]\nrules: [independent]\nobjective: minimize walls", model.TaskCount, 5, 1, 1},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			m := parse(t, tc.src)
-			res, err := (&compare.Brute{}).Solve(context.Background(), m, model.Options{Task: tc.task, Symmetry: true})
-			if err != nil {
-				t.Fatal(err)
-			}
-			if tc.value < 0 {
-				if res.Status != model.StatusInfeasible {
-					t.Fatalf("status %v, want infeasible", res.Status)
-				}
-				return
-			}
-			if res.Value == nil || *res.Value != tc.value {
-				t.Fatalf("value %v, want %d", res.Value, tc.value)
-			}
-			if err := model.Verify(m, res); err != nil || !res.Verified {
-				t.Fatalf("solution not verified: %v", err)
-			}
-			if tc.count > 0 && (*res.Count != tc.count || (tc.classes > 0 && *res.Classes != tc.classes)) {
-				t.Errorf("count %d classes %d, want %d and %d", *res.Count, *res.Classes, tc.count, tc.classes)
-			}
-		})
-	}
-}
-
-func TestBruteRefusesLargeModels(t *testing.T) {
-	m := parse(t, "board: 8\nplace: [8 queen]\nrules: [independent]")
-	_, err := (&compare.Brute{}).Solve(context.Background(), m, model.Options{})
-	if err == nil || !strings.Contains(err.Error(), "over the budget") {
-		t.Errorf("err %v", err)
-	}
 }
 
 // scripted answers with a fixed result.
@@ -99,7 +49,7 @@ func TestVerdicts(t *testing.T) {
 	bad := model.Solution{Pieces: append([]model.Placed(nil), good.Pieces...)}
 	bad.Pieces[3].Square = model.Square{File: 3, Rank: 3} // d4: on the rank of b4
 	two, eleven := int64(2), int64(11)
-	brute := &compare.Brute{}
+	brute := &brute.Solver{}
 	for _, tc := range []struct {
 		name    string
 		other   model.Solver
@@ -147,20 +97,6 @@ func TestRandomModelsReproducible(t *testing.T) {
 	}
 	if len(kinds) < 12 {
 		t.Errorf("random models cover only %v", kinds)
-	}
-}
-
-// TestBruteStacksMorePiecesThanSquares is the regression case of random
-// model 87 of seed 1: five stacked pieces on two open squares.
-func TestBruteStacksMorePiecesThanSquares(t *testing.T) {
-	m := parse(t, "pieces: {alfil: {leap: [2, 2]}, camel: {leap: [1, 3]}}\nboard: {size: 2x2, walls: [b2, a1]}\nplace: [3 alfil, 2 camel]\nrules: [stack]\nobjective: minimize dominated")
-	res, err := (&compare.Brute{}).Solve(context.Background(), m, model.Options{Task: model.TaskCount, Symmetry: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	// Every piece on a2, or every piece on b1: one square dominated.
-	if res.Status != model.StatusOptimal || *res.Value != 1 || *res.Count != 2 {
-		t.Errorf("status %v value %v count %v; want optimal, 1, 2", res.Status, *res.Value, *res.Count)
 	}
 }
 

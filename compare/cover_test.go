@@ -15,8 +15,8 @@ import (
 
 // TestCoverageModels runs every coverage model in testdata (cover-*.yaml:
 // 5x5 and 6x6 boards, three to five pieces, weak and strong attack, walls,
-// stacking, domination) through both backends: they must agree, and on the
-// ones with a published number agree on it.
+// stacking, domination) through both backends: they must agree (the ones
+// with a published number are in the table of known answers).
 func TestCoverageModels(t *testing.T) {
 	files, err := filepath.Glob("../testdata/models/cover-*.yaml")
 	if err != nil {
@@ -24,10 +24,6 @@ func TestCoverageModels(t *testing.T) {
 	}
 	if len(files) < 10 {
 		t.Fatalf("%d coverage models, want at least 10", len(files))
-	}
-	published := map[string]int64{
-		"cover-5x5-queens-domination.yaml":  3, // γ(Q5)
-		"cover-5x5-knights-domination.yaml": 5, // OEIS A006075
 	}
 	slow := map[string]bool{"cover-6x6-dominated.yaml": true}
 	both := []model.Solver{exact.New(), ilp.New()}
@@ -44,13 +40,6 @@ func TestCoverageModels(t *testing.T) {
 			row := compare.Run(context.Background(), m, both, model.TaskSolve, compare.Options{Timeout: 2 * time.Minute})
 			if row.Verdict != compare.Agree {
 				t.Fatalf("%s: %s", row.Verdict, row.Reason)
-			}
-			if want, ok := published[name]; ok {
-				for _, a := range row.Answers {
-					if a.Value == nil || *a.Value != want {
-						t.Errorf("%s: value %v, want %d", a.Backend, show(a.Value), want)
-					}
-				}
 			}
 		})
 	}
@@ -117,4 +106,11 @@ func fewestAgainstExact(t *testing.T, solver model.Solver, budget time.Duration)
 	}
 	t.Logf("exact %d in %.1fs; ilp after %.0fs: best %v, bound %v, %d nodes, %v", optimum, exactRes.Stats.Seconds,
 		res.Stats.Seconds, show(res.Value), res.Stats.Extra["bound"], res.Stats.Nodes, res.Stats.Extra)
+}
+
+func show(v *int64) any {
+	if v == nil {
+		return "none"
+	}
+	return *v
 }

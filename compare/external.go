@@ -42,6 +42,9 @@ func (e *External) Name() string { return e.Tool }
 // backend does (see solveSlide). Tours are refused: the subtour cut step is
 // inside the ilp package's loop, not exposed to another solver.
 func (e *External) Solve(ctx context.Context, m *model.Model, opts model.Options) (*model.Result, error) {
+	if opts.Shard.Active() {
+		return nil, fmt.Errorf("%s: a count by no-good cuts has no task list to split into shards: %w", e.Tool, model.ErrUnsupported)
+	}
 	if err := e.supports(m, opts.Task); err != nil {
 		return nil, err
 	}

@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chessmodel/chessmodel/brute"
 	"github.com/chessmodel/chessmodel/compare"
 	"github.com/chessmodel/chessmodel/exact"
 	"github.com/chessmodel/chessmodel/ilp"
@@ -44,7 +45,7 @@ func FuzzPipeline(f *testing.F) {
 			f.Add(data)
 		}
 	}
-	solvers := []model.Solver{exact.New(), ilp.New(), &compare.Brute{}}
+	solvers := []model.Solver{exact.New(), ilp.New(), &brute.Solver{}}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		m, err := model.Parse(data, "fuzz.yaml")
 		if err != nil {

@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chessmodel/chessmodel/brute"
 	"github.com/chessmodel/chessmodel/compare"
 	"github.com/chessmodel/chessmodel/exact"
 	"github.com/chessmodel/chessmodel/ilp"
@@ -18,7 +19,7 @@ import (
 // or refuses; none may be silently capped.
 func TestRandomAtLimits(t *testing.T) {
 	rng := rand.New(rand.NewPCG(10, 10))
-	solvers := []model.Solver{exact.New(), ilp.New(), &compare.Brute{}}
+	solvers := []model.Solver{exact.New(), ilp.New(), &brute.Solver{}}
 	opts := compare.Options{Timeout: 2 * time.Second, Symmetry: true}
 	seen, agree := 0, 0
 	for i := 0; seen < 24 && i < 2000; i++ {

@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chessmodel/chessmodel/brute"
 	"github.com/chessmodel/chessmodel/compare"
 	"github.com/chessmodel/chessmodel/exact"
 	"github.com/chessmodel/chessmodel/ilp"
@@ -32,7 +33,7 @@ func TestRandomAgreement(t *testing.T) {
 	}
 	rng := rand.New(rand.NewPCG(2026, 11))
 	solvers := []model.Solver{exact.New(), ilp.New()}
-	brute := &compare.Brute{Budget: 20_000}
+	brute := &brute.Solver{Budget: 20_000}
 	opts := compare.Options{Timeout: 5 * time.Second, Symmetry: true}
 	tally := map[compare.Verdict]int{}
 	for i := 0; i < n; i++ {

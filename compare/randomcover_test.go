@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chessmodel/chessmodel/brute"
 	"github.com/chessmodel/chessmodel/compare"
 	"github.com/chessmodel/chessmodel/exact"
 	"github.com/chessmodel/chessmodel/model"
@@ -23,7 +24,7 @@ import (
 func TestRandomCoverAgainstBrute(t *testing.T) {
 	const n = 300
 	rng := rand.New(rand.NewPCG(22, 1))
-	solvers := []model.Solver{exact.New(), &compare.Brute{Budget: 20_000}}
+	solvers := []model.Solver{exact.New(), &brute.Solver{Budget: 20_000}}
 	opts := compare.Options{Timeout: 10 * time.Second, Symmetry: true}
 	tally := map[compare.Verdict]int{}
 	zero := 0

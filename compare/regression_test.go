@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chessmodel/chessmodel/brute"
 	"github.com/chessmodel/chessmodel/compare"
 	"github.com/chessmodel/chessmodel/exact"
 	"github.com/chessmodel/chessmodel/ilp"
@@ -36,7 +37,7 @@ func TestRegressions(t *testing.T) {
 	if err != nil || len(files) == 0 {
 		t.Fatalf("no regression models: %v", err)
 	}
-	solvers := []model.Solver{exact.New(), ilp.New(), &compare.Brute{}}
+	solvers := []model.Solver{exact.New(), ilp.New(), &brute.Solver{}}
 	for _, file := range files {
 		m, err := model.Load(file)
 		if err != nil {

@@ -1,6 +1,7 @@
 // Package docs holds chessmodel's documentation beyond the README: the model
 // language (model.md), a page per puzzle kind (place.md, tour.md, slide.md,
-// cover.md), the command line (cli.md), the results (results.md) and the
+// cover.md), the command line (cli.md), running in parts on many machines
+// (cluster.md), the results (results.md) and the
 // measurements (performance.md), and model.schema.json, the
 // JSON Schema of the model language for editors (for example the YAML
 // language server: "# yaml-language-server: $schema=docs/model.schema.json").

@@ -30,11 +30,12 @@ func BenchmarkNQueensCount(b *testing.B) {
 			}
 			b.Run(name, func(b *testing.B) {
 				m := load(b, "n-queens", fmt.Sprintf("board=%d", n))
+				totals, classesKnown := knownCount(b, fmt.Sprintf("n-queens %d", n))
 				opts := model.Options{Task: model.TaskCount, Symmetry: true, Workers: workers}
 				b.ReportAllocs()
 				for b.Loop() {
 					r, err := New().Solve(context.Background(), m, opts)
-					if err != nil || count(r) != queensTotals[n-1] || classes(r) != queensClasses[n-1] {
+					if err != nil || count(r) != totals || classes(r) != classesKnown {
 						b.Fatalf("count %v classes %v, %v", count(r), classes(r), err)
 					}
 				}
@@ -117,4 +118,17 @@ func BenchmarkBlocked(b *testing.B) {
 			}
 		})
 	}
+}
+
+// blockedBoard is max queens on 8x8 with walls on the given squares.
+func blockedBoard(t testing.TB, squares ...int) *model.Model {
+	t.Helper()
+	walls := ""
+	for i, s := range squares {
+		if i > 0 {
+			walls += ", "
+		}
+		walls += model.Square{File: s % 8, Rank: s / 8}.String()
+	}
+	return load(t, "blocked-0w", fmt.Sprintf("board={size: 8, walls: [%s]}", walls))
 }

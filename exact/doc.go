@@ -8,8 +8,10 @@
 //	// *res.Count == 92, *res.Classes == 12
 //
 // This package is the facade: Solve compiles a model into integers and
-// dispatch chooses a technique from the model's structure, never from its
-// name. Each technique is a package of its own under exact/internal:
+// dispatch chooses a technique from the compiled problem (only the n-queens
+// fast path and the folding test read the model, before compiling), never
+// from the model's name. Each technique is a package of its own under
+// exact/internal:
 //
 //   - nqueens: n identical queens or rooks on an empty n x n board — the
 //     bitwise counter by start constellations, the linear-time
@@ -28,9 +30,21 @@
 //
 // and the plumbing they share, from the bottom up: bitset (the bitsets),
 // tasks (the Stopper and the worker pool, used by exact/tour and
-// exact/slide too), problem (the compiled model, tallies and results) and
-// graph (the conflict graph and its clique partitions). Tour models go to
+// exact/slide too), problem (the compiled model — rules, objective, cover
+// and wall bounds as plain fields — tallies and results), graph (the
+// conflict graph and its clique partitions) and driver. Tour models go to
 // package exact/tour, slide models to exact/slide.
+//
+// # The driver
+//
+// Package driver runs clique, walls and cover (with and without free
+// walls): it owns the solve / count / enumerate switch, the split of a
+// count into tasks, the worker pool, the tallies of counts and classes,
+// progress, the stop and the status of the result; the technique supplies
+// a driver.Search — find the optimum and narrow the search to it, enumerate
+// depth first, list its subtrees at a depth, search one of them. fold,
+// domination and nqueens keep loops of their own (fold's boxes, domination's
+// passes, the constellation counter).
 //
 // Counting splits the search tree among goroutines (Options.Workers, all
 // cores when 0) and gives the same numbers, and the same example solution,
@@ -41,6 +55,24 @@
 // context ends, Solve returns status unknown with the best solution found
 // (and, for counts, "counted_so_far" in the stats).
 //
+// # Shards
+//
+// A count with Options.Shard runs one part of a task list that depends on
+// the model and options alone: the subtrees of the first depth that gives
+// at least driver.ShardTasks (4096) of them, or the deepest split. Shard i of N
+// runs the tasks t with t mod N = i; the counts, classes and nodes of the
+// N shards add up to the whole (the nodes of the work every shard repeats,
+// the optimum and the split, are reported by shard 0). Stats.Extra
+// "shard_tasks" is the number of tasks. For Options.DistinctWalls a wall
+// set may recur across tasks: every shard searches every task and counts
+// the wall sets it owns by their hash ("shard_searched_nodes" is the
+// search it made). Besides clique, walls and cover, the n-queens and
+// n-rooks counts split (the orbits of start constellations, see the
+// nqueens doc; ShardCosts lists each part's work) and so do the
+// transfer's; solve and enumerate, folding, domination, the
+// fewest-squares search, the one wall set of a model with fixed walls,
+// tours and slides refuse a shard with model.ErrUnsupported.
+//
 // # Limits
 //
 // Every internal limit is checked before it is reached; beyond it Solve
@@ -50,4 +82,10 @@
 // the (piece, square) pairs in graph; kinds of piece and ride directions
 // with free walls in walls; pieces to fold in fold; n-queens and n-rooks
 // sizes in nqueens. TestLimits walks past each one.
+//
+// Shards (see Shards above) are counts of clique, walls, cover, the
+// n-queens and n-rooks counters and the transfer only: every other search
+// refuses an active model.Options.Shard with model.ErrUnsupported
+// (TestShardRefused), and a shard that names no part (Index outside
+// 0..Of-1) is bad input.
 package exact

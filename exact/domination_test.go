@@ -63,7 +63,7 @@ func TestDominationAgreesWithFolding(t *testing.T) {
 			mine := &model.Result{Stats: model.Stats{Extra: map[string]any{}}}
 			st := tasks.NewStopper(context.Background())
 			done, err := false, error(nil)
-			if domination.Fits(m, groups) {
+			if domination.Fits(p, groups) {
 				done, err = domination.Solve(st, p, groups[0], model.Options{Task: model.TaskSolve}, mine)
 			}
 			if err != nil {

@@ -9,6 +9,7 @@ import (
 	"github.com/chessmodel/chessmodel/exact/internal/cover"
 	"github.com/chessmodel/chessmodel/exact/internal/problem"
 	"github.com/chessmodel/chessmodel/exact/internal/tasks"
+	"github.com/chessmodel/chessmodel/internal/known"
 	"github.com/chessmodel/chessmodel/model"
 )
 
@@ -18,45 +19,47 @@ import (
 // colour, and the superposition variants.
 func BenchmarkFold(b *testing.B) {
 	cases := []struct {
-		file           string
-		task           model.Task
-		status         model.Status
-		value, count   int64
-		classes        int64
+		name           string // in the table of known answers
 		onlyAllWorkers bool
 	}{
-		{"eight-pieces", model.TaskSolve, model.StatusOptimal, 63, -1, -1, false},
-		{"eight-pieces-cover", model.TaskSolve, model.StatusInfeasible, -1, -1, -1, false},
-		{"eight-pieces-same-colour", model.TaskCount, model.StatusSatisfied, 8, 10, 3, false},
-		{"eight-pieces-stack", model.TaskSolve, model.StatusSatisfied, 8, -1, -1, true},
-		{"eight-pieces-superqueen", model.TaskSolve, model.StatusSatisfied, 6, -1, -1, true},
-		{"eight-pieces-weak", model.TaskSolve, model.StatusSatisfied, 8, -1, -1, true},
+		{"eight pieces", false},
+		{"eight pieces cannot cover", false},
+		{"eight pieces same colour", false},
+		{"eight pieces stacked", true},
+		{"eight pieces superqueen", true},
+		{"eight pieces weak attack", true},
 	}
 	for _, c := range cases {
 		for _, workers := range []int{0, 1} {
 			if workers == 1 && c.onlyAllWorkers {
 				continue
 			}
-			name := c.file
+			want, err := known.Find(c.name)
+			if err != nil {
+				b.Fatal(err)
+			}
+			name := want.File
 			if workers == 1 {
 				name += "/workers=1"
 			}
 			b.Run(name, func(b *testing.B) {
-				m := load(b, c.file)
-				opts := model.Options{Task: c.task, Symmetry: true, Workers: workers}
+				m, err := want.Model()
+				if err != nil {
+					b.Fatal(err)
+				}
+				opts := want.Options()
+				opts.Symmetry, opts.Workers = true, workers
 				b.ReportAllocs()
-				var nodes int64
+				var r *model.Result
 				for b.Loop() {
-					r, err := New().Solve(context.Background(), m, opts)
-					if err != nil {
+					if r, err = New().Solve(context.Background(), m, opts); err != nil {
 						b.Fatal(err)
 					}
-					if r.Status != c.status || value(r) != c.value || count(r) != c.count || classes(r) != c.classes {
-						b.Fatalf("%v value %d count %d classes %d", r.Status, value(r), count(r), classes(r))
-					}
-					nodes = r.Stats.Nodes
 				}
-				b.ReportMetric(float64(nodes), "nodes")
+				if err := want.Check(m, r); err != nil {
+					b.Fatal(err)
+				}
+				b.ReportMetric(float64(r.Stats.Nodes), "nodes")
 			})
 		}
 	}
@@ -81,12 +84,6 @@ func BenchmarkCoverSearchEightPiecesCover(b *testing.B) {
 	}
 }
 
-// Domination numbers: queens γ(Q_n) (OEIS A075458) and knights (A006075).
-var (
-	queensDomination  = []int64{1, 1, 1, 2, 3, 3, 4, 5, 5, 5, 5, 6, 7, 8, 9}
-	knightsDomination = []int64{1, 4, 4, 4, 5, 8, 10, 12, 14, 16, 21, 24}
-)
-
 const knightsDominationModel = "name: knights domination\nboard: 8\nplace: [min knight]\nrules: [cover dominated]\n"
 
 // The fewest queens, and knights, that dominate the n x n board, by the
@@ -95,20 +92,20 @@ const knightsDominationModel = "name: knights domination\nboard: 8\nplace: [min 
 // knights to 12x12) with CHESSMODEL_DOMINATION=1.
 func BenchmarkDomination(b *testing.B) {
 	long := os.Getenv("CHESSMODEL_DOMINATION") != ""
-	for n := 1; n <= len(queensDomination); n++ {
+	for n := 1; n <= 15; n++ {
 		if n > 13 && !long {
 			break
 		}
 		b.Run(fmt.Sprintf("queens/%d", n), func(b *testing.B) {
-			benchDomination(b, load(b, "queens-domination", fmt.Sprintf("board=%d", n)), queensDomination[n-1])
+			benchDomination(b, load(b, "queens-domination", fmt.Sprintf("board=%d", n)), knownValue(b, fmt.Sprintf("queens domination %d", n)))
 		})
 	}
-	for n := 1; n <= len(knightsDomination); n++ {
+	for n := 1; n <= 12; n++ {
 		if n > 11 && !long {
 			break
 		}
 		b.Run(fmt.Sprintf("knights/%d", n), func(b *testing.B) {
-			benchDomination(b, parse(b, knightsDominationModel, fmt.Sprintf("board=%d", n)), knightsDomination[n-1])
+			benchDomination(b, parse(b, knightsDominationModel, fmt.Sprintf("board=%d", n)), knownValue(b, fmt.Sprintf("knights domination %d", n)))
 		})
 	}
 }
@@ -124,34 +121,6 @@ func benchDomination(b *testing.B, m *model.Model, want int64) {
 		nodes = r.Stats.Nodes
 	}
 	b.ReportMetric(float64(nodes), "nodes")
-}
-
-// TestDominationNumbers checks the domination numbers by the same engine:
-// queens to n = 12 and knights to n = 10 (to 11 and 9 when short), all of
-// both tables with CHESSMODEL_DOMINATION=1 (minutes: γ(Q15) = 9 is the
-// proof that 8 queens cannot dominate 15x15).
-func TestDominationNumbers(t *testing.T) {
-	long := os.Getenv("CHESSMODEL_DOMINATION") != ""
-	for n := 1; n <= len(queensDomination); n++ {
-		if !long && (n > 12 || n > 11 && testing.Short()) {
-			break
-		}
-		r := run(t, load(t, "queens-domination", fmt.Sprintf("board=%d", n)), model.Options{Task: model.TaskSolve})
-		if value(r) != queensDomination[n-1] || r.Status != model.StatusOptimal {
-			t.Errorf("queens n=%d: %v %d, want %d", n, r.Status, value(r), queensDomination[n-1])
-		}
-		t.Logf("queens n=%d: %d in %.2fs, %d nodes", n, value(r), r.Stats.Seconds, r.Stats.Nodes)
-	}
-	for n := 1; n <= len(knightsDomination); n++ {
-		if !long && (n > 10 || n > 9 && testing.Short()) {
-			break
-		}
-		r := run(t, parse(t, knightsDominationModel, fmt.Sprintf("board=%d", n)), model.Options{Task: model.TaskSolve})
-		if value(r) != knightsDomination[n-1] || r.Status != model.StatusOptimal {
-			t.Errorf("knights n=%d: %v %d, want %d", n, r.Status, value(r), knightsDomination[n-1])
-		}
-		t.Logf("knights n=%d: %d in %.2fs, %d nodes", n, value(r), r.Stats.Seconds, r.Stats.Nodes)
-	}
 }
 
 // The fewest squares the eight pieces attack (16, proved by branch and

@@ -116,17 +116,17 @@ func TestTallyOverflow(t *testing.T) {
 	a.Add(0, []int32{0}, nil)
 	b.Count, b.Classes = math.MaxInt64, math.MaxInt64
 	var res model.Result
-	if err := p.CountResult(&res, b, true, pieces); err != nil {
+	if err := p.CountResult(&res, b, model.Options{Symmetry: true}, pieces); err != nil {
 		t.Fatalf("MaxInt64 itself fits: %v", err)
 	}
 	b.Merge(a)
-	if err := p.CountResult(&res, b, true, pieces); !errors.Is(err, model.ErrUnsupported) {
+	if err := p.CountResult(&res, b, model.Options{Symmetry: true}, pieces); !errors.Is(err, model.ErrUnsupported) {
 		t.Fatalf("MaxInt64+1 solutions: want ErrUnsupported, got %v", err)
 	}
 	b = problem.NewTally(p, false)
 	b.Count = math.MaxInt64
 	b.Add(1, []int32{1}, nil)
-	if err := p.CountResult(&res, b, false, pieces); !errors.Is(err, model.ErrUnsupported) {
+	if err := p.CountResult(&res, b, model.Options{}, pieces); !errors.Is(err, model.ErrUnsupported) {
 		t.Fatalf("add past MaxInt64: want ErrUnsupported, got %v", err)
 	}
 }

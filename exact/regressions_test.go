@@ -7,12 +7,12 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/chessmodel/chessmodel/compare"
+	"github.com/chessmodel/chessmodel/brute"
 	"github.com/chessmodel/chessmodel/model"
 )
 
 // The models the differential runs found (testdata/regressions), judged
-// against the brute-force referee of package compare, which lists every
+// against the brute-force referee (package brute), which lists every
 // candidate and keeps what the checker accepts. Counts are taken with one
 // worker and with several, since the work is split into subtrees only when
 // there are several.
@@ -39,7 +39,7 @@ func TestRegressionsAgainstBrute(t *testing.T) {
 				t.Fatal(err)
 			}
 			ctx := context.Background()
-			brute := &compare.Brute{Budget: 300_000}
+			brute := &brute.Solver{Budget: 300_000}
 			wantCount, err := brute.Solve(ctx, m, model.Options{Task: model.TaskCount, Symmetry: true})
 			var want [3]int64
 			switch k, ok := known[name]; {

@@ -9,6 +9,7 @@ import (
 	"github.com/chessmodel/chessmodel/exact/internal/clique"
 	"github.com/chessmodel/chessmodel/exact/internal/cover"
 	"github.com/chessmodel/chessmodel/exact/internal/domination"
+	"github.com/chessmodel/chessmodel/exact/internal/driver"
 	"github.com/chessmodel/chessmodel/exact/internal/fold"
 	"github.com/chessmodel/chessmodel/exact/internal/nqueens"
 	"github.com/chessmodel/chessmodel/exact/internal/problem"
@@ -44,10 +45,19 @@ func (s *Solver) Solve(ctx context.Context, m *model.Model, opts model.Options) 
 }
 
 func (s *Solver) solve(ctx context.Context, m *model.Model, opts model.Options) (*model.Result, error) {
+	if err := opts.Shard.Validate(); err != nil {
+		return nil, fmt.Errorf("exact: %w", err)
+	}
 	switch m.Kind {
 	case model.KindSlide:
+		if err := driver.Whole(opts, "a slide search"); err != nil {
+			return nil, err
+		}
 		return (&slide.Solver{}).Solve(ctx, m, opts)
 	case model.KindTour:
+		if err := driver.Whole(opts, "a tour search"); err != nil {
+			return nil, err
+		}
 		return tour.Solve(ctx, m, opts)
 	}
 	start := time.Now()
@@ -74,9 +84,15 @@ func (s *Solver) solve(ctx context.Context, m *model.Model, opts model.Options) 
 	return res, nil
 }
 
-// dispatch picks the method from the model's structure.
+// dispatch picks the method from the model's structure: the n-queens
+// fast path, the transfer-matrix counter and the folding test read the
+// model before it is compiled;
+// every other choice is made from the compiled problem.
 func dispatch(st *tasks.Stopper, m *model.Model, opts model.Options, res *model.Result) error {
 	if opts.DistinctWalls && m.FreeWalls == nil && opts.Task == model.TaskCount {
+		if err := driver.Whole(opts, "counting the one wall set of a model with fixed walls"); err != nil {
+			return err
+		}
 		return oneWallSet(st, m, opts, res)
 	}
 	if sq, ok := nqueens.Detect(m); ok {
@@ -85,40 +101,45 @@ func dispatch(st *tasks.Stopper, m *model.Model, opts model.Options, res *model.
 	if taken, err := transfer.Count(st, m, opts, res); taken {
 		return err
 	}
+	groups, folds := fold.Fits(m)
 	p, err := problem.CompileWithin(m, opts.MaxMemory)
 	if err != nil {
 		return err
 	}
 	switch {
-	case m.FreeWalls != nil:
-		if needsCoverage(m) {
-			return cover.SolveWalls(st, p, opts, res)
+	case p.FreeWalls && p.NeedsCoverage():
+		if err := driver.Whole(opts, "the coverage search with free walls"); err != nil {
+			return err
 		}
+		return cover.SolveWalls(st, p, opts, res)
+	case p.FreeWalls:
 		return walls.Solve(st, p, opts, res)
-	case needsCoverage(m):
-		if groups, ok := fold.Fits(m); ok {
-			if m.Objective.Sense == model.Minimize && m.Objective.Measure != model.MeasurePieces {
-				if opts.Task == model.TaskSolve {
-					return fold.SolveFewest(st, p, groups, opts, res)
-				}
-				return cover.Solve(st, p, opts, res)
-			}
-			if opts.Task == model.TaskSolve && domination.Fits(m, groups) {
-				if done, err := domination.Solve(st, p, groups[0], opts, res); done || err != nil {
-					return err
-				}
-			}
-			return fold.Solve(st, p, groups, opts, res)
+	case !p.NeedsCoverage():
+		return clique.Solve(st, p, opts, res)
+	case !folds:
+		return cover.Solve(st, p, opts, res)
+	}
+	return folding(st, p, groups, opts, res)
+}
+
+// folding answers the models folding fits: the fewest attacked or
+// dominated squares, the fewest pieces that cover, the rest by folding.
+func folding(st *tasks.Stopper, p *problem.Problem, groups []fold.Group, opts model.Options, res *model.Result) error {
+	if p.Sense == model.Minimize && p.Measure != model.MeasurePieces {
+		if opts.Task == model.TaskSolve {
+			return fold.SolveFewest(st, p, groups, opts, res)
 		}
 		return cover.Solve(st, p, opts, res)
 	}
-	return clique.Solve(st, p, opts, res)
-}
-
-// needsCoverage reports whether attacked squares matter to the model.
-func needsCoverage(m *model.Model) bool {
-	ms := m.Objective.Measure
-	return m.Rules.Cover != nil || ms == model.MeasureAttacked || ms == model.MeasureDominated
+	if err := driver.Whole(opts, "search-space folding"); err != nil {
+		return err
+	}
+	if opts.Task == model.TaskSolve && domination.Fits(p, groups) {
+		if done, err := domination.Solve(st, p, groups[0], opts, res); done || err != nil {
+			return err
+		}
+	}
+	return fold.Solve(st, p, groups, opts, res)
 }
 
 // oneWallSet counts distinct wall sets on a model whose walls are all fixed:

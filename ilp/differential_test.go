@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chessmodel/chessmodel/brute"
 	"github.com/chessmodel/chessmodel/compare"
 	"github.com/chessmodel/chessmodel/ilp"
 	"github.com/chessmodel/chessmodel/model"
@@ -27,7 +28,7 @@ func TestAgainstBrute(t *testing.T) {
 		n = 40
 	}
 	rng := rand.New(rand.NewPCG(4, 2026))
-	solvers := []model.Solver{&compare.Brute{Budget: 20_000}, ilp.New()}
+	solvers := []model.Solver{&brute.Solver{Budget: 20_000}, ilp.New()}
 	agreed := 0
 	for i := 0; i < n; i++ {
 		name := fmt.Sprintf("random-%d", i)

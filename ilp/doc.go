@@ -85,6 +85,8 @@
 //     added to an int64: 2^63 solves are out of reach, so no count wraps.
 //   - Slides: boards of up to 36 open squares (ErrTooLarge); past the
 //     largest horizon the answer is unknown, never infeasible.
+//   - Shards (model.Options.Shard): a count by no-good cuts is one
+//     sequence of solves with no task list to split, so a part is refused.
 //   - Names: a piece without a letter of its own is written p<name>, made
 //     unique by its index when two names sanitize alike.
 package ilp

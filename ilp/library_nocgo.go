@@ -25,6 +25,9 @@ func LibraryVersion() (string, error) { return "", errNoLibrary }
 
 // Solve cannot solve without lp_solve: every task is unsupported.
 func (s *Solver) Solve(ctx context.Context, m *model.Model, opts model.Options) (*model.Result, error) {
+	if opts.Shard.Active() {
+		return nil, errNoShards
+	}
 	if _, err := compile(m, s.form); err != nil {
 		return nil, err
 	}

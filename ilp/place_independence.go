@@ -257,48 +257,11 @@ func (pc *placement) chainRows(d model.Vector, squares []lineSquare) {
 // their lines, which no wall can separate: for queens the cliques are the
 // 2x2 blocks, which the window rows (one line each) do not see.
 func (pc *placement) cliqueRows() {
-	type edge struct{ a, b int }
-	adjacent := map[edge]bool{}
-	var edges []edge
-	neighbours := map[int][]int{}
-	addEdge := func(a, b int) {
-		if a > b {
-			a, b = b, a
-		}
-		if !adjacent[edge{a, b}] {
-			adjacent[edge{a, b}] = true
-			edges = append(edges, edge{a, b})
-			neighbours[a] = append(neighbours[a], b)
-			neighbours[b] = append(neighbours[b], a)
-		}
-	}
+	g := newConflictGraph()
 	for _, s := range pc.open {
-		for _, f := range pc.fixed[s] {
-			for _, v := range f.Leaps {
-				t := s.Add(v)
-				if !pc.board.IsOpen(t) {
-					continue
-				}
-				var l linear
-				l.plusConst(1)
-				l.plusLinear(pc.presenceSum(t, anyPiece), 1)
-				pc.addRow("leapfix_"+s.String()+"_"+t.String(), l, LessEqual, 1)
-			}
-		}
+		pc.fixedLeapRows(s)
 		for _, pr := range pc.presences[s] {
-			for _, v := range pr.kind.piece.Leaps {
-				t := s.Add(v)
-				if !pc.board.IsOpen(t) {
-					continue
-				}
-				if len(pc.fixed[t]) > 0 {
-					var l linear
-					pc.addRow("leapfix_"+s.String()+"_"+t.String(), *l.plus(pr.v, 1).plusConst(1), LessEqual, 1)
-				}
-				for _, other := range pc.presences[t] {
-					addEdge(pr.v, other.v)
-				}
-			}
+			pc.leapConflicts(g, s, pr)
 			// Without free walls the segment rows hold these conflicts
 			// already; the 2x2 cliques would cut fractional points too,
 			// but measured on blocked boards they double the solve time
@@ -308,54 +271,130 @@ func (pc *placement) cliqueRows() {
 			}
 			for _, d := range pr.kind.piece.Rides {
 				for _, other := range pc.presences[s.Add(d)] {
-					addEdge(pr.v, other.v)
+					g.add(pr.v, other.v)
 				}
 			}
 		}
 	}
-	sort.Slice(edges, func(i, j int) bool {
-		if edges[i].a != edges[j].a {
-			return edges[i].a < edges[j].a
-		}
-		return edges[i].b < edges[j].b
-	})
-	conflict := pc.conflictTest(func(a, b int) bool { return adjacent[edge{min(a, b), max(a, b)}] })
-	covered := map[edge]bool{}
-	for _, e := range edges {
+	g.sortEdges()
+	conflict := pc.conflictTest(func(a, b int) bool { return g.adjacent[conflictEdge{min(a, b), max(a, b)}] })
+	covered := map[conflictEdge]bool{}
+	for _, e := range g.edges {
 		if covered[e] {
 			continue
 		}
-		clique := []int{e.a, e.b}
-		var candidates []int
-		candidates = append(candidates, neighbours[e.a]...)
-		candidates = append(candidates, neighbours[e.b]...)
-		sort.Ints(candidates)
-		for i, c := range candidates {
-			if (i > 0 && candidates[i-1] == c) || c == e.a || c == e.b {
-				continue
-			}
-			all := true
-			for _, m := range clique {
-				if !conflict(c, m) {
-					all = false
-					break
-				}
-			}
-			if all {
-				clique = append(clique, c)
-			}
-		}
-		sort.Ints(clique)
+		clique := g.growClique(e, conflict)
 		var l linear
 		for x, a := range clique {
 			l.plus(a, 1)
 			for _, b := range clique[x+1:] {
-				covered[edge{a, b}] = true
+				covered[conflictEdge{a, b}] = true
 			}
 		}
-		name := "clique_" + pc.p.Variables[clique[0]].Name
-		pc.addRow(name, l, LessEqual, 1)
+		pc.addRow("clique_"+pc.p.Variables[clique[0]].Name, l, LessEqual, 1)
 	}
+}
+
+// fixedLeapRows keeps every piece off the squares the leaps of the fixed
+// pieces on s reach.
+func (pc *placement) fixedLeapRows(s model.Square) {
+	for _, f := range pc.fixed[s] {
+		for _, v := range f.Leaps {
+			t := s.Add(v)
+			if !pc.board.IsOpen(t) {
+				continue
+			}
+			var l linear
+			l.plusConst(1)
+			l.plusLinear(pc.presenceSum(t, anyPiece), 1)
+			pc.addRow("leapfix_"+s.String()+"_"+t.String(), l, LessEqual, 1)
+		}
+	}
+}
+
+// leapConflicts keeps the piece pr on s off when its leap reaches a fixed
+// piece, and joins it to the pieces its leaps reach.
+func (pc *placement) leapConflicts(g *conflictGraph, s model.Square, pr presence) {
+	for _, v := range pr.kind.piece.Leaps {
+		t := s.Add(v)
+		if !pc.board.IsOpen(t) {
+			continue
+		}
+		if len(pc.fixed[t]) > 0 {
+			var l linear
+			pc.addRow("leapfix_"+s.String()+"_"+t.String(), *l.plus(pr.v, 1).plusConst(1), LessEqual, 1)
+		}
+		for _, other := range pc.presences[t] {
+			g.add(pr.v, other.v)
+		}
+	}
+}
+
+// A conflictEdge joins two piece variables, a < b.
+type conflictEdge struct{ a, b int }
+
+// A conflictGraph holds the conflicts the clique rows cover, edges in the
+// order they were met.
+type conflictGraph struct {
+	adjacent   map[conflictEdge]bool
+	edges      []conflictEdge
+	neighbours map[int][]int
+}
+
+func newConflictGraph() *conflictGraph {
+	return &conflictGraph{adjacent: map[conflictEdge]bool{}, neighbours: map[int][]int{}}
+}
+
+// add joins a and b once.
+func (g *conflictGraph) add(a, b int) {
+	if a > b {
+		a, b = b, a
+	}
+	if !g.adjacent[conflictEdge{a, b}] {
+		g.adjacent[conflictEdge{a, b}] = true
+		g.edges = append(g.edges, conflictEdge{a, b})
+		g.neighbours[a] = append(g.neighbours[a], b)
+		g.neighbours[b] = append(g.neighbours[b], a)
+	}
+}
+
+// sortEdges orders the edges by their ends, so that the rows come out in
+// the same order on every run.
+func (g *conflictGraph) sortEdges() {
+	sort.Slice(g.edges, func(i, j int) bool {
+		if g.edges[i].a != g.edges[j].a {
+			return g.edges[i].a < g.edges[j].a
+		}
+		return g.edges[i].b < g.edges[j].b
+	})
+}
+
+// growClique grows the edge e greedily, in increasing order, by the
+// neighbours of its ends in conflict with every member so far; the clique
+// comes out sorted.
+func (g *conflictGraph) growClique(e conflictEdge, conflict func(a, b int) bool) []int {
+	clique := []int{e.a, e.b}
+	var candidates []int
+	candidates = append(candidates, g.neighbours[e.a]...)
+	candidates = append(candidates, g.neighbours[e.b]...)
+	sort.Ints(candidates)
+	for i, c := range candidates {
+		if (i > 0 && candidates[i-1] == c) || c == e.a || c == e.b {
+			continue
+		}
+		all := true
+		for _, m := range clique {
+			if !conflict(c, m) {
+				all = false
+				break
+			}
+		}
+		if all {
+			clique = append(clique, c)
+		}
+	}
+	sort.Ints(clique)
+	return clique
 }
 
 // conflictTest returns a test of whether two level-1 piece variables can

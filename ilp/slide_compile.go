@@ -154,27 +154,62 @@ func checkSlideCost(m *model.Model, horizon int, form slideForm, limit int64) er
 }
 
 func buildSlide(ctx context.Context, m *model.Model, horizon int, form slideForm, limit int64) (*Program, error) {
-	if m.Kind != model.KindSlide {
-		return nil, fmt.Errorf("ilp: CompileSlide needs a slide model, not a %s model", m.Kind)
+	if err := checkSlide(m, horizon, form, limit); err != nil {
+		return nil, err
 	}
-	b := m.Board
-	if n := b.OpenCount(); n > maxSlideSquares {
-		return nil, fmt.Errorf("ilp: the time-expanded program of a slide takes boards of up to %d open squares, this one has %d: %w",
+	sb := newSlideBuild(m, horizon, form)
+	if form.occupancyFirst {
+		for t := 1; t <= horizon; t++ {
+			sb.occupancy(t)
+		}
+	}
+	for t := 1; t <= horizon; t++ {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		sb.step(t)
+	}
+	sb.goalRows()
+	addSlideCuts(sb.bl, m, sb.vars, form) // slide_cuts.go
+	sb.bl.p.primalSimplex = form.primalSimplex
+	sb.bl.p.Objective = Objective{Sense: model.Minimize, Quantity: slideQuantity, Terms: sb.objective}
+	return sb.bl.p, nil
+}
+
+// checkSlide refuses a model that is not a slide, a board too large, a
+// negative horizon, or a program estimated above limit.
+func checkSlide(m *model.Model, horizon int, form slideForm, limit int64) error {
+	if m.Kind != model.KindSlide {
+		return fmt.Errorf("ilp: CompileSlide needs a slide model, not a %s model", m.Kind)
+	}
+	if n := m.Board.OpenCount(); n > maxSlideSquares {
+		return fmt.Errorf("ilp: the time-expanded program of a slide takes boards of up to %d open squares, this one has %d: %w",
 			maxSlideSquares, n, ErrTooLarge)
 	}
 	if horizon < 0 {
-		return nil, fmt.Errorf("ilp: a horizon of %d steps; expected 0 or more", horizon)
+		return fmt.Errorf("ilp: a horizon of %d steps; expected 0 or more", horizon)
 	}
-	if err := checkSlideCost(m, horizon, form, limit); err != nil {
-		return nil, err
-	}
-	bl := newBuilder(m.Name)
-	moves := geometricMoves(m)
+	return checkSlideCost(m, horizon, form, limit)
+}
+
+// A slideBuild is a time-expanded program under construction, one step
+// after the other.
+type slideBuild struct {
+	m         *model.Model
+	form      slideForm
+	horizon   int
+	bl        *builder
+	vars      *slideVars
+	prev      map[model.Square]linear // occupancy before the step being built: constants at t = 1
+	objective []Term
+}
+
+func newSlideBuild(m *model.Model, horizon int, form slideForm) *slideBuild {
+	b := m.Board
 	start := map[model.Square]bool{}
 	for _, s := range m.Slide.From {
 		start[s] = true
 	}
-	// occupancy before step t, as expressions: constants at t = 1
 	prev := map[model.Square]linear{}
 	var open []model.Square
 	for i := 0; i < b.Size(); i++ {
@@ -187,105 +222,123 @@ func buildSlide(ctx context.Context, m *model.Model, horizon int, form slideForm
 			prev[s] = l
 		}
 	}
-	var objective []Term
-	vars := &slideVars{moves: moves, open: open, move: make([][]int, horizon+1), at: make([]map[model.Square]int, horizon+1),
-		step: make([]linear, horizon+1)}
-	occupancy := func(t int) {
-		vars.at[t] = map[model.Square]int{}
-		for _, s := range open {
-			vars.at[t][s] = bl.p.addVariable(Variable{Name: fmt.Sprintf("x%d_%v", t, s), Lower: 0, Upper: 1, Integer: true})
+	vars := &slideVars{moves: geometricMoves(m), open: open, move: make([][]int, horizon+1),
+		at: make([]map[model.Square]int, horizon+1), step: make([]linear, horizon+1)}
+	return &slideBuild{m: m, form: form, horizon: horizon, bl: newBuilder(m.Name), vars: vars, prev: prev}
+}
+
+// occupancy adds the columns x_t_s of step t.
+func (sb *slideBuild) occupancy(t int) {
+	sb.vars.at[t] = map[model.Square]int{}
+	for _, s := range sb.vars.open {
+		sb.vars.at[t][s] = sb.bl.p.addVariable(Variable{Name: fmt.Sprintf("x%d_%v", t, s), Lower: 0, Upper: 1, Integer: true})
+	}
+}
+
+// stepMoves are the move columns of one step gathered by square, for the
+// rows their conditions add up to.
+type stepMoves struct {
+	all   linear
+	out   map[model.Square]*linear // moves leaving s
+	cross map[model.Square]*linear // moves crossing or landing on s
+	stop  map[model.Square]*linear // moves that need a piece on s to stop
+	flow  map[model.Square]*linear // x_(t-1)_s - (moves out of s) + (moves into s)
+}
+
+// squareExpr is the expression of s in one of the maps, created empty.
+func squareExpr(by map[model.Square]*linear, s model.Square) *linear {
+	if by[s] == nil {
+		by[s] = &linear{}
+	}
+	return by[s]
+}
+
+// step adds the columns and rows of step t: its moves, their conditions,
+// the occupancy after it and the flow between the two.
+func (sb *slideBuild) step(t int) {
+	sm := sb.moveColumns(t)
+	// One move per step, so the conditions of the moves add up per
+	// square: stronger rows than one per move, and fewer.
+	for _, s := range sb.vars.open {
+		if l := sm.out[s]; l != nil {
+			sb.bl.addRow(fmt.Sprintf("piece%d_%v", t, s), *l.plusLinear(sb.prev[s], -1), LessEqual, 0)
+		}
+		if l := sm.cross[s]; l != nil {
+			sb.bl.addRow(fmt.Sprintf("free%d_%v", t, s), *l.plusLinear(sb.prev[s], 1), LessEqual, 1)
+		}
+		if l := sm.stop[s]; l != nil {
+			sb.bl.addRow(fmt.Sprintf("stop%d_%v", t, s), *l.plusLinear(sb.prev[s], -1), LessEqual, 0)
 		}
 	}
-	if form.occupancyFirst {
-		for t := 1; t <= horizon; t++ {
-			occupancy(t)
+	sb.bl.addRow(fmt.Sprintf("step%d", t), sm.all, LessEqual, 1)
+	sb.vars.step[t] = sm.all
+	if !sb.form.occupancyFirst {
+		sb.occupancy(t)
+	}
+	sb.flowRows(t, sm.flow)
+}
+
+// moveColumns adds a column per geometric move at step t.
+func (sb *slideBuild) moveColumns(t int) *stepMoves {
+	sm := &stepMoves{out: map[model.Square]*linear{}, cross: map[model.Square]*linear{},
+		stop: map[model.Square]*linear{}, flow: map[model.Square]*linear{}}
+	for _, s := range sb.vars.open {
+		l := &linear{}
+		l.plusLinear(sb.prev[s], 1)
+		sm.flow[s] = l
+	}
+	for _, g := range sb.vars.moves {
+		name := fmt.Sprintf("m%d_%v_%v", t, g.from, g.to)
+		if g.leap {
+			name += "_leap"
+		}
+		v := sb.bl.p.addVariable(Variable{Name: name, Lower: 0, Upper: 1, Integer: true, Role: RoleMove, Square: g.from, To: g.to, Step: t})
+		sb.vars.move[t] = append(sb.vars.move[t], v)
+		sb.objective = append(sb.objective, Term{Var: v, Coef: sb.form.moveCost(t, sb.horizon)})
+		sm.all.plus(v, 1)
+		squareExpr(sm.out, g.from).plus(v, 1)
+		for _, q := range g.path {
+			squareExpr(sm.cross, q).plus(v, 1)
+		}
+		if g.beyond != nil {
+			squareExpr(sm.stop, *g.beyond).plus(v, 1)
+		}
+		sm.flow[g.from].plus(v, -1)
+		sm.flow[g.to].plus(v, 1)
+	}
+	return sm
+}
+
+// flowRows ties the occupancy after step t to the one before and the
+// moves, and counts its pieces; the occupancy after becomes the one before.
+func (sb *slideBuild) flowRows(t int, flow map[model.Square]*linear) {
+	next := map[model.Square]linear{}
+	var pieces linear
+	for _, s := range sb.vars.open {
+		x := sb.vars.at[t][s]
+		var l linear
+		l.plus(x, 1)
+		next[s] = l
+		pieces.plus(x, 1)
+		// x_t_s - (x_(t-1)_s - out + in) = 0
+		var row linear
+		row.plus(x, 1).plusLinear(*flow[s], -1)
+		sb.bl.addRow(fmt.Sprintf("flow%d_%v", t, s), row, Equal, 0)
+	}
+	sb.bl.addRow(fmt.Sprintf("pieces%d", t), pieces, Equal, float64(len(sb.m.Slide.From)))
+	sb.prev = next
+}
+
+// goalRows fix the occupancy after the last step to the goal.
+func (sb *slideBuild) goalRows() {
+	for _, s := range sb.m.Slide.To {
+		sb.bl.addRow(fmt.Sprintf("goal_%v", s), sb.prev[s], Equal, 1)
+	}
+	for _, s := range sb.vars.open {
+		if !contains(sb.m.Slide.To, s) {
+			sb.bl.addRow(fmt.Sprintf("empty_%v", s), sb.prev[s], Equal, 0)
 		}
 	}
-	for t := 1; t <= horizon; t++ {
-		if err := ctx.Err(); err != nil {
-			return nil, err
-		}
-		flow := map[model.Square]*linear{}
-		for _, s := range open {
-			l := &linear{}
-			l.plusLinear(prev[s], 1)
-			flow[s] = l
-		}
-		var step linear
-		out := map[model.Square]*linear{}   // moves leaving s
-		cross := map[model.Square]*linear{} // moves crossing or landing on s
-		stop := map[model.Square]*linear{}  // moves that need a piece on s to stop
-		at := func(m map[model.Square]*linear, s model.Square) *linear {
-			if m[s] == nil {
-				m[s] = &linear{}
-			}
-			return m[s]
-		}
-		for _, g := range moves {
-			name := fmt.Sprintf("m%d_%v_%v", t, g.from, g.to)
-			if g.leap {
-				name += "_leap"
-			}
-			v := bl.p.addVariable(Variable{Name: name, Lower: 0, Upper: 1, Integer: true, Role: RoleMove, Square: g.from, To: g.to, Step: t})
-			vars.move[t] = append(vars.move[t], v)
-			objective = append(objective, Term{Var: v, Coef: form.moveCost(t, horizon)})
-			step.plus(v, 1)
-			at(out, g.from).plus(v, 1)
-			for _, q := range g.path {
-				at(cross, q).plus(v, 1)
-			}
-			if g.beyond != nil {
-				at(stop, *g.beyond).plus(v, 1)
-			}
-			flow[g.from].plus(v, -1)
-			flow[g.to].plus(v, 1)
-		}
-		// One move per step, so the conditions of the moves add up per
-		// square: stronger rows than one per move, and fewer.
-		for _, s := range open {
-			if l := out[s]; l != nil {
-				bl.addRow(fmt.Sprintf("piece%d_%v", t, s), *l.plusLinear(prev[s], -1), LessEqual, 0)
-			}
-			if l := cross[s]; l != nil {
-				bl.addRow(fmt.Sprintf("free%d_%v", t, s), *l.plusLinear(prev[s], 1), LessEqual, 1)
-			}
-			if l := stop[s]; l != nil {
-				bl.addRow(fmt.Sprintf("stop%d_%v", t, s), *l.plusLinear(prev[s], -1), LessEqual, 0)
-			}
-		}
-		bl.addRow(fmt.Sprintf("step%d", t), step, LessEqual, 1)
-		vars.step[t] = step
-		if !form.occupancyFirst {
-			occupancy(t)
-		}
-		next := map[model.Square]linear{}
-		var pieces linear
-		for _, s := range open {
-			x := vars.at[t][s]
-			var l linear
-			l.plus(x, 1)
-			next[s] = l
-			pieces.plus(x, 1)
-			// x_t_s - (x_(t-1)_s - out + in) = 0
-			var row linear
-			row.plus(x, 1).plusLinear(*flow[s], -1)
-			bl.addRow(fmt.Sprintf("flow%d_%v", t, s), row, Equal, 0)
-		}
-		bl.addRow(fmt.Sprintf("pieces%d", t), pieces, Equal, float64(len(m.Slide.From)))
-		prev = next
-	}
-	for _, s := range m.Slide.To {
-		bl.addRow(fmt.Sprintf("goal_%v", s), prev[s], Equal, 1)
-	}
-	for _, s := range open {
-		if !contains(m.Slide.To, s) {
-			bl.addRow(fmt.Sprintf("empty_%v", s), prev[s], Equal, 0)
-		}
-	}
-	addSlideCuts(bl, m, vars, form) // slide_cuts.go
-	bl.p.primalSimplex = form.primalSimplex
-	bl.p.Objective = Objective{Sense: model.Minimize, Quantity: slideQuantity, Terms: objective}
-	return bl.p, nil
 }
 
 func contains(squares []model.Square, s model.Square) bool {

@@ -32,71 +32,24 @@ import (
 // count performs TaskCount and TaskEnumerate.
 func count(ctx context.Context, m *model.Model, sess *session, opts model.Options, res *model.Result) error {
 	p := sess.p
-	first, err := sess.solve(ctx)
-	if err != nil {
+	out, done, err := countStart(ctx, m, sess, opts, res)
+	if err != nil || done {
 		return err
 	}
-	if first.values == nil {
-		if first.status == lpsolve.Infeasible {
-			res.Status = model.StatusInfeasible
-			res.Count = model.Int64(0)
-			if opts.Symmetry {
-				res.Classes = model.Int64(0)
-			}
-			return nil
-		}
-		partial(res, 0, 0)
-		return nil
-	}
-	sol, value, err := checkedSolution(m, p, first)
-	if err != nil {
-		return err
-	}
-	res.Solution, res.Value = &sol, model.Int64(value)
-	if first.stopped {
-		partial(res, 0, 0)
-		return nil
-	}
-	if err := fixObjective(sess, first.objective); err != nil {
-		return err
-	}
-
 	group := m.Symmetries()
-	decisions := p.Decisions()
-	if opts.DistinctWalls {
-		decisions = nil
-		for _, i := range p.Decisions() {
-			if p.Variables[i].Role == RoleWall {
-				decisions = append(decisions, i)
-			}
-		}
-	}
+	decisions := cutDecisions(p, opts.DistinctWalls)
 	var solutions, classes int64
-	out := first
 	for {
 		found, _, err := checkedSolution(m, p, out)
 		if err != nil {
 			return err
 		}
-		orbit := m.Images(group, found, opts.DistinctWalls)
-		classes++
-		for _, img := range orbit {
-			if report := model.Check(m, &img); !report.Valid {
-				return fmt.Errorf("%w: the image %v of a solution: %v", ErrInvalidSolution, img.Key(), report.Problems)
-			}
-			solutions++
-			if opts.Task == model.TaskEnumerate && opts.Emit != nil {
-				if err := opts.Emit(img); err != nil {
-					return err
-				}
-			}
-			if len(decisions) == 0 {
-				continue
-			}
-			if err := cut(sess, img, decisions); err != nil {
-				return err
-			}
+		images, err := countOrbit(sess, m, opts, m.Images(group, found, opts.DistinctWalls), decisions)
+		if err != nil {
+			return err
 		}
+		solutions += images
+		classes++
 		if opts.Progress != nil {
 			opts.Progress(-1, fmt.Sprintf("%d solutions, %d classes", solutions, classes))
 		}
@@ -124,6 +77,75 @@ func count(ctx context.Context, m *model.Model, sess *session, opts model.Option
 		res.Classes = model.Int64(classes)
 	}
 	return nil
+}
+
+// countStart solves the program once and fixes its optimum. It reports
+// done when that already settles the count: infeasible (a count of 0),
+// or stopped before any solution or right after the first.
+func countStart(ctx context.Context, m *model.Model, sess *session, opts model.Options, res *model.Result) (outcome, bool, error) {
+	first, err := sess.solve(ctx)
+	if err != nil {
+		return first, true, err
+	}
+	if first.values == nil {
+		if first.status == lpsolve.Infeasible {
+			res.Status = model.StatusInfeasible
+			res.Count = model.Int64(0)
+			if opts.Symmetry {
+				res.Classes = model.Int64(0)
+			}
+			return first, true, nil
+		}
+		partial(res, 0, 0)
+		return first, true, nil
+	}
+	sol, value, err := checkedSolution(m, sess.p, first)
+	if err != nil {
+		return first, true, err
+	}
+	res.Solution, res.Value = &sol, model.Int64(value)
+	if first.stopped {
+		partial(res, 0, 0)
+		return first, true, nil
+	}
+	return first, false, fixObjective(sess, first.objective)
+}
+
+// cutDecisions are the variables the no-good cuts speak of: every
+// decision, or with distinctWalls the free walls only.
+func cutDecisions(p *Program, distinctWalls bool) []int {
+	if !distinctWalls {
+		return p.Decisions()
+	}
+	var walls []int
+	for _, i := range p.Decisions() {
+		if p.Variables[i].Role == RoleWall {
+			walls = append(walls, i)
+		}
+	}
+	return walls
+}
+
+// countOrbit checks, emits (when enumerating) and cuts every image of a
+// solution found, and returns how many there are.
+func countOrbit(sess *session, m *model.Model, opts model.Options, orbit []model.Solution, decisions []int) (int64, error) {
+	for _, img := range orbit {
+		if report := model.Check(m, &img); !report.Valid {
+			return 0, fmt.Errorf("%w: the image %v of a solution: %v", ErrInvalidSolution, img.Key(), report.Problems)
+		}
+		if opts.Task == model.TaskEnumerate && opts.Emit != nil {
+			if err := opts.Emit(img); err != nil {
+				return 0, err
+			}
+		}
+		if len(decisions) == 0 {
+			continue
+		}
+		if err := cut(sess, img, decisions); err != nil {
+			return 0, err
+		}
+	}
+	return int64(len(orbit)), nil
 }
 
 // partial marks a count cut short: status unknown, no count, and in the

@@ -21,6 +21,9 @@ import (
 // solve_progress.go), and no count (Stats.Extra["partial_count"] says how many
 // solutions had been found).
 func (s *Solver) Solve(ctx context.Context, m *model.Model, opts model.Options) (*model.Result, error) {
+	if opts.Shard.Active() {
+		return nil, errNoShards
+	}
 	if m.Kind == model.KindSlide {
 		return s.solveSlide(ctx, m, opts)
 	}

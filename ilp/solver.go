@@ -2,6 +2,7 @@ package ilp
 
 import (
 	"errors"
+	"fmt"
 
 	"github.com/chessmodel/chessmodel/model"
 )
@@ -35,3 +36,7 @@ func NewSplit() *Solver {
 
 // Name is "ilp".
 func (*Solver) Name() string { return "ilp" }
+
+// errNoShards refuses a part of a task (model.Options.Shard): a count by
+// no-good cuts is one sequence of solves, with no task list to split.
+var errNoShards = fmt.Errorf("ilp: a count by no-good cuts has no task list to split into shards; use --backend exact: %w", model.ErrUnsupported)

@@ -278,8 +278,7 @@ func (t *tourProgram) checked(m *model.Model, path []int32) (model.Solution, err
 // does or does not reverse it.
 func (t *tourProgram) count(ctx context.Context, m *model.Model, sess *session, opts model.Options, res *model.Result) error {
 	group := m.Symmetries()
-	var tours, classes int64
-	directed := !t.closed && t.start < 0 && t.g.Len() > 1
+	tally := tourTally{directed: !t.closed && t.start < 0 && t.g.Len() > 1}
 	for {
 		out, path, err := t.findTour(ctx, sess, opts.Progress)
 		if err != nil {
@@ -287,7 +286,7 @@ func (t *tourProgram) count(ctx context.Context, m *model.Model, sess *session, 
 		}
 		if path == nil {
 			if out.stopped || out.status != lpsolve.Infeasible {
-				partial(res, tours, classes)
+				partial(res, tally.tours, tally.classes)
 				return nil
 			}
 			break
@@ -299,61 +298,83 @@ func (t *tourProgram) count(ctx context.Context, m *model.Model, sess *session, 
 		if res.Solution == nil {
 			res.Solution, res.Value = &sol, model.Int64(int64(len(path)))
 		}
-		seen := map[string]bool{}
-		reversible := false
-		for _, g := range group {
-			img := m.TransformSolution(g, sol)
-			edges, ok := t.tourEdges(img.Squares)
-			if !ok {
-				return fmt.Errorf("ilp: internal error: the image of a tour has a move without a variable")
-			}
-			key := fmt.Sprint(edges)
-			if directed && slices.Equal(img.Squares, reversed(sol.Squares)) {
-				reversible = true
-			}
-			if seen[key] {
-				continue
-			}
-			seen[key] = true
-			if report := model.Check(m, &img); !report.Valid {
-				return fmt.Errorf("%w: the image of a tour: %v", ErrInvalidSolution, report.Problems)
-			}
-			if err := t.emit(ctx, opts, img, directed); err != nil {
-				return err
-			}
-			if opts.Task == model.TaskEnumerate && ctx.Err() != nil {
-				partial(res, tours, classes)
-				return nil // stopped inside Emit (enumerate --limit)
-			}
-			tours++
-			terms := make([]Term, len(edges))
-			for i, x := range edges {
-				terms[i] = Term{Var: x, Coef: 1}
-			}
-			if err := sess.addRow(terms, LessEqual, float64(len(edges)-1)); err != nil {
-				return fmt.Errorf("ilp: adding a no-good cut: %w", err)
-			}
+		stopped, err := t.cutImages(ctx, m, sess, opts, group, sol, &tally)
+		if err != nil {
+			return err
 		}
-		classes++
-		if directed && !reversible {
-			classes++
+		if stopped {
+			partial(res, tally.tours, tally.classes)
+			return nil // stopped inside Emit (enumerate --limit)
 		}
 		if opts.Progress != nil {
-			opts.Progress(-1, fmt.Sprintf("%d tours, %d classes", tours, classes))
+			opts.Progress(-1, fmt.Sprintf("%d tours, %d classes", tally.tours, tally.classes))
 		}
 	}
-	if directed {
-		tours *= 2
+	if tally.directed {
+		tally.tours *= 2
 	}
-	res.Count = model.Int64(tours)
+	res.Count = model.Int64(tally.tours)
 	if opts.Symmetry {
-		res.Classes = model.Int64(classes)
+		res.Classes = model.Int64(tally.classes)
 	}
 	res.Status = model.StatusOptimal
-	if tours == 0 {
+	if tally.tours == 0 {
 		res.Status = model.StatusInfeasible
 	}
 	return nil
+}
+
+// A tourTally counts the tours found (each undirected path once when
+// directed) and their classes.
+type tourTally struct {
+	tours, classes int64
+	directed       bool // open tours without a start: a path is two tours
+}
+
+// cutImages checks, emits and cuts off the distinct images of a tour
+// under the group, counting them in tally, and then its class (two when
+// directed and no symmetry reverses it). It reports stopped, the class not
+// counted, when the context ended inside Emit while enumerating.
+func (t *tourProgram) cutImages(ctx context.Context, m *model.Model, sess *session, opts model.Options, group []model.Transform, sol model.Solution, tally *tourTally) (bool, error) {
+	seen := map[string]bool{}
+	reversible := false
+	for _, g := range group {
+		img := m.TransformSolution(g, sol)
+		edges, ok := t.tourEdges(img.Squares)
+		if !ok {
+			return false, fmt.Errorf("ilp: internal error: the image of a tour has a move without a variable")
+		}
+		key := fmt.Sprint(edges)
+		if tally.directed && slices.Equal(img.Squares, reversed(sol.Squares)) {
+			reversible = true
+		}
+		if seen[key] {
+			continue
+		}
+		seen[key] = true
+		if report := model.Check(m, &img); !report.Valid {
+			return false, fmt.Errorf("%w: the image of a tour: %v", ErrInvalidSolution, report.Problems)
+		}
+		if err := t.emit(ctx, opts, img, tally.directed); err != nil {
+			return false, err
+		}
+		if opts.Task == model.TaskEnumerate && ctx.Err() != nil {
+			return true, nil
+		}
+		tally.tours++
+		terms := make([]Term, len(edges))
+		for i, x := range edges {
+			terms[i] = Term{Var: x, Coef: 1}
+		}
+		if err := sess.addRow(terms, LessEqual, float64(len(edges)-1)); err != nil {
+			return false, fmt.Errorf("ilp: adding a no-good cut: %w", err)
+		}
+	}
+	tally.classes++
+	if tally.directed && !reversible {
+		tally.classes++
+	}
+	return false, nil
 }
 
 // emit passes a tour to opts.Emit when enumerating, both ways when tours

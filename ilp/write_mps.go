@@ -24,24 +24,46 @@ func (p *Program) WriteMPS(w io.Writer) error {
 		return err
 	}
 	t := newTextWriter(w)
+	negate := p.Objective.Sense == model.Maximize
+	p.mpsHeader(t, negate)
+	t.print("NAME chessmodel\n")
+	t.print("ROWS\n N obj\n")
+	for _, r := range p.Rows {
+		t.printf(" %s %s\n", mpsSense(r.Sense), r.Name)
+	}
+	p.mpsColumns(t, negate)
+	t.print("RHS\n")
+	for _, r := range p.Rows {
+		if r.RHS != 0 {
+			t.printf("    RHS %s %s\n", r.Name, number(r.RHS))
+		}
+	}
+	t.print("BOUNDS\n")
+	for _, v := range p.Variables {
+		mpsBounds(t, v)
+	}
+	t.print("ENDATA\n")
+	return t.flush()
+}
+
+// mpsHeader writes the comment lines: the name, the size, the notes, the
+// objective and, when it is negated, a warning.
+func (p *Program) mpsHeader(t *textWriter, negate bool) {
 	t.printf("* chessmodel: %s\n", commentSafe(p.Name, "\n"))
 	t.printf("* %d variables, %d rows, %d nonzeros\n", len(p.Variables), len(p.Rows), p.NonZeros())
 	for _, n := range p.Notes {
 		t.printf("* %s\n", commentSafe(n, "\n"))
 	}
 	t.printf("* Objective: %s\n", p.objectiveComment())
-	negate := p.Objective.Sense == model.Maximize
 	if negate {
 		t.print("* The objective row obj is the NEGATED objective, minimised:\n")
 		t.print("* the optimal value of the model is minus the optimal value of this file.\n")
 	}
-	t.print("NAME chessmodel\n")
-	t.print("ROWS\n N obj\n")
-	for _, r := range p.Rows {
-		t.printf(" %s %s\n", mpsSense(r.Sense), r.Name)
-	}
+}
 
-	// Columns: the matrix by column, the objective entry first.
+// mpsColumns writes the matrix by column, the objective entry first, the
+// integer columns between markers.
+func (p *Program) mpsColumns(t *textWriter, negate bool) {
 	type entry struct {
 		row  string
 		coef float64
@@ -78,36 +100,28 @@ func (p *Program) WriteMPS(w io.Writer) error {
 	if inIntegers {
 		t.printf("    MARKER%d 'MARKER' 'INTEND'\n", markers/2)
 	}
+}
 
-	t.print("RHS\n")
-	for _, r := range p.Rows {
-		if r.RHS != 0 {
-			t.printf("    RHS %s %s\n", r.Name, number(r.RHS))
+// mpsBounds writes the bounds of one column: integer columns always get
+// explicit ones, continuous columns only those that differ from [0, +Inf).
+func mpsBounds(t *textWriter, v Variable) {
+	switch {
+	case v.Lower == v.Upper:
+		t.printf(" FX BND %s %s\n", v.Name, number(v.Lower))
+	case v.Integer && math.IsInf(v.Upper, 1):
+		if v.Lower != 0 {
+			t.printf(" LO BND %s %s\n", v.Name, number(v.Lower))
+		}
+		t.printf(" PL BND %s\n", v.Name)
+	case !bounded(v) && !v.Integer:
+	default:
+		if v.Lower != 0 {
+			t.printf(" LO BND %s %s\n", v.Name, number(v.Lower))
+		}
+		if !math.IsInf(v.Upper, 1) {
+			t.printf(" UP BND %s %s\n", v.Name, number(v.Upper))
 		}
 	}
-
-	t.print("BOUNDS\n")
-	for _, v := range p.Variables {
-		switch {
-		case v.Lower == v.Upper:
-			t.printf(" FX BND %s %s\n", v.Name, number(v.Lower))
-		case v.Integer && math.IsInf(v.Upper, 1):
-			if v.Lower != 0 {
-				t.printf(" LO BND %s %s\n", v.Name, number(v.Lower))
-			}
-			t.printf(" PL BND %s\n", v.Name)
-		case !bounded(v) && !v.Integer:
-		default:
-			if v.Lower != 0 {
-				t.printf(" LO BND %s %s\n", v.Name, number(v.Lower))
-			}
-			if !math.IsInf(v.Upper, 1) {
-				t.printf(" UP BND %s %s\n", v.Name, number(v.Upper))
-			}
-		}
-	}
-	t.print("ENDATA\n")
-	return t.flush()
 }
 
 func mpsSense(s Sense) string {

@@ -111,12 +111,37 @@ func checkPlacement(m *Model, s *Solution, r *Report) {
 	if len(s.Squares) > 0 || len(s.Moves) > 0 {
 		r.fail("a placement model takes pieces and walls, not tour squares or moves")
 	}
-	b := m.Board
 	pos := &position{m: m, pieces: make([]Placed, 0, len(m.Fixed)+len(s.Pieces))}
-	if len(s.Walls) > 0 {
+	pos.addWalls(s.Walls, r)
+	pos.pieces = append(pos.pieces, m.Fixed...)
+	pos.addPieces(s.Pieces, r)
+	pos.index()
+	if !m.Rules.Stack {
+		for i := 1; i < len(pos.bySquare); i++ {
+			a, b := pos.pieces[pos.bySquare[i-1]], pos.pieces[pos.bySquare[i]]
+			if a.Square == b.Square {
+				r.fail("%s and %s share %v; pieces stack only with stack: true", a.Piece, b.Piece, b.Square)
+			}
+		}
+	}
+	checkCounts(m, s.Pieces, r)
+	pos.checkAttacks(r)
+	r.Measures["pieces"] = int64(len(s.Pieces))
+	r.Value = r.Measures["pieces"]
+	if m.Objective.Measure != MeasureNone {
+		r.Value = r.Measures[m.Objective.Measure.String()]
+	}
+}
+
+// addWalls takes the free walls of a solution: on the board, free squares
+// of a model that has free walls, each once, as many as the model allows.
+// A fixed wall repeated is harmless.
+func (pos *position) addWalls(walls []Square, r *Report) {
+	m, b := pos.m, pos.m.Board
+	if len(walls) > 0 {
 		pos.walls = map[Square]bool{}
 	}
-	for _, w := range s.Walls {
+	for _, w := range walls {
 		switch {
 		case !b.Contains(w):
 			r.fail("wall %v is not on the %s board", w, b.Dims())
@@ -133,41 +158,35 @@ func checkPlacement(m *Model, s *Solution, r *Report) {
 	if m.FreeWalls != nil && !m.FreeWalls.Contains(len(pos.walls)) {
 		r.fail("%d free walls placed; the model allows %s", len(pos.walls), rangeText(*m.FreeWalls))
 	}
-	pos.pieces = append(pos.pieces, m.Fixed...)
-	for _, pc := range s.Pieces {
-		if _, ok := m.Pieces[pc.Piece]; !ok {
-			r.fail("unknown piece %q on %v", pc.Piece, pc.Square)
-			continue
-		}
-		if !b.InBounds(pc.Square) {
-			r.fail("%s on %v is not on the %s board", pc.Piece, pc.Square, b.Dims())
-			continue
-		}
-		if !b.Contains(pc.Square) {
-			r.fail("%s on %v: %v is not on the board", pc.Piece, pc.Square, pc.Square)
-			continue
-		}
-		if b.Cell(pc.Square) == Wall {
-			r.fail("%s on %v stands on a wall", pc.Piece, pc.Square)
-			continue
-		}
-		if pos.walls[pc.Square] {
-			r.fail("%s on %v stands on a wall the solution adds", pc.Piece, pc.Square)
-			continue
-		}
-		pos.pieces = append(pos.pieces, pc)
-	}
-	pos.index()
-	if !m.Rules.Stack {
-		for i := 1; i < len(pos.bySquare); i++ {
-			a, b := pos.pieces[pos.bySquare[i-1]], pos.pieces[pos.bySquare[i]]
-			if a.Square == b.Square {
-				r.fail("%s and %s share %v; pieces stack only with stack: true", a.Piece, b.Piece, b.Square)
-			}
-		}
-	}
-	checkCounts(m, s.Pieces, r)
+}
 
+// addPieces takes the placed pieces that name a piece of the model and
+// stand on an open square; it reports the others.
+func (pos *position) addPieces(pieces []Placed, r *Report) {
+	m, b := pos.m, pos.m.Board
+	for _, pc := range pieces {
+		switch _, known := m.Pieces[pc.Piece]; {
+		case !known:
+			r.fail("unknown piece %q on %v", pc.Piece, pc.Square)
+		case !b.InBounds(pc.Square):
+			r.fail("%s on %v is not on the %s board", pc.Piece, pc.Square, b.Dims())
+		case !b.Contains(pc.Square):
+			r.fail("%s on %v: %v is not on the board", pc.Piece, pc.Square, pc.Square)
+		case b.Cell(pc.Square) == Wall:
+			r.fail("%s on %v stands on a wall", pc.Piece, pc.Square)
+		case pos.walls[pc.Square]:
+			r.fail("%s on %v stands on a wall the solution adds", pc.Piece, pc.Square)
+		default:
+			pos.pieces = append(pos.pieces, pc)
+		}
+	}
+}
+
+// checkAttacks checks independence and the cover rule, and measures the
+// walls and (on boards small enough to scan) the squares attacked and
+// dominated.
+func (pos *position) checkAttacks(r *Report) {
+	m, b := pos.m, pos.m.Board
 	needCover := m.Rules.Cover != nil || m.Objective.Measure == MeasureAttacked || m.Objective.Measure == MeasureDominated
 	measure := needCover && b.Size() <= denseLimit || b.Size() <= measureLimit
 	var grid, occupied, closed []bool
@@ -179,31 +198,29 @@ func checkPlacement(m *Model, s *Solution, r *Report) {
 	if m.Rules.Independent && (!measure || attacksSome(grid, occupied)) {
 		pos.checkIndependent(r)
 	}
-	r.Measures["pieces"] = int64(len(s.Pieces))
 	r.Measures["walls"] = int64(b.WallCount() + len(pos.walls))
 	if needCover && b.Size() > denseLimit {
 		r.fail("the %s board is too large for the checker to count attacked squares", b.Dims())
-	} else if measure {
-		attacked, dominated := coverage(grid, occupied, closed)
-		r.Measures["attacked"] = attacked
-		r.Measures["dominated"] = dominated
-		if c := m.Rules.Cover; c != nil {
-			got := attacked
-			if c.What == MeasureDominated {
-				got = dominated
-			}
-			need := int64(c.AtLeast)
-			if need == 0 {
-				need = int64(b.OpenCount() - len(pos.walls))
-			}
-			if got < need {
-				r.fail("%d squares %s, the rule asks for %d%s", got, c.What, need, pos.uncovered(c.What))
-			}
-		}
+		return
 	}
-	r.Value = r.Measures["pieces"]
-	if m.Objective.Measure != MeasureNone {
-		r.Value = r.Measures[m.Objective.Measure.String()]
+	if !measure {
+		return
+	}
+	attacked, dominated := coverage(grid, occupied, closed)
+	r.Measures["attacked"] = attacked
+	r.Measures["dominated"] = dominated
+	if c := m.Rules.Cover; c != nil {
+		got := attacked
+		if c.What == MeasureDominated {
+			got = dominated
+		}
+		need := int64(c.AtLeast)
+		if need == 0 {
+			need = int64(b.OpenCount() - len(pos.walls))
+		}
+		if got < need {
+			r.fail("%d squares %s, the rule asks for %d%s", got, c.What, need, pos.uncovered(c.What))
+		}
 	}
 }
 

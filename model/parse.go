@@ -275,7 +275,30 @@ func (p *parser) model(root *yaml.Node) (*Model, error) {
 	if err := p.board(boardNode, m); err != nil {
 		return nil, err
 	}
+	kind, err := p.modelKind(root, f, boardNode, m)
+	if err != nil {
+		return nil, err
+	}
+	switch kind {
+	case "place":
+		m.Kind = KindPlace
+		err = p.placeModel(f, boardNode, m)
+	case "tour":
+		m.Kind = KindTour
+		err = p.tour(f["tour"], m)
+	case "slide":
+		m.Kind = KindSlide
+		err = p.slide(f["slide"], m)
+	}
+	if err != nil {
+		return nil, err
+	}
+	return m, nil
+}
 
+// modelKind finds the one section of place, tour and slide the model has,
+// and refuses the keys and board features of place models in the others.
+func (p *parser) modelKind(root *yaml.Node, f map[string]*yaml.Node, boardNode *yaml.Node, m *Model) (string, error) {
 	var kinds []string
 	for _, k := range []string{"place", "tour", "slide"} {
 		if f[k] != nil {
@@ -287,54 +310,44 @@ func (p *parser) model(root *yaml.Node) (*Model, error) {
 		if len(kinds) > 1 {
 			at = f[kinds[1]]
 		}
-		return nil, p.errorf(at, "a model has exactly one of place, tour, slide; found %s", orNone(kinds))
+		return "", p.errorf(at, "a model has exactly one of place, tour, slide; found %s", orNone(kinds))
 	}
-	placeOnly := []string{"fixed", "rules", "stack", "objective"}
-	if kinds[0] != "place" {
-		for _, k := range placeOnly {
-			if f[k] != nil {
-				return nil, p.errorf(f[k], "key %s belongs to place models, not to a %s model", k, kinds[0])
-			}
-		}
-		if m.FreeWalls != nil || len(m.Fixed) > 0 {
-			return nil, p.errorf(boardNode, "free walls and fixed pieces belong to place models, not to a %s model", kinds[0])
+	if kinds[0] == "place" {
+		return "place", nil
+	}
+	for _, k := range []string{"fixed", "rules", "stack", "objective"} {
+		if f[k] != nil {
+			return "", p.errorf(f[k], "key %s belongs to place models, not to a %s model", k, kinds[0])
 		}
 	}
-	switch kinds[0] {
-	case "place":
-		m.Kind = KindPlace
-		if n := f["fixed"]; n != nil {
-			if err := p.fixed(n, m); err != nil {
-				return nil, err
-			}
-		}
-		if err := p.rules(f["rules"], f["stack"], m); err != nil {
-			return nil, err
-		}
-		if err := p.place(f["place"], m); err != nil {
-			return nil, err
-		}
-		if err := p.objective(f["objective"], f["place"], m); err != nil {
-			return nil, err
-		}
-		if err := p.checkFixed(boardNode, m); err != nil {
-			return nil, err
-		}
-		if err := p.checkRoom(f["place"], m); err != nil {
-			return nil, err
-		}
-	case "tour":
-		m.Kind = KindTour
-		if err := p.tour(f["tour"], m); err != nil {
-			return nil, err
-		}
-	case "slide":
-		m.Kind = KindSlide
-		if err := p.slide(f["slide"], m); err != nil {
-			return nil, err
+	if m.FreeWalls != nil || len(m.Fixed) > 0 {
+		return "", p.errorf(boardNode, "free walls and fixed pieces belong to place models, not to a %s model", kinds[0])
+	}
+	return kinds[0], nil
+}
+
+// placeModel reads the sections of a place model in order: fixed pieces,
+// rules, the pieces to place, the objective; then it checks the fixed
+// pieces against the board and that the pieces have room.
+func (p *parser) placeModel(f map[string]*yaml.Node, boardNode *yaml.Node, m *Model) error {
+	if n := f["fixed"]; n != nil {
+		if err := p.fixed(n, m); err != nil {
+			return err
 		}
 	}
-	return m, nil
+	if err := p.rules(f["rules"], f["stack"], m); err != nil {
+		return err
+	}
+	if err := p.place(f["place"], m); err != nil {
+		return err
+	}
+	if err := p.objective(f["objective"], f["place"], m); err != nil {
+		return err
+	}
+	if err := p.checkFixed(boardNode, m); err != nil {
+		return err
+	}
+	return p.checkRoom(f["place"], m)
 }
 
 func orNone(s []string) string {

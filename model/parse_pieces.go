@@ -11,26 +11,9 @@ import (
 var pieceName = regexp.MustCompile(`^[a-z][a-z0-9_-]*$`)
 
 func (p *parser) pieces(n *yaml.Node, m *Model) error {
-	if n.Kind != yaml.MappingNode {
-		return p.errorf(n, "expected a mapping of piece names to definitions, like camel: {leap: [1, 3]}")
-	}
-	defs := map[string]*yaml.Node{}
-	keys := map[string]*yaml.Node{}
-	var order []string
-	for i := 0; i+1 < len(n.Content); i += 2 {
-		k := resolve(n.Content[i])
-		if k.Kind != yaml.ScalarNode || !pieceName.MatchString(k.Value) {
-			return p.errorf(k, "expected a piece name of lower-case letters, digits, - and _, found %s", describe(k))
-		}
-		if _, builtin := m.Pieces[k.Value]; builtin {
-			return p.errorf(k, "piece %q is built in and cannot be redefined; choose another name", k.Value)
-		}
-		if _, dup := defs[k.Value]; dup {
-			return p.errorf(k, "piece %q defined twice", k.Value)
-		}
-		defs[k.Value] = resolve(n.Content[i+1])
-		keys[k.Value] = k
-		order = append(order, k.Value)
+	defs, keys, order, err := p.pieceDefs(n, m)
+	if err != nil {
+		return err
 	}
 	resolving := map[string]bool{}
 	var define func(name string, at *yaml.Node) (*Piece, error)
@@ -59,8 +42,38 @@ func (p *parser) pieces(n *yaml.Node, m *Model) error {
 			return err
 		}
 	}
-	// Symbols: given ones must be unique; the rest get the first free letter
-	// of their name, or any free letter.
+	return p.assignSymbols(m, order, defs)
+}
+
+// pieceDefs reads the names of the pieces section: its definitions and the
+// nodes of its keys by name, and the names in order. A name is new, not
+// built in, and given once.
+func (p *parser) pieceDefs(n *yaml.Node, m *Model) (defs, keys map[string]*yaml.Node, order []string, err error) {
+	if n.Kind != yaml.MappingNode {
+		return nil, nil, nil, p.errorf(n, "expected a mapping of piece names to definitions, like camel: {leap: [1, 3]}")
+	}
+	defs, keys = map[string]*yaml.Node{}, map[string]*yaml.Node{}
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		k := resolve(n.Content[i])
+		if k.Kind != yaml.ScalarNode || !pieceName.MatchString(k.Value) {
+			return nil, nil, nil, p.errorf(k, "expected a piece name of lower-case letters, digits, - and _, found %s", describe(k))
+		}
+		if _, builtin := m.Pieces[k.Value]; builtin {
+			return nil, nil, nil, p.errorf(k, "piece %q is built in and cannot be redefined; choose another name", k.Value)
+		}
+		if _, dup := defs[k.Value]; dup {
+			return nil, nil, nil, p.errorf(k, "piece %q defined twice", k.Value)
+		}
+		defs[k.Value] = resolve(n.Content[i+1])
+		keys[k.Value] = k
+		order = append(order, k.Value)
+	}
+	return defs, keys, order, nil
+}
+
+// assignSymbols checks that the symbols given are unique; the rest get the
+// first free letter of their name, or any free letter.
+func (p *parser) assignSymbols(m *Model, order []string, defs map[string]*yaml.Node) error {
 	used := map[rune]string{}
 	for _, b := range builtinPieces {
 		used[b.symbol] = b.name

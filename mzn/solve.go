@@ -28,6 +28,9 @@ func (b *Backend) Solve(ctx context.Context, m *model.Model, opts model.Options)
 	if err := Supports(m); err != nil {
 		return nil, err
 	}
+	if opts.Shard.Active() {
+		return nil, fmt.Errorf("minizinc: a search run by minizinc cannot be split into shards: %w", model.ErrUnsupported)
+	}
 	if opts.DistinctWalls {
 		return nil, fmt.Errorf("minizinc: --distinct walls is for free walls, which this formulation does not have: %w", model.ErrUnsupported)
 	}

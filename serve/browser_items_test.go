@@ -12,7 +12,7 @@ import (
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 
-	"github.com/chessmodel/chessmodel/compare"
+	"github.com/chessmodel/chessmodel/brute"
 	"github.com/chessmodel/chessmodel/exact"
 	"github.com/chessmodel/chessmodel/ilp"
 	"github.com/chessmodel/chessmodel/model"
@@ -26,7 +26,7 @@ import (
 // of cli.DefaultBackends: exact, ilp and brute), so that the page is tested
 // in the configuration users get.
 func asUser(cfg *Config) {
-	cfg.Backends = map[string]model.Solver{"exact": exact.New(), "ilp": ilp.New(), "brute": &compare.Brute{}}
+	cfg.Backends = map[string]model.Solver{"exact": exact.New(), "ilp": ilp.New(), "brute": &brute.Solver{}}
 }
 
 // openPage opens the playground and waits until it has opened its first
@@ -354,7 +354,7 @@ func TestBrowserNarrow(t *testing.T) {
 // Item 7: the board is drawn with the page, before the page has heard
 // back from the API.
 func TestBrowserBoardWithPage(t *testing.T) {
-	srv, err := New(Config{Models: builtin(t), Backends: map[string]model.Solver{"exact": exact.New(), "ilp": ilp.New(), "brute": &compare.Brute{}}})
+	srv, err := New(Config{Models: builtin(t), Backends: map[string]model.Solver{"exact": exact.New(), "ilp": ilp.New(), "brute": &brute.Solver{}}})
 	if err != nil {
 		t.Fatal(err)
 	}

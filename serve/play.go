@@ -11,7 +11,7 @@ import (
 	"regexp"
 	"strconv"
 
-	"github.com/chessmodel/chessmodel/compare"
+	"github.com/chessmodel/chessmodel/brute"
 	"github.com/chessmodel/chessmodel/model"
 	"github.com/chessmodel/chessmodel/render"
 )
@@ -207,7 +207,7 @@ func (s *Server) view(p parsed, sol *model.Solution) (*modelView, error) {
 func (s *Server) refused(m *model.Model) map[string]string {
 	var out map[string]string
 	for name, b := range s.cfg.Backends {
-		if _, ok := b.(*compare.Brute); !ok {
+		if _, ok := b.(*brute.Solver); !ok {
 			continue
 		}
 		ctx, cancel := context.WithCancel(context.Background())

@@ -1,6 +1,7 @@
 package serve
 
 import (
+	"cmp"
 	"context"
 	"crypto/rand"
 	"encoding/hex"
@@ -150,60 +151,12 @@ func (s *Server) handleRun(w http.ResponseWriter, r *http.Request) {
 	if !readJSON(w, r, &req) {
 		return
 	}
-	var p parsed
-	if req.Puzzle != "" {
-		pz, yaml, ok := s.cfg.Puzzles.find(req.Puzzle)
-		if !ok {
-			writeError(w, http.StatusNotFound, "no puzzle %q", req.Puzzle)
-			return
-		}
-		p = s.parseModel(&modelRequest{YAML: yaml, File: "puzzle.yaml", Walls: pz.Walls})
-	} else {
-		p = s.parseModel(&req.modelRequest)
-	}
-	if p.err != nil {
-		writeModelError(w, http.StatusUnprocessableEntity, p.err)
+	p, ok := s.runModel(w, &req)
+	if !ok {
 		return
 	}
-	var solvers []model.Solver
-	var task model.Task
-	switch req.Task {
-	case "solve", "count", "enumerate":
-		task = map[string]model.Task{"solve": model.TaskSolve, "count": model.TaskCount, "enumerate": model.TaskEnumerate}[req.Task]
-		name := req.Backend
-		if name == "" {
-			name = "exact"
-		}
-		solver, ok := s.cfg.Backends[name]
-		if !ok {
-			writeError(w, http.StatusBadRequest, "unknown backend %q; expected one of %v", name, s.backendNames())
-			return
-		}
-		solvers = []model.Solver{solver}
-	case "compare":
-		names := req.Backends
-		if len(names) == 0 {
-			names = s.compareDefaults()
-		}
-		for _, name := range names {
-			solver, ok := s.cfg.Backends[name]
-			if !ok {
-				writeError(w, http.StatusBadRequest, "unknown backend %q; expected one of %v", name, s.backendNames())
-				return
-			}
-			if !slices.Contains(solvers, solver) {
-				solvers = append(solvers, solver)
-			}
-		}
-		if s.cfg.External && p.m.Kind == model.KindPlace {
-			for _, tool := range compare.ExternalTools {
-				if _, err := exec.LookPath(tool); err == nil {
-					solvers = append(solvers, &compare.External{Tool: tool})
-				}
-			}
-		}
-	default:
-		writeError(w, http.StatusBadRequest, "unknown task %q; expected solve, count, enumerate or compare", req.Task)
+	solvers, task, ok := s.runSolvers(w, &req, p)
+	if !ok {
 		return
 	}
 	if req.Skip < 0 || req.Limit < 0 || req.Limit > MaxPage {
@@ -223,13 +176,7 @@ func (s *Server) handleRun(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	defer leave()
-
-	h := w.Header()
-	h.Set("Content-Type", "text/event-stream")
-	h.Set("Cache-Control", "no-store")
-	h.Set("X-Accel-Buffering", "no")
-	w.WriteHeader(http.StatusOK)
-	events := &eventStream{w: w, rc: http.NewResponseController(w)}
+	events := newEventStream(w)
 	running, waiting := s.slots.load()
 	events.send("queued", queuedEvent{Running: running, Waiting: waiting})
 
@@ -261,6 +208,86 @@ func (s *Server) handleRun(w http.ResponseWriter, r *http.Request) {
 		s.runTask(ctx, events, p, solvers[0], task, req.Symmetry, timeout)
 	}
 	events.send("done", struct{}{})
+}
+
+// runModel parses the model of a run, or the puzzle it names; it answers
+// the request itself, and reports false, when there is none.
+func (s *Server) runModel(w http.ResponseWriter, req *runRequest) (parsed, bool) {
+	var p parsed
+	if req.Puzzle != "" {
+		pz, yaml, ok := s.cfg.Puzzles.find(req.Puzzle)
+		if !ok {
+			writeError(w, http.StatusNotFound, "no puzzle %q", req.Puzzle)
+			return p, false
+		}
+		p = s.parseModel(&modelRequest{YAML: yaml, File: "puzzle.yaml", Walls: pz.Walls})
+	} else {
+		p = s.parseModel(&req.modelRequest)
+	}
+	if p.err != nil {
+		writeModelError(w, http.StatusUnprocessableEntity, p.err)
+		return p, false
+	}
+	return p, true
+}
+
+// runSolvers picks the backends of a run and its task: one backend for
+// solve, count and enumerate; for compare the ones asked for (or the
+// defaults) and, on placement models, the command-line tools installed.
+// It answers the request itself, and reports false, on an unknown task
+// or backend.
+func (s *Server) runSolvers(w http.ResponseWriter, req *runRequest, p parsed) ([]model.Solver, model.Task, bool) {
+	unknown := func(name string) {
+		writeError(w, http.StatusBadRequest, "unknown backend %q; expected one of %v", name, s.backendNames())
+	}
+	switch req.Task {
+	case "solve", "count", "enumerate":
+		task := map[string]model.Task{"solve": model.TaskSolve, "count": model.TaskCount, "enumerate": model.TaskEnumerate}[req.Task]
+		name := cmp.Or(req.Backend, "exact")
+		solver, ok := s.cfg.Backends[name]
+		if !ok {
+			unknown(name)
+			return nil, task, false
+		}
+		return []model.Solver{solver}, task, true
+	case "compare":
+		names := req.Backends
+		if len(names) == 0 {
+			names = s.compareDefaults()
+		}
+		var solvers []model.Solver
+		for _, name := range names {
+			solver, ok := s.cfg.Backends[name]
+			if !ok {
+				unknown(name)
+				return nil, 0, false
+			}
+			if !slices.Contains(solvers, solver) {
+				solvers = append(solvers, solver)
+			}
+		}
+		if s.cfg.External && p.m.Kind == model.KindPlace {
+			for _, tool := range compare.ExternalTools {
+				if _, err := exec.LookPath(tool); err == nil {
+					solvers = append(solvers, &compare.External{Tool: tool})
+				}
+			}
+		}
+		return solvers, 0, true
+	}
+	writeError(w, http.StatusBadRequest, "unknown task %q; expected solve, count, enumerate or compare", req.Task)
+	return nil, 0, false
+}
+
+// newEventStream starts the answer of a run: a stream of server-sent
+// events, not cached nor buffered by a proxy.
+func newEventStream(w http.ResponseWriter) *eventStream {
+	h := w.Header()
+	h.Set("Content-Type", "text/event-stream")
+	h.Set("Cache-Control", "no-store")
+	h.Set("X-Accel-Buffering", "no")
+	w.WriteHeader(http.StatusOK)
+	return &eventStream{w: w, rc: http.NewResponseController(w)}
 }
 
 // stopWords says why a context ended, for people.

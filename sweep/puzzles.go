@@ -66,82 +66,114 @@ func Puzzles(ctx context.Context, m *model.Model, solver model.Solver, opts Puzz
 		return nil, fmt.Errorf("sweep: puzzles need a place model without free walls")
 	}
 	start := time.Now()
-	sum := &PuzzleSummary{Model: m.Name, Complete: true}
 	canon := m.CanonicalFunc()
-	key := func(walls []model.Square) string { return canon(model.Solution{Walls: walls}).Key() }
-	found := map[string]int64{} // canonical walls of each puzzle -> its value
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
+	ps := &puzzleSweep{m: m, solver: solver, opts: opts, cancel: cancel,
+		sum:   &PuzzleSummary{Model: m.Name, Complete: true},
+		found: map[string]int64{},
+		key:   func(walls []model.Square) string { return canon(model.Solution{Walls: walls}).Key() },
+	}
 	for k := 0; k <= opts.MaxWalls && ctx.Err() == nil; k++ {
-		walls := newWallSets(m, k)
-		if walls.total < 0 {
-			return nil, fmt.Errorf("sweep: %d walls: too many placements to enumerate", k)
-		}
-		level := PuzzleLevel{Walls: k}
-		var newFound []Puzzle
-		var puzzles atomic.Int64 // level.Puzzles, for the progress line
-		progress := func(done float64, note string) {
-			if opts.Progress != nil {
-				opts.Progress(done, fmt.Sprintf("%d walls: %s, %d puzzles", k, note, sum.Puzzles+puzzles.Load()))
-			}
-		}
-		// Classes are judged by several workers in any order and released
-		// in the order of their index, so that the puzzles, the counts and
-		// where --limit stops are the same on any number of workers.
-		release := newInOrder(func(c classAnswer) error {
-			if ctx.Err() != nil {
-				return nil // --limit reached: the classes after it are not counted
-			}
-			level.Classes++
-			if !c.unique {
-				return nil
-			}
-			level.Unique++
-			if c.puzzle == nil {
-				return nil
-			}
-			level.Puzzles++
-			puzzles.Add(1)
-			newFound = append(newFound, *c.puzzle)
-			if opts.Record != nil {
-				if err := opts.Record(*c.puzzle); err != nil {
-					return err
-				}
-			}
-			if opts.Limit > 0 && sum.Puzzles+level.Puzzles >= int64(opts.Limit) {
-				cancel()
-			}
-			return nil
-		})
-		err := eachClass(ctx, walls, opts.Workers, progress, func(ctx context.Context, index int64, squares []model.Square, orbit int) error {
-			board := m.WithWalls(squares)
-			value, solution, unique, err := uniqueOptimum(ctx, board, solver, opts.MaxMemory)
-			if err != nil || ctx.Err() != nil {
-				return err
-			}
-			c := classAnswer{unique: unique}
-			// Minimal: no proper subset of the walls is a puzzle of this
-			// value. Earlier levels are complete and found is not written
-			// during a level, so the lookup is exact.
-			if unique && !hasSmallerPuzzle(squares, value, found, key) {
-				c.puzzle = &Puzzle{Walls: squares, Value: value, Solution: solution}
-			}
-			return release.add(index, c)
-		})
-		if err != nil {
+		if err := ps.level(ctx, k); err != nil {
 			return nil, err
 		}
-		for _, p := range newFound {
-			found[key(p.Walls)] = p.Value
-		}
-		sum.Puzzles += level.Puzzles
-		if ctx.Err() != nil || level.Classes != walls.classes {
-			sum.Complete = false
-		}
-		sum.Levels = append(sum.Levels, level)
 	}
-	sum.Seconds = time.Since(start).Seconds()
-	return sum, nil
+	ps.sum.Seconds = time.Since(start).Seconds()
+	return ps.sum, nil
+}
+
+// A puzzleSweep is the state of Puzzles between levels.
+type puzzleSweep struct {
+	m      *model.Model
+	solver model.Solver
+	opts   PuzzleOptions
+	cancel context.CancelFunc // at --limit
+	sum    *PuzzleSummary
+	found  map[string]int64 // canonical walls of each puzzle -> its value
+	key    func(walls []model.Square) string
+}
+
+// level judges every class of boards with k walls and adds the level to
+// the summary, and its puzzles to found.
+func (ps *puzzleSweep) level(ctx context.Context, k int) error {
+	opts, sum := ps.opts, ps.sum
+	walls := newWallSets(ps.m, k)
+	if walls.total < 0 {
+		return fmt.Errorf("sweep: %d walls: too many placements to enumerate", k)
+	}
+	level := PuzzleLevel{Walls: k}
+	var newFound []Puzzle
+	var puzzles atomic.Int64 // level.Puzzles, for the progress line
+	progress := func(done float64, note string) {
+		if opts.Progress != nil {
+			opts.Progress(done, fmt.Sprintf("%d walls: %s, %d puzzles", k, note, sum.Puzzles+puzzles.Load()))
+		}
+	}
+	// Classes are judged by several workers in any order and released
+	// in the order of their index, so that the puzzles, the counts and
+	// where --limit stops are the same on any number of workers.
+	release := newInOrder(func(c classAnswer) error {
+		if ctx.Err() != nil {
+			return nil // --limit reached: the classes after it are not counted
+		}
+		level.Classes++
+		if !c.unique {
+			return nil
+		}
+		level.Unique++
+		if c.puzzle == nil {
+			return nil
+		}
+		level.Puzzles++
+		puzzles.Add(1)
+		newFound = append(newFound, *c.puzzle)
+		if opts.Record != nil {
+			if err := opts.Record(*c.puzzle); err != nil {
+				return err
+			}
+		}
+		if opts.Limit > 0 && sum.Puzzles+level.Puzzles >= int64(opts.Limit) {
+			ps.cancel()
+		}
+		return nil
+	})
+	err := eachClass(ctx, walls, opts.Workers, progress, func(ctx context.Context, index int64, squares []model.Square, orbit int) error {
+		c, err := ps.judge(ctx, squares)
+		if err != nil || ctx.Err() != nil {
+			return err
+		}
+		return release.add(index, c)
+	})
+	if err != nil {
+		return err
+	}
+	for _, p := range newFound {
+		ps.found[ps.key(p.Walls)] = p.Value
+	}
+	sum.Puzzles += level.Puzzles
+	if ctx.Err() != nil || level.Classes != walls.classes {
+		sum.Complete = false
+	}
+	sum.Levels = append(sum.Levels, level)
+	return nil
+}
+
+// judge decides whether the board with these walls has a unique optimal
+// solution and, if so, whether it is a minimal puzzle.
+func (ps *puzzleSweep) judge(ctx context.Context, squares []model.Square) (classAnswer, error) {
+	value, solution, unique, err := uniqueOptimum(ctx, ps.m.WithWalls(squares), ps.solver, ps.opts.MaxMemory)
+	if err != nil {
+		return classAnswer{}, err
+	}
+	c := classAnswer{unique: unique}
+	// Minimal: no proper subset of the walls is a puzzle of this value.
+	// Earlier levels are complete and found is not written during a
+	// level, so the lookup is exact.
+	if unique && !hasSmallerPuzzle(squares, value, ps.found, ps.key) {
+		c.puzzle = &Puzzle{Walls: squares, Value: value, Solution: solution}
+	}
+	return c, nil
 }
 
 // uniqueOptimum enumerates the optimal solutions of a board until it has

@@ -30,6 +30,11 @@ type Options struct {
 	// MaxMemory is the memory bound of each board's solve
 	// (model.Options.MaxMemory).
 	MaxMemory int64
+	// Shard, when active, solves only the classes whose index in the
+	// order of enumeration (fixed by the model and Walls alone) it owns:
+	// the Summaries of the parts of one split add up to the whole's
+	// (Boards and Group are the whole's on every part).
+	Shard model.Shard
 }
 
 // A Class is one wall placement up to symmetry, with its solved value.
@@ -76,10 +81,14 @@ func Run(ctx context.Context, m *model.Model, solver model.Solver, opts Options)
 		return nil, errors.New("sweep: the model already has free walls; sweep a model with fixed walls")
 	}
 	start := time.Now()
+	if err := opts.Shard.Validate(); err != nil {
+		return nil, fmt.Errorf("sweep: %w", err)
+	}
 	walls := newWallSets(m, opts.Walls)
 	if walls.total < 0 {
 		return nil, fmt.Errorf("sweep: %d walls on %d free squares is too many placements to enumerate", opts.Walls, len(walls.squares))
 	}
+	walls.shard = opts.Shard
 	sum := &Summary{Model: m.Name, Walls: opts.Walls, Boards: walls.total, Group: len(walls.group)}
 	var mu sync.Mutex
 	buckets := map[int64]*Bucket{}

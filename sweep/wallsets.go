@@ -15,7 +15,11 @@ type wallSets struct {
 	group   []model.Transform
 	perm    [][]int // perm[g][i]: the index of the image of squares[i] under group[g]
 	total   int64   // C(len(squares), k), or -1 when too large
-	classes int64   // orbits met so far
+	classes int64   // orbits visited so far (those the shard owns)
+	// shard, when active, visits only the orbits whose index in the
+	// order of each it owns; orbits counts every orbit met.
+	shard  model.Shard
+	orbits int
 }
 
 func newWallSets(m *model.Model, k int) *wallSets {
@@ -62,7 +66,7 @@ func (w *wallSets) squaresOf(set []int) []model.Square {
 }
 
 // each visits every canonical subset — the least of its orbit, comparing
-// sorted index tuples — with the size of its orbit and the fraction of all
+// sorted index tuples — that the shard owns, with the size of its orbit and the fraction of all
 // subsets enumerated so far, until visit returns false.
 func (w *wallSets) each(visit func(set []int, orbit int, done float64) bool) {
 	n, k := len(w.squares), w.k
@@ -85,6 +89,11 @@ func (w *wallSets) each(visit func(set []int, orbit int, done float64) bool) {
 				case 0:
 					stabiliser++
 				}
+			}
+			owned := w.shard.Owns(w.orbits)
+			w.orbits++
+			if !owned {
+				return true
 			}
 			w.classes++
 			return visit(set, len(w.perm)/stabiliser, float64(seen)/float64(w.total))

@@ -42,8 +42,8 @@ func benchShortest(b *testing.B, n, workers int) {
 		if err != nil || !out.Found {
 			b.Fatal(err)
 		}
-		if len(out.Moves) != seedTable[n] {
-			b.Fatalf("%d moves, want %d", len(out.Moves), seedTable[n])
+		if want := seedMoves(b, n); len(out.Moves) != want {
+			b.Fatalf("%d moves, want %d", len(out.Moves), want)
 		}
 		b.ReportMetric(float64(len(out.Moves)), "moves")
 		b.ReportMetric(float64(out.Expanded), "expanded")

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/chessmodel/chessmodel/exact/internal/tasks"
 	"github.com/chessmodel/chessmodel/model"
 )
 
@@ -24,6 +25,7 @@ type search struct {
 	budget   *budget
 	child    []int32
 	workers  []*worker
+	batches  *tasks.Stopper // never stops: a batch runs to its end, the context is polled between batches
 	expanded int64
 	progress func(float64, string)
 }
@@ -71,6 +73,8 @@ func (sp *space) shortest(ctx context.Context, opts Options) (*Outcome, error) {
 	for range model.WorkerCount(opts.Workers) {
 		s.workers = append(s.workers, newWorker(sp))
 	}
+	s.batches = tasks.NewStopper(context.Background())
+	defer s.batches.Close()
 	if s.table, err = newTable(s.budget, sp.states()); err != nil {
 		return nil, err
 	}

@@ -3,9 +3,8 @@ package slide
 import (
 	"context"
 	"math/big"
-	"sync"
-	"sync/atomic"
 
+	"github.com/chessmodel/chessmodel/exact/internal/tasks"
 	"github.com/chessmodel/chessmodel/model"
 )
 
@@ -71,26 +70,21 @@ func (sp *space) representatives(ctx context.Context, b *budget, workers int) (b
 		return nil, err
 	}
 	reps := newBitset(n)
-	var next atomic.Uint64
-	var wg sync.WaitGroup
-	for range model.WorkerCount(workers) {
-		wg.Go(func() {
-			f := newFolder(sp)
-			state := make([]int32, sp.pieces)
-			for ctx.Err() == nil {
-				lo := next.Add(repChunk) - repChunk
-				if lo >= n {
-					return
-				}
-				for r := lo; r < min(lo+repChunk, n); r++ {
-					sp.binom.unrank(r, state)
-					if f.least(state) {
-						reps.set(r)
-					}
-				}
+	workers = model.WorkerCount(workers)
+	folders, states := make([]*folder, workers), make([][]int32, workers) // a worker's own
+	st := tasks.NewStopper(ctx)
+	defer st.Close()
+	tasks.Run(st, workers, int((n+repChunk-1)/repChunk), nil, "", nil, func(w, part int) {
+		if folders[w] == nil {
+			folders[w], states[w] = newFolder(sp), make([]int32, sp.pieces)
+		}
+		lo := uint64(part) * repChunk
+		for r := lo; r < min(lo+repChunk, n); r++ {
+			sp.binom.unrank(r, states[w])
+			if folders[w].least(states[w]) {
+				reps.set(r)
 			}
-		})
-	}
-	wg.Wait()
+		}
+	})
 	return reps, ctx.Err()
 }

@@ -3,8 +3,9 @@ package slide
 import (
 	"context"
 	"slices"
-	"sync"
 	"sync/atomic"
+
+	"github.com/chessmodel/chessmodel/exact/internal/tasks"
 )
 
 // A level of the bidirectional search is expanded by several goroutines in
@@ -107,26 +108,20 @@ func (s *search) expandLevel(ctx context.Context, frontier []uint64, depth int, 
 	return mergeRuns(next, starts, len(s.workers)), 0, false, nil
 }
 
-// runBatch expands a batch on every worker, chunk by chunk.
+// runBatch expands a batch on the worker pool, a chunk a task, then sorts
+// what each worker found into a run (runs.go), a worker a task.
 func (s *search) runBatch(batch []uint64, depth int, dir side) {
-	var taken atomic.Int64
-	var wg sync.WaitGroup
 	for _, w := range s.workers {
 		w.found, w.meets, w.expanded, w.err = w.found[:0], w.meets[:0], 0, nil
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for {
-				from := int(taken.Add(chunk)) - chunk
-				if from >= len(batch) {
-					slices.Sort(w.found) // a sorted run (runs.go)
-					return
-				}
-				w.expand(s.sp, s.table, batch[from:min(from+chunk, len(batch))], depth, dir)
-			}
-		}()
 	}
-	wg.Wait()
+	chunks := (len(batch) + chunk - 1) / chunk
+	tasks.Run(s.batches, len(s.workers), chunks, nil, "", nil, func(w, t int) {
+		from := t * chunk
+		s.workers[w].expand(s.sp, s.table, batch[from:min(from+chunk, len(batch))], depth, dir)
+	})
+	tasks.Run(s.batches, len(s.workers), len(s.workers), nil, "", nil, func(_, w int) {
+		slices.Sort(s.workers[w].found)
+	})
 }
 
 // expand lists the moves of some frontier states: each folded neighbour is

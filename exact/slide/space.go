@@ -61,46 +61,9 @@ func compile(m *model.Model) (*space, error) {
 			b.Dims(), b.Size(), maxSquares, model.ErrUnsupported)
 	}
 	sp := &space{m: m, pieces: len(m.Slide.From)}
-	number := make([]int32, b.Size())
-	for i := range number {
-		number[i] = -1
-		if s := b.Square(i); b.IsOpen(s) {
-			number[i] = int32(len(sp.at))
-			sp.at = append(sp.at, s)
-		}
-	}
-	sp.squares = len(sp.at)
-	lookup := func(s model.Square) int32 {
-		if !b.IsOpen(s) {
-			return -1
-		}
-		return number[b.Index(s)]
-	}
-	table := func(v model.Vector) []int32 {
-		next := make([]int32, sp.squares)
-		for i, s := range sp.at {
-			next[i] = lookup(s.Add(v))
-		}
-		return next
-	}
-	pc := m.Slide.Piece
-	for _, d := range pc.Rides {
-		sp.rideNext = append(sp.rideNext, table(d))
-	}
-	for i, d := range pc.Rides {
-		sp.rideBack = append(sp.rideBack, -1)
-		for j, e := range pc.Rides {
-			if e.File == -d.File && e.Rank == -d.Rank {
-				sp.rideBack[i] = j
-			}
-		}
-		if sp.rideBack[i] < 0 {
-			return nil, fmt.Errorf("slide: piece %s rides %v but not back: %w", pc.Name, d, model.ErrUnsupported)
-		}
-	}
-	sp.layOutLines()
-	for _, v := range pc.Leaps {
-		sp.leapTo = append(sp.leapTo, table(v))
+	lookup := sp.numberSquares()
+	if err := sp.layOutMoves(lookup); err != nil {
+		return nil, err
 	}
 	sp.group = actingGroup(m, sp.at, lookup)
 	if len(sp.group) > maxSymmetries {
@@ -116,21 +79,82 @@ func compile(m *model.Model) (*space, error) {
 	if sp.binom, err = newBinomials(sp.squares, sp.pieces); err != nil {
 		return nil, fmt.Errorf("slide: %d pieces on the %d open squares of the %s board: %w", sp.pieces, sp.squares, b.Dims(), err)
 	}
-	for _, side := range []struct {
-		from []model.Square
-		to   *[]int32
-	}{{m.Slide.From, &sp.start}, {m.Slide.To, &sp.goal}} {
-		for _, s := range side.from {
-			*side.to = append(*side.to, lookup(s))
-		}
-		sortSquares(*side.to)
-		for i, s := range *side.to {
-			if s < 0 || (i > 0 && (*side.to)[i-1] == s) {
-				return nil, fmt.Errorf("slide: the squares %v are not distinct open squares", side.from)
-			}
-		}
+	if sp.start, err = endState(m.Slide.From, lookup); err != nil {
+		return nil, err
+	}
+	if sp.goal, err = endState(m.Slide.To, lookup); err != nil {
+		return nil, err
 	}
 	return sp, nil
+}
+
+// numberSquares numbers the open squares rank by rank from a1 and returns
+// the number of a board square (-1 when it is not open).
+func (sp *space) numberSquares() func(model.Square) int32 {
+	b := sp.m.Board
+	number := make([]int32, b.Size())
+	for i := range number {
+		number[i] = -1
+		if s := b.Square(i); b.IsOpen(s) {
+			number[i] = int32(len(sp.at))
+			sp.at = append(sp.at, s)
+		}
+	}
+	sp.squares = len(sp.at)
+	return func(s model.Square) int32 {
+		if !b.IsOpen(s) {
+			return -1
+		}
+		return number[b.Index(s)]
+	}
+}
+
+// layOutMoves builds the next-square tables of the piece's rides and
+// leaps and the line layouts; it refuses a ride without its opposite.
+func (sp *space) layOutMoves(lookup func(model.Square) int32) error {
+	table := func(v model.Vector) []int32 {
+		next := make([]int32, sp.squares)
+		for i, s := range sp.at {
+			next[i] = lookup(s.Add(v))
+		}
+		return next
+	}
+	pc := sp.m.Slide.Piece
+	for _, d := range pc.Rides {
+		sp.rideNext = append(sp.rideNext, table(d))
+	}
+	for i, d := range pc.Rides {
+		sp.rideBack = append(sp.rideBack, -1)
+		for j, e := range pc.Rides {
+			if e.File == -d.File && e.Rank == -d.Rank {
+				sp.rideBack[i] = j
+			}
+		}
+		if sp.rideBack[i] < 0 {
+			return fmt.Errorf("slide: piece %s rides %v but not back: %w", pc.Name, d, model.ErrUnsupported)
+		}
+	}
+	sp.layOutLines()
+	for _, v := range pc.Leaps {
+		sp.leapTo = append(sp.leapTo, table(v))
+	}
+	return nil
+}
+
+// endState is the sorted squares of the start or the goal; it refuses a
+// square that is not open or named twice.
+func endState(squares []model.Square, lookup func(model.Square) int32) ([]int32, error) {
+	var state []int32
+	for _, s := range squares {
+		state = append(state, lookup(s))
+	}
+	sortSquares(state)
+	for i, s := range state {
+		if s < 0 || (i > 0 && state[i-1] == s) {
+			return nil, fmt.Errorf("slide: the squares %v are not distinct open squares", squares)
+		}
+	}
+	return state, nil
 }
 
 // actingGroup is the model's symmetry group as permutations of the open

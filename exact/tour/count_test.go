@@ -24,50 +24,6 @@ func tourModel(t testing.TB, board, spec string) *model.Model {
 	return m
 }
 
-// TestCountOracles checks counts published elsewhere: 5x5 open (1728)
-// and from a corner (304), 6x6 closed and open (OEIS A175881, A165134),
-// 3 x n open (A118067: 114,496 on 3x12, 2,645,699,504 on 3x20), 5 x n
-// closed (A383661: 44,202 on 5x8, 4,557,702,762 on 5x12), by each method
-// that takes the board in seconds.
-func TestCountOracles(t *testing.T) {
-	cases := []struct {
-		name, board, spec string
-		want              int64
-		frontierOnly      bool // beyond the search (more than 64 squares, or hours)
-	}{
-		{"5x5 open", "5", "{piece: knight}", 1728, false},
-		{"5x5 open from a corner", "5", "{piece: knight, start: a1}", 304, false},
-		{"5x6 closed", "5x6", "{piece: knight, closed: true}", 8, false},
-		{"3x10 closed", "3x10", "{piece: knight, closed: true}", 16, false},
-		{"6x6 closed", "6", "{piece: knight, closed: true}", 9862, false},
-		{"6x6 open", "6", "{piece: knight}", 6637920, false},
-		{"3x12 open", "3x12", "{piece: knight}", 114496, false},
-		{"5x8 closed", "5x8", "{piece: knight, closed: true}", 44202, false},
-		{"3x20 open", "3x20", "{piece: knight}", 2645699504, true},
-		{"5x12 closed", "5x12", "{piece: knight, closed: true}", 4557702762, true},
-	}
-	for _, c := range cases {
-		for _, method := range []tour.Method{tour.Frontier, tour.Search} {
-			t.Run(c.name+"/"+method.String(), func(t *testing.T) {
-				if c.frontierOnly && method == tour.Search {
-					t.Skip("beyond the search")
-				}
-				m := tourModel(t, c.board, c.spec)
-				res, err := tour.SolveWith(context.Background(), m, model.Options{Task: model.TaskCount}, method)
-				if err != nil {
-					t.Fatal(err)
-				}
-				if res.Count == nil || *res.Count != c.want {
-					t.Fatalf("count %v, want %d (%+v)", res.Count, c.want, res.Stats)
-				}
-				if err := model.Verify(m, res); err != nil {
-					t.Fatal(err)
-				}
-			})
-		}
-	}
-}
-
 // TestAutoChoice: Auto counts by the method with the smaller estimated
 // cost — the search on the near-square open boards, where it is the
 // faster, the frontier on thin boards and closed tours of 40 squares, and

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strconv"
 
+	"github.com/chessmodel/chessmodel/exact/internal/driver"
 	"github.com/chessmodel/chessmodel/exact/internal/graph"
 	"github.com/chessmodel/chessmodel/exact/internal/problem"
 	"github.com/chessmodel/chessmodel/exact/internal/tasks"
@@ -22,126 +23,132 @@ func Solve(st *tasks.Stopper, p *problem.Problem, opts model.Options, res *model
 	defer g.Release() // nothing below keeps the graph
 	res.Stats.Extra["engine"] = "clique branch and bound"
 	res.Stats.Extra["cliques"] = strconv.Itoa(len(g.Cliques)) + " " + g.Partition
-	pieces := func(vertices, _ []int32) int64 { return int64(len(vertices)) }
-	lo, hi := p.MinTotal, p.MaxTotal
-	if (p.Model.Rules.Independent && p.FixedConflict()) || lo > hi {
+	if (p.Independent && p.FixedConflict()) || p.MinTotal > p.MaxTotal {
 		return problem.Infeasible(res, opts)
 	}
-	sense := p.Model.Objective.Sense
-	if opts.Task == model.TaskSolve || sense != model.Fixed {
-		var best []int32
-		found := false
-		bound := g.RootBound(lo, hi, sense)
-		// accept moves the bounds of the search past a set it found
-		accept := func(chosen []int32, lo, hi *int, halted *bool) {
-			found = true
-			best = slices.Clone(chosen)
-			if opts.Progress != nil && sense != model.Fixed {
-				opts.Progress(-1, fmt.Sprintf("best %d pieces, bound %d", len(best), bound))
-			}
-			switch sense {
-			case model.Maximize:
-				*lo = len(chosen) + 1
-			case model.Minimize:
-				*hi = len(chosen) - 1
-			default:
-				*halted = true
-			}
-		}
-		if ws, ok := NewWordSearch(g, st); ok {
-			ws.Lo, ws.Hi = lo, hi
-			ws.Minimize = sense == model.Minimize
-			ws.Visit = func(s *WordSearch) { accept(s.Chosen, &s.Lo, &s.Hi, &s.Halted) }
-			ws.Start()
-			res.Stats.Nodes += ws.Nodes
-			ws.release()
-		} else {
-			s := NewSearch(g, st)
-			s.Lo, s.Hi = lo, hi
-			s.Minimize = sense == model.Minimize
-			s.Visit = func(s *Search) { accept(s.Chosen, &s.Lo, &s.Hi, &s.Halted) }
-			s.Start()
-			res.Stats.Nodes += s.Nodes
-		}
-		if st.Canceled() {
-			if found && sense != model.Fixed {
-				res.Stats.Extra["bound"] = bound
-			}
-			return problem.Unknown(res, p, found, best, nil, pieces)
-		}
-		if !found {
-			return problem.Infeasible(res, opts)
-		}
-		if opts.Task == model.TaskSolve {
-			return problem.Solved(res, p, best, nil, pieces)
-		}
-		lo, hi = len(best), len(best)
-	}
-	if opts.Task == model.TaskEnumerate {
-		s := NewSearch(g, st)
-		s.Lo, s.Hi = lo, hi
-		var emitErr error
-		var n int64
-		s.Visit = func(s *Search) {
-			if emitErr = opts.Emit(p.Solution(s.Chosen, nil)); emitErr != nil {
-				s.Halted = true
-				return
-			}
-			n++
-		}
-		s.Start()
-		res.Stats.Nodes += s.Nodes
-		return problem.Enumerated(res, st, n, emitErr)
-	}
-	t, nodes := countCliqueSets(st, g, lo, hi, opts)
-	res.Stats.Nodes += nodes
-	if st.Canceled() {
-		res.Status = model.StatusUnknown
-		res.Stats.Extra["counted_so_far"] = t.Count
-		return nil
-	}
-	return p.CountResult(res, t, opts.Symmetry, pieces)
+	r := &run{g: g, st: st, opts: opts, res: res, lo: p.MinTotal, hi: p.MaxTotal, sense: p.Sense}
+	return driver.Solve(st, p, opts, res, r)
 }
 
-// countCliqueSets counts the accepted sets with lo..hi pieces, splitting the
-// search tree among workers.
-func countCliqueSets(st *tasks.Stopper, g *graph.Graph, lo, hi int, opts model.Options) (*problem.Tally, int64) {
-	p := g.Problem
-	workers := model.WorkerCount(opts.Workers)
-	todo := []cliqueTask{{depth: 0, cand: p.Allowed}}
-	var nodes int64
-	if workers > 1 || opts.Progress != nil { // subtrees share the work and measure progress
-		for d := 1; d <= len(g.Cliques)+1; d++ {
-			s := NewSearch(g, st)
-			s.Lo, s.Hi = lo, hi
-			s.splitDepth = d
-			s.Start()
-			nodes += s.Nodes
-			todo = s.tasks
-			if len(todo) >= 32*workers || st.Stopped() {
-				break
-			}
+// A run is one model's searches, as the driver runs them.
+type run struct {
+	g      *graph.Graph
+	st     *tasks.Stopper
+	opts   model.Options
+	res    *model.Result
+	lo, hi int // the pieces of the sets counted or enumerated
+	sense  model.Optimize
+	best   []int32
+	split  *Search // the search that recorded the task list
+	root   bool    // the task list is the whole tree
+}
+
+var _ driver.Search = (*run)(nil)
+
+func (r *run) Best() ([]int32, []int32)        { return r.best, nil }
+func (r *run) Value(vertices, _ []int32) int64 { return int64(len(vertices)) }
+
+// MaxSplit: every clique decided, and the leaf below.
+func (r *run) MaxSplit() int { return len(r.g.Cliques) + 1 }
+
+// Whole makes the whole tree the one task.
+func (r *run) Whole() int { r.root = true; return 1 }
+
+// newSearch is a search within the run's bounds on pieces.
+func (r *run) newSearch() *Search {
+	s := NewSearch(r.g, r.st)
+	s.Lo, s.Hi = r.lo, r.hi
+	return s
+}
+
+// Optimise finds a set of the most (or fewest) pieces by branch and
+// bound, or the first set when there is no objective.
+func (r *run) Optimise(task model.Task) (bool, int64) {
+	if task != model.TaskSolve && r.sense == model.Fixed {
+		return true, 0 // counting without an objective needs no first pass
+	}
+	found := false
+	bound := r.g.RootBound(r.lo, r.hi, r.sense)
+	// accept moves the bounds of the search past a set it found
+	accept := func(chosen []int32, lo, hi *int, halted *bool) {
+		found = true
+		r.best = slices.Clone(chosen)
+		if r.opts.Progress != nil && r.sense != model.Fixed {
+			r.opts.Progress(-1, fmt.Sprintf("best %d pieces, bound %d", len(r.best), bound))
+		}
+		switch r.sense {
+		case model.Maximize:
+			*lo = len(chosen) + 1
+		case model.Minimize:
+			*hi = len(chosen) - 1
+		default:
+			*halted = true
 		}
 	}
-	searches := make([]*Search, workers)
-	tallies := make([]*problem.Tally, workers)
-	current := make([]int, workers)
-	for w := range searches {
-		w := w
-		tallies[w] = problem.NewTally(p, opts.Symmetry)
-		s := NewSearch(g, st)
-		s.Lo, s.Hi = lo, hi
-		s.Visit = func(s *Search) { tallies[w].Add(current[w], s.Chosen, nil) }
-		searches[w] = s
+	var nodes int64
+	if ws, ok := NewWordSearch(r.g, r.st); ok {
+		ws.Lo, ws.Hi = r.lo, r.hi
+		ws.Minimize = r.sense == model.Minimize
+		ws.Visit = func(s *WordSearch) { accept(s.Chosen, &s.Lo, &s.Hi, &s.Halted) }
+		ws.Start()
+		nodes = ws.Nodes
+		ws.release()
+	} else {
+		s := r.newSearch()
+		s.Minimize = r.sense == model.Minimize
+		s.Visit = func(s *Search) { accept(s.Chosen, &s.Lo, &s.Hi, &s.Halted) }
+		s.Start()
+		nodes = s.Nodes
 	}
-	tasks.RunSubtrees(st, workers, len(todo), opts.Progress, "counting", func(w, i int) {
-		current[w] = i
-		searches[w].resume(todo[i])
-	})
-	total := problem.NewTally(p, opts.Symmetry)
-	for w := range searches {
-		nodes += searches[w].Nodes
-		total.Merge(tallies[w])
+	if r.st.Canceled() && found && r.sense != model.Fixed {
+		r.res.Stats.Extra["bound"] = bound
 	}
-	return total, nodes
+	if found {
+		r.lo, r.hi = len(r.best), len(r.best)
+	}
+	return found, nodes
+}
+
+// Enumerate lists the sets depth first.
+func (r *run) Enumerate(emit func(vertices, walls []int32) bool) int64 {
+	s := r.newSearch()
+	s.Visit = func(s *Search) { s.Halted = !emit(s.Chosen, nil) }
+	s.Start()
+	return s.Nodes
+}
+
+// Split records the subtrees at depth (and the sets above it). It always
+// says deeper: the driver then tries every depth up to MaxSplit until the
+// list is long enough, as clique's own loop did (the node counts stay).
+func (r *run) Split(depth int) (int, int64, bool) {
+	r.split = r.newSearch()
+	r.split.splitDepth = depth
+	r.split.Start()
+	r.root = false
+	return len(r.split.tasks), r.split.Nodes, true
+}
+
+// A worker searches tasks of the list, tallying the sets it accepts.
+type worker struct {
+	r    *run
+	s    *Search
+	task int
+}
+
+// Worker tallies into t the sets of the tasks it runs.
+func (r *run) Worker(t *problem.Tally) driver.Worker {
+	w := &worker{r: r, s: r.newSearch()}
+	w.s.Visit = func(s *Search) { t.Add(w.task, s.Chosen, nil) }
+	return w
+}
+
+func (w *worker) Nodes() int64 { return w.s.Nodes }
+
+func (w *worker) Run(task int) {
+	w.task = task
+	if w.r.root {
+		w.s.resume(cliqueTask{depth: 0, cand: w.r.g.Problem.Allowed})
+		return
+	}
+	w.s.resume(w.r.split.tasks[task])
 }

@@ -85,8 +85,8 @@ func (c *coverSearch) resume(t coverTask) {
 
 func newCoverSearch(p *problem.Problem, g *graph.Graph, st *tasks.Stopper) *coverSearch {
 	c := &coverSearch{p: p, g: g, st: st, splitDepth: -1, words: bitset.WordsFor(p.Vertices), sqWords: bitset.WordsFor(p.Squares),
-		strong:   p.Model.Rules.Attack == model.Strong,
-		dominate: problem.CoverMeasure(p.Model) == model.MeasureDominated,
+		strong:   p.Strong,
+		dominate: p.CoverMeasure() == model.MeasureDominated,
 		light:    make([]int, len(p.Rules)), dark: make([]int, len(p.Rules)),
 		occupied: bitset.New(p.Squares), covered: bitset.New(p.Squares), gaveUp: bitset.New(p.Squares),
 		gains: make([][]int, len(p.Kinds)), openCount: p.Open.Count(),

@@ -36,13 +36,12 @@ type wallState struct {
 // fixed piece excludes whatever the walls, and the conflicts no wall mends.
 func (c *coverSearch) setupWalls() {
 	p := c.p
-	m := p.Model
 	c.walls = bitset.New(p.Squares)
 	c.noWall = bitset.New(p.Squares)
 	c.wallable = slices.Clone(p.Open)
 	c.wallable.AndNot(p.FixedSquares)
-	c.wallLo, c.wallHi = m.FreeWalls.Min, min(m.FreeWalls.Max, c.wallable.Count())
-	c.all = m.Rules.Cover != nil && m.Rules.Cover.AtLeast == 0
+	c.wallLo, c.wallHi = p.WallsMin, min(p.WallsMax, c.wallable.Count())
+	c.all = p.Cover && p.CoverAtLeast == 0
 	allowed := c.allowedWithWalls()
 	p.Allowed = allowed
 	n := p.Squares
@@ -63,11 +62,11 @@ func (c *coverSearch) setupWalls() {
 // conflict whatever walls come: a leap, the first square of a ride, a
 // shared square.
 func (c *coverSearch) hardPair(k1, s1, k2, s2 int) bool {
-	p, m := c.p, c.p.Model
+	p := c.p
 	if s1 == s2 {
-		return !m.Rules.Stack
+		return !p.Stack
 	}
-	if !m.Rules.Independent {
+	if !p.Independent {
 		return false
 	}
 	for _, pair := range [][4]int{{k1, s1, k2, s2}, {k2, s2, k1, s1}} {
@@ -87,13 +86,13 @@ func (c *coverSearch) hardPair(k1, s1, k2, s2 int) bool {
 // allowedWithWalls is the allowed vertices again: the compiler's exclude
 // fixed conflicts a wall could mend.
 func (c *coverSearch) allowedWithWalls() bitset.Set {
-	p, m := c.p, c.p.Model
+	p := c.p
 	n := p.Squares
 	allowed := bitset.New(p.Vertices)
 	for k := range p.Kinds {
 		r := p.Rules[p.RuleOf[k]]
 		for s := 0; s < n; s++ {
-			if !p.Open.Has(s) || (p.FixedSquares.Has(s) && !m.Rules.Stack) {
+			if !p.Open.Has(s) || (p.FixedSquares.Has(s) && !p.Stack) {
 				continue
 			}
 			if p.Dark.Has(s) && !r.AllowsDark() || !p.Dark.Has(s) && !r.AllowsLight() {
@@ -101,7 +100,7 @@ func (c *coverSearch) allowedWithWalls() bitset.Set {
 			}
 			ok := true
 			for _, f := range p.Fixed {
-				if m.Rules.Independent && f.Square != s && (slices.Contains(f.Geometry.LeapsAt(f.Square), int32(s)) ||
+				if p.Independent && f.Square != s && (slices.Contains(f.Geometry.LeapsAt(f.Square), int32(s)) ||
 					slices.Contains(p.Kinds[k].LeapsAt(s), int32(f.Square)) || firstOnRay(f.Geometry, f.Square, s) || firstOnRay(p.Kinds[k], s, f.Square)) {
 					ok = false
 				}
@@ -399,7 +398,7 @@ func (c *coverSearch) wallsFrom(depth, from int) {
 	}
 	if c.wallN >= c.wallLo {
 		covered, missing := c.coveredNow()
-		if c.metWalls(covered, missing) && (!c.p.Model.Rules.Independent || c.independentNow()) {
+		if c.metWalls(covered, missing) && (!c.p.Independent || c.independentNow()) {
 			c.acceptW(covered)
 			if c.halted {
 				return
@@ -432,7 +431,7 @@ func (c *coverSearch) wallsFrom(depth, from int) {
 func (c *coverSearch) gapSquares() bitset.Set {
 	p := c.p
 	out := bitset.New(p.Squares)
-	if !p.Model.Rules.Independent {
+	if !p.Independent {
 		return out
 	}
 	occupied := c.occupied

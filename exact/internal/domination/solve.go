@@ -57,21 +57,21 @@ type domProblem struct {
 // Fits reports whether the fewest-pieces search applies: one
 // group of identical pieces whose count is minimised, a full cover by a
 // rule, and weak attack equal to strong (weak attack, or no fixed piece).
-func Fits(m *model.Model, groups []fold.Group) bool {
-	if len(groups) != 1 || !groups[0].MinOpt || m.Rules.Cover == nil {
+func Fits(p *problem.Problem, groups []fold.Group) bool {
+	if len(groups) != 1 || !groups[0].MinOpt || !p.Cover {
 		return false
 	}
-	if m.Objective.Sense != model.Minimize || m.Objective.Measure != model.MeasurePieces {
+	if p.Sense != model.Minimize || p.Measure != model.MeasurePieces {
 		return false
 	}
-	return m.Rules.Attack == model.Weak || len(m.Fixed) == 0
+	return !p.Strong || len(p.Fixed) == 0
 }
 
 // newDomProblem compiles the cover; ok is false when the rule asks for a
 // partial cover (folding maximises those).
 func newDomProblem(p *problem.Problem, g fold.Group) (*domProblem, bool) {
-	plan := &fold.Plan{Problem: p, Stack: p.Model.Rules.Stack}
-	dominate := problem.CoverMeasure(p.Model) == model.MeasureDominated
+	plan := &fold.Plan{Problem: p, Stack: p.Stack}
+	dominate := p.CoverMeasure() == model.MeasureDominated
 	need := slices.Clone(p.Open)
 	for _, fp := range p.Fixed {
 		need.AndNot(fp.Geometry.Weak.Row(fp.Square))
@@ -79,7 +79,7 @@ func newDomProblem(p *problem.Problem, g fold.Group) (*domProblem, bool) {
 			need.Clear(fp.Square)
 		}
 	}
-	if at := p.Model.Rules.Cover.AtLeast; at != 0 && at != p.Open.Count() {
+	if at := p.CoverAtLeast; at != 0 && at != p.Open.Count() {
 		return nil, false
 	}
 	geo := p.PieceGeometry(g.Piece)
@@ -127,8 +127,7 @@ func (d *domProblem) candidateOrbits(perms [][]int32) [][]int32 {
 	for i := range parent {
 		parent[i] = int32(i)
 	}
-	var find func(int32) int32
-	find = func(i int32) int32 {
+	find := func(i int32) int32 {
 		for parent[i] != i {
 			parent[i] = parent[parent[i]]
 			i = parent[i]
@@ -298,7 +297,7 @@ func (d *domProblem) first(st *tasks.Stopper, k, workers int, opts model.Options
 func (d *domProblem) solution(p *problem.Problem, g fold.Group, chosen []int32) model.Solution {
 	var s model.Solution
 	for _, c := range chosen {
-		s.Pieces = append(s.Pieces, model.Placed{Piece: g.Piece.Name, Square: p.Model.Board.Square(int(d.cand[c]))})
+		s.Pieces = append(s.Pieces, model.Placed{Piece: g.Piece.Name, Square: p.Square(int(d.cand[c]))})
 	}
 	s.Normalize()
 	return s
@@ -308,7 +307,7 @@ func (d *domProblem) solution(p *problem.Problem, g fold.Group, chosen []int32) 
 // attack rule.
 func (d *domProblem) strongCovers(p *problem.Problem, g fold.Group, chosen []int32) bool {
 	plan := &fold.Plan{Problem: p, Groups: []fold.Group{g}, Open: p.Open,
-		Strong: p.Model.Rules.Attack == model.Strong, Dominate: problem.CoverMeasure(p.Model) == model.MeasureDominated}
+		Strong: p.Strong, Dominate: p.CoverMeasure() == model.MeasureDominated}
 	ax := fold.Axes{Group: make([]int, len(chosen))}
 	squares := make([]int32, len(chosen))
 	for i, c := range chosen {

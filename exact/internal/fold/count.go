@@ -198,7 +198,7 @@ func (r *foldRun) emitAll(ax Axes, t *foldTally) (int64, error) {
 	for i, k := range keys {
 		classes[i] = t.orbits[k]
 	}
-	b := r.plan.Problem.Model.Board
+	p := r.plan.Problem
 	var n int64
 	for _, c := range classes {
 		sol := r.plan.solution(ax, c.squares)
@@ -208,7 +208,7 @@ func (r *foldRun) emitAll(ax Axes, t *foldTally) (int64, error) {
 			for _, pc := range sol.Pieces {
 				sq := pc.Square
 				if perm != nil {
-					sq = b.Square(int(perm[b.Index(sq)]))
+					sq = p.Square(int(perm[sq.Rank*p.Cols+sq.File]))
 				}
 				img.Pieces = append(img.Pieces, model.Placed{Piece: pc.Piece, Square: sq})
 			}

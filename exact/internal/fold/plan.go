@@ -64,28 +64,48 @@ func Fits(m *model.Model) ([]Group, bool) {
 	if m.Kind != model.KindPlace || m.FreeWalls != nil || m.Rules.Independent || len(m.Place) == 0 {
 		return nil, false
 	}
-	obj := m.Objective
-	cover := m.Rules.Cover
-	switch {
-	case obj.Sense == model.Fixed:
-		if cover == nil {
-			return nil, false
-		}
-	case obj.Sense == model.Maximize && (obj.Measure == model.MeasureAttacked || obj.Measure == model.MeasureDominated):
-		if cover != nil && cover.What != obj.Measure {
-			return nil, false
-		}
-	case obj.Sense == model.Minimize && obj.Measure == model.MeasurePieces:
-		if cover == nil {
-			return nil, false
-		}
-	case obj.Sense == model.Minimize && (obj.Measure == model.MeasureAttacked || obj.Measure == model.MeasureDominated):
-		if cover != nil {
-			return nil, false // the fewest squares is solved by branch and bound (fewest.go)
-		}
-	default:
+	if !objectiveFits(m) {
 		return nil, false
 	}
+	groups, mins, ok := groupsOf(m)
+	fewest := m.Objective.Sense == model.Minimize && m.Objective.Measure == model.MeasurePieces
+	if !ok || mins > 1 || (mins == 1) != fewest || !oneReading(groups) {
+		return nil, false
+	}
+	total := 0
+	for _, g := range groups {
+		total += g.count
+	}
+	if total > MaxAxes {
+		return nil, false
+	}
+	return groups, true
+}
+
+// objectiveFits reports whether the objective and the cover rule ask for
+// coverage folding measures: a cover rule with a fixed count or the
+// fewest pieces, or the most (or, without a rule, the fewest) squares
+// attacked or dominated.
+func objectiveFits(m *model.Model) bool {
+	obj, cover := m.Objective, m.Rules.Cover
+	coverage := obj.Measure == model.MeasureAttacked || obj.Measure == model.MeasureDominated
+	switch {
+	case obj.Sense == model.Fixed:
+		return cover != nil
+	case obj.Sense == model.Maximize && coverage:
+		return cover == nil || cover.What == obj.Measure
+	case obj.Sense == model.Minimize && obj.Measure == model.MeasurePieces:
+		return cover != nil
+	case obj.Sense == model.Minimize && coverage:
+		return cover == nil // with a rule, the fewest squares is solved by branch and bound (fewest.go)
+	}
+	return false
+}
+
+// groupsOf merges the model's entries into groups by piece name and
+// colour, and counts the entries "min"; it reports false for a count that
+// is neither fixed nor "min", or a "min" entry merged with another.
+func groupsOf(m *model.Model) ([]Group, int, bool) {
 	var groups []Group
 	mins := 0
 	for _, e := range m.Place {
@@ -97,7 +117,7 @@ func Fits(m *model.Model) ([]Group, bool) {
 		case e.Opt == model.Fixed && e.Count.Min == e.Count.Max:
 			g.count = e.Count.Min
 		default:
-			return nil, false
+			return nil, 0, false
 		}
 		i := slices.IndexFunc(groups, func(o Group) bool { return o.Piece.Name == g.Piece.Name && o.colour == g.colour })
 		if i < 0 {
@@ -105,28 +125,24 @@ func Fits(m *model.Model) ([]Group, bool) {
 			continue
 		}
 		if groups[i].MinOpt || g.MinOpt {
-			return nil, false
+			return nil, 0, false
 		}
 		groups[i].count += g.count
 	}
-	if mins > 1 || (mins == 1) != (obj.Sense == model.Minimize && obj.Measure == model.MeasurePieces) {
-		return nil, false
-	}
+	return groups, mins, true
+}
+
+// oneReading reports whether a placement reads as one point: no piece
+// name has both a colour-free group and another group.
+func oneReading(groups []Group) bool {
 	for i, g := range groups {
 		for _, o := range groups[i+1:] {
 			if o.Piece.Name == g.Piece.Name && (o.colour == model.AnyColour || g.colour == model.AnyColour) {
-				return nil, false
+				return false
 			}
 		}
 	}
-	total := 0
-	for _, g := range groups {
-		total += g.count
-	}
-	if total > MaxAxes {
-		return nil, false
-	}
-	return groups, true
+	return true
 }
 
 // newFoldPlan builds the axis trees of a compiled problem whose model

@@ -61,7 +61,7 @@ func Solve(st *tasks.Stopper, p *problem.Problem, groups []Group, opts model.Opt
 	best, minCount, ok := r.optimum()
 	if st.Canceled() {
 		res.Status = model.StatusUnknown
-		if m := p.Model; m.Objective.Sense == model.Maximize && r.best.value >= 0 {
+		if p.Sense == model.Maximize && r.best.value >= 0 {
 			ax := plan.axes(0)
 			sol := plan.solution(ax, r.best.squares)
 			res.Solution = &sol
@@ -84,17 +84,15 @@ func Solve(st *tasks.Stopper, p *problem.Problem, groups []Group, opts model.Opt
 		return nil
 	}
 	target := best.value
-	if plan.m().Objective.Sense != model.Maximize {
+	if p.Sense != model.Maximize {
 		target = r.coverGoal()
 	}
 	return r.countAll(ax, target, res)
 }
 
-func (f *Plan) m() *model.Model { return f.Problem.Model }
-
 // valueOf is the objective's value of a point: its cover, or its pieces.
 func (r *foldRun) valueOf(ax Axes, pt foldPoint) int64 {
-	if ms := r.plan.m().Objective.Measure; ms == model.MeasureAttacked || ms == model.MeasureDominated {
+	if ms := r.plan.Problem.Measure; ms == model.MeasureAttacked || ms == model.MeasureDominated {
 		return int64(pt.value)
 	}
 	return int64(len(ax.Group))
@@ -111,10 +109,9 @@ func (r *foldRun) coverGoal() int { return r.plan.ruleGoal }
 // otherwise the first point meeting the rule.
 func (r *foldRun) optimum() (foldPoint, int, bool) {
 	plan := r.plan
-	m := plan.m()
 	open := plan.Open.Count()
 	switch {
-	case m.Objective.Sense == model.Maximize:
+	case plan.Problem.Sense == model.Maximize:
 		ax := plan.axes(0)
 		r.greedy(ax)
 		floor := max(plan.ruleGoal, 0)

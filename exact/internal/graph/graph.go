@@ -53,8 +53,8 @@ func New(p *problem.Problem) (*Graph, error) {
 		g.KindOf[v] = int32(p.RuleOf[v/n]) // counted by kind of piece
 		g.DarkOf[v] = p.Dark.Has(v % n)
 	}
-	stack := p.Model.Rules.Stack
-	independent := p.Model.Rules.Independent
+	stack := p.Stack
+	independent := p.Independent
 	for v := p.Allowed.First(); v >= 0; v = p.Allowed.Next(v + 1) {
 		k1, s1 := v/n, v%n
 		for k2 := range p.Kinds {
@@ -104,8 +104,8 @@ func (g *Graph) choosePartitions() {
 	parts := make([]named, 0, 5)
 	p := g.Problem
 	sets := &g.memory.sets
-	if len(p.Kinds) > 0 && p.Model.Rules.Independent {
-		for _, d := range p.Model.Pieces[p.Kinds[0].Name].Rides {
+	if len(p.Kinds) > 0 && p.Independent {
+		for _, d := range p.Kinds[0].Piece.Rides {
 			if d.File < 0 || (d.File == 0 && d.Rank < 0) {
 				continue // one of each pair of opposite directions
 			}
@@ -269,7 +269,7 @@ func (g *Graph) LineCliques(d model.Vector, sets *SetArena) []bitset.Set {
 // independence, when every kind of piece rides d and two pieces never share
 // a square, each piece on a segment attacks the others along it.
 func (g *Graph) SegmentsAreCliques(d model.Vector) bool {
-	if !g.Problem.Model.Rules.Independent || g.Problem.Model.Rules.Stack {
+	if !g.Problem.Independent || g.Problem.Stack {
 		return false
 	}
 	for _, k := range g.Problem.Kinds {

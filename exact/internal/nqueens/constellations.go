@@ -128,6 +128,7 @@ func (c constellation) orbit(n int) (least bool, size int) {
 type completionPlan struct {
 	weight int64   // the size of the constellation's orbit
 	cost   float64 // the estimate of the search's size
+	orbit  int     // the key of the orbit's least constellation
 	levels int     // free ranks
 	ranks  [64]planRank
 }
@@ -175,13 +176,25 @@ func (c constellation) plan(n int, weight int) completionPlan {
 // constellationPlans lists one constellation of each orbit for n >= 6,
 // largest searches first so that the workers finish together (or what it
 // has when st stops).
+func constellationPlans(n int, st *tasks.Stopper) []completionPlan {
+	plans := orbitPlans(n, st, nil)
+	slices.SortStableFunc(plans, func(a, b completionPlan) int { return cmp.Compare(b.cost, a.cost) })
+	return plans
+}
+
+// orbitPlans lists the plans of the orbits in the order of their least
+// constellation, those whose index in that order keep accepts (all when
+// keep is nil): a shard plans only its own orbits.
 //
 // All constellations of an orbit have the same number of completions (a
 // symmetry maps the completions of one onto those of the other), so each
 // orbit is searched from the member whose search looks smallest.
-func constellationPlans(n int, st *tasks.Stopper) []completionPlan {
+func orbitPlans(n int, st *tasks.Stopper, keep func(orbit int) bool) []completionPlan {
 	var plans []completionPlan
-	for first := 0; first < n && !st.Stopped(); first++ {
+	orbit := 0
+	// the mirror in the files takes the first rank's queen from file f to
+	// n-1-f, so the least of an orbit has f <= n-1-f: half the loop
+	for first := 0; 2*first <= n-1 && !st.Stopped(); first++ {
 		for last := 0; last < n; last++ {
 			for west := 0; west < n; west++ {
 				for east := 0; east < n; east++ {
@@ -193,20 +206,29 @@ func constellationPlans(n int, st *tasks.Stopper) []completionPlan {
 					if !least {
 						continue
 					}
-					best, bestCost := completionPlan{}, -1.0
-					for _, t := range allSquareTransforms {
-						p := c.image(t, n).plan(n, size)
-						if p.cost = p.estimate(); bestCost < 0 || p.cost < bestCost {
-							best, bestCost = p, p.cost
-						}
+					orbit++
+					if keep == nil || keep(orbit-1) {
+						plans = append(plans, c.cheapestPlan(n, size))
 					}
-					plans = append(plans, best)
 				}
 			}
 		}
 	}
-	slices.SortStableFunc(plans, func(a, b completionPlan) int { return cmp.Compare(b.cost, a.cost) })
 	return plans
+}
+
+// cheapestPlan is the plan of the orientation of c whose search looks
+// smallest.
+func (c constellation) cheapestPlan(n, size int) completionPlan {
+	best, bestCost := completionPlan{}, -1.0
+	for _, t := range allSquareTransforms {
+		p := c.image(t, n).plan(n, size)
+		if p.cost = p.estimate(); bestCost < 0 || p.cost < bestCost {
+			best, bestCost = p, p.cost
+		}
+	}
+	best.orbit = c.key(n)
+	return best
 }
 
 // estimate guesses the size of a completion search from the files each
@@ -361,8 +383,8 @@ func lastTwo(left, right, free, shift, closed uint64) (found int) {
 // themselves and, among them, those a quarter turn does, by placing the
 // queens in pairs: a queen on the lower half and its image under the half
 // turn (the centre queen of an odd board is its own image).
-func symmetricQueens(n int, st *tasks.Stopper) (halfTurn, quarterTurn int64) {
-	s := pairSearch{n: n, mask: 1<<uint(n) - 1, files: make([]int, n), st: st}
+func symmetricQueens(n int, st *tasks.Stopper, each func(files []int, quarterTurn bool)) (halfTurn, quarterTurn int64) {
+	s := pairSearch{n: n, mask: 1<<uint(n) - 1, files: make([]int, n), st: st, each: each}
 	if n%2 == 1 {
 		c := n / 2
 		s.files[c] = c
@@ -389,6 +411,10 @@ type pairSearch struct {
 	nodes                 int64
 	st                    *tasks.Stopper
 	halted                bool
+	// each, when set, is called with every solution found and whether a
+	// quarter turn maps it to itself too (a shard's classes need them by
+	// orbit).
+	each func(files []int, quarterTurn bool)
 }
 
 // bits128 is a set of diagonals of a board up to 63 files.
@@ -415,16 +441,28 @@ func (s *pairSearch) toggle(r, f int) {
 	s.files[r], s.files[n-1-r] = f, n-1-f
 }
 
+// quarterSymmetric tells whether a quarter turn maps the placed solution
+// to itself.
+func (s *pairSearch) quarterSymmetric() bool {
+	for y, f := range s.files { // a quarter turn takes (y, f) to (f, n-1-y)
+		if s.files[f] != s.n-1-y {
+			return false
+		}
+	}
+	return true
+}
+
 func (s *pairSearch) place(r int) {
 	n := s.n
 	if r == n/2 {
 		s.halfTurn++
-		for y, f := range s.files { // a quarter turn takes (y, f) to (f, n-1-y)
-			if s.files[f] != n-1-y {
-				return
-			}
+		quarter := s.quarterSymmetric()
+		if quarter {
+			s.quarterTurn++
 		}
-		s.quarterTurn++
+		if s.each != nil {
+			s.each(s.files, quarter)
+		}
 		return
 	}
 	s.nodes++

@@ -103,7 +103,7 @@ func TestSymmetricQueens(t *testing.T) {
 			})
 			st := tasks.NewStopper(context.Background())
 			defer st.Close()
-			gotHalf, gotQuarter := symmetricQueens(n, st)
+			gotHalf, gotQuarter := symmetricQueens(n, st, nil)
 			if gotHalf != half || gotQuarter != quarter {
 				t.Errorf("n=%d: %d half-turn and %d quarter-turn symmetric, want %d and %d", n, gotHalf, gotQuarter, half, quarter)
 			}

@@ -1,6 +1,7 @@
 package nqueens
 
 import (
+	"cmp"
 	"math/bits"
 	"slices"
 
@@ -11,12 +12,21 @@ import (
 // countQueens counts the n-queens solutions and their classes under D4:
 // one constellation of each orbit per task (constellations.go), the
 // symmetric solutions for the classes, and the boards below six ranks by
-// listing.
-func countQueens(st *tasks.Stopper, n, workers int, progress func(float64, string)) queensCount {
+// listing. An active shard counts only the orbits it owns (shard.go).
+func countQueens(st *tasks.Stopper, n, workers int, shard model.Shard, progress func(float64, string)) queensCount {
 	if n < 6 {
+		if !shard.Owns(0) { // one task: the whole listing
+			return queensCount{}
+		}
 		return countQueensSmall(n)
 	}
-	plans := constellationPlans(n, st)
+	var plans []completionPlan
+	if shard.Active() { // the part's own orbits (shard.go), largest first
+		plans = orbitPlans(n, st, shard.Owns)
+		slices.SortStableFunc(plans, func(a, b completionPlan) int { return cmp.Compare(b.cost, a.cost) })
+	} else {
+		plans = constellationPlans(n, st)
+	}
 	type tally struct{ weighted, nodes int64 }
 	tallies := make([]tally, workers)
 	tasks.RunSubtrees(st, workers, len(plans), progress, "counting queens", func(w, i int) {
@@ -30,7 +40,12 @@ func countQueens(st *tasks.Stopper, n, workers int, progress func(float64, strin
 		c.solutions += t.weighted
 		c.nodes += t.nodes
 	}
-	halfTurn, quarterTurn := symmetricQueens(n, st)
+	var halfTurn, quarterTurn int64
+	if shard.Active() { // those of the part's own orbits
+		halfTurn, quarterTurn = symmetricOwned(n, st, plans)
+	} else {
+		halfTurn, quarterTurn = symmetricQueens(n, st, nil)
+	}
 	c.classCount = (c.solutions + halfTurn + 2*quarterTurn) / 8
 	return c
 }

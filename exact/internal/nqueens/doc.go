@@ -31,6 +31,11 @@
 // default 512 MiB up to 21 queens; 22 need 2.5 GB a worker), and where
 // none fits the count is the constellation counter's.
 //
+// A count takes a shard (model.Options.Shard): the task list is the start
+// constellations, one per orbit, in an order fixed by n alone (shard.go;
+// ShardCosts lists each part's work); a board below six ranks and n! for
+// rooks are one task, the first part's.
+//
 // One solution takes any board size, up to the memory bound: a solution
 // of n pieces costs about 300 bytes a piece to build, check and print
 // (about 1.7 million queens under model.DefaultMaxMemory), and above

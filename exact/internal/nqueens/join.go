@@ -68,7 +68,7 @@ const JoinFromSide = 16
 func countQueensChosen(st *tasks.Stopper, n, workers int, opts model.Options, res *model.Result) (queensCount, error) {
 	if _, err := joinWorkers(n, workers, opts.MemoryLimit()); n < JoinFromSide || err != nil {
 		res.Stats.Extra["engine"] = "n-queens start constellations, one per D4 orbit"
-		return countQueens(st, n, workers, opts.Progress), nil
+		return countQueens(st, n, workers, opts.Shard, opts.Progress), nil
 	}
 	res.Stats.Extra["engine"] = "n-queens half-board join, one group per orbit of the cut"
 	c, ran, err := countQueensJoin(st, n, workers, opts)
@@ -159,7 +159,7 @@ func countQueensJoin(st *tasks.Stopper, n, workers int, opts model.Options) (que
 		c.nodes += ws[i].top.nodes + ws[i].bottom.nodes
 	}
 	if opts.Symmetry && !st.Stopped() {
-		halfTurn, quarterTurn := symmetricQueens(n, st)
+		halfTurn, quarterTurn := symmetricQueens(n, st, nil)
 		c.classCount = (c.solutions + halfTurn + 2*quarterTurn) / 8
 		if n == 1 { // the lone queen is its own mirror image, as no other solution is
 			c.classCount = c.solutions

@@ -55,7 +55,7 @@ func TestJoinAgainstOEIS(t *testing.T) {
 func TestJoinAgainstConstellations(t *testing.T) {
 	for n := 1; n <= 14; n++ {
 		st := tasks.NewStopper(context.Background())
-		want := countQueens(st, n, 2, nil)
+		want := countQueens(st, n, 2, model.Shard{}, nil)
 		st.Close()
 		got := joinCount(t, n, model.Options{Symmetry: true})
 		if got.solutions != want.solutions || got.classCount != want.classCount {
@@ -249,7 +249,7 @@ func BenchmarkConstellations(b *testing.B) {
 		b.Run(fmt.Sprint(n), func(b *testing.B) {
 			for b.Loop() {
 				st := tasks.NewStopper(context.Background())
-				if c := countQueens(st, n, 2, nil); c.solutions != a000170[n-1] {
+				if c := countQueens(st, n, 2, model.Shard{}, nil); c.solutions != a000170[n-1] {
 					b.Fatalf("n=%d: %d solutions, want %d", n, c.solutions, a000170[n-1])
 				}
 				st.Close()

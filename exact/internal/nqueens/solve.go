@@ -2,7 +2,9 @@ package nqueens
 
 import (
 	"fmt"
+	"math/big"
 
+	"github.com/chessmodel/chessmodel/exact/internal/driver"
 	"github.com/chessmodel/chessmodel/exact/internal/problem"
 	"github.com/chessmodel/chessmodel/exact/internal/tasks"
 	"github.com/chessmodel/chessmodel/model"
@@ -17,87 +19,130 @@ const bytesPerPlacedPiece = 300
 // search: the explicit construction or the diagonal for one solution, the
 // bitwise counter or n! for counts, and listing for enumeration.
 func Solve(st *tasks.Stopper, m *model.Model, sq SquareRiders, opts model.Options, res *model.Result) error {
+	if opts.Task != model.TaskCount { // a count splits (shard.go); solve and enumerate do not
+		if err := driver.Whole(opts, "the n-queens and n-rooks fast path"); err != nil {
+			return err
+		}
+	}
 	n := sq.n
 	if cost := int64(n) * bytesPerPlacedPiece; cost > opts.MemoryLimit() {
 		return fmt.Errorf("exact: a solution of %d pieces would take about %s to build, check and print, above the bound of %s: %w",
 			n, model.ByteSize(cost), model.ByteSize(opts.MemoryLimit()), model.ErrTooLarge)
 	}
-	solution := func(files []int32) *model.Solution {
-		s := &model.Solution{Pieces: make([]model.Placed, len(files))}
-		for r, f := range files {
-			s.Pieces[r] = model.Placed{Piece: sq.piece, Square: model.Square{File: int(f), Rank: r}}
-		}
-		return s // ranks ascending: already in normal order
+	a := &answer{st: st, sq: sq, opts: opts, res: res}
+	switch {
+	case opts.Task == model.TaskSolve:
+		return a.solve()
+	case opts.Task == model.TaskEnumerate:
+		return a.enumerate()
+	case sq.family == familyRooks:
+		return a.countRooks()
 	}
-	example := func() []int32 {
-		if sq.family == familyRooks {
-			files := make([]int32, n)
-			for i := range files {
-				files[i] = int32(i)
-			}
-			return files
-		}
-		return constructQueens(n)
-	}
-	found := func(files []int32) {
-		res.Status = model.StatusOptimal
-		res.Solution = solution(files)
-		res.Value = model.Int64(int64(n))
-	}
-	switch opts.Task {
-	case model.TaskSolve:
-		if sq.family == familyQueens {
-			res.Stats.Extra["engine"] = "explicit n-queens construction"
-		} else {
-			res.Stats.Extra["engine"] = "n-rooks diagonal"
-		}
-		files := example()
-		if files == nil {
-			return problem.Infeasible(res, opts)
-		}
-		found(files)
-		return nil
+	return a.countQueens()
+}
 
-	case model.TaskEnumerate:
-		var emitErr error
-		var count int64
-		emit := func(files []int32) bool {
-			if count&1023 == 0 && st.Stopped() {
-				return false
-			}
-			if emitErr = opts.Emit(*solution(files)); emitErr != nil {
-				return false
-			}
-			count++
-			return true
-		}
-		if sq.family == familyQueens {
-			if n > maxQueensSide {
-				return fmt.Errorf("exact: enumerating n-queens on a %dx%d board: more than %d ranks: %w", n, n, maxQueensSide, model.ErrUnsupported)
-			}
-			res.Stats.Extra["engine"] = "bitwise n-queens"
-			eachQueens(n, st, emit)
-		} else {
-			res.Stats.Extra["engine"] = "n-rooks permutations"
-			eachPermutation(n, emit)
-		}
-		return problem.Enumerated(res, st, count, emitErr)
-	}
+// An answer is one n-queens or n-rooks task and the result it fills.
+type answer struct {
+	st   *tasks.Stopper
+	sq   SquareRiders
+	opts model.Options
+	res  *model.Result
+}
 
-	// count
-	if sq.family == familyRooks {
-		res.Stats.Extra["engine"] = "n-rooks: n!"
-		total, classes := rooksCount(n), rooksClasses(n)
-		if !total.IsInt64() {
-			return fmt.Errorf("exact: the %d-rooks count, %d!, does not fit a 64-bit count: %w", n, n, model.ErrUnsupported)
+// solution is the placement with a piece on files[r] of each rank r.
+func (a *answer) solution(files []int32) *model.Solution {
+	s := &model.Solution{Pieces: make([]model.Placed, len(files))}
+	for r, f := range files {
+		s.Pieces[r] = model.Placed{Piece: a.sq.piece, Square: model.Square{File: int(f), Rank: r}}
+	}
+	return s // ranks ascending: already in normal order
+}
+
+// example is one solution: the diagonal for rooks, the construction for
+// queens (nil when there is none).
+func (a *answer) example() []int32 {
+	if a.sq.family == familyRooks {
+		files := make([]int32, a.sq.n)
+		for i := range files {
+			files[i] = int32(i)
 		}
-		res.Count = model.Int64(total.Int64())
-		if opts.Symmetry {
-			res.Classes = model.Int64(classes.Int64())
+		return files
+	}
+	return constructQueens(a.sq.n)
+}
+
+// found reports files as the optimal solution.
+func (a *answer) found(files []int32) {
+	a.res.Status = model.StatusOptimal
+	a.res.Solution = a.solution(files)
+	a.res.Value = model.Int64(int64(a.sq.n))
+}
+
+func (a *answer) solve() error {
+	if a.sq.family == familyQueens {
+		a.res.Stats.Extra["engine"] = "explicit n-queens construction"
+	} else {
+		a.res.Stats.Extra["engine"] = "n-rooks diagonal"
+	}
+	files := a.example()
+	if files == nil {
+		return problem.Infeasible(a.res, a.opts)
+	}
+	a.found(files)
+	return nil
+}
+
+func (a *answer) enumerate() error {
+	n, st := a.sq.n, a.st
+	var emitErr error
+	var count int64
+	emit := func(files []int32) bool {
+		if count&1023 == 0 && st.Stopped() {
+			return false
 		}
-		found(example())
+		if emitErr = a.opts.Emit(*a.solution(files)); emitErr != nil {
+			return false
+		}
+		count++
+		return true
+	}
+	if a.sq.family == familyQueens {
+		if n > maxQueensSide {
+			return fmt.Errorf("exact: enumerating n-queens on a %dx%d board: more than %d ranks: %w", n, n, maxQueensSide, model.ErrUnsupported)
+		}
+		a.res.Stats.Extra["engine"] = "bitwise n-queens"
+		eachQueens(n, st, emit)
+	} else {
+		a.res.Stats.Extra["engine"] = "n-rooks permutations"
+		eachPermutation(n, emit)
+	}
+	return problem.Enumerated(a.res, st, count, emitErr)
+}
+
+func (a *answer) countRooks() error {
+	n, res := a.sq.n, a.res
+	res.Stats.Extra["engine"] = "n-rooks: n!"
+	total, classes := rooksCount(n), rooksClasses(n)
+	if !total.IsInt64() {
+		return fmt.Errorf("exact: the %d-rooks count, %d!, does not fit a 64-bit count: %w", n, n, model.ErrUnsupported)
+	}
+	if !a.opts.Shard.Owns(0) { // n! is one task, the first shard's
+		total, classes = big.NewInt(0), big.NewInt(0)
+	}
+	res.Count = model.Int64(total.Int64())
+	if a.opts.Symmetry {
+		res.Classes = model.Int64(classes.Int64())
+	}
+	if total.Sign() == 0 {
+		res.Status = model.StatusInfeasible
 		return nil
 	}
+	a.found(a.example())
+	return nil
+}
+
+func (a *answer) countQueens() error {
+	n, st, opts, res := a.sq.n, a.st, a.opts, a.res
 	if n > MaxCountSide {
 		return fmt.Errorf("exact: counting n-queens on a %dx%d board: more than %d ranks could overflow the 64-bit count: %w", n, n, MaxCountSide, model.ErrUnsupported)
 	}
@@ -122,6 +167,6 @@ func Solve(st *tasks.Stopper, m *model.Model, sq SquareRiders, opts model.Option
 		res.Status = model.StatusInfeasible
 		return nil
 	}
-	found(example())
+	a.found(a.example())
 	return nil
 }

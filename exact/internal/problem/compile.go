@@ -51,6 +51,10 @@ func (g *PieceGeometry) RaysAt(s int) [][]int32 {
 // A Problem is a placement model compiled to integers. Squares are numbered
 // rank by rank from a1 (model.Board.Index); a vertex is a (kind, square)
 // pair numbered kind*squares + square.
+//
+// What the searches need of the model is here as plain fields; no search
+// reads the model (Model stays for walls' newWallSearch and fold's plan,
+// which are being rewritten elsewhere).
 type Problem struct {
 	Model               *model.Model
 	Rows, Cols, Squares int
@@ -72,8 +76,34 @@ type Problem struct {
 	FixedSquares bitset.Set
 	Geometry     map[string]*PieceGeometry // every piece named by the place list or a fixed piece
 
-	groupOnce sync.Once
-	group     [][]int32 // the model's symmetries as permutations of squares, identity excluded
+	Independent, Stack, Strong bool // the rules: independence, stacking, strong attack
+	Sense                      model.Optimize
+	Measure                    model.Measure // the objective's
+	Cover                      bool          // a cover rule:
+	CoverWhat                  model.Measure //   attacked or dominated squares,
+	CoverAtLeast               int           //   at least this many (0: every open square)
+	FreeWalls                  bool          // walls are decision variables:
+	WallsMin, WallsMax         int           //   this many of them
+
+	transforms []model.Transform // the model's symmetries
+	groupOnce  sync.Once
+	group      [][]int32 // the symmetries as permutations of squares, identity excluded
+}
+
+// NeedsCoverage reports whether attacked squares matter: a cover rule or
+// an objective on attacked or dominated squares.
+func (p *Problem) NeedsCoverage() bool {
+	return p.Cover || p.Measure == model.MeasureAttacked || p.Measure == model.MeasureDominated
+}
+
+// CoverMeasure is what the search covers: the rule's measure when there is
+// a cover rule (an objective on another measure is weighed separately),
+// otherwise the objective's.
+func (p *Problem) CoverMeasure() model.Measure {
+	if p.Cover {
+		return p.CoverWhat
+	}
+	return p.Measure
 }
 
 // Symmetries returns the model's symmetry group (identity excluded) as
@@ -81,20 +111,23 @@ type Problem struct {
 // classes need it.
 func (p *Problem) Symmetries() [][]int32 {
 	p.groupOnce.Do(func() {
-		b := p.Model.Board
-		for _, t := range p.Model.Symmetries() {
+		for _, t := range p.transforms {
 			if t == (model.Transform{}) {
 				continue
 			}
 			perm := make([]int32, p.Squares)
 			for i := range perm {
-				perm[i] = int32(b.Index(t.Apply(b.Square(i), b.Rows, b.Cols)))
+				sq := t.Apply(p.Square(i), p.Rows, p.Cols)
+				perm[i] = int32(sq.Rank*p.Cols + sq.File)
 			}
 			p.group = append(p.group, perm)
 		}
 	})
 	return p.group
 }
+
+// Square is the square numbered i.
+func (p *Problem) Square(i int) model.Square { return model.Square{File: i % p.Cols, Rank: i / p.Cols} }
 
 type FixedPiece struct {
 	Geometry *PieceGeometry
@@ -118,6 +151,35 @@ func CompileWithin(m *model.Model, maxMemory int64) (*Problem, error) {
 		return nil, err
 	}
 	p := &Problem{Model: m, Rows: b.Rows, Cols: b.Cols, Squares: b.Size(), Geometry: map[string]*PieceGeometry{}}
+	p.compileRules(m)
+	p.compileSquares(m)
+	if err := p.compileSlots(m); err != nil {
+		return nil, err
+	}
+	if err := p.compileFixed(m); err != nil {
+		return nil, err
+	}
+	p.compileAllowed()
+	return p, nil
+}
+
+// compileRules copies what the searches need of the rules, the objective
+// and the free walls.
+func (p *Problem) compileRules(m *model.Model) {
+	p.Independent, p.Stack, p.Strong = m.Rules.Independent, m.Rules.Stack, m.Rules.Attack == model.Strong
+	p.Sense, p.Measure = m.Objective.Sense, m.Objective.Measure
+	if c := m.Rules.Cover; c != nil {
+		p.Cover, p.CoverWhat, p.CoverAtLeast = true, c.What, c.AtLeast
+	}
+	if fw := m.FreeWalls; fw != nil {
+		p.FreeWalls, p.WallsMin, p.WallsMax = true, fw.Min, fw.Max
+	}
+	p.transforms = m.Symmetries()
+}
+
+// compileSquares marks the open and the dark squares.
+func (p *Problem) compileSquares(m *model.Model) {
+	b := m.Board
 	p.Open = bitset.New(p.Squares)
 	p.Dark = bitset.New(p.Squares)
 	for i := 0; i < p.Squares; i++ {
@@ -128,7 +190,14 @@ func CompileWithin(m *model.Model, maxMemory int64) (*Problem, error) {
 	}
 	b.Closed(func(s model.Square, _ model.Cell) { p.Open.Clear(b.Index(s)) })
 	p.FixedWalls = b.WallCount()
+}
 
+// compileSlots folds the place list into count rules, one per kind of
+// piece, and gives each kind its slots. When pieces stack, identical
+// pieces may share a square, so a kind has one slot per piece of it that
+// could stand on one square (the i-th slot on a square is used only with
+// the one before it, which keeps identical pieces interchangeable).
+func (p *Problem) compileSlots(m *model.Model) error {
 	ruleIndex := map[string]int{}
 	var pieces []*model.Piece
 	for _, e := range m.Place {
@@ -141,14 +210,10 @@ func CompileWithin(m *model.Model, maxMemory int64) (*Problem, error) {
 		}
 		p.Rules[r].addEntry(e)
 	}
-	// One slot per kind of piece; when pieces stack, identical pieces may
-	// share a square, so a kind has one slot per piece of it that could
-	// stand on one square (the i-th slot on a square is used only with the
-	// one before it, which keeps identical pieces interchangeable).
 	for r, pc := range pieces {
 		copies, err := stackCopies(m, p.Rules[r], pc)
 		if err != nil {
-			return nil, err
+			return err
 		}
 		for c := 0; c < copies; c++ {
 			p.Kinds = append(p.Kinds, p.PieceGeometry(pc))
@@ -157,29 +222,39 @@ func CompileWithin(m *model.Model, maxMemory int64) (*Problem, error) {
 		}
 		p.StackCopies = p.StackCopies || copies > 1
 	}
+	return nil
+}
+
+// compileFixed places the fixed pieces.
+func (p *Problem) compileFixed(m *model.Model) error {
 	p.FixedSquares = bitset.New(p.Squares)
 	for _, f := range m.Fixed {
 		pc := m.Pieces[f.Piece]
 		if pc == nil {
-			return nil, fmt.Errorf("exact: fixed piece %q on %v is not defined", f.Piece, f.Square)
+			return fmt.Errorf("exact: fixed piece %q on %v is not defined", f.Piece, f.Square)
 		}
-		i := b.Index(f.Square)
+		i := m.Board.Index(f.Square)
 		p.Fixed = append(p.Fixed, FixedPiece{Geometry: p.PieceGeometry(pc), Square: i})
 		p.FixedSquares.Set(i)
 	}
+	return nil
+}
 
+// compileAllowed lists the vertices the board, the colour rules and the
+// fixed pieces leave possible, and the bounds on the pieces placed.
+func (p *Problem) compileAllowed() {
 	p.Vertices = len(p.Kinds) * p.Squares
 	p.Allowed = bitset.New(p.Vertices)
 	for k := range p.Kinds {
 		r := p.Rules[p.RuleOf[k]]
 		for i := 0; i < p.Squares; i++ {
-			if !p.Open.Has(i) || (p.FixedSquares.Has(i) && !m.Rules.Stack) {
+			if !p.Open.Has(i) || (p.FixedSquares.Has(i) && !p.Stack) {
 				continue
 			}
 			if p.Dark.Has(i) && !r.AllowsDark() || !p.Dark.Has(i) && !r.AllowsLight() {
 				continue
 			}
-			if m.Rules.Independent && p.conflictsWithFixed(k, i) {
+			if p.Independent && p.conflictsWithFixed(k, i) {
 				continue
 			}
 			p.Allowed.Set(k*p.Squares + i)
@@ -190,8 +265,6 @@ func CompileWithin(m *model.Model, maxMemory int64) (*Problem, error) {
 		p.MaxTotal = capped(p.MaxTotal + r.Most())
 	}
 	p.MaxTotal = min(p.MaxTotal, p.Allowed.Count())
-
-	return p, nil
 }
 
 // stackCopies is the number of identical pieces of one kind that may share
@@ -363,13 +436,12 @@ func (p *Problem) SquareOf(v int) int { return v % p.Squares }
 
 // Solution turns vertices and free walls into a normalised model solution.
 func (p *Problem) Solution(vertices []int32, walls []int32) model.Solution {
-	b := p.Model.Board
 	s := model.Solution{Pieces: make([]model.Placed, 0, len(vertices))}
 	for _, v := range vertices {
-		s.Pieces = append(s.Pieces, model.Placed{Piece: p.Kinds[p.KindOf(int(v))].Name, Square: b.Square(p.SquareOf(int(v)))})
+		s.Pieces = append(s.Pieces, model.Placed{Piece: p.Kinds[p.KindOf(int(v))].Name, Square: p.Square(p.SquareOf(int(v)))})
 	}
 	for _, w := range walls {
-		s.Walls = append(s.Walls, b.Square(int(w)))
+		s.Walls = append(s.Walls, p.Square(int(w)))
 	}
 	s.Normalize()
 	return s

@@ -2,7 +2,10 @@
 // searches: a Problem numbers the squares rank by rank from a1 and the
 // (piece, square) vertices kind by kind, holds each piece's reach with
 // lines cut at walls and squares off the board (PieceGeometry), the count
-// rules of the place list (CountRule) and the model's symmetries. It also
+// rules of the place list (CountRule), the model's symmetries and, as plain
+// fields, what the searches need of its rules, objective, cover rule and
+// free walls, so that searches need not read the model (two still do: see
+// Problem). It also
 // holds what every technique shares after a search: the Tally of counts and
 // classes (a Canonicalizer decides the least of an orbit) and the helpers
 // that fill a model.Result.

@@ -2,7 +2,8 @@ package problem
 
 import "github.com/chessmodel/chessmodel/model"
 
-// CoverMeasure is what the search covers: the rule's measure when there is
+// CoverMeasure is what the search covers of a model (fold's plan reads it
+// from the model; the searches from the compiled Problem): the rule's measure when there is
 // a cover rule (an objective on another measure is weighed separately),
 // otherwise the objective's.
 func CoverMeasure(m *model.Model) model.Measure {

@@ -2,7 +2,9 @@ package problem
 
 import (
 	"fmt"
+	"hash/fnv"
 	"math"
+	"math/big"
 	"slices"
 
 	"github.com/chessmodel/chessmodel/model"
@@ -12,6 +14,15 @@ import (
 // are the least of their orbit, and the first one found in the subtree of
 // the lowest task index (so that the example reported does not depend on
 // how work was shared out).
+//
+// Solutions are tallied one of three ways, one per tally: listed one by
+// one (Add), which also decides classes; counted in bulk (AddBulk), when a
+// technique counts many at once without listing them; or, for
+// model.Options.DistinctWalls, as the distinct wall sets they stand on
+// (AddBoard). Every solution is found in exactly one task, so counts and
+// classes of disjoint task sets add up; wall sets may recur in several
+// tasks, so under a shard a tally keeps only the wall sets the shard owns
+// by their hash (SetShard).
 type Tally struct {
 	Count, Classes int64
 	overflow       bool // a count went past the largest int64 (see countResult)
@@ -19,22 +30,65 @@ type Tally struct {
 	First, Walls   []int32
 	canon          Canonicalizer
 	symmetry       bool
+
+	bulk   *big.Int           // solutions counted by AddBulk
+	boards map[string][]int32 // distinct wall sets, by bitset key (AddBoard)
+	shard  model.Shard        // the wall sets kept under a shard
 }
 
 func NewTally(p *Problem, symmetry bool) *Tally {
 	return &Tally{FirstTask: -1, canon: Canonicalizer{Problem: p}, symmetry: symmetry}
 }
 
+// SetShard makes the tally keep only the wall sets shard s owns.
+func (t *Tally) SetShard(s model.Shard) { t.shard = s }
+
 func (t *Tally) Add(task int, vertices, walls []int32) {
 	t.Count = t.checkedAdd(t.Count, 1)
 	if t.symmetry && t.canon.isLeast(vertices, walls) {
 		t.Classes = t.checkedAdd(t.Classes, 1)
 	}
+	t.SetFirst(task, vertices, walls)
+}
+
+// SetFirst keeps vertices and walls as the example when task comes before
+// the example's.
+func (t *Tally) SetFirst(task int, vertices, walls []int32) {
 	if t.FirstTask < 0 || task < t.FirstTask {
 		t.FirstTask = task
 		t.First = slices.Clone(vertices)
 		t.Walls = slices.Clone(walls)
 	}
+}
+
+// AddBulk counts n solutions that are not listed one by one.
+func (t *Tally) AddBulk(n *big.Int) {
+	if t.bulk == nil {
+		t.bulk = new(big.Int)
+	}
+	t.bulk.Add(t.bulk, n)
+}
+
+// AddBoard counts the wall set walls (with vertices a placement on it)
+// once, whatever the tasks it is found in.
+func (t *Tally) AddBoard(task int, key string, vertices, walls []int32) {
+	if t.shard.Active() && !t.shard.Owns(boardHash(key)) {
+		return
+	}
+	if t.boards == nil {
+		t.boards = map[string][]int32{}
+	}
+	if _, ok := t.boards[key]; !ok {
+		t.boards[key] = slices.Clone(walls)
+	}
+	t.SetFirst(task, vertices, walls)
+}
+
+// boardHash spreads wall sets over shards by their key alone.
+func boardHash(key string) int {
+	h := fnv.New32a()
+	h.Write([]byte(key))
+	return int(h.Sum32() & math.MaxInt32)
 }
 
 // Merge folds o into t.
@@ -45,6 +99,24 @@ func (t *Tally) Merge(o *Tally) {
 	if o.FirstTask >= 0 && (t.FirstTask < 0 || o.FirstTask < t.FirstTask) {
 		t.FirstTask, t.First, t.Walls = o.FirstTask, o.First, o.Walls
 	}
+	if o.bulk != nil {
+		t.AddBulk(o.bulk)
+	}
+	for k, ws := range o.boards {
+		if t.boards == nil {
+			t.boards = map[string][]int32{}
+		}
+		t.boards[k] = ws
+	}
+}
+
+// SoFar is what a stopped count reports as counted so far: the listed
+// count, or the bulk count as a decimal string when there is one.
+func (t *Tally) SoFar() any {
+	if t.bulk != nil {
+		return t.bulk.String()
+	}
+	return t.Count
 }
 
 // checkedAdd adds two counts, remembering an overflow instead of wrapping.
@@ -56,14 +128,39 @@ func (t *Tally) checkedAdd(a, b int64) int64 {
 	return a + b
 }
 
+// settle turns wall sets, or a bulk count, into Count and Classes.
+func (t *Tally) settle(distinct, symmetry bool) error {
+	switch {
+	case distinct && t.boards != nil: // none: Count and Classes stay 0
+		t.Count = int64(len(t.boards))
+		if symmetry {
+			t.Classes = 0
+			for _, ws := range t.boards {
+				if t.canon.WallsLeast(ws) {
+					t.Classes++
+				}
+			}
+		}
+	case t.bulk != nil:
+		if !t.bulk.IsInt64() {
+			return fmt.Errorf("exact: %s solutions do not fit a 64-bit count: %w", t.bulk, model.ErrUnsupported)
+		}
+		t.Count = t.bulk.Int64()
+	}
+	return nil
+}
+
 // CountResult fills a count result from a tally; a count past the largest
 // int64 is refused, never reported wrapped.
-func (p *Problem) CountResult(res *model.Result, t *Tally, symmetry bool, value func(vertices, walls []int32) int64) error {
+func (p *Problem) CountResult(res *model.Result, t *Tally, opts model.Options, value func(vertices, walls []int32) int64) error {
 	if t.overflow {
 		return fmt.Errorf("exact: the number of solutions does not fit a 64-bit count: %w", model.ErrUnsupported)
 	}
+	if err := t.settle(opts.DistinctWalls, opts.Symmetry); err != nil {
+		return err
+	}
 	res.Count = model.Int64(t.Count)
-	if symmetry {
+	if opts.Symmetry {
 		res.Classes = model.Int64(t.Classes)
 	}
 	if t.Count == 0 {

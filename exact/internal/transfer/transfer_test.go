@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/chessmodel/chessmodel/compare"
+	"github.com/chessmodel/chessmodel/brute"
 	"github.com/chessmodel/chessmodel/exact"
 	"github.com/chessmodel/chessmodel/exact/internal/clique"
 	"github.com/chessmodel/chessmodel/exact/internal/problem"
@@ -237,7 +237,7 @@ func symmetrize(rng *rand.Rand, grid [][]byte) {
 // classes up to symmetry.
 func TestRandomAgainstSearch(t *testing.T) {
 	rng := rand.New(rand.NewPCG(27, 2026))
-	brute := &compare.Brute{Budget: 4000}
+	referee := &brute.Solver{Budget: 4000}
 	tried, refereed, symmetric := 0, 0, 0
 	for i := 0; tried < 400 && i < 4000; i++ {
 		text := randomLeapers(rng)
@@ -264,7 +264,7 @@ func TestRandomAgainstSearch(t *testing.T) {
 			}
 		}
 		opts.Task = model.TaskCount
-		ref, err := brute.Solve(context.Background(), m, opts)
+		ref, err := referee.Solve(context.Background(), m, opts)
 		if errors.Is(err, model.ErrUnsupported) {
 			continue
 		}

@@ -117,18 +117,40 @@ func newWallSearch(p *problem.Problem, st *tasks.Stopper) (*wallSearch, error) {
 	if K > 31 {
 		return nil, fmt.Errorf("exact: more than 31 kinds of piece with free walls: %w", model.ErrUnsupported)
 	}
-	n := p.Squares
-	w := &wallSearch{p: p, kinds: K, st: st, splitDepth: -1}
-	positions := n * K
+	positions := p.Squares * K
 	if positions > graph.MaxVertices {
 		return nil, fmt.Errorf("exact: %d (piece, square) pairs are more than the %d the search handles: %w", positions, graph.MaxVertices, model.ErrUnsupported)
 	}
-	w.words = bitset.WordsFor(positions)
-	b := p.Model.Board
+	w := &wallSearch{p: p, kinds: K, st: st, splitDepth: -1, words: bitset.WordsFor(positions)}
+	w.collectDirections()
+	if len(w.dirs) > 31 {
+		return nil, fmt.Errorf("exact: more than 31 ride directions with free walls: %w", model.ErrUnsupported)
+	}
+	w.rideMask = make([]uint32, K)
+	for k := range p.Kinds {
+		w.rideMask[k] = w.ridesOf(p.Model.Pieces[p.Kinds[k].Name])
+	}
+	w.traceLines()
+	w.fixedAt = make([]uint32, p.Squares)
+	for _, f := range p.Model.Fixed {
+		w.fixedAt[p.Model.Board.Index(f.Square)] |= occupiedBit | w.ridesOf(p.Model.Pieces[f.Piece])
+	}
+	w.allowPositions()
+	w.hardConflicts()
+	w.cliques = graph.GreedyPartition(w.hard, w.allowed)
+	if p.Model.Rules.Independent && K > 0 {
+		w.boundingSegments()
+	}
+	w.lineSegments()
+	w.makeState()
+	return w, nil
+}
 
-	// line directions: every ride of every piece involved, one of each opposite pair
+// collectDirections lists the line directions: every ride of every piece
+// placed or fixed, one of each opposite pair, in the order first met.
+func (w *wallSearch) collectDirections() {
 	seen := map[model.Vector]bool{}
-	addDirs := func(pc *model.Piece) {
+	add := func(pc *model.Piece) {
 		for _, d := range pc.Rides {
 			if d.Rank < 0 || (d.Rank == 0 && d.File < 0) {
 				d = model.Vector{File: -d.File, Rank: -d.Rank}
@@ -139,68 +161,79 @@ func newWallSearch(p *problem.Problem, st *tasks.Stopper) (*wallSearch, error) {
 			}
 		}
 	}
-	for _, e := range p.Model.Place {
-		addDirs(e.Piece)
+	for _, e := range w.p.Model.Place {
+		add(e.Piece)
 	}
-	for _, f := range p.Model.Fixed {
-		addDirs(p.Model.Pieces[f.Piece])
+	for _, f := range w.p.Model.Fixed {
+		add(w.p.Model.Pieces[f.Piece])
 	}
-	if len(w.dirs) > 31 {
-		return nil, fmt.Errorf("exact: more than 31 ride directions with free walls: %w", model.ErrUnsupported)
-	}
-	mask := func(pc *model.Piece) uint32 {
-		var m uint32
-		for _, d := range pc.Rides {
-			for j, e := range w.dirs {
-				if d == e || (d.File == -e.File && d.Rank == -e.Rank) {
-					m |= 1 << j
-				}
+}
+
+// ridesOf is the mask of line directions a piece rides, either way.
+func (w *wallSearch) ridesOf(pc *model.Piece) uint32 {
+	var m uint32
+	for _, d := range pc.Rides {
+		for j, e := range w.dirs {
+			if d == e || (d.File == -e.File && d.Rank == -e.Rank) {
+				m |= 1 << j
 			}
 		}
-		return m
 	}
-	w.rideMask = make([]uint32, K)
-	for k := range p.Kinds {
-		w.rideMask[k] = mask(p.Model.Pieces[p.Kinds[k].Name])
-	}
-	w.lines = make([][2][]int32, n*len(w.dirs))
-	for i := 0; i < n; i++ {
+	return m
+}
+
+// traceLines lists, for every open square and line direction, the open
+// squares behind and ahead of it, nearest first.
+func (w *wallSearch) traceLines() {
+	b := w.p.Model.Board
+	nd := len(w.dirs)
+	w.lines = make([][2][]int32, w.p.Squares*nd)
+	for i := 0; i < w.p.Squares; i++ {
 		s := b.Square(i)
 		if !b.IsOpen(s) {
 			continue
 		}
 		for j, d := range w.dirs {
-			for t := s.Add(model.Vector{File: -d.File, Rank: -d.Rank}); b.IsOpen(t); t = t.Add(model.Vector{File: -d.File, Rank: -d.Rank}) {
-				w.lines[i*len(w.dirs)+j][0] = append(w.lines[i*len(w.dirs)+j][0], int32(b.Index(t)))
+			line := &w.lines[i*nd+j]
+			back := model.Vector{File: -d.File, Rank: -d.Rank}
+			for t := s.Add(back); b.IsOpen(t); t = t.Add(back) {
+				line[0] = append(line[0], int32(b.Index(t)))
 			}
 			for t := s.Add(d); b.IsOpen(t); t = t.Add(d) {
-				w.lines[i*len(w.dirs)+j][1] = append(w.lines[i*len(w.dirs)+j][1], int32(b.Index(t)))
+				line[1] = append(line[1], int32(b.Index(t)))
 			}
 		}
 	}
-	w.fixedAt = make([]uint32, n)
-	for _, f := range p.Model.Fixed {
-		w.fixedAt[b.Index(f.Square)] |= occupiedBit | mask(p.Model.Pieces[f.Piece])
-	}
+}
 
-	// allowed positions and hard conflicts: leaps, neighbours on a line with
-	// no square between, pieces sharing a square without stack
-	w.allowed = bitset.New(positions)
-	independent := p.Model.Rules.Independent
-	for k := 0; k < K; k++ {
-		for s := 0; s < n; s++ {
+// allowPositions marks the positions a piece may take: an open square, not
+// under a fixed piece unless pieces stack, of a colour its rule allows, and
+// (under independence) not in a conflict with a fixed piece no wall mends.
+func (w *wallSearch) allowPositions() {
+	p := w.p
+	w.allowed = bitset.New(p.Squares * w.kinds)
+	for k := 0; k < w.kinds; k++ {
+		r := p.Rules[p.RuleOf[k]]
+		for s := 0; s < p.Squares; s++ {
 			if !p.Open.Has(s) || (p.FixedSquares.Has(s) && !p.Model.Rules.Stack) {
 				continue
 			}
-			if r := p.Rules[p.RuleOf[k]]; p.Dark.Has(s) && !r.AllowsDark() || !p.Dark.Has(s) && !r.AllowsLight() {
+			if p.Dark.Has(s) && !r.AllowsDark() || !p.Dark.Has(s) && !r.AllowsLight() {
 				continue
 			}
-			if independent && w.hardWithFixed(k, s) {
+			if p.Model.Rules.Independent && w.hardWithFixed(k, s) {
 				continue
 			}
-			w.allowed.Set(s*K + k)
+			w.allowed.Set(s*w.kinds + k)
 		}
 	}
+}
+
+// hardConflicts marks the pairs of allowed positions no wall can separate:
+// two kinds on one square without stack and, under independence, a leap
+// or a ride with no square between.
+func (w *wallSearch) hardConflicts() {
+	K, positions := w.kinds, w.p.Squares*w.kinds
 	store := make([]uint64, w.words*positions)
 	w.hard = make([]bitset.Set, positions)
 	for pos := 0; pos < positions; pos++ {
@@ -208,82 +241,97 @@ func newWallSearch(p *problem.Problem, st *tasks.Stopper) (*wallSearch, error) {
 	}
 	for pos := w.allowed.First(); pos >= 0; pos = w.allowed.Next(pos + 1) {
 		s, k := pos/K, pos%K
-		geo := p.Kinds[k]
 		for k2 := 0; k2 < K; k2++ {
-			if !p.Model.Rules.Stack && k2 != k && w.allowed.Has(s*K+k2) {
+			if !w.p.Model.Rules.Stack && k2 != k && w.allowed.Has(s*K+k2) {
 				w.hard[pos].Set(s*K + k2)
 			}
-			if !independent {
-				continue
-			}
-			geo2 := p.Kinds[k2]
-			touch := func(t int) {
-				if t2 := t*K + k2; w.allowed.Has(t2) {
-					w.hard[pos].Set(t2)
-					w.hard[t2].Set(pos)
-				}
-			}
-			for _, t := range geo.LeapsAt(s) {
-				touch(int(t))
-			}
-			for _, t := range geo2.LeapsAt(s) {
-				touch(int(t))
-			}
-			for j := range w.dirs {
-				if (w.rideMask[k]|w.rideMask[k2])&(1<<j) == 0 {
-					continue
-				}
-				for side := 0; side < 2; side++ {
-					if line := w.lines[s*len(w.dirs)+j][side]; len(line) > 0 {
-						touch(int(line[0]))
-					}
-				}
+			if w.p.Model.Rules.Independent {
+				w.hardNeighbours(pos, k2)
 			}
 		}
 	}
-	w.cliques = graph.GreedyPartition(w.hard, w.allowed)
+}
 
-	// line segments of directions every kind rides bound the pieces: a
-	// segment with r pieces needs r-1 walls inside it
-	if independent && K > 0 {
-		common := ^uint32(0)
-		for k := range p.Kinds {
-			common &= w.rideMask[k]
-		}
-		for j := range w.dirs {
-			if common&(1<<j) == 0 || len(w.segments) == 2 {
-				continue
-			}
-			seg := make([]int32, n)
-			count := 0
-			for s := 0; s < n; s++ {
-				seg[s] = -1
-				if !p.Open.Has(s) {
-					continue
-				}
-				if behind := w.lines[s*len(w.dirs)+j][0]; len(behind) > 0 {
-					seg[s] = seg[behind[0]]
-				} else {
-					seg[s] = int32(count)
-					count++
-				}
-			}
-			w.segments = append(w.segments, seg)
-			w.segCount = append(w.segCount, count)
+// hardNeighbours marks, both ways, the allowed positions of kind k2 next
+// to pos: a leap of either piece, or the nearest square on a line either
+// rides.
+func (w *wallSearch) hardNeighbours(pos, k2 int) {
+	s, k := pos/w.kinds, pos%w.kinds
+	touch := func(t int) {
+		if t2 := t*w.kinds + k2; w.allowed.Has(t2) {
+			w.hard[pos].Set(t2)
+			w.hard[t2].Set(pos)
 		}
 	}
-	for i, seg := range w.segments {
-		masks := make([]bitset.Set, w.segCount[i])
+	for _, t := range w.p.Kinds[k].LeapsAt(s) {
+		touch(int(t))
+	}
+	for _, t := range w.p.Kinds[k2].LeapsAt(s) {
+		touch(int(t))
+	}
+	rides := w.rideMask[k] | w.rideMask[k2]
+	for j := range w.dirs {
+		if rides&(1<<j) == 0 {
+			continue
+		}
+		for side := 0; side < 2; side++ {
+			if line := w.lines[s*len(w.dirs)+j][side]; len(line) > 0 {
+				touch(int(line[0]))
+			}
+		}
+	}
+}
+
+// boundingSegments cuts the board along (at most two of) the directions
+// every kind rides: a segment with r pieces needs r-1 walls inside it, so
+// the segments bound the pieces the budget allows.
+func (w *wallSearch) boundingSegments() {
+	common := ^uint32(0)
+	for k := range w.p.Kinds {
+		common &= w.rideMask[k]
+	}
+	for j := range w.dirs {
+		if common&(1<<j) == 0 || len(w.segments) == 2 {
+			continue
+		}
+		seg, count := w.segmentsAlong(j)
+		w.segments = append(w.segments, seg)
+		w.segCount = append(w.segCount, count)
+		masks := make([]bitset.Set, count)
 		for c := range masks {
-			masks[c] = bitset.New(positions)
+			masks[c] = bitset.New(w.p.Squares * w.kinds)
 		}
 		for pos := w.allowed.First(); pos >= 0; pos = w.allowed.Next(pos + 1) {
-			masks[seg[pos/K]].Set(pos)
+			masks[seg[pos/w.kinds]].Set(pos)
 		}
 		w.segMasks = append(w.segMasks, masks)
 	}
-	w.lineSegments()
-	w.light, w.dark = make([]int, len(p.Rules)), make([]int, len(p.Rules))
+}
+
+// segmentsAlong numbers the segments of direction j: square -> segment
+// (-1 off the board), and how many.
+func (w *wallSearch) segmentsAlong(j int) ([]int32, int) {
+	seg := make([]int32, w.p.Squares)
+	count := 0
+	for s := range seg {
+		seg[s] = -1
+		if !w.p.Open.Has(s) {
+			continue
+		}
+		if behind := w.lines[s*len(w.dirs)+j][0]; len(behind) > 0 {
+			seg[s] = seg[behind[0]]
+		} else {
+			seg[s] = int32(count)
+			count++
+		}
+	}
+	return seg, count
+}
+
+// makeState allocates the search's per-square and per-segment state.
+func (w *wallSearch) makeState() {
+	n := w.p.Squares
+	w.light, w.dark = make([]int, len(w.p.Rules)), make([]int, len(w.p.Rules))
 	w.placedAt = make([]uint32, n)
 	w.occupants = make([]int32, n)
 	w.alive = make([]int, len(w.segCount))
@@ -292,7 +340,6 @@ func newWallSearch(p *problem.Problem, st *tasks.Stopper) (*wallSearch, error) {
 	}
 	w.packed = bitset.New(n)
 	w.scratch = bitset.New(n)
-	return w, nil
 }
 
 // hardWithFixed reports whether a piece of kind k on s conflicts with a
@@ -390,79 +437,99 @@ func (w *wallSearch) search(depth int) {
 		return
 	}
 	cand := w.level(depth)
+	if !w.acceptSet(depth, placed, need) || placed >= w.hi || cand.Empty() {
+		return
+	}
+	if want := max(w.lo-placed, need); want > 0 && w.cannotReach(cand, want) {
+		return
+	}
+	next := w.level(depth + 1)
+	for pos := cand.First(); pos >= 0; pos = cand.Next(pos + 1) {
+		w.branch(depth, pos, cand, next)
+		if w.halted {
+			return
+		}
+	}
+}
+
+// acceptSet visits the piece set chosen so far when it is one the model
+// wants, or records it (and the subtree at the split depth) as a task. It
+// reports whether the search goes on below.
+func (w *wallSearch) acceptSet(depth, placed, need int) bool {
+	wanted := placed >= w.lo && need == 0
 	if w.splitDepth >= 0 {
 		// recording subtrees: a subtree at the split depth visits its own
 		// root set when resumed; a set met above it is a task of its own
 		if depth == w.splitDepth {
 			w.deeper = true
 			w.record(depth, false)
-			return
+			return false
 		}
-		if placed >= w.lo && need == 0 && w.copiesInOrder() {
+		if wanted && w.copiesInOrder() {
 			w.record(depth, true)
 		}
-	} else if placed >= w.lo && need == 0 && w.copiesInOrder() {
+		return true
+	}
+	if wanted && w.copiesInOrder() {
 		w.visit()
-		if w.halted {
-			return
-		}
 	}
-	if placed >= w.hi || cand.Empty() {
-		return
+	return !w.halted
+}
+
+// cannotReach bounds the pieces still to come: the candidates must hold
+// want pieces by the clique partition, and each bounding partition's
+// segments (with a piece, or a candidate, plus one per wall) the least.
+func (w *wallSearch) cannotReach(cand bitset.Set, want int) bool {
+	if graph.OpenCliques(w.cliques, cand, want) < want {
+		return true
 	}
-	// bounds on the pieces still to come
-	if want := max(w.lo-placed, need); want > 0 {
-		if graph.OpenCliques(w.cliques, cand, want) < want {
-			return
-		}
-		for i, masks := range w.segMasks {
-			// segments with a candidate and no piece yet
-			fresh := 0
-			for c, m := range masks {
-				if w.segPlaced[i][c] == 0 && m.Intersects(cand) {
-					fresh++
-				}
-			}
-			if w.alive[i]+fresh+w.budget < w.lo {
-				return
+	for i, masks := range w.segMasks {
+		// segments with a candidate and no piece yet
+		fresh := 0
+		for c, m := range masks {
+			if w.segPlaced[i][c] == 0 && m.Intersects(cand) {
+				fresh++
 			}
 		}
+		if w.alive[i]+fresh+w.budget < w.lo {
+			return true
+		}
 	}
-	next := w.level(depth + 1)
-	for pos := cand.First(); pos >= 0; pos = cand.Next(pos + 1) {
-		k, s := pos%w.kinds, pos/w.kinds
-		r := w.p.RuleOf[k]
-		dark := w.p.Dark.Has(s)
-		if dark {
-			w.dark[r]++
-		} else {
-			w.light[r]++
+	return false
+}
+
+// branch places a piece at pos, when its colour rule and the gaps it opens
+// allow, searches the candidates after it, and takes it away again.
+func (w *wallSearch) branch(depth, pos int, cand, next bitset.Set) {
+	k, s := pos%w.kinds, pos/w.kinds
+	r := w.p.RuleOf[k]
+	dark := w.p.Dark.Has(s)
+	if dark {
+		w.dark[r]++
+	} else {
+		w.light[r]++
+	}
+	if !w.p.Rules[r].Over(w.light[r], w.dark[r]) {
+		gaps, packedN := len(w.gaps), w.packedN
+		savedPacked := w.savePacked(depth)
+		if w.addGaps(k, s) {
+			copy(next, cand)
+			clearBelow(next, pos+1)
+			next.AndNot(w.hard[pos])
+			w.place(depth, k, s, +1)
+			w.chosen = append(w.chosen, int32(pos))
+			w.search(depth + 1)
+			w.chosen = w.chosen[:len(w.chosen)-1]
+			w.place(depth, k, s, -1)
 		}
-		if !w.p.Rules[r].Over(w.light[r], w.dark[r]) {
-			gaps, packedN := len(w.gaps), w.packedN
-			savedPacked := w.savePacked(depth)
-			if w.addGaps(k, s) {
-				copy(next, cand)
-				clearBelow(next, pos+1)
-				next.AndNot(w.hard[pos])
-				w.place(depth, k, s, +1)
-				w.chosen = append(w.chosen, int32(pos))
-				w.search(depth + 1)
-				w.chosen = w.chosen[:len(w.chosen)-1]
-				w.place(depth, k, s, -1)
-			}
-			w.gaps = w.gaps[:gaps]
-			w.packedN = packedN
-			copy(w.packed, savedPacked)
-		}
-		if dark {
-			w.dark[r]--
-		} else {
-			w.light[r]--
-		}
-		if w.halted {
-			return
-		}
+		w.gaps = w.gaps[:gaps]
+		w.packedN = packedN
+		copy(w.packed, savedPacked)
+	}
+	if dark {
+		w.dark[r]--
+	} else {
+		w.light[r]--
 	}
 }
 

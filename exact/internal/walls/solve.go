@@ -1,11 +1,10 @@
 package walls
 
 import (
-	"fmt"
-	"math/big"
 	"slices"
 
 	"github.com/chessmodel/chessmodel/exact/internal/bitset"
+	"github.com/chessmodel/chessmodel/exact/internal/driver"
 	"github.com/chessmodel/chessmodel/exact/internal/problem"
 	"github.com/chessmodel/chessmodel/exact/internal/tasks"
 	"github.com/chessmodel/chessmodel/model"
@@ -71,267 +70,250 @@ func Solve(st *tasks.Stopper, p *problem.Problem, opts model.Options, res *model
 		return err
 	}
 	res.Stats.Extra["engine"] = "piece sets priced by hitting sets of gaps"
-	fw := *p.Model.FreeWalls
-	maxFree := min(fw.Max, p.Open.Count())
-	obj := p.Model.Objective
-	pr := newWallPricer(w)
-	h := pr.h
-	wallsValue := func(_, walls []int32) int64 { return int64(p.FixedWalls + len(walls)) }
-	piecesValue := func(v, _ []int32) int64 { return int64(len(v)) }
-	valueOf := piecesValue
-	if obj.Measure == model.MeasureWalls {
-		valueOf = wallsValue
-	}
-
-	var bestV, bestW []int32
-	found := false
-	tLo, tHi := fw.Min, maxFree // wall counts of the solutions to count
-	lo, hi := p.MinTotal, p.MaxTotal
-	if lo > hi {
+	maxFree := min(p.WallsMax, p.Open.Count())
+	r := &wallRun{w: w, pr: newWallPricer(w), st: st, opts: opts, sense: p.Sense, measure: p.Measure,
+		wallsMin: p.WallsMin, wallsMax: p.WallsMax, maxFree: maxFree, tLo: p.WallsMin, tHi: maxFree, lo: p.MinTotal, hi: p.MaxTotal}
+	if r.lo > r.hi {
 		return problem.Infeasible(res, opts)
 	}
-	w.lo, w.hi = lo, hi
+	w.lo, w.hi = r.lo, r.hi
+	return driver.Solve(st, p, opts, res, r)
+}
 
+// A wallRun is one model's searches, as the driver runs them: the bounds
+// on pieces and walls, narrowed to the optimum, and the best pair found.
+type wallRun struct {
+	w            *wallSearch
+	pr           *wallPricer
+	st           *tasks.Stopper
+	opts         model.Options
+	sense        model.Optimize
+	measure      model.Measure // the objective's
+	wallsMin     int           // free walls allowed
+	wallsMax     int
+	maxFree      int
+	tLo, tHi     int // the free walls of the pairs counted or enumerated
+	lo, hi       int // their pieces
+	found        bool
+	bestV, bestW []int32
+	tasks        []wallTask
+}
+
+var _ driver.Search = (*wallRun)(nil)
+
+func (r *wallRun) Best() ([]int32, []int32) { return r.bestV, r.bestW }
+func (r *wallRun) MaxSplit() int            { return r.hi + 1 }
+
+// Value is the objective's value: walls (fixed ones included) or pieces.
+func (r *wallRun) Value(v, walls []int32) int64 {
+	if r.measure == model.MeasureWalls {
+		return int64(r.w.p.FixedWalls + len(walls))
+	}
+	return int64(len(v))
+}
+
+// Optimise finds an optimal (pieces, walls) pair and narrows the bounds
+// to it.
+func (r *wallRun) Optimise(task model.Task) (bool, int64) {
 	switch {
-	case obj.Measure == model.MeasureWalls && obj.Sense == model.Minimize:
-		// the budget rises until some piece set fits
-		for b := 0; b <= maxFree && !found && !st.Stopped(); b++ {
-			w.budget = b
-			w.visit = func() {
-				if !pr.load() {
-					return
-				}
-				m, walls := h.minimum(b)
-				if m < 0 {
-					return
-				}
-				t := max(m, fw.Min)
-				if t > pr.free.Count() || t > fw.Max {
-					return
-				}
-				found, bestV, bestW = true, pr.vertices(), pr.withExtra(walls, t)
-				w.halted = true
-			}
-			w.halted = false
-			w.start()
-		}
-		if found {
-			tLo, tHi = len(bestW), len(bestW)
-		}
-	case obj.Measure == model.MeasureWalls:
-		// most walls: every free square not needed stays a wall
-		w.budget = maxFree
-		best := -1
-		w.visit = func() {
-			if !pr.load() {
-				return
-			}
-			m, walls := h.minimum(maxFree)
-			t := min(fw.Max, pr.free.Count())
-			if m < 0 || t < max(m, fw.Min) || t <= best {
-				return
-			}
-			best, found, bestV, bestW = t, true, pr.vertices(), pr.withExtra(walls, t)
-		}
-		w.start()
-		if found {
-			tLo, tHi = best, best
-		}
+	case r.measure == model.MeasureWalls && r.sense == model.Minimize:
+		r.fewestWalls()
+	case r.measure == model.MeasureWalls:
+		r.mostWalls()
+	case task == model.TaskSolve || r.sense != model.Fixed:
+		r.byPieces()
 	default:
-		w.budget = maxFree
-		sense := obj.Sense
-		w.visit = func() {
-			if !pr.load() {
-				return
-			}
-			m, walls := h.minimum(maxFree)
-			if m < 0 || max(m, fw.Min) > pr.free.Count() {
-				return
-			}
-			found, bestV, bestW = true, pr.vertices(), pr.withExtra(walls, max(m, fw.Min))
-			switch sense {
-			case model.Maximize:
-				w.lo = len(w.chosen) + 1
-			case model.Minimize:
-				w.hi = len(w.chosen) - 1
-			default:
-				w.halted = true
-			}
-		}
-		if opts.Task == model.TaskSolve || sense != model.Fixed {
-			w.start()
-			if found && sense != model.Fixed {
-				lo, hi = len(bestV), len(bestV)
-			}
-		} else {
-			found = true // counting without an objective needs no first pass
-		}
+		r.found = true // counting without an objective needs no first pass
 	}
-	res.Stats.Nodes += w.nodes + h.nodes
-	if st.Canceled() {
-		return problem.Unknown(res, p, found, bestV, bestW, valueOf)
-	}
-	if !found {
-		return problem.Infeasible(res, opts)
-	}
-	if opts.Task == model.TaskSolve {
-		return problem.Solved(res, p, bestV, bestW, valueOf)
-	}
+	return r.found, r.w.nodes + r.pr.h.nodes
+}
 
-	// count or enumerate the (pieces, walls) pairs with tLo..tHi free walls
-	w.lo, w.hi, w.budget = lo, hi, tHi
-	w.halted = false
-	if opts.Task == model.TaskEnumerate {
-		var n int64
-		var emitErr error
+// fewestWalls raises the wall budget until some piece set fits.
+func (r *wallRun) fewestWalls() {
+	w, pr := r.w, r.pr
+	for b := 0; b <= r.maxFree && !r.found && !r.st.Stopped(); b++ {
+		w.budget = b
 		w.visit = func() {
 			if !pr.load() {
 				return
 			}
-			v := pr.vertices()
-			for walls := tLo; walls <= min(tHi, pr.free.Count()) && !w.halted; walls++ {
-				h.each(walls, true, func(ws []int32) bool {
-					if emitErr = opts.Emit(p.Solution(v, ws)); emitErr != nil {
-						w.halted = true
-						return false
-					}
-					n++
-					if st.Stopped() {
-						w.halted = true
-					}
-					return !w.halted
-				})
+			m, walls := pr.h.minimum(b)
+			if m < 0 {
+				return
 			}
+			t := max(m, r.wallsMin)
+			if t > pr.free.Count() || t > r.wallsMax {
+				return
+			}
+			r.found, r.bestV, r.bestW = true, pr.vertices(), pr.withExtra(walls, t)
+			w.halted = true
 		}
-		w.nodes = 0
+		w.halted = false
 		w.start()
-		res.Stats.Nodes += w.nodes + h.nodes
-		return problem.Enumerated(res, st, n, emitErr)
 	}
-	wc, nodes := countWalls(st, w, opts, tLo, tHi)
-	res.Stats.Nodes += nodes
-	if st.Canceled() {
-		res.Status = model.StatusUnknown
-		res.Stats.Extra["counted_so_far"] = wc.total.String()
-		return nil
+	if r.found {
+		r.tLo, r.tHi = len(r.bestW), len(r.bestW)
 	}
-	t := wc.tally
-	if opts.DistinctWalls {
-		t.Count = int64(len(wc.boards))
-		if opts.Symmetry {
-			canon := problem.Canonicalizer{Problem: p}
-			for _, ws := range wc.boards {
-				if canon.WallsLeast(ws) {
-					t.Classes++
-				}
-			}
-		}
-	} else if !wc.list {
-		if !wc.total.IsInt64() {
-			return fmt.Errorf("exact: %s solutions do not fit a 64-bit count: %w", wc.total, model.ErrUnsupported)
-		}
-		t.Count = wc.total.Int64()
-	}
-	return p.CountResult(res, t, opts.Symmetry, valueOf)
 }
 
-// A wallCount is what counting found: pairs counted (total), or listed one
-// by one into the tally (list), or the distinct wall sets (boards).
-type wallCount struct {
-	tally  *problem.Tally
-	total  *big.Int
-	boards map[string][]int32
-	list   bool
+// mostWalls: every free square not needed stays a wall.
+func (r *wallRun) mostWalls() {
+	w, pr := r.w, r.pr
+	w.budget = r.maxFree
+	best := -1
+	w.visit = func() {
+		if !pr.load() {
+			return
+		}
+		m, walls := pr.h.minimum(r.maxFree)
+		t := min(r.wallsMax, pr.free.Count())
+		if m < 0 || t < max(m, r.wallsMin) || t <= best {
+			return
+		}
+		best, r.found, r.bestV, r.bestW = t, true, pr.vertices(), pr.withExtra(walls, t)
+	}
+	w.start()
+	if r.found {
+		r.tLo, r.tHi = best, best
+	}
 }
 
-// countWalls counts the (pieces, walls) pairs with tLo..tHi free walls,
-// sharing subtrees among workers. Pairs are listed one by one when classes
-// or distinct wall sets are asked for, and otherwise counted with binomial
-// coefficients for the walls that need not separate anything.
-func countWalls(st *tasks.Stopper, w0 *wallSearch, opts model.Options, tLo, tHi int) (*wallCount, int64) {
-	p := w0.p
-	list := opts.Symmetry || opts.DistinctWalls
-	workers := model.WorkerCount(opts.Workers)
-	var nodes int64
-	var todo []wallTask
-	if workers > 1 || opts.Progress != nil { // subtrees share the work and measure progress
-		for d := 1; d <= w0.hi+1; d++ {
-			w0.splitDepth, w0.tasks, w0.deeper, w0.halted = d, nil, false, false
-			w0.nodes = 0
-			w0.start()
-			nodes += w0.nodes
-			todo = w0.tasks
-			if len(todo) >= 32*workers || st.Stopped() || !w0.deeper {
-				break
-			}
+// byPieces moves the piece bounds past each set found (or stops at the
+// first, without an objective).
+func (r *wallRun) byPieces() {
+	w, pr := r.w, r.pr
+	w.budget = r.maxFree
+	w.visit = func() {
+		if !pr.load() {
+			return
 		}
-		w0.splitDepth = -1
+		m, walls := pr.h.minimum(r.maxFree)
+		if m < 0 || max(m, r.wallsMin) > pr.free.Count() {
+			return
+		}
+		r.found, r.bestV, r.bestW = true, pr.vertices(), pr.withExtra(walls, max(m, r.wallsMin))
+		switch r.sense {
+		case model.Maximize:
+			w.lo = len(w.chosen) + 1
+		case model.Minimize:
+			w.hi = len(w.chosen) - 1
+		default:
+			w.halted = true
+		}
 	}
-	if todo == nil {
-		todo = []wallTask{{cand: slices.Clone(w0.allowed)}}
+	w.start()
+	if r.found && r.sense != model.Fixed {
+		r.lo, r.hi = len(r.bestV), len(r.bestV)
 	}
-	counts := make([]*wallCount, workers)
-	searches := make([]*wallSearch, workers)
-	current := make([]int, workers)
-	for i := range counts {
-		i := i
-		w, _ := newWallSearch(p, st) // built once already: cannot fail
-		w.lo, w.hi, w.budget = w0.lo, w0.hi, w0.budget
-		pr := newWallPricer(w)
-		wc := &wallCount{tally: problem.NewTally(p, opts.Symmetry && !opts.DistinctWalls), total: new(big.Int),
-			boards: map[string][]int32{}, list: list}
-		w.visit = func() {
-			if !pr.load() {
-				return
-			}
-			v := pr.vertices()
-			if !list && wc.tally.FirstTask < 0 {
-				if m, ws := pr.h.minimum(tHi); m >= 0 && max(m, tLo) <= min(tHi, pr.free.Count()) {
-					wc.tally.First, wc.tally.Walls, wc.tally.FirstTask = v, pr.withExtra(ws, max(m, tLo)), current[i]
+}
+
+// narrow sets the search to the pairs to count or enumerate.
+func (r *wallRun) narrow(w *wallSearch) {
+	w.lo, w.hi, w.budget = r.lo, r.hi, r.tHi
+	w.halted = false
+}
+
+// Enumerate lists the pairs with tLo..tHi free walls depth first.
+func (r *wallRun) Enumerate(emit func(vertices, walls []int32) bool) int64 {
+	w, pr := r.w, r.pr
+	r.narrow(w)
+	w.visit = func() {
+		if !pr.load() {
+			return
+		}
+		v := pr.vertices()
+		for walls := r.tLo; walls <= min(r.tHi, pr.free.Count()) && !w.halted; walls++ {
+			pr.h.each(walls, true, func(ws []int32) bool {
+				w.halted = !emit(v, ws) || r.st.Stopped()
+				return !w.halted
+			})
+		}
+	}
+	w.nodes = 0
+	w.start()
+	return w.nodes + pr.h.nodes
+}
+
+// Split records the subtrees at depth, and the piece sets above it.
+func (r *wallRun) Split(depth int) (int, int64, bool) {
+	w := r.w
+	r.narrow(w)
+	w.splitDepth, w.tasks, w.deeper = depth, nil, false
+	w.nodes = 0
+	w.start()
+	w.splitDepth = -1
+	r.tasks = w.tasks
+	if len(r.tasks) == 0 {
+		return r.Whole(), w.nodes, false
+	}
+	return len(r.tasks), w.nodes, w.deeper
+}
+
+// Whole makes the whole tree the one task.
+func (r *wallRun) Whole() int {
+	r.tasks = []wallTask{{cand: slices.Clone(r.w.allowed)}}
+	return 1
+}
+
+// A wallWorker searches tasks of the list. Pairs are listed one by one
+// when classes or distinct wall sets are asked for, and otherwise counted
+// with binomial coefficients for the walls that need not separate
+// anything.
+type wallWorker struct {
+	r    *wallRun
+	w    *wallSearch
+	pr   *wallPricer
+	t    *problem.Tally
+	task int
+}
+
+func (r *wallRun) Worker(t *problem.Tally) driver.Worker {
+	w, _ := newWallSearch(r.w.p, r.st) // built once already: cannot fail
+	r.narrow(w)
+	ww := &wallWorker{r: r, w: w, pr: newWallPricer(w), t: t}
+	w.visit = ww.visit
+	return ww
+}
+
+func (ww *wallWorker) Nodes() int64 { return ww.w.nodes }
+
+func (ww *wallWorker) Run(task int) {
+	ww.task = task
+	ww.w.resume(ww.r.tasks[task])
+}
+
+// visit tallies the pairs of the piece set the search stands on.
+func (ww *wallWorker) visit() {
+	r, pr, t := ww.r, ww.pr, ww.t
+	if !pr.load() {
+		return
+	}
+	v := pr.vertices()
+	list := r.opts.Symmetry || r.opts.DistinctWalls
+	if !list && t.FirstTask < 0 {
+		if m, ws := pr.h.minimum(r.tHi); m >= 0 && max(m, r.tLo) <= min(r.tHi, pr.free.Count()) {
+			t.SetFirst(ww.task, v, pr.withExtra(ws, max(m, r.tLo)))
+		}
+	}
+	for walls := r.tLo; walls <= min(r.tHi, pr.free.Count()); walls++ {
+		n := pr.h.each(walls, list, func(ws []int32) bool {
+			if r.opts.DistinctWalls {
+				key := bitset.New(ww.w.p.Squares)
+				for _, s := range ws {
+					key.Set(int(s))
 				}
+				t.AddBoard(ww.task, key.Key(), v, ws)
+			} else {
+				t.Add(ww.task, v, ws)
 			}
-			for walls := tLo; walls <= min(tHi, pr.free.Count()); walls++ {
-				n := pr.h.each(walls, list, func(ws []int32) bool {
-					if opts.DistinctWalls {
-						key := bitset.New(p.Squares)
-						for _, s := range ws {
-							key.Set(int(s))
-						}
-						if _, ok := wc.boards[key.Key()]; !ok {
-							wc.boards[key.Key()] = slices.Clone(ws)
-						}
-						if wc.tally.FirstTask < 0 || current[i] < wc.tally.FirstTask {
-							wc.tally.First, wc.tally.Walls, wc.tally.FirstTask = slices.Clone(v), slices.Clone(ws), current[i]
-						}
-					} else {
-						wc.tally.Add(current[i], v, ws)
-					}
-					// one piece set may have a great many wall sets: poll the stopper
-					if st.Stopped() {
-						w.halted = true
-					}
-					return !w.halted
-				})
-				wc.total.Add(wc.total, n)
+			// one piece set may have a great many wall sets: poll the stopper
+			if r.st.Stopped() {
+				ww.w.halted = true
 			}
-		}
-		counts[i], searches[i] = wc, w
-	}
-	tasks.RunSubtrees(st, workers, len(todo), opts.Progress, "counting", func(i, task int) {
-		current[i] = task
-		searches[i].resume(todo[task])
-	})
-	out := counts[0]
-	for i, wc := range counts {
-		nodes += searches[i].nodes
-		if i == 0 {
-			continue
-		}
-		out.tally.Merge(wc.tally)
-		out.total.Add(out.total, wc.total)
-		for k, ws := range wc.boards {
-			out.boards[k] = ws
+			return !ww.w.halted
+		})
+		if !list {
+			t.AddBulk(n)
 		}
 	}
-	return out, nodes
 }

@@ -1,7 +1,7 @@
 package cli
 
 import (
-	"github.com/chessmodel/chessmodel/compare"
+	"github.com/chessmodel/chessmodel/brute"
 	"github.com/chessmodel/chessmodel/exact"
 	"github.com/chessmodel/chessmodel/ilp"
 )
@@ -9,5 +9,5 @@ import (
 // DefaultBackends are the solvers of a chessmodel installation. brute, the
 // naive referee of differential tests, answers only tiny models.
 func DefaultBackends() Backends {
-	return Backends{"exact": exact.New(), "ilp": ilp.New(), "brute": &compare.Brute{}}
+	return Backends{"exact": exact.New(), "ilp": ilp.New(), "brute": &brute.Solver{}}
 }

@@ -92,77 +92,22 @@ the verdicts so far.`,
 }
 
 func runCompare(ctx context.Context, g *globals, streams Streams, f *compareFlags, files []string) error {
-	var solvers []model.Solver
-	for _, name := range strings.Split(f.backends, ",") {
-		s, err := g.backend(strings.TrimSpace(name))
-		if err != nil {
-			return err
-		}
-		solvers = append(solvers, s)
+	solvers, solveWith, err := compareSolvers(g, f)
+	if err != nil {
+		return err
 	}
-	var tasks []model.Task
-	for _, name := range strings.Split(f.tasks, ",") {
-		switch strings.TrimSpace(name) {
-		case "solve":
-			tasks = append(tasks, model.TaskSolve)
-		case "count":
-			tasks = append(tasks, model.TaskCount)
-		default:
-			return &ExitError{Code: ExitBadInput, Err: fmt.Errorf("--task %q: expected solve, count or solve,count", name)}
-		}
+	tasks, err := compareTasks(f.tasks)
+	if err != nil {
+		return err
 	}
 	opts := compare.Options{Timeout: f.taskTimeout, Symmetry: f.symmetry, MaxMemory: int64(g.maxMemory)}
-	// The command-line tools can only solve; they join the solve rows.
-	solveWith := solvers
-	if f.solvers {
-		solveWith = append([]model.Solver(nil), solvers...)
-		for _, tool := range compare.ExternalTools {
-			solveWith = append(solveWith, &compare.External{Tool: tool})
-		}
-		solveWith = append(solveWith, mzn.New()) // a formulation of its own, not the exported program
+	jobs, err := loadCompareJobs(ctx, g, f, files)
+	if err != nil {
+		return err
 	}
-
-	// Read every model file first: bad input stops before any work.
-	type job struct {
-		m    *model.Model
-		text string // the model's source, for random models
-	}
-	var jobs []job
-	for _, file := range files {
-		m, err := g.loadModel(ctx, file)
-		if err != nil {
-			return err
-		}
-		jobs = append(jobs, job{m: m})
-	}
-	if f.random < 0 {
-		return &ExitError{Code: ExitBadInput, Err: fmt.Errorf("--random %d: expected a number of models from 1", f.random)}
-	}
-	// Random models are drawn one at a time, in order, as they are
-	// compared: the same seed gives the same models, and --timeout and
-	// signals are in force from the first.
-	rng := rand.New(rand.NewPCG(f.seed, 0))
-	total := len(jobs) + f.random
-	next := func(i int) (job, error) {
-		if i < len(jobs) {
-			return jobs[i], nil
-		}
-		name := fmt.Sprintf("random-%d-%d", f.seed, i-len(jobs)+1)
-		text := compare.Random(rng, name)
-		m, err := model.Parse([]byte(text), name+".yaml")
-		if err != nil {
-			return job{}, fmt.Errorf("random model %s does not parse (a bug in the generator): %w", name, err)
-		}
-		return job{m: m, text: text}, nil
-	}
-
 	ctx, cancel := g.context(ctx)
 	defer cancel()
-	var names []string
-	for _, j := range jobs {
-		names = append(names, j.m.Name)
-	}
-	table := newCompareTable(streams.Out, g.json, names)
+	table := newCompareTable(streams.Out, g.json, jobs.names())
 	progress := newProgress(streams.Err)
 	defer progress.done()
 	bad := 0
@@ -172,13 +117,13 @@ func runCompare(ctx context.Context, g *globals, streams Streams, f *compareFlag
 	stop := func(done int) error {
 		progress.done()
 		printTally(streams.Out, g.json, rows, tally)
-		return stopped(ctx, g, fmt.Sprintf("after %d of %s", done, plural(int64(total), "model", "models")))
+		return stopped(ctx, g, fmt.Sprintf("after %d of %s", done, plural(int64(jobs.total), "model", "models")))
 	}
-	for i := 0; i < total; i++ {
+	for i := 0; i < jobs.total; i++ {
 		if ctx.Err() != nil {
 			return stop(i)
 		}
-		j, err := next(i)
+		j, err := jobs.at(i)
 		if err != nil {
 			return err
 		}
@@ -189,8 +134,8 @@ func runCompare(ctx context.Context, g *globals, streams Streams, f *compareFlag
 			if ctx.Err() != nil {
 				return stop(i)
 			}
-			progress.update(float64(i)/float64(total), fmt.Sprintf("model %d of %d, %s %s; %s",
-				i+1, total, j.m.Name, task, tallyText(tally)))
+			progress.update(float64(i)/float64(jobs.total), fmt.Sprintf("model %d of %d, %s %s; %s",
+				i+1, jobs.total, j.m.Name, task, tallyText(tally)))
 			with := solvers
 			if task == model.TaskSolve {
 				with = solveWith
@@ -207,13 +152,8 @@ func runCompare(ctx context.Context, g *globals, streams Streams, f *compareFlag
 			rows++
 			if row.Verdict == compare.Disagree || row.Verdict == compare.Failed {
 				bad++
-				if j.text != "" {
-					path := filepath.Join(f.output, j.m.Name+".yaml")
-					if err := os.WriteFile(path, []byte(j.text), 0o644); err != nil {
-						return &ExitError{Code: ExitBadInput, Err: fmt.Errorf("cannot save the model: %w", err)}
-					}
-					fmt.Fprintf(streams.Err, "%s: %s — model written to %s; reproduce with:\n  chessmodel compare %s --task %s --backends %s\n",
-						j.m.Name, row.Reason, path, path, task, f.backends)
+				if err := saveDisagreement(streams, f, j, row, task); err != nil {
+					return err
 				}
 			}
 		}
@@ -223,6 +163,117 @@ func runCompare(ctx context.Context, g *globals, streams Streams, f *compareFlag
 	if bad > 0 {
 		return &ExitError{Code: ExitNegative}
 	}
+	return nil
+}
+
+// compareSolvers are the backends of --backends, and those of the solve
+// rows: with --solvers the command-line tools join them, as they can only
+// solve.
+func compareSolvers(g *globals, f *compareFlags) (solvers, solveWith []model.Solver, err error) {
+	for _, name := range strings.Split(f.backends, ",") {
+		s, err := g.backend(strings.TrimSpace(name))
+		if err != nil {
+			return nil, nil, err
+		}
+		solvers = append(solvers, s)
+	}
+	solveWith = solvers
+	if f.solvers {
+		solveWith = append([]model.Solver(nil), solvers...)
+		for _, tool := range compare.ExternalTools {
+			solveWith = append(solveWith, &compare.External{Tool: tool})
+		}
+		solveWith = append(solveWith, mzn.New()) // a formulation of its own, not the exported program
+	}
+	return solvers, solveWith, nil
+}
+
+// compareTasks reads --task: solve, count or both.
+func compareTasks(list string) ([]model.Task, error) {
+	var tasks []model.Task
+	for _, name := range strings.Split(list, ",") {
+		switch strings.TrimSpace(name) {
+		case "solve":
+			tasks = append(tasks, model.TaskSolve)
+		case "count":
+			tasks = append(tasks, model.TaskCount)
+		default:
+			return nil, &ExitError{Code: ExitBadInput, Err: fmt.Errorf("--task %q: expected solve, count or solve,count", name)}
+		}
+	}
+	return tasks, nil
+}
+
+// A compareJob is one model to compare.
+type compareJob struct {
+	m    *model.Model
+	text string // the model's source, for random models
+}
+
+// compareJobs are the models of a run: the files, then the random ones.
+// Random models are drawn one at a time, in order, as they are compared:
+// the same seed gives the same models, and --timeout and signals are in
+// force from the first.
+type compareJobs struct {
+	files []compareJob
+	seed  uint64
+	rng   *rand.Rand
+	total int
+}
+
+// loadCompareJobs reads every model file first, so that bad input stops
+// before any work.
+func loadCompareJobs(ctx context.Context, g *globals, f *compareFlags, files []string) (*compareJobs, error) {
+	jobs := &compareJobs{seed: f.seed, rng: rand.New(rand.NewPCG(f.seed, 0))}
+	for _, file := range files {
+		m, err := g.loadModel(ctx, file)
+		if err != nil {
+			return nil, err
+		}
+		jobs.files = append(jobs.files, compareJob{m: m})
+	}
+	if f.random < 0 {
+		return nil, &ExitError{Code: ExitBadInput, Err: fmt.Errorf("--random %d: expected a number of models from 1", f.random)}
+	}
+	jobs.total = len(jobs.files) + f.random
+	return jobs, nil
+}
+
+// names are the names of the model files.
+func (js *compareJobs) names() []string {
+	var names []string
+	for _, j := range js.files {
+		names = append(names, j.m.Name)
+	}
+	return names
+}
+
+// at is the i-th model: a file, or the next random model (called in order).
+func (js *compareJobs) at(i int) (compareJob, error) {
+	if i < len(js.files) {
+		return js.files[i], nil
+	}
+	name := fmt.Sprintf("random-%d-%d", js.seed, i-len(js.files)+1)
+	text := compare.Random(js.rng, name)
+	m, err := model.Parse([]byte(text), name+".yaml")
+	if err != nil {
+		return compareJob{}, fmt.Errorf("random model %s does not parse (a bug in the generator): %w", name, err)
+	}
+	return compareJob{m: m, text: text}, nil
+}
+
+// saveDisagreement writes a random model on which the backends disagree
+// to the directory -o, and says how to reproduce the row.
+func saveDisagreement(streams Streams, f *compareFlags, j compareJob, row compare.Row, task model.Task) error {
+	if j.text == "" {
+		return nil
+	}
+	path := filepath.Join(f.output, j.m.Name+".yaml")
+	if err := os.WriteFile(path, []byte(j.text), 0o644); err != nil {
+		return &ExitError{Code: ExitBadInput, Err: fmt.Errorf("cannot save the model: %w", err)}
+	}
+	fmt.Fprintf(streams.Err, "%s: %s — model written to %s; reproduce with:\n  chessmodel compare %s --task %s --backends %s\n",
+		j.m.Name, row.Reason, path, path, task, f.backends)
 	return nil
 }
 

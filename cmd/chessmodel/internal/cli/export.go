@@ -29,10 +29,15 @@ type exportOutput struct {
 	Program   string `json:"program,omitempty"` // the text, when no file is given
 }
 
+// exportFlags are export's flags.
+type exportFlags struct {
+	format, output string
+	breakSymmetry  bool
+	horizon        int
+}
+
 func newExportCommand(g *globals, streams Streams) *cobra.Command {
-	var format, output string
-	var breakSymmetry bool
-	horizon := -1
+	f := &exportFlags{horizon: -1}
 	cmd := &cobra.Command{
 		Use:   "export MODEL.yaml [--format lp|mps|cplex] [-o FILE]",
 		Short: "Write the model's integer linear program for other solvers (lp_solve LP, free MPS, CPLEX LP)",
@@ -76,65 +81,71 @@ moves; it is infeasible when the least number of moves is more than T.`,
   chessmodel export --format cplex -o walls.lp testdata/models/least-walls-12.yaml && glpsol --cpxlp walls.lp
   chessmodel export --horizon 6 --set board=4 --set 'slide.from=[a1, a4, d1, d4]' --set 'slide.to=[b2, b3, c2, c3]' testdata/models/sliding-queens.yaml`,
 		Args: cobra.ExactArgs(1),
-		RunE: func(cmd *cobra.Command, args []string) (retErr error) {
-			if format == "mzn" {
-				return exportMiniZinc(cmd.Context(), g, streams, args[0], output, breakSymmetry || horizon >= 0)
-			}
-			f, err := ilp.ParseFormat(format)
-			if err != nil {
-				return &ExitError{Code: ExitBadInput, Err: fmt.Errorf("--format: %w", err)}
-			}
-			m, err := g.loadModel(cmd.Context(), args[0])
-			if err != nil {
-				return err
-			}
-			ctx, cancel := g.context(cmd.Context())
-			defer cancel()
-			p, err := exportProgram(ctx, m, horizon, breakSymmetry, int64(g.maxMemory))
-			var text bytes.Buffer
-			var to io.Writer = stopWriter{ctx, &text}
-			if errors.Is(err, ilp.ErrCutsStopped) {
-				// The context is done already; the program so far is
-				// written whole (its size was bounded before the loop).
-				to = &text
-				// The program with the cuts so far is written, as solve
-				// shows what it found; the exit status and the message
-				// (after the program) say it is not complete.
-				defer func() { retErr = cmp.Or(retErr, stopped(ctx, g, "in the subtour cut loop")) }()
-			} else if err != nil {
-				return &ExitError{Code: ExitBadInput, Err: fmt.Errorf("%s: %w", args[0], err)}
-			}
-			if err := p.Write(to, f); err != nil {
-				return err
-			}
-			if output != "" {
-				if err := os.WriteFile(output, text.Bytes(), 0o644); err != nil {
-					return &ExitError{Code: ExitBadInput, Err: fmt.Errorf("cannot write the program: %w", err)}
-				}
-			}
-			if !g.json {
-				if output == "" {
-					_, err := streams.Out.Write(text.Bytes())
-					return err
-				}
-				return nil
-			}
-			out := exportOutput{Model: m.Name, Kind: m.Kind.String(), Format: f.String(), File: output,
-				Variables: len(p.Variables), Rows: len(p.Rows), NonZeros: p.NonZeros(), Objective: objectiveText(p)}
-			if output == "" {
-				out.Program = text.String()
-			}
-			return writeJSON(streams.Out, out)
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return runExport(cmd.Context(), g, streams, f, args[0])
 		},
 	}
-	cmd.Flags().StringVar(&format, "format", "lp", "file format: lp (lp_solve LP), mps (free MPS), cplex (CPLEX LP) or mzn (the MiniZinc model)")
-	cmd.Flags().StringVarP(&output, "output", "o", "", "write to this file instead of standard output")
+	cmd.Flags().StringVar(&f.format, "format", "lp", "file format: lp (lp_solve LP), mps (free MPS), cplex (CPLEX LP) or mzn (the MiniZinc model)")
+	cmd.Flags().StringVarP(&f.output, "output", "o", "", "write to this file instead of standard output")
 	deprecatedAlias(cmd, "out", "output")
-	cmd.Flags().BoolVar(&breakSymmetry, "break-symmetry", false, "keep one solution per symmetry class (placement models; for solving, not counting)")
-	cmd.Flags().IntVar(&horizon, "horizon", -1, "a slide model's number of steps T: the time-expanded program of solutions in at most T moves")
+	cmd.Flags().BoolVar(&f.breakSymmetry, "break-symmetry", false, "keep one solution per symmetry class (placement models; for solving, not counting)")
+	cmd.Flags().IntVar(&f.horizon, "horizon", -1, "a slide model's number of steps T: the time-expanded program of solutions in at most T moves")
 	completeValues(cmd, "format", "lp", "mps", "cplex", "mzn")
 	completeModels(cmd)
 	return cmd
+}
+
+// runExport compiles the model's program and writes it in the format
+// asked for, to -o or standard output, or describes it in JSON.
+func runExport(ctx context.Context, g *globals, streams Streams, f *exportFlags, path string) (retErr error) {
+	if f.format == "mzn" {
+		return exportMiniZinc(ctx, g, streams, path, f.output, f.breakSymmetry || f.horizon >= 0)
+	}
+	format, err := ilp.ParseFormat(f.format)
+	if err != nil {
+		return &ExitError{Code: ExitBadInput, Err: fmt.Errorf("--format: %w", err)}
+	}
+	m, err := g.loadModel(ctx, path)
+	if err != nil {
+		return err
+	}
+	ctx, cancel := g.context(ctx)
+	defer cancel()
+	p, err := exportProgram(ctx, m, f.horizon, f.breakSymmetry, int64(g.maxMemory))
+	var text bytes.Buffer
+	var to io.Writer = stopWriter{ctx, &text}
+	if errors.Is(err, ilp.ErrCutsStopped) {
+		// The context is done already; the program so far is
+		// written whole (its size was bounded before the loop).
+		to = &text
+		// The program with the cuts so far is written, as solve
+		// shows what it found; the exit status and the message
+		// (after the program) say it is not complete.
+		defer func() { retErr = cmp.Or(retErr, stopped(ctx, g, "in the subtour cut loop")) }()
+	} else if err != nil {
+		return &ExitError{Code: ExitBadInput, Err: fmt.Errorf("%s: %w", path, err)}
+	}
+	if err := p.Write(to, format); err != nil {
+		return err
+	}
+	if f.output != "" {
+		if err := os.WriteFile(f.output, text.Bytes(), 0o644); err != nil {
+			return &ExitError{Code: ExitBadInput, Err: fmt.Errorf("cannot write the program: %w", err)}
+		}
+	}
+	if !g.json {
+		if f.output == "" {
+			_, err := streams.Out.Write(text.Bytes())
+			return err
+		}
+		return nil
+	}
+	out := exportOutput{Model: m.Name, Kind: m.Kind.String(), Format: format.String(), File: f.output,
+		Variables: len(p.Variables), Rows: len(p.Rows), NonZeros: p.NonZeros(), Objective: objectiveText(p)}
+	if f.output == "" {
+		out.Program = text.String()
+	}
+	return writeJSON(streams.Out, out)
 }
 
 // exportProgram compiles the program export writes: a slide model's

@@ -95,41 +95,9 @@ drawing too; the picture is written only when complete.`,
 }
 
 func runRender(ctx context.Context, g *globals, streams Streams, f *renderFlags, path string) error {
-	bad := func(format string, args ...any) error {
-		return &ExitError{Code: ExitBadInput, Err: fmt.Errorf(format, args...)}
-	}
-	if f.output == "" {
-		return bad("missing -o OUT.svg, OUT.png or OUT.gif: the picture to write")
-	}
-	format := strings.TrimPrefix(strings.ToLower(filepath.Ext(f.output)), ".")
-	switch format {
-	case "svg", "png", "gif":
-	default:
-		return bad("-o %s: unknown picture format %q; use a name ending in .svg, .png or .gif", f.output, filepath.Ext(f.output))
-	}
-	if f.solution != "" && f.frames != "" {
-		return bad("--solution and --frames both given; draw one solution or animate several")
-	}
-	if f.frames != "" && format != "gif" {
-		return bad("--frames makes an animation: write it to a .gif, not a .%s", format)
-	}
-	if f.solution == "-" && f.frames == "-" {
-		return bad("only one of --solution and --frames can read standard input")
-	}
-	sources := 0
-	for _, given := range []bool{f.solution != "", f.frames != "", f.solve, f.all} {
-		if given {
-			sources++
-		}
-	}
-	if sources > 1 {
-		return bad("give one of --solution, --frames, --solve and --all")
-	}
-	if f.all && format != "gif" {
-		return bad("--all makes an animation: write it to a .gif, not a .%s", format)
-	}
-	if f.symmetry && !f.all {
-		return bad("--symmetry goes with --all")
+	format, err := f.pictureFormat()
+	if err != nil {
+		return &ExitError{Code: ExitBadInput, Err: err}
 	}
 	m, err := g.loadModel(ctx, path)
 	if err != nil {
@@ -148,37 +116,10 @@ func runRender(ctx context.Context, g *globals, streams Streams, f *renderFlags,
 	}
 	ctx, cancel := g.context(ctx)
 	defer cancel()
-	var sols []model.Solution
-	switch {
-	case f.solution != "":
-		sol, err := readInput(ctx, g, f.solution, "solution", func(r io.Reader, name string) (*model.Solution, error) {
-			return model.ReadSolution(r, name)
-		})
-		if err != nil {
-			return err
-		}
-		sols = []model.Solution{*sol}
-	case f.frames != "":
-		frames, err := readInput(ctx, g, f.frames, "frames", readFrames)
-		if err != nil {
-			return err
-		}
-		sols = *frames
-	case f.solve || f.all:
-		if sols, err = solveForPicture(ctx, g, m, f); err != nil {
-			return err
-		}
+	sols, err := pictureSolutions(ctx, g, streams, f, m)
+	if err != nil {
+		return err
 	}
-	for i := range sols {
-		if report := model.Check(m, &sols[i]); !report.Valid {
-			which := "the solution"
-			if f.frames != "" {
-				which = fmt.Sprintf("solution %d", i+1)
-			}
-			fmt.Fprintf(streams.Err, "chessmodel: warning: %s is not valid (%s); drawn as given\n", which, strings.Join(report.Problems, "; "))
-		}
-	}
-
 	frames := 0
 	if pic == render.FormatGIF {
 		anim, err := render.Animation(m, sols, opts)
@@ -194,7 +135,6 @@ func runRender(ctx context.Context, g *globals, streams Streams, f *renderFlags,
 	if err != nil {
 		return pictureError(err)
 	}
-
 	out := renderOutput{Model: m.Name, Output: f.output, Format: format, Frames: frames, Bytes: int(size)}
 	if format != "svg" {
 		out.Width, out.Height = pictureSize(f.output)
@@ -211,6 +151,82 @@ func runRender(ctx context.Context, g *globals, streams Streams, f *renderFlags,
 	}
 	fmt.Fprintln(streams.Out)
 	return nil
+}
+
+// pictureFormat checks render's flags against each other and returns the
+// format -o names: svg, png or gif.
+func (f *renderFlags) pictureFormat() (string, error) {
+	if f.output == "" {
+		return "", fmt.Errorf("missing -o OUT.svg, OUT.png or OUT.gif: the picture to write")
+	}
+	format := strings.TrimPrefix(strings.ToLower(filepath.Ext(f.output)), ".")
+	switch format {
+	case "svg", "png", "gif":
+	default:
+		return "", fmt.Errorf("-o %s: unknown picture format %q; use a name ending in .svg, .png or .gif", f.output, filepath.Ext(f.output))
+	}
+	if f.solution != "" && f.frames != "" {
+		return "", fmt.Errorf("--solution and --frames both given; draw one solution or animate several")
+	}
+	if f.frames != "" && format != "gif" {
+		return "", fmt.Errorf("--frames makes an animation: write it to a .gif, not a .%s", format)
+	}
+	if f.solution == "-" && f.frames == "-" {
+		return "", fmt.Errorf("only one of --solution and --frames can read standard input")
+	}
+	sources := 0
+	for _, given := range []bool{f.solution != "", f.frames != "", f.solve, f.all} {
+		if given {
+			sources++
+		}
+	}
+	if sources > 1 {
+		return "", fmt.Errorf("give one of --solution, --frames, --solve and --all")
+	}
+	if f.all && format != "gif" {
+		return "", fmt.Errorf("--all makes an animation: write it to a .gif, not a .%s", format)
+	}
+	if f.symmetry && !f.all {
+		return "", fmt.Errorf("--symmetry goes with --all")
+	}
+	return format, nil
+}
+
+// pictureSolutions reads or finds the solutions to draw, as the flags
+// say (none: the bare board), and warns of each the checker finds invalid.
+func pictureSolutions(ctx context.Context, g *globals, streams Streams, f *renderFlags, m *model.Model) ([]model.Solution, error) {
+	var sols []model.Solution
+	switch {
+	case f.solution != "":
+		sol, err := readInput(ctx, g, f.solution, "solution", func(r io.Reader, name string) (*model.Solution, error) {
+			return model.ReadSolution(r, name)
+		})
+		if err != nil {
+			return nil, err
+		}
+		sols = []model.Solution{*sol}
+	case f.frames != "":
+		frames, err := readInput(ctx, g, f.frames, "frames", readFrames)
+		if err != nil {
+			return nil, err
+		}
+		sols = *frames
+	case f.solve || f.all:
+		var err error
+		if sols, err = solveForPicture(ctx, g, m, f); err != nil {
+			return nil, err
+		}
+	}
+	for i := range sols {
+		if report := model.Check(m, &sols[i]); !report.Valid {
+			which := "the solution"
+			if f.frames != "" {
+				which = fmt.Sprintf("solution %d", i+1)
+			}
+			fmt.Fprintf(streams.Err, "chessmodel: warning: %s is not valid (%s); drawn as given\n", which, strings.Join(report.Problems, "; "))
+		}
+	}
+	return sols, nil
 }
 
 // drawingStopped is the error of a picture stopped by --timeout or a

@@ -256,6 +256,10 @@ before it exits.`,
 		newVersionCommand(g, streams),
 		newSolversCommand(g, streams),
 		newServeCommand(g, streams),
+		newMergeCommand(g, streams),
+		newClusterCommand(g, streams),
+		newWorkerCommand(g, streams),
+		newSlurmCommand(g, streams),
 	)
 	addCompletionExamples(root)
 	return root

@@ -109,6 +109,7 @@ type taskFlags struct {
 	maxMoves int
 	// solverOptions go to an external solver's command line.
 	solverOptions []string
+	shard         shardFlags // count: --shards, --shard
 }
 
 func newSolveCommand(g *globals, streams Streams) *cobra.Command {
@@ -175,6 +176,7 @@ whether more exist.`
 		cmd.Flags().BoolVar(&f.symmetry, "symmetry", false, "also count classes up to the model's symmetry group")
 		cmd.Flags().StringVar(&f.distinct, "distinct", "", `"walls": count distinct wall sets instead of solutions`)
 		completeValues(cmd, "distinct", "walls")
+		addShardFlags(cmd, &f.shard)
 	case model.TaskSolve:
 		cmd.Flags().IntVar(&f.maxMoves, "max-moves", 0, "slides: the most moves the ilp backend's horizon loop tries before it answers unknown (0: the number of open squares)")
 	case model.TaskEnumerate:
@@ -230,6 +232,9 @@ func runTasks(ctx context.Context, g *globals, streams Streams, task model.Task,
 	}
 	if f.workers, err = checkWorkers(streams.Err, f.workers); err != nil {
 		return err
+	}
+	if f.shard.active() {
+		return runCountShards(ctx, g, streams, f, paths)
 	}
 	ms, err := g.loadModels(ctx, paths)
 	if err != nil {

@@ -2,6 +2,7 @@ package cli
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -11,6 +12,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/chessmodel/chessmodel/model"
+	"github.com/chessmodel/chessmodel/shard"
 	"github.com/chessmodel/chessmodel/sweep"
 )
 
@@ -19,6 +21,7 @@ type sweepFlags struct {
 	backend string
 	out     string
 	workers int
+	shard   shardFlags
 }
 
 func newSweepCommand(g *globals, streams Streams) *cobra.Command {
@@ -46,6 +49,7 @@ seed. -o writes every solved class to a file as a JSON line: walls, orbit size
 	cmd.Flags().StringVarP(&f.out, "output", "o", "", "write every solved class to this file as JSON lines")
 	deprecatedAlias(cmd, "out", "output")
 	addWorkersFlag(cmd, &f.workers, "boards solved at once")
+	addShardFlags(cmd, &f.shard)
 	completeModels(cmd)
 	return cmd
 }
@@ -103,6 +107,13 @@ func runSweep(ctx context.Context, g *globals, streams Streams, f *sweepFlags, p
 	var err error
 	if f.workers, err = checkWorkers(streams.Err, f.workers); err != nil {
 		return err
+	}
+	if f.shard.active() {
+		if f.out != "" {
+			return &ExitError{Code: ExitBadInput, Err: errors.New("-o with --shard: a part writes its record to standard output, not the classes")}
+		}
+		defer sparseGC()()
+		return runShards(ctx, g, streams, &f.shard, path, shard.TaskSweep, shard.Options{Backend: f.backend, Walls: f.walls}, f.workers)
 	}
 	run, err := startSweep(ctx, g, streams, f.backend, path)
 	if err != nil {

@@ -1,0 +1,247 @@
+package cluster_test
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"reflect"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/chessmodel/chessmodel/cluster"
+	"github.com/chessmodel/chessmodel/exact"
+	"github.com/chessmodel/chessmodel/model"
+	"github.com/chessmodel/chessmodel/shard"
+)
+
+// ackWait is short so that a dead worker's part comes back within the test.
+const ackWait = 2 * time.Second
+
+// A testCluster is an embedded server, its token and store, and workers
+// in goroutines, each on a connection of its own.
+type testCluster struct {
+	t      *testing.T
+	cfg    cluster.ServerConfig
+	server *cluster.Server
+	url    string
+
+	mu      sync.Mutex
+	ran     map[int]int // runs to the end by part
+	started map[int]int // runs begun by part
+	names   []string    // of the workers
+
+	workers     context.Context // ends the workers
+	stopWorkers func()
+	wg          sync.WaitGroup
+}
+
+func newTestCluster(t *testing.T) *testCluster {
+	t.Helper()
+	token, err := cluster.NewToken()
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := &testCluster{t: t, cfg: cluster.ServerConfig{Listen: "127.0.0.1:0", StoreDir: t.TempDir(), Token: token},
+		ran: map[int]int{}, started: map[int]int{}}
+	c.start()
+	c.cfg.Listen = c.url[len("nats://"):] // a restart listens where the workers reconnect
+	c.workers, c.stopWorkers = context.WithCancel(context.Background())
+	t.Cleanup(func() { c.stop(); c.server.Close() })
+	return c
+}
+
+// stop ends the workers and waits for them.
+func (c *testCluster) stop() {
+	c.stopWorkers()
+	c.wg.Wait()
+}
+
+func (c *testCluster) start() {
+	srv, err := cluster.StartServer(c.cfg)
+	if err != nil {
+		c.t.Fatal(err)
+	}
+	c.server, c.url = srv, srv.URL()
+}
+
+// worker starts a worker; started, when set, is called as it begins a part
+// and may cancel the worker (its death).
+func (c *testCluster) worker(started func(cancel func())) {
+	c.t.Helper()
+	ctx, cancel := context.WithCancel(c.workers)
+	nc, err := cluster.Connect(c.url, c.cfg.Token, "test worker")
+	if err != nil {
+		c.t.Fatal(err)
+	}
+	w := &cluster.Worker{
+		Solver:  func(string) (model.Solver, error) { return exact.New(), nil },
+		Options: shard.RunOptions{Workers: 1},
+		Name:    fmt.Sprintf("test worker %d", len(c.names)),
+		Started: func(_ *shard.Job, k int) {
+			c.mu.Lock()
+			c.started[k]++
+			c.mu.Unlock()
+			if started != nil {
+				started(cancel)
+			}
+		},
+		Ran: func(_ *shard.Job, k int) { c.mu.Lock(); c.ran[k]++; c.mu.Unlock() },
+	}
+	c.names = append(c.names, w.Name)
+	c.wg.Add(1)
+	go func() {
+		defer c.wg.Done()
+		defer nc.Close()
+		_ = w.Run(ctx, nc)
+	}()
+}
+
+func (c *testCluster) coordinate(ctx context.Context, job *shard.Job, progress func(cluster.Progress)) (*shard.Merged, error) {
+	nc, err := cluster.Connect(c.url, c.cfg.Token, "test coordinator")
+	if err != nil {
+		c.t.Fatal(err)
+	}
+	defer nc.Close()
+	return cluster.Coordinate(ctx, nc, job, cluster.Config{AckWait: ackWait, Progress: progress})
+}
+
+// ranOnce stops the workers and checks that every part was run to its end
+// once.
+func (c *testCluster) ranOnce(of int) {
+	c.t.Helper()
+	c.stop()
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	for k := 0; k < of; k++ {
+		if c.ran[k] != 1 {
+			c.t.Errorf("part %d/%d: run to its end %d times, want 1", k, of, c.ran[k])
+		}
+	}
+}
+
+func queensJob(t *testing.T, of int) *shard.Job {
+	t.Helper()
+	source := []byte("name: n queens\nboard: 8\nplace: [n queen]\nrules: [independent]\n")
+	job, _, err := shard.NewJob("n-queens.yaml", source, []string{"board=14"}, shard.TaskCount, shard.Options{Backend: "exact", Symmetry: true}, of)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return job
+}
+
+// checkQueens14 checks the answer: 365,596 solutions (OEIS A000170) in
+// 45,752 classes (A002562).
+func checkQueens14(t *testing.T, merged *shard.Merged, err error) {
+	t.Helper()
+	if err != nil {
+		t.Fatal(err)
+	}
+	res := merged.Result
+	if res.Count == nil || *res.Count != 365596 || res.Classes == nil || *res.Classes != 45752 || !res.Verified {
+		t.Fatalf("14 queens through the cluster: count %v, classes %v, verified %v; want 365596, 45752, true", res.Count, res.Classes, res.Verified)
+	}
+}
+
+// Three workers count 14 queens in 16 parts.
+func TestQueensOnThreeWorkers(t *testing.T) {
+	c := newTestCluster(t)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	for range 3 {
+		c.worker(nil)
+	}
+	merged, err := c.coordinate(ctx, queensJob(t, 16), nil)
+	checkQueens14(t, merged, err)
+	c.ranOnce(16)
+}
+
+// The 3-wall sweep of 8x8 blocked queens in 8 parts on three workers: the
+// seed's 5278 classes and 294/4291/692/1 classes of value 8..11 over
+// 41664 boards.
+func TestSweepOnThreeWorkers(t *testing.T) {
+	source, err := os.ReadFile(filepath.Join("..", "testdata", "models", "blocked-0w.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	job, _, err := shard.NewJob("blocked-0w.yaml", source, nil, shard.TaskSweep, shard.Options{Backend: "exact", Walls: 3}, 8)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := newTestCluster(t)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	for range 3 {
+		c.worker(nil)
+	}
+	merged, err := c.coordinate(ctx, job, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sum := merged.Sweep
+	byValue := map[int64]int64{}
+	for _, b := range sum.Values {
+		byValue[b.Value] = b.Classes
+	}
+	if !sum.Complete || sum.Classes != 5278 || sum.Boards != 41664 || !reflect.DeepEqual(byValue, map[int64]int64{8: 294, 9: 4291, 10: 692, 11: 1}) {
+		t.Errorf("3-wall sweep through the cluster: complete %v, %d classes, %d boards, by value %v", sum.Complete, sum.Classes, sum.Boards, byValue)
+	}
+	c.ranOnce(8)
+}
+
+// A worker that dies in the middle of its first part: the part is
+// delivered again after the ack wait and done by another, once.
+func TestWorkerKilledMidPart(t *testing.T) {
+	c := newTestCluster(t)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	var died sync.Once
+	c.worker(func(kill func()) { died.Do(func() { time.AfterFunc(time.Millisecond, kill) }) })
+	c.worker(nil)
+	c.worker(nil)
+	merged, err := c.coordinate(ctx, queensJob(t, 16), nil)
+	checkQueens14(t, merged, err)
+	c.ranOnce(16)
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	again := 0
+	for _, n := range c.started {
+		again += n - 1
+	}
+	if again == 0 {
+		t.Error("no part was begun twice: the killed worker's part was not delivered again")
+	}
+}
+
+// A coordinator stopped (and its server with it) after a few records, then
+// started again on the same store: it resumes, publishes no part again and
+// no part is run to its end twice.
+func TestCoordinatorRestarted(t *testing.T) {
+	c := newTestCluster(t)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	for range 3 {
+		c.worker(nil)
+	}
+	job := queensJob(t, 24)
+	first, stop := context.WithCancel(ctx)
+	_, err := c.coordinate(first, job, func(p cluster.Progress) {
+		if p.Done >= 4 {
+			stop()
+		}
+	})
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("the first coordinator: %v, want it stopped", err)
+	}
+	c.server.Close()
+	c.start()
+	var last cluster.Progress
+	merged, err := c.coordinate(ctx, job, func(p cluster.Progress) { last = p })
+	checkQueens14(t, merged, err)
+	if last.Resumed < 4 || last.Published != 0 {
+		t.Errorf("the restarted coordinator found %d records and published %d parts; want at least 4 and none", last.Resumed, last.Published)
+	}
+	c.ranOnce(24)
+}

@@ -1,0 +1,87 @@
+package cluster
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"time"
+
+	"github.com/nats-io/nats.go/jetstream"
+
+	"github.com/chessmodel/chessmodel/shard"
+)
+
+// The streams, subjects and consumer every coordinator and worker agree on.
+const (
+	workStream    = "CHESSMODEL_WORK"
+	resultsStream = "CHESSMODEL_RESULTS"
+	workPrefix    = "chessmodel.work."
+	resultPrefix  = "chessmodel.result."
+	workers       = "workers"           // the durable consumer of the work queue
+	claimsBucket  = "CHESSMODEL_CLAIMS" // key <job>.<part>: the worker at it, put again every heartbeat
+	// duplicateWindow is how long the server remembers a Nats-Msg-Id.
+	duplicateWindow = time.Hour
+)
+
+// A workItem is the message of one part.
+type workItem struct {
+	Job   *shard.Job `json:"job"`
+	Shard int        `json:"shard"`
+}
+
+// A result is the message a worker publishes for a part: its record, or
+// why it has none.
+type result struct {
+	Record *shard.Record `json:"record,omitempty"`
+	Error  string        `json:"error,omitempty"`
+	Worker string        `json:"worker"`
+}
+
+// jobID names a job in subjects: the same for the same model, task,
+// options and number of parts.
+func jobID(j *shard.Job) string {
+	key, _ := json.Marshal([]any{j.Digest, j.Task, j.Options, j.Of})
+	sum := sha256.Sum256(key)
+	return hex.EncodeToString(sum[:8])
+}
+
+func claimKey(id string, k int) string      { return fmt.Sprintf("%s.%d", id, k) }
+func workSubject(id string, k int) string   { return fmt.Sprintf("%s%s.%d", workPrefix, id, k) }
+func resultSubject(id string, k int) string { return fmt.Sprintf("%s%s.%d", resultPrefix, id, k) }
+
+// setUp creates the streams and the workers' consumer, or updates them
+// (a restarted coordinator may set another ack wait).
+func setUp(ctx context.Context, js jetstream.JetStream, ackWait time.Duration) error {
+	if _, err := js.CreateOrUpdateStream(ctx, jetstream.StreamConfig{Name: workStream, Subjects: []string{workPrefix + ">"},
+		Retention: jetstream.WorkQueuePolicy, Storage: jetstream.FileStorage, Duplicates: duplicateWindow}); err != nil {
+		return fmt.Errorf("cluster: the work stream: %w", err)
+	}
+	if _, err := js.CreateOrUpdateStream(ctx, jetstream.StreamConfig{Name: resultsStream, Subjects: []string{resultPrefix + ">"},
+		Storage: jetstream.FileStorage, Duplicates: duplicateWindow}); err != nil {
+		return fmt.Errorf("cluster: the results stream: %w", err)
+	}
+	if _, err := js.CreateOrUpdateKeyValue(ctx, jetstream.KeyValueConfig{Bucket: claimsBucket, Storage: jetstream.FileStorage}); err != nil {
+		return fmt.Errorf("cluster: the claims bucket: %w", err)
+	}
+	_, err := js.CreateOrUpdateConsumer(ctx, workStream, jetstream.ConsumerConfig{Durable: workers,
+		AckPolicy: jetstream.AckExplicitPolicy, AckWait: ackWait, MaxDeliver: -1, FilterSubject: workPrefix + ">"})
+	if err != nil {
+		return fmt.Errorf("cluster: the workers' consumer: %w", err)
+	}
+	return nil
+}
+
+// subjectsIn lists the subjects of a stream's messages under a filter.
+func subjectsIn(ctx context.Context, js jetstream.JetStream, stream, filter string) (map[string]uint64, error) {
+	s, err := js.Stream(ctx, stream)
+	if err != nil {
+		return nil, err
+	}
+	info, err := s.Info(ctx, jetstream.WithSubjectFilter(filter))
+	if err != nil {
+		return nil, err
+	}
+	return info.State.Subjects, nil
+}

@@ -1,0 +1,114 @@
+package cluster
+
+import (
+	"crypto/rand"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"net"
+	"os"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/nats-io/nats-server/v2/server"
+	"github.com/nats-io/nats.go"
+)
+
+// ServerConfig says where an embedded JetStream server listens and keeps
+// its streams.
+type ServerConfig struct {
+	Listen   string // host:port; port 0 picks a free one
+	StoreDir string // the file store: a restart on it resumes
+	Token    string // clients must present it; empty: no authentication
+}
+
+// A Server is an embedded NATS server with JetStream.
+type Server struct {
+	ns *server.Server
+}
+
+// StartServer starts an embedded server and waits until it accepts
+// connections.
+func StartServer(cfg ServerConfig) (*Server, error) {
+	host, portText, err := net.SplitHostPort(cfg.Listen)
+	if err != nil {
+		return nil, fmt.Errorf("cluster: --listen %q: expected host:port, e.g. 127.0.0.1:4222", cfg.Listen)
+	}
+	port, err := strconv.Atoi(portText)
+	if err != nil || port < 0 || port > 65535 {
+		return nil, fmt.Errorf("cluster: --listen %q: the port is not a number from 0 to 65535", cfg.Listen)
+	}
+	if port == 0 {
+		port = server.RANDOM_PORT
+	}
+	opts := &server.Options{Host: host, Port: port, JetStream: true, StoreDir: cfg.StoreDir,
+		Authorization: cfg.Token, NoLog: true, NoSigs: true, ServerName: "chessmodel"}
+	ns, err := server.NewServer(opts)
+	if err != nil {
+		return nil, fmt.Errorf("cluster: %w", err)
+	}
+	go ns.Start()
+	if !ns.ReadyForConnections(10 * time.Second) {
+		ns.Shutdown()
+		return nil, fmt.Errorf("cluster: the server on %s did not start within 10s (is the port taken?)", cfg.Listen)
+	}
+	return &Server{ns: ns}, nil
+}
+
+// URL is where clients connect: nats://host:port.
+func (s *Server) URL() string { return s.ns.ClientURL() }
+
+// Close stops the server; the store stays on disk.
+func (s *Server) Close() {
+	s.ns.Shutdown()
+	s.ns.WaitForShutdown()
+}
+
+// NewToken is a random token of 32 hex digits.
+func NewToken() (string, error) {
+	var b [16]byte
+	if _, err := rand.Read(b[:]); err != nil {
+		return "", err
+	}
+	return hex.EncodeToString(b[:]), nil
+}
+
+// WriteToken writes a token to a file only its owner may read.
+func WriteToken(path, token string) error {
+	if err := os.WriteFile(path, []byte(token+"\n"), 0o600); err != nil {
+		return err
+	}
+	return os.Chmod(path, 0o600) // WriteFile keeps the mode of a file that existed
+}
+
+// ReadToken reads a token file.
+func ReadToken(path string) (string, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return "", err
+	}
+	token := strings.TrimSpace(string(data))
+	if token == "" {
+		return "", fmt.Errorf("%s: the token file is empty", path)
+	}
+	return token, nil
+}
+
+// Connect connects to a server with a token (none when empty), and keeps
+// reconnecting for as long as the connection is open: a coordinator
+// restarted on the same address finds its workers again.
+func Connect(url, token, name string) (*nats.Conn, error) {
+	opts := []nats.Option{nats.Name(name), nats.MaxReconnects(-1), nats.ReconnectWait(200 * time.Millisecond)}
+	if token != "" {
+		opts = append(opts, nats.Token(token))
+	}
+	nc, err := nats.Connect(url, opts...)
+	if errors.Is(err, nats.ErrAuthorization) {
+		return nil, fmt.Errorf("cluster: %s refused the token: %w", url, err)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("cluster: cannot connect to %s: %w", url, err)
+	}
+	return nc, nil
+}

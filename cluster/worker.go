@@ -1,0 +1,210 @@
+package cluster
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"time"
+
+	"github.com/nats-io/nats.go"
+	"github.com/nats-io/nats.go/jetstream"
+
+	"github.com/chessmodel/chessmodel/model"
+	"github.com/chessmodel/chessmodel/shard"
+)
+
+// A Worker pulls parts from the work queue, runs them and publishes their
+// records.
+type Worker struct {
+	// Solver finds a backend by name; an unknown name is an error.
+	Solver func(name string) (model.Solver, error)
+	// Options are how every part runs: Workers 0 is every core.
+	Options shard.RunOptions
+	// Name says who published a record (default host:pid).
+	Name string
+	// Log, when set, gets a line per part.
+	Log io.Writer
+	// Started and Ran, when set, are called as a part starts and when it
+	// has run to its end, before its record is published (tests).
+	Started, Ran func(job *shard.Job, k int)
+}
+
+// idleWait is how long one pull waits for a part.
+const idleWait = 2 * time.Second
+
+// Run does parts until ctx ends. A part cut short by ctx is not
+// acknowledged: the server delivers it again after the ack wait.
+func (w *Worker) Run(ctx context.Context, nc *nats.Conn) error {
+	js, err := jetstream.New(nc)
+	if err != nil {
+		return err
+	}
+	if w.Name == "" {
+		host, _ := os.Hostname()
+		w.Name = fmt.Sprintf("%s:%d", host, os.Getpid())
+	}
+	for ctx.Err() == nil {
+		cons, err := js.Consumer(ctx, workStream, workers)
+		if err != nil { // no coordinator yet, or the server restarting
+			pause(ctx, idleWait/4)
+			continue
+		}
+		pull, cancel := context.WithTimeout(ctx, idleWait)
+		msg, err := cons.Next(jetstream.FetchContext(pull))
+		cancel()
+		if err != nil {
+			if ctx.Err() == nil && !errors.Is(err, nats.ErrTimeout) && !errors.Is(err, context.DeadlineExceeded) {
+				w.logf("pulling a part: %v", err)
+				pause(ctx, idleWait/4)
+			}
+			continue
+		}
+		beat := DefaultAckWait / 3
+		if info := cons.CachedInfo(); info != nil && info.Config.AckWait > 0 {
+			beat = info.Config.AckWait / 3
+		}
+		w.handle(ctx, js, msg, beat)
+	}
+	return nil
+}
+
+func pause(ctx context.Context, d time.Duration) {
+	select {
+	case <-ctx.Done():
+	case <-time.After(d):
+	}
+}
+
+// handle runs one part and acknowledges it once its result is stored.
+func (w *Worker) handle(ctx context.Context, js jetstream.JetStream, msg jetstream.Msg, beat time.Duration) {
+	var item workItem
+	if err := json.Unmarshal(msg.Data(), &item); err != nil || item.Job == nil {
+		w.logf("a message that is not a part (%v): dropped", err)
+		_ = msg.Term()
+		return
+	}
+	id, k := jobID(item.Job), item.Shard
+	subject := resultSubject(id, k)
+	claims, err := js.KeyValue(ctx, claimsBucket)
+	if err != nil {
+		w.logf("the claims bucket: %v", err)
+		_ = msg.NakWithDelay(beat)
+		return
+	}
+	key := claimKey(id, k)
+	if w.claimedElsewhere(ctx, msg, claims, key, beat) {
+		w.logf("%s part %d/%d: delivered again, but its worker is alive: left to it", item.Job.Model, k, item.Job.Of)
+		_ = msg.NakWithDelay(3 * beat)
+		return
+	}
+	if s, err := js.Stream(ctx, resultsStream); err == nil {
+		if _, err := s.GetLastMsgForSubject(ctx, subject); err == nil {
+			w.logf("%s part %d/%d: its record is stored already", item.Job.Model, k, item.Job.Of)
+			_ = msg.Ack()
+			return
+		}
+	}
+	if w.Started != nil {
+		w.Started(item.Job, k)
+	}
+	stop := w.heartbeat(msg, claims, key, beat) // through the run, the publish and the ack
+	defer stop()
+	res := w.run(ctx, &item)
+	if res == nil {
+		return // cut short: no ack, so the part is delivered again
+	}
+	if err := w.store(ctx, js, subject, fmt.Sprintf("result-%s-%d", id, k), res); err != nil {
+		return
+	}
+	if err := msg.DoubleAck(ctx); err != nil {
+		w.logf("%s part %d/%d: stored, but the ack failed (%v): a second delivery will find its record", item.Job.Model, k, item.Job.Of, err)
+	}
+}
+
+// heartbeat tells the server every beat (a third of the ack wait) that
+// the part is still at work, and renews the worker's claim on it, until
+// stop is called.
+func (w *Worker) heartbeat(msg jetstream.Msg, claims jetstream.KeyValue, key string, beat time.Duration) (stop func()) {
+	_, _ = claims.Put(context.Background(), key, []byte(w.Name))
+	done := make(chan struct{})
+	go func() {
+		t := time.NewTicker(beat)
+		defer t.Stop()
+		for {
+			select {
+			case <-done:
+				return
+			case <-t.C:
+				_ = msg.InProgress()
+				_, _ = claims.Put(context.Background(), key, []byte(w.Name))
+			}
+		}
+	}()
+	return func() { close(done) }
+}
+
+// claimedElsewhere tells, for a part delivered more than once, whether
+// the worker that had it is still at work: a server that restarts
+// delivers the parts in flight again at once, while their workers go on.
+// The claim is alive when another worker renews it within a beat and a
+// half (revisions, not clocks, so machines need not agree on the time).
+func (w *Worker) claimedElsewhere(ctx context.Context, msg jetstream.Msg, claims jetstream.KeyValue, key string, beat time.Duration) bool {
+	meta, err := msg.Metadata()
+	if err != nil || meta.NumDelivered < 2 {
+		return false
+	}
+	before, err := claims.Get(ctx, key)
+	if err != nil || string(before.Value()) == w.Name {
+		return false
+	}
+	pause(ctx, beat+beat/2)
+	after, err := claims.Get(ctx, key)
+	return err == nil && after.Revision() != before.Revision() && string(after.Value()) != w.Name
+}
+
+// run does the part; nil when ctx ended first.
+func (w *Worker) run(ctx context.Context, item *workItem) *result {
+	res := &result{Worker: w.Name}
+	solver, err := w.Solver(item.Job.Options.Backend)
+	if err == nil {
+		res.Record, err = shard.Run(ctx, item.Job, item.Shard, solver, w.Options)
+	}
+	if ctx.Err() != nil {
+		return nil
+	}
+	if w.Ran != nil {
+		w.Ran(item.Job, item.Shard)
+	}
+	if err != nil {
+		res.Error = err.Error()
+		w.logf("%s part %d/%d: %v", item.Job.Model, item.Shard, item.Job.Of, err)
+	} else {
+		w.logf("%s part %d/%d: done in %.3fs", item.Job.Model, item.Shard, item.Job.Of, res.Record.Seconds)
+	}
+	return res
+}
+
+// store publishes a result until the server has stored it or ctx ends.
+func (w *Worker) store(ctx context.Context, js jetstream.JetStream, subject, id string, res *result) error {
+	data, err := json.Marshal(res)
+	if err != nil {
+		return err
+	}
+	for {
+		_, err := js.Publish(ctx, subject, data, jetstream.WithMsgID(id))
+		if err == nil || ctx.Err() != nil {
+			return err
+		}
+		w.logf("publishing a record: %v; trying again", err)
+		pause(ctx, idleWait/4)
+	}
+}
+
+func (w *Worker) logf(format string, args ...any) {
+	if w.Log != nil {
+		fmt.Fprintf(w.Log, "worker %s: "+format+"\n", append([]any{w.Name}, args...)...)
+	}
+}

@@ -1,0 +1,255 @@
+package cli
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/chessmodel/chessmodel/cluster"
+	"github.com/chessmodel/chessmodel/model"
+	"github.com/chessmodel/chessmodel/shard"
+)
+
+// clusterFlags are the flags of cluster and worker.
+type clusterFlags struct {
+	taskFlags partTask
+	shards    int
+	listen    string
+	store     string
+	connect   string
+	tokenFile string
+	ackWait   time.Duration
+	workers   int
+}
+
+func newClusterCommand(g *globals, streams Streams) *cobra.Command {
+	f := &clusterFlags{}
+	cmd := &cobra.Command{
+		Use:   "cluster MODEL.yaml [--shards N] [--walls K]",
+		Short: "Count (or sweep, with --walls) in parts on workers through NATS JetStream, and print the merged answer",
+		Long: `cluster splits a count (or, with --walls K, the sweep of K walls) into --shards
+parts, publishes them to a JetStream work queue and prints, when every part's
+record is in, what the one-process run prints (text or --json). Progress (parts
+done, nodes, time left) goes to standard error on a terminal.
+
+By default it embeds a JetStream server on --listen (127.0.0.1:4222; port 0
+picks a free one) with a file store in --store (a temporary directory when not
+given), and writes a random token to --token-file (mode 0600; default: token in
+the store) that workers need:
+
+  chessmodel worker --connect nats://HOST:PORT --token-file FILE
+
+Started again with the same --store (and task), it resumes: finished parts are
+not run again. With --connect it uses an existing server instead (the token,
+if any, read from --token-file). A worker that dies has its part given to
+another after --ack-wait. Every record is checked (model digest, checker)
+before it is merged.`,
+		Example: `  chessmodel cluster testdata/models/n-queens.yaml --set board=16 --shards 64 --store q16
+  chessmodel cluster testdata/models/blocked-0w.yaml --walls 4 --shards 32 --listen 0.0.0.0:4222`,
+		Args: cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return runCluster(cmd.Context(), g, streams, f, args[0])
+		},
+	}
+	fl := cmd.Flags()
+	addTaskFlags(cmd, g, &f.taskFlags)
+	fl.IntVar(&f.shards, "shards", 64, "the number of parts")
+	addServerFlags(cmd, f)
+	fl.StringVar(&f.listen, "listen", "127.0.0.1:4222", "host:port of the embedded server (port 0: a free one)")
+	fl.StringVar(&f.store, "store", "", "the embedded server's file store; the same store resumes a run (default: a temporary directory)")
+	fl.DurationVar(&f.ackWait, "ack-wait", cluster.DefaultAckWait, "how long a part may go without word from its worker before another gets it")
+	completeModels(cmd)
+	return cmd
+}
+
+// partTask is the task cluster and slurm split: a count, or with --walls
+// a sweep.
+type partTask struct {
+	backend  string
+	symmetry bool
+	distinct string
+	walls    int
+}
+
+func addTaskFlags(cmd *cobra.Command, g *globals, f *partTask) {
+	fl := cmd.Flags()
+	fl.StringVar(&f.backend, "backend", "exact", "solver backend of every part: "+g.backends.names())
+	completeValues(cmd, "backend", sortedKeys(g.backends)...)
+	fl.BoolVar(&f.symmetry, "symmetry", false, "count: also count classes up to the model's symmetry group")
+	fl.StringVar(&f.distinct, "distinct", "", `count: "walls" counts distinct wall sets`)
+	fl.IntVar(&f.walls, "walls", -1, "sweep the placements of this many walls instead of counting (as chessmodel sweep)")
+}
+
+// loadJob checks the task's flags and describes it split of ways.
+func (f *partTask) loadJob(ctx context.Context, g *globals, path string, of int) (*shard.Job, error) {
+	if f.distinct != "" && f.distinct != "walls" {
+		return nil, &ExitError{Code: ExitBadInput, Err: fmt.Errorf(`--distinct %q: the only choice is "walls"`, f.distinct)}
+	}
+	if _, err := g.backend(f.backend); err != nil {
+		return nil, err
+	}
+	task, opts := shard.TaskCount, shard.Options{Backend: f.backend, Symmetry: f.symmetry, DistinctWalls: f.distinct == "walls"}
+	if f.walls >= 0 {
+		task, opts = shard.TaskSweep, shard.Options{Backend: f.backend, Walls: f.walls}
+	}
+	job, _, err := g.loadJob(ctx, path, task, opts, of)
+	return job, err
+}
+
+// addServerFlags defines the flags cluster and worker share.
+func addServerFlags(cmd *cobra.Command, f *clusterFlags) {
+	cmd.Flags().StringVar(&f.connect, "connect", "", "the URL of a NATS server with JetStream, e.g. nats://10.0.0.5:4222")
+	cmd.Flags().StringVar(&f.tokenFile, "token-file", "", "the file holding the server's token")
+}
+
+func runCluster(ctx context.Context, g *globals, streams Streams, f *clusterFlags, path string) error {
+	if f.shards < 1 || f.ackWait <= 0 {
+		return &ExitError{Code: ExitBadInput, Err: fmt.Errorf("--shards %d, --ack-wait %v: expected at least 1 part and a positive wait", f.shards, f.ackWait)}
+	}
+	job, err := f.taskFlags.loadJob(ctx, g, path, f.shards)
+	if err != nil {
+		return err
+	}
+	url, token, closeServer, err := clusterServer(streams, f)
+	if err != nil {
+		return err
+	}
+	defer closeServer()
+	nc, err := cluster.Connect(url, token, "chessmodel cluster")
+	if err != nil {
+		return &ExitError{Code: ExitBadInput, Err: err}
+	}
+	defer nc.Close()
+	ctx, cancel := g.context(ctx)
+	defer cancel()
+	progress := newProgress(streams.Err)
+	defer progress.done()
+	merged, err := cluster.Coordinate(ctx, nc, job, cluster.Config{AckWait: f.ackWait, Progress: func(p cluster.Progress) {
+		progress.update(float64(p.Done)/float64(p.Of), clusterNote(p))
+	}})
+	progress.done()
+	if err != nil {
+		if ctx.Err() != nil {
+			return clusterStopped(ctx, g)
+		}
+		return &ExitError{Code: ExitBadInput, Err: err}
+	}
+	return printMerged(streams.Out, g.json, merged)
+}
+
+// clusterNote is the progress line of a coordinated run.
+func clusterNote(p cluster.Progress) string {
+	note := fmt.Sprintf("%d of %d parts, %s", p.Done, p.Of, plural(p.Nodes, "node", "nodes"))
+	if p.ETA > 0 {
+		note += fmt.Sprintf(", about %v left", p.ETA.Round(time.Second))
+	}
+	return note
+}
+
+// clusterStopped is the error of a coordinator cut short: the records so
+// far stay in the store.
+func clusterStopped(ctx context.Context, g *globals) error {
+	if errors.Is(ctx.Err(), context.DeadlineExceeded) {
+		return &ExitError{Code: ExitTimeout, Err: fmt.Errorf("stopped by --timeout %v; the records so far are kept: run again with the same --store to resume", g.timeout)}
+	}
+	return &ExitError{Code: ExitInterrupted, Err: errors.New("interrupted; the records so far are kept: run again with the same --store to resume")}
+}
+
+// clusterServer starts the embedded server, or reads the token of the one
+// --connect names.
+func clusterServer(streams Streams, f *clusterFlags) (url, token string, closeServer func(), err error) {
+	if f.connect != "" {
+		if f.tokenFile != "" {
+			if token, err = cluster.ReadToken(f.tokenFile); err != nil {
+				return "", "", nil, &ExitError{Code: ExitBadInput, Err: err}
+			}
+		}
+		return f.connect, token, func() {}, nil
+	}
+	store, removeStore := f.store, func() {}
+	if store == "" {
+		if store, err = os.MkdirTemp("", "chessmodel-cluster-"); err != nil {
+			return "", "", nil, err
+		}
+		removeStore = func() { os.RemoveAll(store) }
+	}
+	tokenFile := f.tokenFile
+	if tokenFile == "" {
+		tokenFile = filepath.Join(store, "token")
+	}
+	fresh := false
+	if token, err = cluster.ReadToken(tokenFile); err != nil { // a new run, or a resumed one with its token
+		token, err = cluster.NewToken()
+		fresh = true
+	}
+	var srv *cluster.Server
+	if err == nil {
+		srv, err = cluster.StartServer(cluster.ServerConfig{Listen: f.listen, StoreDir: store, Token: token})
+	}
+	if err == nil && fresh { // written once the server listens: a worker given it can connect
+		if err = cluster.WriteToken(tokenFile, token); err != nil {
+			srv.Close()
+		}
+	}
+	if err != nil {
+		removeStore()
+		return "", "", nil, &ExitError{Code: ExitBadInput, Err: err}
+	}
+	fmt.Fprintf(streams.Err, "chessmodel: JetStream on %s, store %s; start workers with:\n  chessmodel worker --connect %s --token-file %s\n", srv.URL(), store, srv.URL(), tokenFile)
+	return srv.URL(), token, func() { srv.Close(); removeStore() }, nil
+}
+
+func newWorkerCommand(g *globals, streams Streams) *cobra.Command {
+	f := &clusterFlags{}
+	cmd := &cobra.Command{
+		Use:   "worker --connect nats://HOST:PORT --token-file FILE",
+		Short: "Run parts of counts and sweeps from a NATS JetStream work queue (see cluster)",
+		Long: `worker pulls the parts a chessmodel cluster coordinator publishes, runs each
+on --workers goroutines (every core by default), publishes its record, and
+acknowledges the part only once the record is stored. It runs until it is
+interrupted (SIGINT, SIGTERM); a part it had not finished goes to another
+worker after the coordinator's --ack-wait.`,
+		Example: `  chessmodel worker --connect nats://10.0.0.5:4222 --token-file token`,
+		Args:    cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			return runWorker(cmd.Context(), g, streams, f)
+		},
+	}
+	addServerFlags(cmd, f)
+	addWorkersFlag(cmd, &f.workers, "goroutines of each part")
+	return cmd
+}
+
+func runWorker(ctx context.Context, g *globals, streams Streams, f *clusterFlags) error {
+	if f.connect == "" {
+		return &ExitError{Code: ExitBadInput, Err: errors.New("--connect: the URL of the coordinator's server is needed, e.g. nats://10.0.0.5:4222")}
+	}
+	var err error
+	if f.workers, err = checkWorkers(streams.Err, f.workers); err != nil {
+		return err
+	}
+	var token string
+	if f.tokenFile != "" {
+		if token, err = cluster.ReadToken(f.tokenFile); err != nil {
+			return &ExitError{Code: ExitBadInput, Err: err}
+		}
+	}
+	nc, err := cluster.Connect(f.connect, token, "chessmodel worker")
+	if err != nil {
+		return &ExitError{Code: ExitBadInput, Err: err}
+	}
+	defer nc.Close()
+	ctx, cancel := g.context(ctx)
+	defer cancel()
+	w := &cluster.Worker{
+		Solver:  func(name string) (model.Solver, error) { return g.backend(name) },
+		Options: shard.RunOptions{Workers: f.workers, MaxMemory: int64(g.maxMemory)},
+		Log:     streams.Err,
+	}
+	return w.Run(ctx, nc)
+}

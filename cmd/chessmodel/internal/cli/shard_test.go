@@ -1,0 +1,148 @@
+package cli
+
+import (
+	"encoding/json"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// maskSeconds blanks the line of statistics, the one line where a merged
+// answer (the parts' seconds added up) and the one-process run differ.
+func maskSeconds(text string) string {
+	lines := strings.Split(text, "\n")
+	for i, l := range lines {
+		if strings.Contains(l, " backend, ") || strings.Contains(l, " up to symmetry (group of order ") {
+			lines[i] = "(statistics)"
+		}
+		if strings.HasPrefix(l, "  best value ") {
+			lines[i], _, _ = strings.Cut(l, ", e.g.") // the first class found of the best value
+		}
+	}
+	return strings.Join(lines, "\n")
+}
+
+// runParts runs count or sweep with --shard for each spec, one file each.
+func runParts(t *testing.T, args []string, specs ...string) []string {
+	t.Helper()
+	var files []string
+	for _, spec := range specs {
+		code, out, errOut := run(t, DefaultBackends(), append(args, "--shard", spec)...)
+		if code != 0 {
+			t.Fatalf("--shard %s: exit %d: %s", spec, code, errOut)
+		}
+		files = append(files, writeFile(t, "part-"+strings.ReplaceAll(spec, "/", "of")+".jsonl", out))
+	}
+	return files
+}
+
+// merge prints what the one-process run prints, in text and in JSON, for a
+// count (9 queens: 352 solutions in 46 classes) and a sweep given as a
+// range of parts and a single one.
+func TestMergeAsOneProcess(t *testing.T) {
+	count := []string{"count", models + "n-queens.yaml", "--set", "board=9", "--symmetry"}
+	sweep := []string{"sweep", models + "blocked-0w.yaml", "--walls", "2"}
+	for _, tc := range []struct {
+		name  string
+		args  []string
+		parts []string
+		want  string
+	}{
+		{"count", count, []string{"0/3", "1/3", "2/3"}, "352 solutions, 46 classes"},
+		{"sweep", sweep, []string{"0-2/4", "3/4"}, "2016 boards, 278 classes"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			files := runParts(t, tc.args, tc.parts...)
+			_, whole, _ := run(t, DefaultBackends(), tc.args...)
+			code, merged, errOut := run(t, DefaultBackends(), append([]string{"merge"}, files...)...)
+			if code != 0 || maskSeconds(merged) != maskSeconds(whole) || !strings.Contains(whole, tc.want) {
+				t.Fatalf("merge: exit %d (%s)\n%s\nwant as the one-process run:\n%s", code, errOut, merged, whole)
+			}
+			_, wholeJSON, _ := run(t, DefaultBackends(), append(tc.args, "--json")...)
+			_, mergedJSON, _ := run(t, DefaultBackends(), append([]string{"merge", "--json"}, files...)...)
+			if a, b := answerJSON(t, wholeJSON), answerJSON(t, mergedJSON); a != b {
+				t.Errorf("merge --json:\n%s\nwant as the one-process run:\n%s", b, a)
+			}
+		})
+	}
+}
+
+// answerJSON is a result's JSON without what depends on the run: seconds,
+// workers, the best class's walls.
+func answerJSON(t *testing.T, text string) string {
+	t.Helper()
+	var v map[string]any
+	if err := json.Unmarshal([]byte(text), &v); err != nil {
+		t.Fatalf("%v: %s", err, text)
+	}
+	delete(v, "seconds")
+	delete(v, "best")
+	if stats, ok := v["stats"].(map[string]any); ok {
+		delete(stats, "seconds")
+		delete(stats, "workers")
+	}
+	out, _ := json.Marshal(v)
+	return string(out)
+}
+
+// merge refuses a missing, a duplicated and a foreign part by name, exit 2;
+// a backend that cannot split refuses a part, exit 4; a bad --shard is bad
+// input.
+func TestMergeRefusesParts(t *testing.T) {
+	args := []string{"count", models + "n-queens.yaml", "--set", "board=7"}
+	files := runParts(t, args, "0/3", "1/3", "2/3")
+	foreign := runParts(t, []string{"count", models + "n-queens.yaml", "--set", "board=6"}, "1/3")[0]
+	for _, tc := range []struct {
+		name  string
+		files []string
+		want  string
+	}{
+		{"missing", files[:2], "part 2/3 missing"},
+		{"duplicated", slices.Concat(files, files[1:2]), "part 1/3 is there twice"},
+		{"foreign", slices.Concat(files, []string{foreign}), filepath.Base(foreign) + ":1) is foreign"},
+	} {
+		code, _, errOut := run(t, DefaultBackends(), append([]string{"merge"}, tc.files...)...)
+		if code != ExitBadInput || !strings.Contains(errOut, tc.want) {
+			t.Errorf("%s: exit %d, %q; want 2 and %q", tc.name, code, errOut, tc.want)
+		}
+	}
+	if code, _, errOut := run(t, DefaultBackends(), append(args, "--backend", "ilp", "--shard", "0/2")...); code != ExitUnsupported {
+		t.Errorf("ilp part: exit %d (%s), want %d", code, errOut, ExitUnsupported)
+	}
+	for _, bad := range []string{"3/3", "2-1/3", "x/3", "1"} {
+		if code, _, _ := run(t, DefaultBackends(), append(args, "--shard", bad)...); code != ExitBadInput {
+			t.Errorf("--shard %s: exit %d, want 2", bad, code)
+		}
+	}
+}
+
+// --shards lists every part with its share of the start constellations.
+func TestListShards(t *testing.T) {
+	code, out, errOut := run(t, DefaultBackends(), "count", models+"n-queens.yaml", "--set", "board=10", "--shards", "3")
+	if code != 0 || strings.Count(out, "start constellations") != 3 || !strings.Contains(out, "part 2/3") {
+		t.Errorf("--shards 3: exit %d (%s)\n%s", code, errOut, out)
+	}
+	code, out, _ = run(t, DefaultBackends(), "sweep", models+"blocked-0w.yaml", "--walls", "2", "--shards", "2")
+	if code != 0 || !strings.Contains(out, "part 0/2: 139 wall classes") || !strings.Contains(out, "part 1/2: 139 wall classes") {
+		t.Errorf("sweep --shards 2: exit %d\n%s", code, out)
+	}
+}
+
+// cluster, worker and slurm refuse bad flags before any work, exit 2.
+func TestClusterFlagsRefused(t *testing.T) {
+	q := models + "n-queens.yaml"
+	for _, args := range [][]string{
+		{"cluster", q, "--shards", "0"},
+		{"cluster", q, "--listen", "nowhere"},
+		{"cluster", q, "--distinct", "pieces"},
+		{"worker"},
+		{"worker", "--connect", "nats://127.0.0.1:1", "--token-file", filepath.Join(t.TempDir(), "none")},
+		{"slurm", q},
+		{"slurm", q, "--shards", "2", "--out", filepath.Join(t.TempDir(), "a b")},
+	} {
+		if code, _, errOut := run(t, DefaultBackends(), args...); code != ExitBadInput {
+			t.Errorf("%v: exit %d (%s), want 2", args, code, errOut)
+		}
+	}
+}

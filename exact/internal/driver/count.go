@@ -1,0 +1,113 @@
+package driver
+
+import (
+	"github.com/chessmodel/chessmodel/exact/internal/problem"
+	"github.com/chessmodel/chessmodel/exact/internal/tasks"
+	"github.com/chessmodel/chessmodel/model"
+)
+
+// ShardTasks is the least number of tasks a sharded count is split into
+// (fewer only when the search tree has fewer subtrees): enough to share
+// out among shards and their workers, from the model and options alone.
+const ShardTasks = 4096
+
+// tasksPerWorker is the tasks an ordinary count is split into per worker:
+// enough for the pool to balance subtrees of very different sizes.
+const tasksPerWorker = 32
+
+// A Counter is a technique's count as the driver runs it.
+type Counter interface {
+	// Split runs the search from the root, making the subtrees at depth
+	// (and the solutions met above it) the task list, in search order. It
+	// returns the number of tasks, the nodes it visited, and whether some
+	// subtree reached depth (splitting deeper may give more).
+	Split(depth int) (tasks int, nodes int64, deeper bool)
+	// MaxSplit is the deepest split worth trying.
+	MaxSplit() int
+	// Whole makes the task list one task, the whole tree, and returns 1.
+	Whole() int
+	// Worker returns a search of its own that runs tasks of the list,
+	// tallying the solutions of task i into t (as task i).
+	Worker(t *problem.Tally) Worker
+}
+
+// A Worker searches tasks of a Counter's list, one at a time.
+type Worker interface {
+	Run(task int)
+	Nodes() int64 // the nodes visited so far, over all its tasks
+}
+
+// A Counted is what Count found.
+type Counted struct {
+	Tally    *problem.Tally
+	Nodes    int64 // the nodes the caller reports (see the package doc on shards)
+	Searched int64 // the nodes visited
+	Tasks    int   // the tasks of the list
+}
+
+// Count splits c's search into tasks and runs them on the workers (under
+// a shard, those the shard owns), merging the tallies.
+func Count(st *tasks.Stopper, p *problem.Problem, opts model.Options, c Counter) Counted {
+	n, splitNodes := split(st, opts, c)
+	out := Counted{Tally: problem.NewTally(p, opts.Symmetry), Tasks: n}
+	if !opts.Shard.Active() || opts.Shard.Index == 0 {
+		out.Nodes = splitNodes
+	}
+	out.Searched = splitNodes
+	run := ownedTasks(opts, n)
+	workers := max(1, min(model.WorkerCount(opts.Workers), len(run))) // a worker per task at most
+	tallies := make([]*problem.Tally, workers)
+	searches := make([]Worker, workers)
+	owned := make([]int64, workers) // nodes of the tasks the shard owns
+	for w := range searches {
+		tallies[w] = problem.NewTally(p, opts.Symmetry)
+		tallies[w].SetShard(opts.Shard)
+		searches[w] = c.Worker(tallies[w])
+	}
+	tasks.RunSubtrees(st, workers, len(run), opts.Progress, "counting", func(w, i int) {
+		before := searches[w].Nodes()
+		searches[w].Run(run[i])
+		if opts.Shard.Owns(run[i]) {
+			owned[w] += searches[w].Nodes() - before
+		}
+	})
+	for w, s := range searches {
+		out.Searched += s.Nodes()
+		out.Nodes += owned[w]
+		out.Tally.Merge(tallies[w])
+	}
+	return out
+}
+
+// split makes c's task list: none (the whole tree) on one worker without
+// progress, otherwise split deeper until the list reaches its target.
+func split(st *tasks.Stopper, opts model.Options, c Counter) (int, int64) {
+	workers := model.WorkerCount(opts.Workers)
+	target := tasksPerWorker * workers
+	if opts.Shard.Active() {
+		target = ShardTasks
+	} else if workers == 1 && opts.Progress == nil {
+		return c.Whole(), 0
+	}
+	var nodes int64
+	for d := 1; d <= c.MaxSplit(); d++ {
+		n, visited, deeper := c.Split(d)
+		nodes += visited
+		if n >= target || st.Stopped() || !deeper || d == c.MaxSplit() {
+			return n, nodes
+		}
+	}
+	return c.Whole(), nodes
+}
+
+// ownedTasks lists the tasks this run searches: all of them, or a shard's
+// (every task, for distinct wall sets, which may recur across tasks).
+func ownedTasks(opts model.Options, n int) []int {
+	run := make([]int, 0, n)
+	for i := range n {
+		if opts.Shard.Owns(i) || opts.DistinctWalls {
+			run = append(run, i)
+		}
+	}
+	return run
+}

@@ -1,0 +1,35 @@
+// Package driver runs every placement technique of the exact backend the
+// same way, as gonum's optimize.Minimize runs a Method: the driver owns
+// the solve / count / enumerate switch, the split of a count into tasks,
+// the worker pool, the tallies of counts and classes, progress, the stop
+// and the status of the result; a technique only searches.
+//
+// A technique supplies a Search (Solve) — find an optimum and narrow the
+// search to it, enumerate depth-first, and a Counter — or a Counter alone
+// (Count). A Counter knows how to list its subtrees at a given depth
+// (Split), how to make the whole tree one task (Whole), and gives workers
+// that search one task of the list each, tallying into a problem.Tally:
+//
+//	err := driver.Solve(st, p, opts, res, search)
+//
+// # Tasks
+//
+// Split(d) runs the search from the root down to depth d and lists the
+// subtrees it meets there (and the solutions met above it) in search
+// order, so the task list depends on the model, the options that shape
+// the search and d alone. The driver tries d = 1, 2, ... until the list
+// reaches its target or no subtree reached d: 32 tasks a worker for an
+// ordinary count (and none at all, the whole tree as one task, on one
+// worker without progress), ShardTasks under model.Options.Shard, which
+// makes the list the same on any number of workers. A shard then runs the
+// tasks it owns (model.Shard.Owns); their counts, classes and nodes add up
+// over the shards to the whole: the nodes of the work every shard repeats
+// (the search for the optimum, the splits) are reported by shard 0 only.
+// The number of tasks is reported as Stats.Extra["shard_tasks"].
+//
+// Distinct wall sets (model.Options.DistinctWalls) are the exception: a
+// wall set may be found in several tasks, so every shard runs every task
+// and keeps the wall sets it owns by their hash; its nodes are still those
+// of the tasks it owns (plus the shared ones on shard 0), its whole search
+// is reported as Stats.Extra["shard_searched_nodes"].
+package driver

@@ -1,0 +1,36 @@
+package exact
+
+import (
+	"fmt"
+
+	"github.com/chessmodel/chessmodel/exact/internal/nqueens"
+	"github.com/chessmodel/chessmodel/model"
+)
+
+// A ShardCost is the work of one part of a task split over
+// model.Options.Shard: its tasks and their estimated cost, a relative
+// measure in the technique's own unit (the parts of one split compare by
+// it).
+type ShardCost struct {
+	Tasks    int
+	Unit     string // what a task is, e.g. "start constellations"
+	Estimate float64
+}
+
+// ShardCosts lists the work of each part of a count of m split of ways,
+// for the techniques whose task list is known before the search: the
+// n-queens and n-rooks counters. Elsewhere it returns an error wrapping
+// model.ErrUnsupported: the parts are still run by Solve, their cost is
+// only unknown beforehand.
+func ShardCosts(m *model.Model, opts model.Options, of int) ([]ShardCost, error) {
+	if sq, ok := nqueens.Detect(m); ok && opts.Task == model.TaskCount && !opts.DistinctWalls {
+		if costs := sq.ShardCosts(of); costs != nil {
+			out := make([]ShardCost, len(costs))
+			for i, c := range costs {
+				out[i] = ShardCost{Tasks: c.Constellations, Unit: "start constellations", Estimate: c.Estimate}
+			}
+			return out, nil
+		}
+	}
+	return nil, fmt.Errorf("exact: no estimate of the parts of this %v before it runs: %w", opts.Task, model.ErrUnsupported)
+}

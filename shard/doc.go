@@ -1,0 +1,20 @@
+// Package shard splits a long task — a count, a sweep — into parts that
+// run anywhere, and merges their results into the one-process answer.
+//
+// A Job is what every part of one split shares: the model (its YAML text,
+// the --set overrides and a digest of the parsed model), the task, the
+// options that change the answer, and the number of parts. Run does part
+// k of a Job with a backend (model.Options.Shard, sweep.Options.Shard:
+// each backend splits its own deterministic task list) and returns a
+// Record: the part's count, classes, nodes, seconds and an example
+// solution the checker has accepted, written as one JSON line. Merge takes
+// the records of every part, refuses a missing, duplicated or foreign one
+// (another model, task or options, or a digest its own model does not
+// give) by name, checks each example again, and adds the parts up.
+//
+//	job, m, err := shard.NewJob("q.yaml", source, nil, shard.TaskCount, shard.Options{Backend: "exact"}, 8)
+//	rec, err := shard.Run(ctx, job, 3, exact.New(), shard.RunOptions{})
+//	merged, err := shard.Merge(records) // merged.Result: what count prints
+//
+// Engines (package cluster, Slurm scripts) only move Jobs and Records.
+package shard

@@ -1,0 +1,69 @@
+package shard
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"io"
+
+	"github.com/chessmodel/chessmodel/model"
+	"github.com/chessmodel/chessmodel/sweep"
+)
+
+// A Record is the result of one part of a Job, written as one JSON line.
+type Record struct {
+	Job
+	Shard    int             `json:"shard"` // the part's index, 0..Of-1
+	Status   model.Status    `json:"status"`
+	Value    *int64          `json:"value,omitempty"`
+	Count    *int64          `json:"count,omitempty"`
+	Classes  *int64          `json:"classes,omitempty"`
+	Nodes    int64           `json:"nodes"`
+	Seconds  float64         `json:"seconds"`
+	Solution *model.Solution `json:"solution,omitempty"` // an example, checked
+	Verified bool            `json:"verified"`
+	Extra    map[string]any  `json:"extra,omitempty"` // the backend's statistics
+	Sweep    *sweep.Summary  `json:"sweep,omitempty"` // a sweep's part
+	// Where the record was read (file:line), for messages.
+	From string `json:"-"`
+}
+
+// Name is the part in messages: "part 3/8" with where it was read.
+func (r *Record) Name() string {
+	s := fmt.Sprintf("part %d/%d", r.Shard, r.Of)
+	if r.From != "" {
+		s += " (" + r.From + ")"
+	}
+	return s
+}
+
+// maxRecordBytes bounds one line of a record file: a record holds the
+// model's text and one solution.
+const maxRecordBytes = 64 << 20
+
+// Read reads the records of a JSON-lines file; name says where they come
+// from in messages. Blank lines are skipped.
+func Read(name string, r io.Reader) ([]*Record, error) {
+	scan := bufio.NewScanner(r)
+	scan.Buffer(make([]byte, 0, 64<<10), maxRecordBytes)
+	var out []*Record
+	for line := 1; scan.Scan(); line++ {
+		text := scan.Bytes()
+		if len(text) == 0 {
+			continue
+		}
+		rec := &Record{}
+		if err := json.Unmarshal(text, rec); err != nil {
+			return nil, fmt.Errorf("%s:%d: not a shard record: %w", name, line, err)
+		}
+		if rec.Digest == "" || rec.Of < 1 {
+			return nil, fmt.Errorf("%s:%d: not a shard record: no digest or number of parts", name, line)
+		}
+		rec.From = fmt.Sprintf("%s:%d", name, line)
+		out = append(out, rec)
+	}
+	if err := scan.Err(); err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	return out, nil
+}
