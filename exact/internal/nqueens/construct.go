@@ -28,19 +28,20 @@ func constructQueens(n int) []int32 {
 			files = append(files, int32(f-1))
 		}
 	}
+	file := func(f int) int32 { return int32(f - 1) } // files are numbered from 1 in the construction
 	switch n % 6 {
 	case 2:
 		evens(2)
-		files = append(files, 3-1, 1-1)
+		files = append(files, file(3), file(1))
 		for f := 7; f <= n; f += 2 {
 			files = append(files, int32(f-1))
 		}
-		files = append(files, 5-1)
+		files = append(files, file(5))
 	case 3:
 		evens(4)
-		files = append(files, 2-1)
+		files = append(files, file(2))
 		odds(5)
-		files = append(files, 1-1, 3-1)
+		files = append(files, file(1), file(3))
 	default:
 		evens(2)
 		odds(1)
