@@ -85,7 +85,7 @@ type Problem struct {
 	FreeWalls                  bool          // walls are decision variables:
 	WallsMin, WallsMax         int           //   this many of them
 
-	transforms []model.Transform // the model's symmetries
+	transforms func() []model.Transform // the model's symmetries, found when first asked for
 	groupOnce  sync.Once
 	group      [][]int32 // the symmetries as permutations of squares, identity excluded
 }
@@ -111,7 +111,7 @@ func (p *Problem) CoverMeasure() model.Measure {
 // classes need it.
 func (p *Problem) Symmetries() [][]int32 {
 	p.groupOnce.Do(func() {
-		for _, t := range p.transforms {
+		for _, t := range p.transforms() {
 			if t == (model.Transform{}) {
 				continue
 			}
@@ -174,7 +174,9 @@ func (p *Problem) compileRules(m *model.Model) {
 	if fw := m.FreeWalls; fw != nil {
 		p.FreeWalls, p.WallsMin, p.WallsMax = true, fw.Min, fw.Max
 	}
-	p.transforms = m.Symmetries()
+	// finding the model's symmetries looks at every square: a solve that
+	// never asks for them (most do not) should not pay for it
+	p.transforms = m.Symmetries
 }
 
 // compileSquares marks the open and the dark squares.
