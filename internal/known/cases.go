@@ -3,6 +3,8 @@ package known
 import (
 	"fmt"
 
+	"github.com/chessmodel/chessmodel/internal/oeis"
+
 	"github.com/chessmodel/chessmodel/brute"
 	"github.com/chessmodel/chessmodel/model"
 )
@@ -51,8 +53,7 @@ func satisfiedOrNot(value, count, classes int64) Answer {
 // queens: the n-queens counts, OEIS A000170 (solutions) and A002562 (up to
 // symmetry).
 func queens() []Case {
-	totals := []int64{1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200, 73712, 365596, 2279184, 14772512, 95815104, 666090624}
-	classes := []int64{1, 0, 0, 1, 2, 1, 6, 12, 46, 92, 341, 1787, 9233, 45752, 285053, 1846955, 11977939, 83263591}
+	totals, classes := oeis.A000170, oeis.A002562
 	var out []Case
 	for n := 1; n <= len(totals); n++ {
 		c := Case{Name: fmt.Sprintf("n-queens %d", n), File: "n-queens", Set: []string{fmt.Sprintf("board=%d", n)},

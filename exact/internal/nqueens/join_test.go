@@ -11,8 +11,8 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/chessmodel/chessmodel/exact/internal/oeis"
 	"github.com/chessmodel/chessmodel/exact/internal/tasks"
+	"github.com/chessmodel/chessmodel/internal/oeis"
 	"github.com/chessmodel/chessmodel/model"
 )
 
