@@ -272,13 +272,15 @@ func (t *tourProgram) checked(m *model.Model, path []int32) (model.Solution, err
 
 // count counts (and enumerates) tours by no-good cuts: each tour found is
 // cut off with its images under the model's symmetries (sum of its edge
-// variables <= their number - 1), then the loop runs again. Open tours
-// without a start count as directed paths: each undirected path found is
-// two of them, and its two directions are one class or two, as a symmetry
-// does or does not reverse it.
+// variables <= their number - 1), then the loop runs again. The edge
+// variables have no direction, so a cut excludes a path both ways. Open
+// tours without a start count as directed paths: each undirected path
+// found is two of them, and its two directions are one class or two, as a
+// symmetry does or does not reverse it; an undirected tour
+// (model.TourSpec.Reversible) is the path found, one tour and one class.
 func (t *tourProgram) count(ctx context.Context, m *model.Model, sess *session, opts model.Options, res *model.Result) error {
 	group := m.Symmetries()
-	tally := tourTally{directed: !t.closed && t.start < 0 && t.g.Len() > 1}
+	tally := tourTally{directed: !t.closed && t.start < 0 && t.g.Len() > 1 && !m.Tour.Reversible()}
 	for {
 		out, path, err := t.findTour(ctx, sess, opts.Progress)
 		if err != nil {

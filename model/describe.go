@@ -176,6 +176,8 @@ type TourSummary struct {
 	Piece  string  `json:"piece"`
 	Start  *Square `json:"start,omitempty"`
 	Closed bool    `json:"closed"`
+	// Undirected: a path and its reverse are one tour (issue 29).
+	Undirected bool `json:"undirected,omitempty"`
 }
 
 // SlideSummary is the slide section of a Summary.
@@ -211,7 +213,7 @@ func (m *Model) Summarize() Summary {
 		s.Rules = m.Rules.RuleList()
 		s.Objective = m.Objective.String()
 	case KindTour:
-		s.Tour = &TourSummary{Piece: m.Tour.Piece.Name, Start: m.Tour.Start, Closed: m.Tour.Closed}
+		s.Tour = &TourSummary{Piece: m.Tour.Piece.Name, Start: m.Tour.Start, Closed: m.Tour.Closed, Undirected: m.Tour.Undirected}
 		used(m.Tour.Piece)
 	case KindSlide:
 		s.Slide = &SlideSummary{Piece: m.Slide.Piece.Name, From: m.Slide.From, To: m.Slide.To}

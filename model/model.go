@@ -141,7 +141,18 @@ type TourSpec struct {
 	Piece  *Piece
 	Start  *Square
 	Closed bool
+
+	// Undirected tours (issue 29): with Undirected an open tour is a path
+	// and its reverse together, one tour, and classes are orbits under the
+	// symmetry group and reversal. With a start square each such path is
+	// written from it, so the counts are those of the directed tours from
+	// it. Closed tours are undirected cycles either way.
+	Undirected bool
 }
+
+// Reversible reports whether the tour's counts join a path and its
+// reverse: an undirected open tour without a start square.
+func (t *TourSpec) Reversible() bool { return t.Undirected && !t.Closed && t.Start == nil }
 
 // SlideSpec describes a sliding puzzle: identical pieces on From move, one at
 // a time and each as far as it goes, until they stand on To.

@@ -33,7 +33,7 @@ func (p *parser) tour(n *yaml.Node, m *Model) error {
 	if n.Kind != yaml.MappingNode {
 		return p.errorf(n, "expected tour: {piece: knight, start: d1, closed: false}")
 	}
-	f, err := p.fields(n, []string{"piece", "start", "closed"}, "tour")
+	f, err := p.fields(n, []string{"piece", "start", "closed", "undirected"}, "tour")
 	if err != nil {
 		return err
 	}
@@ -55,6 +55,9 @@ func (p *parser) tour(n *yaml.Node, m *Model) error {
 		if t.Closed, err = p.boolean(cn, "closed"); err != nil {
 			return err
 		}
+	}
+	if err := p.tourUndirected(f["undirected"], t); err != nil {
+		return err
 	}
 	if m.Board.OpenCount() < 1 {
 		return p.errorf(n, "the board has no open square to tour")

@@ -42,8 +42,12 @@ type dfsCounter struct {
 	full   uint64
 	closed bool
 	perms  [][]int32 // non-identity symmetries as vertex permutations, for classes
-	st     *tasks.Stopper
-	emit   func([]int32) error // enumerate: every tour counted, in its canonical direction
+	// reversible: a path and its reverse are one tour (model.TourSpec.Reversible);
+	// classes are then least under the symmetries and reversal, and an
+	// enumeration emits each path from its smaller end only
+	reversible bool
+	st         *tasks.Stopper
+	emit       func([]int32) error // enumerate: every tour counted, in its canonical direction
 }
 
 func newDFSCounter(g *model.MoveGraph, closed bool) *dfsCounter {
@@ -110,6 +114,9 @@ func (w *dfsWalk) leaf(cur int) {
 	if c.perms != nil && c.least(w.path) {
 		w.classes++
 	}
+	if c.reversible && w.path[0] > w.path[len(w.path)-1] {
+		return // emitted from its other end
+	}
 	if c.emit != nil && w.emitErr == nil {
 		if w.emitErr = c.emit(w.path); w.emitErr != nil || (c.st != nil && c.st.CanceledNow()) {
 			w.stopped = true
@@ -168,14 +175,33 @@ func (c *dfsCounter) connected(seed, un uint64) bool {
 // least reports whether the tour is the least of its orbit under the
 // symmetries: for open tours the vertex sequence as walked, for closed ones
 // the sequence from vertex 0 in the direction of the smaller neighbour.
+// When reversible, the orbit is under the symmetries and reversal: the
+// reverse of the path and of each image join it.
 func (c *dfsCounter) least(path []int32) bool {
 	img := make([]int32, len(path))
+	n := len(path)
 	for _, p := range c.perms {
 		for i, v := range path {
 			img[i] = p[v]
 		}
 		if c.closed {
 			img = canonicalCycle(img)
+		}
+		if slices.Compare(img, path) < 0 {
+			return false
+		}
+		if c.reversible {
+			for i, v := range path {
+				img[n-1-i] = p[v]
+			}
+			if slices.Compare(img, path) < 0 {
+				return false
+			}
+		}
+	}
+	if c.reversible {
+		for i, v := range path {
+			img[n-1-i] = v
 		}
 		if slices.Compare(img, path) < 0 {
 			return false

@@ -58,7 +58,11 @@
 //     beyond 64 squares (3x20 open, 2,645,699,504 tours, in 0.02 s).
 //
 // Counts follow DESIGN.md: open tours are directed paths (from the start
-// square when the model has one), closed tours undirected cycles.
+// square when the model has one), closed tours undirected cycles. An
+// undirected open tour without a start (model.TourSpec.Reversible) is a
+// path and its reverse together: the frontier's count is not doubled, the
+// search's is halved, its classes are least under the symmetries and
+// reversal, and its enumeration emits each path from its smaller end.
 // SolveWith picks a method.
 //
 // Limits (each returns an error wrapping model.ErrUnsupported, and a test

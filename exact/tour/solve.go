@@ -298,7 +298,7 @@ func countTiny(m *model.Model, g *model.MoveGraph, opts model.Options, res *mode
 	switch {
 	case g.Len() == 2 && !g.Adjacent(0, 1):
 		n = 0
-	case g.Len() == 2 && m.Tour.Start == nil:
+	case g.Len() == 2 && m.Tour.Start == nil && !m.Tour.Reversible():
 		n = 2
 	}
 	if n == 0 {
@@ -378,7 +378,7 @@ func countFrontier(st *tasks.Stopper, m *model.Model, g *model.MoveGraph, plan *
 	if err != nil {
 		return err
 	}
-	if !m.Tour.Closed && m.Tour.Start == nil {
+	if !m.Tour.Closed && m.Tour.Start == nil && !m.Tour.Reversible() {
 		if n > math.MaxUint64/2 {
 			return fmt.Errorf("exact: the number of directed tours exceeds 64 bits: %w", model.ErrUnsupported)
 		}
@@ -437,6 +437,7 @@ func countSearch(st *tasks.Stopper, m *model.Model, g *model.MoveGraph, opts mod
 	}
 	c := newDFSCounter(g, m.Tour.Closed)
 	c.st = st
+	c.reversible = m.Tour.Reversible()
 	perms := permutations(m, g)
 	if opts.Symmetry {
 		c.perms = perms[1:]
@@ -493,6 +494,9 @@ func countSearch(st *tasks.Stopper, m *model.Model, g *model.MoveGraph, opts mod
 			res.Status = model.StatusOptimal
 		}
 		return nil
+	}
+	if c.reversible {
+		tally.count /= 2 // every path was counted from both ends
 	}
 	return counted(res, tally.count, classes, st, m, g, opts)
 }

@@ -88,6 +88,8 @@ func printModel(w io.Writer, m *model.Model) {
 		shape := "open"
 		if s.Tour.Closed {
 			shape = "closed"
+		} else if s.Tour.Undirected {
+			shape = "open, undirected"
 		}
 		fmt.Fprintf(w, "tour      %s, %s, from %s\n", s.Tour.Piece, shape, start)
 	case model.KindSlide:
