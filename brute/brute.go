@@ -28,6 +28,9 @@ func (b *Solver) Name() string { return "brute" }
 
 // Solve performs the task by listing every candidate.
 func (b *Solver) Solve(ctx context.Context, m *model.Model, opts model.Options) (*model.Result, error) {
+	if m.Kind == model.KindSlide {
+		return b.solveSlide(ctx, m, opts) // slide.go
+	}
 	if m.Kind != model.KindPlace {
 		return nil, fmt.Errorf("brute: %s models: %w", m.Kind, model.ErrUnsupported)
 	}

@@ -52,7 +52,11 @@ func Check(m *Model, s *Solution) *Report {
 	case KindTour:
 		checkTour(m, s, r)
 	case KindSlide:
-		checkSlide(m, s, r)
+		if m.Slide.Labelled() {
+			checkLabelledSlide(m, s, r) // check_slide_groups.go
+		} else {
+			checkSlide(m, s, r)
+		}
 	}
 	return r
 }

@@ -42,8 +42,11 @@ func (m *Model) Diagram(sol *Solution) string {
 		}
 	}
 	if m.Kind == KindSlide {
-		for _, q := range m.Slide.From {
-			marks[q] = m.Slide.Piece.Symbol
+		groupMarks := m.Slide.Marks()
+		for i, g := range m.Slide.SlideGroups() {
+			for _, q := range g.From {
+				marks[q] = groupMarks[i]
+			}
 		}
 		for _, q := range m.Slide.To {
 			if _, ok := marks[q]; !ok {
@@ -185,6 +188,8 @@ type SlideSummary struct {
 	Piece string   `json:"piece"`
 	From  []Square `json:"from"`
 	To    []Square `json:"to"`
+	// Groups: the label classes of a slide with different pieces (issue 29).
+	Groups []SlideGroupSummary `json:"groups,omitempty"`
 }
 
 // Summarize describes the model as plain data.
@@ -216,8 +221,10 @@ func (m *Model) Summarize() Summary {
 		s.Tour = &TourSummary{Piece: m.Tour.Piece.Name, Start: m.Tour.Start, Closed: m.Tour.Closed, Undirected: m.Tour.Undirected}
 		used(m.Tour.Piece)
 	case KindSlide:
-		s.Slide = &SlideSummary{Piece: m.Slide.Piece.Name, From: m.Slide.From, To: m.Slide.To}
-		used(m.Slide.Piece)
+		s.Slide = &SlideSummary{Piece: m.Slide.Piece.Name, From: m.Slide.From, To: m.Slide.To, Groups: m.Slide.groupSummaries()}
+		for _, g := range m.Slide.SlideGroups() {
+			used(g.Piece)
+		}
 	}
 	for _, t := range m.Symmetries() {
 		s.Symmetries = append(s.Symmetries, t.NameOn(m.Board.Rows, m.Board.Cols))

@@ -160,6 +160,15 @@ type SlideSpec struct {
 	Piece *Piece
 	From  []Square
 	To    []Square
+
+	// Slides with different pieces (issue 29, slide_groups.go): each
+	// group is a label class of interchangeable pieces with its own piece
+	// and move rule. The parser always fills Groups (one group for a slide
+	// of identical pieces); Piece is then the first group's, From and To
+	// the union of the groups' squares. Groups may be empty in a spec
+	// built by hand: one group of Piece from From to To, moving as far as
+	// it goes.
+	Groups []SlideGroup
 }
 
 // MaxPieces is the largest number of pieces the place list allows, Unbounded

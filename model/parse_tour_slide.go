@@ -70,9 +70,12 @@ func (p *parser) slide(n *yaml.Node, m *Model) error {
 	if n.Kind != yaml.MappingNode {
 		return p.errorf(n, "expected slide: {piece: rook, from: [a1, h8], to: [d4, e5]}")
 	}
-	f, err := p.fields(n, []string{"piece", "from", "to"}, "slide")
+	f, err := p.fields(n, []string{"piece", "from", "to", "pieces"}, "slide")
 	if err != nil {
 		return err
+	}
+	if f["pieces"] != nil {
+		return p.slideGroups(n, f, m) // parse_slide_groups.go
 	}
 	for _, k := range []string{"piece", "from", "to"} {
 		if f[k] == nil {
@@ -106,6 +109,7 @@ func (p *parser) slide(n *yaml.Node, m *Model) error {
 	}
 	SortSquares(s.From)
 	SortSquares(s.To)
+	s.Groups = []SlideGroup{{Label: s.Piece.Name, Piece: s.Piece, Move: MoveSlide, From: s.From, To: s.To}}
 	m.Slide = s
 	return nil
 }

@@ -124,7 +124,7 @@ func (m *Model) Symmetries() []Transform {
 				continue
 			}
 		case KindSlide:
-			if !mapsOnto(t, m.Slide.From, rows, cols) || !mapsOnto(t, m.Slide.To, rows, cols) {
+			if !mapsSlideOnto(t, m.Slide, rows, cols) {
 				continue
 			}
 		}

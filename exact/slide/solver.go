@@ -52,7 +52,11 @@ func (s *Solver) Solve(ctx context.Context, m *model.Model, opts model.Options) 
 	if memory == 0 {
 		memory = opts.MaxMemory
 	}
-	out, err := Shortest(ctx, m, Options{Memory: memory, Progress: opts.Progress, Workers: opts.Workers})
+	shortest := Shortest
+	if m.Kind == model.KindSlide && m.Slide != nil && m.Slide.Labelled() {
+		shortest = ShortestLabelled // labelled.go
+	}
+	out, err := shortest(ctx, m, Options{Memory: memory, Progress: opts.Progress, Workers: opts.Workers})
 	if err != nil {
 		return nil, err
 	}

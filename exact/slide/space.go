@@ -55,6 +55,9 @@ func compile(m *model.Model) (*space, error) {
 	if m.Kind != model.KindSlide || m.Slide == nil {
 		return nil, fmt.Errorf("slide: a %s model is not a sliding puzzle: %w", m.Kind, model.ErrUnsupported)
 	}
+	if m.Slide.Labelled() {
+		return nil, fmt.Errorf("slide: the ranked-state search takes identical pieces that move as far as they go; a slide with different pieces or ordinary moves is only solved (ShortestLabelled): %w", model.ErrUnsupported)
+	}
 	b := m.Board
 	if b.Size() > maxSquares {
 		return nil, fmt.Errorf("slide: the %s board has %d squares, more than the %d this backend numbers: %w",

@@ -93,7 +93,12 @@ func printModel(w io.Writer, m *model.Model) {
 		}
 		fmt.Fprintf(w, "tour      %s, %s, from %s\n", s.Tour.Piece, shape, start)
 	case model.KindSlide:
-		fmt.Fprintf(w, "slide     %s from %v to %v\n", s.Slide.Piece, s.Slide.From, s.Slide.To)
+		if len(s.Slide.Groups) == 0 {
+			fmt.Fprintf(w, "slide     %s from %v to %v\n", s.Slide.Piece, s.Slide.From, s.Slide.To)
+		}
+		for _, g := range s.Slide.Groups {
+			fmt.Fprintf(w, "slide     %s (%s): %s, %s moves, from %v to %v\n", g.Label, g.Mark, g.Piece, g.Move, g.From, g.To)
+		}
 	}
 	fmt.Fprintf(w, "symmetry  %d: %s\n", len(s.Symmetries), strings.Join(s.Symmetries, ", "))
 	fmt.Fprintln(w)
