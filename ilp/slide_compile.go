@@ -57,8 +57,13 @@ type geometricMove struct {
 }
 
 func geometricMoves(m *model.Model) []geometricMove {
-	b := m.Board
-	pc := m.Slide.Piece
+	return pieceMoves(m.Board, m.Slide.Piece, model.MoveSlide)
+}
+
+// pieceMoves lists the geometric moves of a piece on the board; under
+// model.MoveOrdinary a ride may stop anywhere, so no move has a square
+// beyond that must hold a piece.
+func pieceMoves(b *model.Board, pc *model.Piece, rule model.SlideMove) []geometricMove {
 	var out []geometricMove
 	for i := 0; i < b.Size(); i++ {
 		from := b.Square(i)
@@ -75,7 +80,7 @@ func geometricMoves(m *model.Model) []geometricMove {
 			for to := from.Add(d); b.IsOpen(to); to = to.Add(d) {
 				path = append(path, to)
 				g := geometricMove{from: from, to: to, path: append([]model.Square(nil), path...), dir: d}
-				if next := to.Add(d); b.IsOpen(next) {
+				if next := to.Add(d); b.IsOpen(next) && rule == model.MoveSlide {
 					g.beyond = &next
 				}
 				out = append(out, g)
@@ -156,6 +161,9 @@ func checkSlideCost(m *model.Model, horizon int, form slideForm, limit int64) er
 func buildSlide(ctx context.Context, m *model.Model, horizon int, form slideForm, limit int64) (*Program, error) {
 	if err := checkSlide(m, horizon, form, limit); err != nil {
 		return nil, err
+	}
+	if m.Slide.Labelled() {
+		return buildLabelledSlide(ctx, m, horizon) // slide_labelled.go
 	}
 	sb := newSlideBuild(m, horizon, form)
 	if form.occupancyFirst {

@@ -12,7 +12,16 @@ import (
 // lp_solve reaches in minutes (on 16 squares each step costs about ten
 // times the one before, 12 steps take minutes, see docs/slide.md); past it the backend answers unknown, "more than H moves",
 // never infeasible.
-func MaxHorizon(m *model.Model) int { return m.Board.OpenCount() }
+//
+// A slide with different pieces takes longer: Guarini's four knights need
+// 16 moves on 9 squares. Its largest horizon is the open squares times the
+// pieces.
+func MaxHorizon(m *model.Model) int {
+	if m.Slide != nil && m.Slide.Labelled() {
+		return m.Board.OpenCount() * len(m.Slide.From)
+	}
+	return m.Board.OpenCount()
+}
 
 // LastHorizon is the largest horizon a slide solve tries: opts.MaxMoves
 // when it is set, MaxHorizon(m) otherwise. The in-process backend and the

@@ -33,12 +33,12 @@ func (s *Solver) solveSlide(ctx context.Context, m *model.Model, opts model.Opti
 		res.Stats.Extra["horizons"] = horizons
 		res.Stats.Seconds = time.Since(began).Seconds()
 	}()
-	if reason := stuckPieces(m); reason != "" {
+	states := labelledStates(m) // the binomial when the pieces are identical
+	if reason := stuckPieces(m); reason != "" && !m.Slide.Labelled() {
 		res.Status = model.StatusInfeasible
 		res.Stats.Extra["reason"] = reason
 		return res, nil
 	}
-	states := new(big.Int).Binomial(int64(m.Board.OpenCount()), int64(len(m.Slide.From)))
 	last := LastHorizon(m, opts)
 	for t := 0; ; t++ {
 		if states.Cmp(big.NewInt(int64(t))) <= 0 {
