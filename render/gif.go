@@ -100,25 +100,17 @@ func tourAnimation(m *model.Model, squares []model.Square, delay time.Duration) 
 // from a move's square is simply not there to move.
 func slideAnimation(m *model.Model, moves []model.Move, delay time.Duration) []Frame {
 	delay = pick(delay, 700*time.Millisecond)
-	at := map[model.Square]bool{}
-	for _, s := range m.Slide.From {
-		at[s] = true
-	}
+	at := m.SlideStart()
 	start := newScene(m, nil)
 	start.caption = fmt.Sprintf("start, %d moves", len(moves))
 	frames := []Frame{{scene: start, Delay: max(delay, 1500*time.Millisecond)}}
 	for i, mv := range moves {
-		if at[mv.From] {
+		if g, ok := at[mv.From]; ok {
 			delete(at, mv.From)
-			at[mv.To] = true
+			at[mv.To] = g
 		}
-		var squares []model.Square
-		for s := range at {
-			squares = append(squares, s)
-		}
-		model.SortSquares(squares)
 		sc := newScene(m, nil)
-		sc.pieces = slidePieces(m, squares)
+		sc.pieces, sc.styles = slidePieces(m, at)
 		sc.moves, sc.moveFirst, sc.moveTotal = moves[i:i+1], i, len(moves)
 		sc.highlight = []model.Square{mv.From, mv.To}
 		sc.caption = fmt.Sprintf("move %d / %d", i+1, len(moves))

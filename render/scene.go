@@ -15,6 +15,7 @@ type scene struct {
 	caption string
 
 	fixed   []model.Placed // stood on the board before anything was placed: white
+	styles  []*pieceStyle  // of each of pieces when they differ (slide groups); else placed
 	pieces  []model.Placed // placed by the solution, or sliding: black
 	walls   []model.Square // added by the solution
 	targets []model.Square // where sliding pieces must go
@@ -45,7 +46,7 @@ func newScene(m *model.Model, sol *model.Solution) *scene {
 			sc.pieces = []model.Placed{{Piece: m.Tour.Piece.Name, Square: *m.Tour.Start}}
 		}
 	case model.KindSlide:
-		sc.pieces = slidePieces(m, m.Slide.From)
+		sc.pieces, sc.styles = slidePieces(m, m.SlideStart())
 		sc.targets = m.Slide.To
 		if sol != nil {
 			sc.moves = sol.Moves
@@ -59,12 +60,24 @@ func newScene(m *model.Model, sol *model.Solution) *scene {
 	return sc
 }
 
-func slidePieces(m *model.Model, squares []model.Square) []model.Placed {
-	out := make([]model.Placed, len(squares))
-	for i, s := range squares {
-		out[i] = model.Placed{Piece: m.Slide.Piece.Name, Square: s}
+// slidePieces are the pieces of a slide's position, in square order, and
+// their styles: each group of a slide with different pieces its own
+// colour (groupStyles), the first group's black as placed pieces are.
+func slidePieces(m *model.Model, pos model.SlidePosition) ([]model.Placed, []*pieceStyle) {
+	squares := make([]model.Square, 0, len(pos))
+	for s := range pos {
+		squares = append(squares, s)
 	}
-	return out
+	model.SortSquares(squares)
+	groups := m.Slide.SlideGroups()
+	out := make([]model.Placed, len(squares))
+	styles := make([]*pieceStyle, len(squares))
+	for i, s := range squares {
+		g := pos[s]
+		out[i] = model.Placed{Piece: groups[g].Piece.Name, Square: s}
+		styles[i] = groupStyles[g%len(groupStyles)]
+	}
+	return out, styles
 }
 
 // draw paints the scene: squares, shading, walls, paths, pieces, labels.
@@ -160,7 +173,13 @@ func (sc *scene) drawPieces(c canvas, l *layout) {
 		}
 	}
 	add(sc.fixed, styleFixed)
-	add(sc.pieces, stylePlaced)
+	for i, p := range sc.pieces {
+		st := stylePlaced
+		if i < len(sc.styles) {
+			st = sc.styles[i]
+		}
+		add([]model.Placed{p}, st)
+	}
 	if sc.tourHead && len(sc.tour) > 0 {
 		add([]model.Placed{{Piece: sc.m.Tour.Piece.Name, Square: sc.tour[len(sc.tour)-1]}}, stylePlaced)
 	}

@@ -111,11 +111,16 @@ func (s *Server) play(p parsed, sol *model.Solution, optimum *int64, attacks boo
 		}
 	case model.KindSlide:
 		var at []model.Square
-		at, ans.Slides, illegal = slideState(m, sol.Moves)
+		var groups []model.SlideGroup
+		if m.Slide.Labelled() {
+			at, groups, ans.Slides, illegal = labelledSlideState(m, sol.Moves) // slide_groups.go
+		} else {
+			at, ans.Slides, illegal = slideState(m, sol.Moves)
+		}
 		ans.Position = at
 		// The picture shows the position reached, with the goal marked.
 		spec := *m.Slide
-		spec.From = at
+		spec.From, spec.Groups = at, groups
 		c := *m
 		c.Slide = &spec
 		drawn, drawnSol = &c, nil

@@ -308,9 +308,14 @@ func countTiny(m *model.Model, g *model.MoveGraph, opts model.Options, res *mode
 	res.Status = model.StatusOptimal
 	res.Count = model.Int64(n)
 	if opts.Symmetry {
-		classes := int64(1)
-		if n == 2 && len(m.Symmetries()) == 1 {
-			classes = 2
+		// The two directed tours are one class when a symmetry swaps the
+		// two squares; counting the symmetries is not enough, as one of a
+		// board of one rank fixes every square.
+		classes := int64(2)
+		for _, p := range permutations(m, g) {
+			if n == 1 || p[0] == 1 {
+				classes = 1
+			}
 		}
 		res.Classes = model.Int64(classes)
 	}
