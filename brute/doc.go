@@ -19,8 +19,13 @@
 //     solution also obeys, as independence does (the caller vouches for
 //     both); the cover rules and the objective are judged on every set.
 //
-// Limits, each an error wrapping model.ErrUnsupported: placement models
-// only (no tours or slides); at most 64 squares; unbounded counts with
+// Slide models (of identical pieces or of different ones) are solved by a
+// breadth-first search over positions that knows no move rule: from each
+// position it tries every piece towards every open square and keeps the
+// moves the checker's model.SlideStep accepts (slide.go).
+//
+// Limits, each an error wrapping model.ErrUnsupported: no tours; slides
+// are only solved, on at most 64 squares and Budget positions; at most 64 squares; unbounded counts with
 // stacking; by space, more candidates than Budget (counted exactly before
 // any is listed); by independence, free walls, or more sets than Budget
 // (found while listing).

@@ -114,6 +114,8 @@ func TestSchemaRejects(t *testing.T) {
 		{"bad square", "board: {size: 8, walls: [e0]}\nplace: [max queen]\n"},
 		{"rules on a tour", "board: 8\ntour: {piece: knight}\nrules: [independent]\n"},
 		{"slide without to", "board: 8\nslide: {piece: rook, from: [a1]}\n"},
+		{"slide groups and piece", "board: 8\nslide: {piece: rook, pieces: [{piece: rook, from: [a1], to: [a2]}]}\n"},
+		{"slide group move", "board: 8\nslide: {pieces: [{piece: rook, move: jump, from: [a1], to: [a2]}]}\n"},
 		{"size and diagram", "board: {size: 8, diagram: \"..\\n..\"}\nplace: [max queen]\n"},
 		{"piece without moves", "pieces: {blob: {symbol: B}}\nboard: 8\nplace: [max blob]\n"},
 		{"symbol P", "pieces: {pawnish: {leap: [1, 1], symbol: P}}\nboard: 8\nplace: [max pawnish]\n"},

@@ -41,6 +41,8 @@
 // with Status Unknown and Stats.Extra["bound"]; it answers infeasible only
 // when proved: the horizon reaches the number of states, or an invariant
 // (slide_invariant.go) shows that pieces cannot reach the goal's regions.
+// A slide with different pieces has one flow per group (slide_labelled.go)
+// and a largest horizon of the open squares times the pieces.
 //
 // While it optimises, the backend tells model.Options.Progress the best
 // value so far, the proven bound and the node count ("lp_solve: best 7

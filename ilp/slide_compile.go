@@ -163,7 +163,7 @@ func buildSlide(ctx context.Context, m *model.Model, horizon int, form slideForm
 		return nil, err
 	}
 	if m.Slide.Labelled() {
-		return buildLabelledSlide(ctx, m, horizon) // slide_labelled.go
+		return buildLabelledSlide(ctx, m, horizon, form) // slide_labelled.go
 	}
 	sb := newSlideBuild(m, horizon, form)
 	if form.occupancyFirst {

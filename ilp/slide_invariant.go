@@ -48,16 +48,33 @@ func NoSolutionWithin(res *model.Result, last int) {
 // start. It returns why not, or "" when the counts agree. The regions are
 // the components of the move graph, whose moves all have their reverse
 // (the pieces move alike in every direction).
+//
+// In a slide with different pieces each group has its own move graph and
+// the counts are taken group by group: a piece never becomes one of
+// another group.
 func stuckPieces(m *model.Model) string {
+	for _, group := range m.Slide.SlideGroups() {
+		if why := stuckGroup(m.Board, group); why != "" {
+			if m.Slide.Labelled() {
+				return fmt.Sprintf("%s (%s)", why, group.Label)
+			}
+			return why
+		}
+	}
+	return ""
+}
+
+// stuckGroup is stuckPieces for the pieces of one group.
+func stuckGroup(b *model.Board, group model.SlideGroup) string {
 	region := map[model.Square]int{}
 	link := map[model.Square][]model.Square{}
-	for _, g := range geometricMoves(m) {
+	for _, g := range pieceMoves(b, group.Piece, group.Move) {
 		link[g.from] = append(link[g.from], g.to)
 		link[g.to] = append(link[g.to], g.from)
 	}
-	for i := 0; i < m.Board.Size(); i++ {
-		s := m.Board.Square(i)
-		if _, seen := region[s]; seen || !m.Board.IsOpen(s) {
+	for i := 0; i < b.Size(); i++ {
+		s := b.Square(i)
+		if _, seen := region[s]; seen || !b.IsOpen(s) {
 			continue
 		}
 		n := len(region)
@@ -72,14 +89,14 @@ func stuckPieces(m *model.Model) string {
 		}
 	}
 	pieces := map[int]int{}
-	for _, s := range m.Slide.From {
+	for _, s := range group.From {
 		pieces[region[s]]++
 	}
 	goals := map[int]int{}
-	for _, s := range m.Slide.To {
+	for _, s := range group.To {
 		goals[region[s]]++
 	}
-	for _, s := range append(append([]model.Square(nil), m.Slide.From...), m.Slide.To...) {
+	for _, s := range append(append([]model.Square(nil), group.From...), group.To...) {
 		if r := region[s]; pieces[r] != goals[r] {
 			return fmt.Sprintf("a piece never leaves the squares its moves connect: %d start and %d goal squares are among those of %v",
 				pieces[r], goals[r], s)

@@ -50,12 +50,14 @@ type labelledBuild struct {
 	moves  [][]geometricMove         // of each group's piece
 	prev   []map[model.Square]linear // occupancy of each group before the step
 	obj    []Term
-	cols   [][][]int // cols[t][g][i]: the column of group g's move i at step t
-	steps  []linear  // the moves of each step
+	cols   [][][]int        // cols[t][g][i]: the column of group g's move i at step t
+	x      []map[[2]int]int // x[t][{g, square index}]: occupancy columns made in advance
+	form   slideForm
+	steps  []linear // the moves of each step
 }
 
-func buildLabelledSlide(ctx context.Context, m *model.Model, horizon int) (*Program, error) {
-	lb := &labelledBuild{m: m, bl: newBuilder(m.Name), groups: m.Slide.SlideGroups()}
+func buildLabelledSlide(ctx context.Context, m *model.Model, horizon int, form slideForm) (*Program, error) {
+	lb := &labelledBuild{m: m, bl: newBuilder(m.Name), groups: m.Slide.SlideGroups(), form: form}
 	b := m.Board
 	for i := 0; i < b.Size(); i++ {
 		if s := b.Square(i); b.IsOpen(s) {
@@ -76,6 +78,19 @@ func buildLabelledSlide(ctx context.Context, m *model.Model, horizon int) (*Prog
 	}
 	lb.cols = make([][][]int, horizon+1)
 	lb.steps = make([]linear, horizon+1)
+	lb.x = make([]map[[2]int]int, horizon+1)
+	if form.occupancyFirst {
+		// lp_solve branches on the lowest fractional column: the positions
+		// first fix the solution step by step (see lpSolveSlideForm)
+		for t := 1; t <= horizon; t++ {
+			lb.x[t] = map[[2]int]int{}
+			for g := range lb.groups {
+				for i, s := range lb.open {
+					lb.x[t][[2]int{g, i}] = lb.occupancy(t, g, s)
+				}
+			}
+		}
+	}
 	for t := 1; t <= horizon; t++ {
 		if err := ctx.Err(); err != nil {
 			return nil, err
@@ -106,7 +121,7 @@ func (lb *labelledBuild) step(t int) {
 			name := fmt.Sprintf("m%d_%s_%v_%v", t, groupName(g), mv.from, mv.to)
 			v := lb.bl.p.addVariable(Variable{Name: name, Lower: 0, Upper: 1, Integer: true, Role: RoleMove, Square: mv.from, To: mv.to, Step: t})
 			lb.cols[t][g] = append(lb.cols[t][g], v)
-			lb.obj = append(lb.obj, Term{Var: v, Coef: 1})
+			lb.obj = append(lb.obj, Term{Var: v, Coef: lb.form.moveCost(t, len(lb.cols)-1)})
 			all.plus(v, 1)
 			squareExpr(out, mv.from).plus(v, 1)
 			for _, q := range mv.path {
@@ -146,8 +161,11 @@ func (lb *labelledBuild) flowRows(t int, flows []map[model.Square]*linear) {
 	for g, group := range lb.groups {
 		next := map[model.Square]linear{}
 		var pieces linear
-		for _, s := range lb.open {
-			x := lb.bl.p.addVariable(Variable{Name: fmt.Sprintf("x%d_%s_%v", t, groupName(g), s), Lower: 0, Upper: 1, Integer: true})
+		for i, s := range lb.open {
+			x, made := lb.x[t][[2]int{g, i}]
+			if !made {
+				x = lb.occupancy(t, g, s)
+			}
 			var l linear
 			next[s] = *l.plus(x, 1)
 			pieces.plus(x, 1)
@@ -204,4 +222,9 @@ func (lb *labelledBuild) idleAndDetours(horizon int) {
 			}
 		}
 	}
+}
+
+// occupancy adds the column x_t_g_s.
+func (lb *labelledBuild) occupancy(t, g int, s model.Square) int {
+	return lb.bl.p.addVariable(Variable{Name: fmt.Sprintf("x%d_%s_%v", t, groupName(g), s), Lower: 0, Upper: 1, Integer: true})
 }

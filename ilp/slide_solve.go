@@ -34,7 +34,7 @@ func (s *Solver) solveSlide(ctx context.Context, m *model.Model, opts model.Opti
 		res.Stats.Seconds = time.Since(began).Seconds()
 	}()
 	states := labelledStates(m) // the binomial when the pieces are identical
-	if reason := stuckPieces(m); reason != "" && !m.Slide.Labelled() {
+	if reason := stuckPieces(m); reason != "" {
 		res.Status = model.StatusInfeasible
 		res.Stats.Extra["reason"] = reason
 		return res, nil

@@ -50,5 +50,13 @@
 //     run that would pass it is refused with an error wrapping ErrMemory
 //     that names the bytes needed and how to raise the bound.
 //
+// Slides with different pieces (model.SlideSpec.Labelled: groups of
+// pieces, each with its own piece and move rule) are refused by the ranked
+// searches above and solved by ShortestLabelled (labelled.go,
+// labelled_search.go): a breadth-first search over positions keyed by
+// each group's sorted squares, without symmetry folding, its states
+// reserved against the same memory bound; at most 65,536 open squares and
+// 2^31-1 states. Solver dispatches to it.
+//
 // Only solving is supported on slide models; count and enumerate are not.
 package slide

@@ -97,7 +97,8 @@ func printModel(w io.Writer, m *model.Model) {
 			fmt.Fprintf(w, "slide     %s from %v to %v\n", s.Slide.Piece, s.Slide.From, s.Slide.To)
 		}
 		for _, g := range s.Slide.Groups {
-			fmt.Fprintf(w, "slide     %s (%s): %s, %s moves, from %v to %v\n", g.Label, g.Mark, g.Piece, g.Move, g.From, g.To)
+			rule := map[string]string{"slide": "as far as it goes", "ordinary": "ordinary moves"}[g.Move]
+			fmt.Fprintf(w, "slide     %s (%s): %s, %s, from %v to %v\n", g.Label, g.Mark, g.Piece, rule, g.From, g.To)
 		}
 	}
 	fmt.Fprintf(w, "symmetry  %d: %s\n", len(s.Symmetries), strings.Join(s.Symmetries, ", "))
