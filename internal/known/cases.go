@@ -277,6 +277,12 @@ func tours() []Case {
 			Source: "exact and ilp (no published number)", ILP: true},
 		{Name: "camel's tours 6x6", YAML: tour("6", "{piece: camel}"), Task: count, Opts: symmetry, Want: infeasible(true),
 			Source: "a camel keeps its colour", ILP: true},
+		{Name: "undirected knight's tours 3x4", File: "tour-3x4-undirected", Task: count, Opts: symmetry, Want: satisfied(Any, 8, 3),
+			Source: "OEIS A328341 (classes up to symmetry and reversal); 8 = A169696", ILP: true},
+		{Name: "undirected knight's tours 4x5", File: "tour-4x5-undirected", Task: count, Opts: symmetry, Want: satisfied(Any, 82, 22),
+			Source: "OEIS A328341 (classes); 82 paths: exact and ilp", ILP: true},
+		{Name: "undirected knight's tours 5x5", File: "tour-5x5-undirected", Task: count, Want: satisfied(Any, 864, Any),
+			Source: "OEIS A165134 (1728 directed open tours, n=5) / 2"},
 	}
 }
 
@@ -302,6 +308,12 @@ func slides() []Case {
 		Case{Name: "sliding queens 6x6", File: "sliding-queens", Set: cornersToCentre(6), Task: solve, Want: optimal(10, Any, Any),
 			Source: "exact alone (no published number)"},
 		Case{Name: "sliding impossible", File: "slide-impossible", Task: solve, Want: infeasible(false), Source: "exact alone (the state graph has no path)"},
+		Case{Name: "Guarini's knights", File: "slide-guarini", Task: solve, Want: optimal(16, Any, Any),
+			Source: "Guarini (1512); lp_solve takes minutes a horizon past 12", Brute: &brute.Solver{}},
+		Case{Name: "kings change sides", File: "slide-kings-exchange", Task: solve, Want: optimal(8, Any, Any),
+			Source: "exact, ilp and brute (no published number)", ILP: true, Brute: &brute.Solver{}},
+		Case{Name: "rook and bishop change places", File: "slide-rook-bishop", Task: solve, Want: optimal(3, Any, Any),
+			Source: "exact, ilp and brute (no published number)", ILP: true, Brute: &brute.Solver{}},
 	)
 }
 
