@@ -42,17 +42,7 @@ func (m *Model) Diagram(sol *Solution) string {
 		}
 	}
 	if m.Kind == KindSlide {
-		groupMarks := m.Slide.Marks()
-		for i, g := range m.Slide.SlideGroups() {
-			for _, q := range g.From {
-				marks[q] = groupMarks[i]
-			}
-		}
-		for _, q := range m.Slide.To {
-			if _, ok := marks[q]; !ok {
-				marks[q] = 'o'
-			}
-		}
+		m.Slide.mark(marks) // slide_groups.go
 	}
 	if m.Kind == KindTour && m.Tour.Start != nil {
 		marks[*m.Tour.Start] = m.Tour.Piece.Symbol

@@ -113,3 +113,19 @@ func (s *SlideSpec) groupSummaries() []SlideGroupSummary {
 	}
 	return out
 }
+
+// mark draws the slide on a diagram's marks: each group's pieces with its
+// letter (Marks), and 'o' on a goal square no piece stands on.
+func (s *SlideSpec) mark(marks map[Square]rune) {
+	groupMarks := s.Marks()
+	for i, g := range s.SlideGroups() {
+		for _, q := range g.From {
+			marks[q] = groupMarks[i]
+		}
+	}
+	for _, q := range s.To {
+		if _, ok := marks[q]; !ok {
+			marks[q] = 'o'
+		}
+	}
+}
