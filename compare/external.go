@@ -146,7 +146,7 @@ func (e *External) solveSlide(ctx context.Context, m *model.Model, opts model.Op
 		Stats: model.Stats{Extra: map[string]any{}}}
 	last := ilp.LastHorizon(m, opts)
 	defer func() { res.Stats.Seconds = time.Since(start).Seconds() }()
-	if sameSquares(m.Slide.From, m.Slide.To) {
+	if m.SlideGoal(m.SlideStart()) == nil { // each group already on its goal squares
 		res.Solution, res.Value, res.Status = &model.Solution{Moves: []model.Move{}}, model.Int64(0), model.StatusOptimal
 		return res, nil
 	}
@@ -180,20 +180,6 @@ func (e *External) solveSlide(ctx context.Context, m *model.Model, opts model.Op
 	}
 	ilp.NoSolutionWithin(res, last)
 	return res, nil
-}
-
-// sameSquares reports whether two lists hold the same squares.
-func sameSquares(a, b []model.Square) bool {
-	in := map[model.Square]bool{}
-	for _, s := range a {
-		in[s] = true
-	}
-	for _, s := range b {
-		if !in[s] {
-			return false
-		}
-	}
-	return len(a) == len(b)
 }
 
 // run writes the program in the tool's format, runs the tool with the
