@@ -12,5 +12,5 @@
 // over successor variables, closed tours as they are, open tours through a
 // node that closes the path (tour.go). It refuses with model.ErrUnsupported
 // what it does not formulate: stacking, free walls beside fixed pieces,
-// counts of distinct wall sets and slides.
+// counts of distinct wall sets, undirected open tours and slides.
 package mzn

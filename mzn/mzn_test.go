@@ -124,6 +124,8 @@ func TestRefused(t *testing.T) {
 	for _, c := range []struct{ file, why string }{
 		{"cover-5x5-stack.yaml", "stack"},
 		{"sliding-rooks.yaml", "slide"},
+		{"slide-guarini.yaml", "slide"},
+		{"tour-3x4-undirected.yaml", "undirected open tours"},
 	} {
 		m := load(t, c.file)
 		_, err := mzn.New().Solve(context.Background(), m, model.Options{Task: model.TaskSolve})

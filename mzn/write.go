@@ -18,6 +18,8 @@ const MaxSquares = 1024
 func Supports(m *model.Model) error {
 	why := ""
 	switch {
+	case m.Kind == model.KindTour && m.Tour.Reversible():
+		why = "undirected open tours (undirected: true) are not formulated in MiniZinc: its paths are directed"
 	case m.Kind == model.KindTour:
 		return nil // newTour refuses what its move graph cannot hold
 	case m.Kind != model.KindPlace:
