@@ -80,6 +80,9 @@ func (s *Solver) Solve(ctx context.Context, m *model.Model, opts model.Options) 
 		}
 	default:
 		res.Status = model.StatusInfeasible
+		if m.Slide.Labelled() {
+			res.Stats.Extra["reason"] = fmt.Sprintf("exhaustive search: none of the %d positions reachable from the start is the goal", out.Stored)
+		}
 	}
 	if ctx.Err() != nil && !out.Complete && !errors.Is(ctx.Err(), context.Canceled) && !errors.Is(ctx.Err(), context.DeadlineExceeded) {
 		return nil, ctx.Err()
