@@ -104,3 +104,34 @@ func stuckGroup(b *model.Board, group model.SlideGroup) string {
 	}
 	return ""
 }
+
+// moveParity gives the parity of the number of moves of every solution,
+// when the pieces fix it: when each group's piece only leaps, by leaps of
+// an odd number of files plus ranks (a knight, a wazir), every move takes
+// a piece to the other colour, so each move changes by one the number of
+// a group's pieces on dark squares, and the moves of a solution add up to
+// the changes of those numbers from the start to the goal.
+func moveParity(m *model.Model) (int, bool) {
+	parity := 0
+	for _, g := range m.Slide.SlideGroups() {
+		if len(g.Piece.Rides) > 0 || len(g.Piece.Leaps) == 0 {
+			return 0, false
+		}
+		for _, v := range g.Piece.Leaps {
+			if (v.File+v.Rank)%2 == 0 {
+				return 0, false
+			}
+		}
+		for _, s := range g.From {
+			if s.Dark() {
+				parity++
+			}
+		}
+		for _, s := range g.To {
+			if s.Dark() {
+				parity++
+			}
+		}
+	}
+	return parity % 2, true
+}

@@ -50,6 +50,12 @@ func (s *Solver) solveSlide(ctx context.Context, m *model.Model, opts model.Opti
 			NoSolutionWithin(res, last)
 			return res, nil
 		}
+		if parity, ok := moveParity(m); ok && t%2 != parity {
+			// every solution has moves of the other parity: one of at most
+			// t moves has at most t-1, and horizon t-1 had none
+			horizons = append(horizons, map[string]any{"horizon": t, "status": "infeasible by parity"})
+			continue
+		}
 		if opts.Progress != nil {
 			opts.Progress(-1, fmt.Sprintf("lp_solve: horizon %d", t))
 		}
