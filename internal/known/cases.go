@@ -309,7 +309,7 @@ func slides() []Case {
 			Source: "exact alone (no published number)"},
 		Case{Name: "sliding impossible", File: "slide-impossible", Task: solve, Want: infeasible(false), Source: "exact alone (the state graph has no path)"},
 		Case{Name: "Guarini's knights", File: "slide-guarini", Task: solve, Want: optimal(16, Any, Any),
-			Source: "Guarini (1512); lp_solve takes minutes a horizon past 12", Brute: &brute.Solver{}},
+			Source: "Guarini (1512); lp_solve takes 4 minutes of CPU (ilp TestSlideGuarini, CHESSMODEL_BENCH_LONG)", Brute: &brute.Solver{}},
 		Case{Name: "kings change sides", File: "slide-kings-exchange", Task: solve, Want: optimal(8, Any, Any),
 			Source: "exact, ilp and brute (no published number)", ILP: true, Brute: &brute.Solver{}},
 		Case{Name: "rook and bishop change places", File: "slide-rook-bishop", Task: solve, Want: optimal(3, Any, Any),
