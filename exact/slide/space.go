@@ -56,7 +56,7 @@ func compile(m *model.Model) (*space, error) {
 		return nil, fmt.Errorf("slide: a %s model is not a sliding puzzle: %w", m.Kind, model.ErrUnsupported)
 	}
 	if m.Slide.Labelled() {
-		return nil, fmt.Errorf("slide: the ranked-state search takes identical pieces that move as far as they go; a slide with different pieces or ordinary moves is only solved (ShortestLabelled): %w", model.ErrUnsupported)
+		return nil, fmt.Errorf("slide: the ranked-state search takes identical pieces that move as far as they go; a slide with different pieces or ordinary moves is only solved, by a search of its own (solve): %w", model.ErrUnsupported)
 	}
 	b := m.Board
 	if b.Size() > maxSquares {
