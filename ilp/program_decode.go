@@ -36,7 +36,7 @@ func (p *Program) Decode(values []float64) (model.Solution, error) {
 		}
 		switch v.Role {
 		case RolePiece:
-			s.Pieces = append(s.Pieces, model.Placed{Piece: v.Piece, Square: v.Square})
+			s.Pieces = append(s.Pieces, model.Placed{Piece: v.Piece, Square: v.Square, Group: v.Group})
 		case RoleWall:
 			s.Walls = append(s.Walls, v.Square)
 		case RoleMove:

@@ -117,6 +117,9 @@ func (e PlaceEntry) String() string {
 	if e.Colour != AnyColour {
 		s += " on " + e.Colour.String()
 	}
+	if e.Group != "" {
+		s += " as " + e.Group
+	}
 	return s
 }
 
@@ -208,7 +211,7 @@ func (m *Model) Summarize() Summary {
 			s.Place = append(s.Place, e.String())
 			used(e.Piece)
 		}
-		s.Rules = m.Rules.RuleList()
+		s.Rules = append(m.Rules.RuleList(), m.Army.Rules...)
 		s.Objective = m.Objective.String()
 	case KindTour:
 		s.Tour = &TourSummary{Piece: m.Tour.Piece.Name, Start: m.Tour.Start, Closed: m.Tour.Closed}
@@ -217,8 +220,8 @@ func (m *Model) Summarize() Summary {
 		s.Slide = &SlideSummary{Piece: m.Slide.Piece.Name, From: m.Slide.From, To: m.Slide.To}
 		used(m.Slide.Piece)
 	}
-	for _, t := range m.Symmetries() {
-		s.Symmetries = append(s.Symmetries, t.NameOn(m.Board.Rows, m.Board.Cols))
+	for _, sym := range m.FullSymmetries() {
+		s.Symmetries = append(s.Symmetries, sym.NameIn(m))
 	}
 	return s
 }
