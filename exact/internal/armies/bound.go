@@ -24,7 +24,7 @@ func countFrom(set []uint64, i int) int {
 func (s *Search) feasible(i int) bool {
 	t := s.t
 	level := len(s.Chosen)
-	var buf [16]int // model.MaxGroups fit
+	var buf [16]int        // model.MaxGroups fit
 	caps := buf[:t.groups] // per group: the most pieces it can still add
 	union := s.scratch
 	clear(union)
