@@ -10,7 +10,8 @@ const diagramLimit = 64
 
 // Diagram draws the board as text, top rank first: '.' an open square, '#'
 // a wall, '-' a square not on the board, a piece letter a piece ('*' where
-// pieces stack). The solution, if any, adds its pieces and walls. Boards
+// pieces stack; in a group model the second group's letters are lower
+// case, as black's in chess). The solution, if any, adds its pieces and walls. Boards
 // larger than 64 on a side are summarised in one line instead.
 func (m *Model) Diagram(sol *Solution) string {
 	b := m.Board
@@ -30,7 +31,7 @@ func (m *Model) Diagram(sol *Solution) string {
 	}
 	if sol != nil {
 		for _, p := range sol.Pieces {
-			put(p.Square, m.symbol(p.Piece))
+			put(p.Square, m.groupSymbol(p))
 		}
 		for _, w := range sol.Walls {
 			marks[w] = '#'

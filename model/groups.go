@@ -1,5 +1,7 @@
 package model
 
+import "unicode"
+
 // Armies (issue 29): pieces in groups (sides, colours) and rules between
 // groups. A place entry may name its group ("9 queen as white"); a model
 // whose place list names groups is a group model, and every entry of it
@@ -128,6 +130,16 @@ func sameVectors(a, b []Vector) bool {
 		other[v] = true
 	}
 	return len(other) == len(set)
+}
+
+// groupSymbol is a placed piece's letter in a diagram: lower case for
+// the second group of a group model, as black's in chess.
+func (m *Model) groupSymbol(p Placed) rune {
+	r := m.symbol(p.Piece)
+	if m.HasGroups() && m.GroupIndex(p.Group) == 1 {
+		r = unicode.ToLower(r)
+	}
+	return r
 }
 
 // GroupPieces is the number of placed pieces of each group of a solution,
