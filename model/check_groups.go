@@ -7,13 +7,13 @@ import "fmt"
 // judged by the groups of the two pieces, and equal groups hold as many
 // pieces each.
 
-// placedName is a placed piece as the place list names it: "queen", or
-// "queen as white" in a group model.
+// placedName is a placed piece as the checker names it: "queen", or
+// "white queen" in a group model.
 func placedName(p Placed) string {
 	if p.Group == "" {
 		return p.Piece
 	}
-	return p.Piece + " as " + p.Group
+	return p.Group + " " + p.Piece
 }
 
 // entryName is the piece of a place entry as placedName names it.
