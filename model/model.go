@@ -87,8 +87,9 @@ type PlaceEntry struct {
 	Opt    Optimize // Maximize for "max", Minimize for "min"; the Count is then 0..Unbounded
 	Colour Colour
 
-	// Group is the group ("as white") of a group model's entry; "" without groups.
-	Group string
+	// Group is the group ("as white") of a group model's entry; "" without
+	// groups (and then left out of the JSON form, which shard digests read).
+	Group string `json:",omitempty"`
 }
 
 // A Placed piece stands on a square.
