@@ -22,7 +22,7 @@ import (
 // ILP backends against the brute-force referee. Any disagreement or
 // rejected solution fails, naming the model.
 func TestRandomArmyAgainstBrute(t *testing.T) {
-	n := 120
+	n := 30
 	if testing.Short() {
 		n = 4
 	}
