@@ -96,6 +96,8 @@
 //     the pieces between them: fine on the boards of compare --random, too
 //     many for large boards. lp_solve on peaceable queens (the tight segment
 //     rows), measured in CPU time at a load of 7 to 20: 6x6 in 1.7 s, 7x7 in
-//     15 s, 8x8 unsolved after 20 minutes of wall time (the exact backend
-//     proves 9 of each there in about 4 s).
+//     15 s; on 8x8 it finds 9 of each but proves nothing in 225 s (20
+//     minutes of wall time): the root relaxation's bound is 64 queens, each
+//     line's arm_white + arm_black <= 1 met by halves. The exact backend
+//     proves 9 of each there in about 4 s.
 package ilp
