@@ -35,7 +35,8 @@ import (
 //
 // exact, one row per pair and group: lp_solve copes on small boards only.
 // Leaps are never blocked: leap_<kind>_<s>_<t>: the leaper on s + its
-// victims on t <= 1. equal groups is one row per group after the first.
+// victims on t <= 1. equal groups is one row per group after the first,
+// same_count_<g>: its pieces less the first group's = 0.
 //
 // Refused (model.ErrUnsupported): free walls, cover rules and objectives
 // other than pieces in a group model.
@@ -273,6 +274,6 @@ func (pc *placement) equalGroupRows() {
 	for g := 1; g < len(groups); g++ {
 		l := total(g)
 		l.plusLinear(first, -1)
-		pc.addRow("equal_"+shortName(groups[g]), l, Equal, 0)
+		pc.addRow("same_count_"+shortName(groups[g]), l, Equal, 0)
 	}
 }
