@@ -61,3 +61,29 @@ func TestArmiesLimits(t *testing.T) {
 		})
 	}
 }
+
+// TestArmiesShards: the armies search splits its count into a task list
+// like every driver technique, so shards of it add up to the whole count
+// and classes.
+func TestArmiesShards(t *testing.T) {
+	m, err := model.Parse([]byte("board: 5\nplace: [max queen as white, max queen as black]\nrules: [independent between groups, equal groups]\n"), "peaceable.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	whole, err := New().Solve(context.Background(), m, model.Options{Task: model.TaskCount, Symmetry: true, Workers: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var count, classes int64
+	for i := range 3 {
+		part, err := New().Solve(context.Background(), m, model.Options{Task: model.TaskCount, Symmetry: true, Workers: 2, Shard: model.Shard{Index: i, Of: 3}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		count += *part.Count
+		classes += *part.Classes
+	}
+	if count != *whole.Count || classes != *whole.Classes || count == 0 {
+		t.Errorf("shards add up to %d/%d, the whole is %d/%d", count, classes, *whole.Count, *whole.Classes)
+	}
+}
