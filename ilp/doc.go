@@ -99,5 +99,5 @@
 //     15 s; on 8x8 it finds 9 of each but proves nothing in 225 s (20
 //     minutes of wall time): the root relaxation's bound is 64 queens, each
 //     line's arm_white + arm_black <= 1 met by halves. The exact backend
-//     proves 9 of each there in about 4 s.
+//     proves 9 of each there in about 2 s.
 package ilp

@@ -26,6 +26,9 @@ type Search struct {
 	Lo, Hi int
 	Nodes  int64
 	Halted bool
+	// LeadersFirst keeps the first piece to slots that lead (Tables.leads):
+	// every optimum keeps an image, so an optimisation may, a count not.
+	LeadersFirst bool
 	// Visit is called on every accepted placement; it may move Lo and Hi.
 	Visit func(s *Search)
 
@@ -99,7 +102,7 @@ func (s *Search) run(i, depth int) {
 			return
 		}
 		for k := 0; k < t.slots && !s.Halted; k++ {
-			if s.canPlace(k, next) {
+			if s.canPlace(k, next) && (!s.LeadersFirst || len(s.Chosen) > 0 || t.leads[k]) {
 				s.place(k, next)
 				s.run(next+1, depth+1)
 				s.unplace(k, next)

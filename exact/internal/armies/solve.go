@@ -66,6 +66,7 @@ func (r *run) Optimise(task model.Task) (bool, int64) {
 	}
 	found := false
 	s := r.newSearch()
+	s.LeadersFirst = true
 	s.Visit = func(s *Search) {
 		found = true
 		r.best = slices.Clone(s.Chosen)

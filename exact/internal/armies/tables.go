@@ -30,6 +30,10 @@ type Tables struct {
 	dirs   []model.Vector // per ray of back: its direction (towards lower indices)
 	rides  [][]bool       // per slot, per direction of dirs: rides it (towards lower indices)
 	ridesR [][]bool       // per slot, per direction of dirs: rides its opposite
+	// leads: per slot, whether its group is the least of those the
+	// model's pure group swaps (symmetries that move no square) map it to:
+	// an optimum has an image whose first piece is of such a group.
+	leads []bool
 }
 
 // newTables builds the tables of a compiled group model.
@@ -62,6 +66,7 @@ func newTables(p *problem.Problem) (*Tables, error) {
 		}
 		t.start = append(t.start, start)
 	}
+	t.leaders()
 	t.reach()
 	if t.strong {
 		t.lines()
@@ -145,6 +150,27 @@ func (t *Tables) lines() {
 			}
 			t.back[s] = append(t.back[s], ray)
 		}
+	}
+}
+
+// leaders fills leads from the symmetries that only swap groups.
+func (t *Tables) leaders() {
+	least := make([]bool, t.groups)
+	for g := range least {
+		least[g] = true
+	}
+	for _, sym := range t.p.Model.FullSymmetries() {
+		if sym.Transform != (model.Transform{}) || sym.Groups == nil {
+			continue
+		}
+		for g, h := range sym.Groups {
+			if h < g {
+				least[g] = false
+			}
+		}
+	}
+	for k := range t.group {
+		t.leads = append(t.leads, least[t.group[k]])
 	}
 }
 
