@@ -126,6 +126,7 @@ func TestRefused(t *testing.T) {
 		{"sliding-rooks.yaml", "slide"},
 		{"slide-guarini.yaml", "slide"},
 		{"tour-3x4-undirected.yaml", "undirected open tours"},
+		{"peaceable-queens-8.yaml", "groups"},
 	} {
 		m := load(t, c.file)
 		_, err := mzn.New().Solve(context.Background(), m, model.Options{Task: model.TaskSolve})

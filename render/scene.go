@@ -61,8 +61,9 @@ func newScene(m *model.Model, sol *model.Solution) *scene {
 }
 
 // slidePieces are the pieces of a slide's position, in square order, and
-// their styles: each group of a slide with different pieces its own
-// colour (groupStyles), the first group's black as placed pieces are.
+// their styles: black as placed pieces are for a slide of identical
+// pieces; for a slide with different pieces each group its own colour
+// (groupStyles: white, black, red, ...).
 func slidePieces(m *model.Model, pos model.SlidePosition) ([]model.Placed, []*pieceStyle) {
 	squares := make([]model.Square, 0, len(pos))
 	for s := range pos {
@@ -75,7 +76,10 @@ func slidePieces(m *model.Model, pos model.SlidePosition) ([]model.Placed, []*pi
 	for i, s := range squares {
 		g := pos[s]
 		out[i] = model.Placed{Piece: groups[g].Piece.Name, Square: s}
-		styles[i] = groupStyles[g%len(groupStyles)]
+		styles[i] = stylePlaced
+		if m.Slide.Labelled() {
+			styles[i] = groupStyles[g%len(groupStyles)]
+		}
 	}
 	return out, styles
 }
@@ -155,7 +159,8 @@ func (sc *scene) drawTargets(c canvas, l *layout) {
 	}
 }
 
-// drawPieces draws fixed pieces in white and the others in black; pieces
+// drawPieces draws fixed pieces in white and the others in black (or in
+// their group's colour, groups.go); pieces
 // sharing a square (stack: true) share it in a grid.
 func (sc *scene) drawPieces(c canvas, l *layout) {
 	type standing struct {
@@ -174,9 +179,9 @@ func (sc *scene) drawPieces(c canvas, l *layout) {
 	}
 	add(sc.fixed, styleFixed)
 	for i, p := range sc.pieces {
-		st := stylePlaced
+		st := placedStyle(sc.m, p) // groups.go
 		if i < len(sc.styles) {
-			st = sc.styles[i]
+			st = sc.styles[i] // a slide's groups
 		}
 		add([]model.Placed{p}, st)
 	}

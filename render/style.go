@@ -42,17 +42,6 @@ var (
 	styleWall   = &pieceStyle{"wall", rgb(0xbdb5aa), rgb(0x24201d), rgb(0x24201d)}
 )
 
-// groupStyles colour the groups of a slide with different pieces, in
-// order: black and white as the two sides of a chess set, then red, blue
-// and green; a sixth group takes the first colour again.
-var groupStyles = []*pieceStyle{
-	stylePlaced,
-	{"group-white", rgb(0xfbfaf7), rgb(0x1c1916), rgb(0x1c1916)},
-	{"group-red", rgb(0xc0392b), rgb(0x3d0f0a), rgb(0xfbeee6)},
-	{"group-blue", rgb(0x2c5fa8), rgb(0x0c1c33), rgb(0xeef3fb)},
-	{"group-green", rgb(0x2e8540), rgb(0x0b2611), rgb(0xeefbf0)},
-}
-
 func rgb(v uint32) color.NRGBA {
 	return color.NRGBA{uint8(v >> 16), uint8(v >> 8), uint8(v), 0xff}
 }

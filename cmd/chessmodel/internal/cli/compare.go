@@ -28,6 +28,7 @@ type compareFlags struct {
 	solvers     bool
 	taskTimeout time.Duration
 	draw        string // --draw: the kind of random model (compare.Draws)
+	groups      bool   // --groups: draw only group models (compare.RandomArmy)
 }
 
 // Unless --task-timeout says otherwise, each backend has this long for each
@@ -85,6 +86,7 @@ the verdicts so far.`,
 	cmd.Flags().IntVar(&f.random, "random", 0, "compare on this many random small models")
 	cmd.Flags().Uint64Var(&f.seed, "seed", 1, "seed of the random models")
 	cmd.Flags().StringVar(&f.draw, "draw", "place", "the kind of random model: place, tour (open, closed and undirected tours) or slide (slides with different pieces)")
+	cmd.Flags().BoolVar(&f.groups, "groups", false, "with --random, draw only models of pieces in groups (peaceable armies)")
 	cmd.Flags().StringVarP(&f.output, "output", "o", ".", "directory for random models on which backends disagree")
 	deprecatedAlias(cmd, "out", "output")
 	cmd.Flags().BoolVar(&f.solvers, "solvers", false, "solve rows also run the exported model through "+externalToolsHelp())
@@ -221,7 +223,7 @@ type compareJobs struct {
 	seed  uint64
 	rng   *rand.Rand
 	total int
-	draw  func(*rand.Rand, string) string // the generator of --draw
+	draw  func(*rand.Rand, string) string // the generator of --draw, or RandomArmy with --groups
 }
 
 // loadCompareJobs reads every model file first, so that bad input stops
@@ -230,6 +232,12 @@ func loadCompareJobs(ctx context.Context, g *globals, f *compareFlags, files []s
 	jobs := &compareJobs{seed: f.seed, rng: rand.New(rand.NewPCG(f.seed, 0)), draw: compare.Draws[f.draw]}
 	if jobs.draw == nil {
 		return nil, &ExitError{Code: ExitBadInput, Err: fmt.Errorf("--draw %q: expected place, tour or slide", f.draw)}
+	}
+	if f.groups {
+		if f.draw != "place" {
+			return nil, &ExitError{Code: ExitBadInput, Err: fmt.Errorf("--groups draws placements of groups; it does not go with --draw %s", f.draw)}
+		}
+		jobs.draw = compare.RandomArmy
 	}
 	for _, file := range files {
 		m, err := g.loadModel(ctx, file)
