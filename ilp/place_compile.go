@@ -113,13 +113,22 @@ func compilePlacement(m *model.Model, form formulation, limit int64) (*Program, 
 	if err := pc.checkPieceCost(); err != nil {
 		return nil, err
 	}
+	plain := m.Plain()
+	if !plain {
+		if err := pc.refuseGeneral(); err != nil { // place_general.go
+			return nil, err
+		}
+	}
 	pc.pieceVariables()
 	pc.wallVariables()
 	pc.squareRows()
 	pc.countRows()
 	pc.wallCountRows()
-	if m.Rules.Independent {
+	switch {
+	case m.Rules.Independent && plain:
 		pc.independence()
+	case m.Rules.Independent:
+		pc.reachIndependence()
 	}
 	pc.coverage()
 	if form.breakSymmetry {

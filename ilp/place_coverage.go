@@ -109,8 +109,16 @@ func (pc *placement) coverage() {
 	for _, s := range pc.open {
 		attacks[s] = &witnesses{}
 	}
-	pc.leapWitnesses(attacks)
+	plain := pc.m.Plain()
+	if !plain {
+		pc.reachWitnesses(attacks) // place_general.go
+	} else {
+		pc.leapWitnesses(attacks)
+	}
 	for _, d := range pc.rideDirections() {
+		if !plain {
+			break
+		}
 		switch {
 		case pc.needsVisibility(d) && pc.form.rays && !need.down():
 			pc.rayWitnesses(d, attacks)
@@ -121,7 +129,7 @@ func (pc *placement) coverage() {
 		}
 	}
 	var near map[model.Square][]nearAttack
-	if need.down() && !pc.form.noAttackCliques {
+	if need.down() && !pc.form.noAttackCliques && plain {
 		near = pc.nearAttackers() // place_coverage_cliques.go
 	}
 	for _, t := range pc.open {
