@@ -105,3 +105,22 @@ func (b *Board) Reach(pc *Piece, s Square) []Square {
 	}
 	return out
 }
+
+// SlideGeometryError is the error wrapping ErrUnsupported that both
+// backends give a slide they do not model: on a twisted board (Möbius
+// band, Klein bottle) a line turns over at the seam, so a piece's next
+// square depends on the way it came, which the slide tables and the
+// no-detour rows do not carry; a one-sided piece cannot be searched
+// backwards. nil for every other slide.
+func (m *Model) SlideGeometryError() error {
+	if m.Slide == nil {
+		return nil
+	}
+	if m.Board.Wrap.Twisted() {
+		return fmt.Errorf("slides on a %s board (a line turns over at the seam) are not modelled: %w", m.Board.Wrap, ErrUnsupported)
+	}
+	if pc := m.Slide.Piece; pc != nil && pc.Directed() {
+		return fmt.Errorf("slides of the one-sided %s (moves without their reverse) are not modelled: %w", pc.Name, ErrUnsupported)
+	}
+	return nil
+}

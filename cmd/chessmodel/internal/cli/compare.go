@@ -23,6 +23,7 @@ type compareFlags struct {
 	backends    string
 	symmetry    bool
 	random      int
+	wrapped     bool // --random draws wrapped boards and one-sided pieces
 	seed        uint64
 	output      string
 	solvers     bool
@@ -83,6 +84,7 @@ the verdicts so far.`,
 	cmd.Flags().BoolVar(&f.symmetry, "symmetry", true, "count also compares classes up to symmetry")
 	cmd.Flags().IntVar(&f.random, "random", 0, "compare on this many random small models")
 	cmd.Flags().Uint64Var(&f.seed, "seed", 1, "seed of the random models")
+	cmd.Flags().BoolVar(&f.wrapped, "wrapped", false, "with --random: draw wrapped boards (cylinder, torus, mobius, klein) and one-sided pieces")
 	cmd.Flags().StringVarP(&f.output, "output", "o", ".", "directory for random models on which backends disagree")
 	deprecatedAlias(cmd, "out", "output")
 	cmd.Flags().BoolVar(&f.solvers, "solvers", false, "solve rows also run the exported model through "+externalToolsHelp())
@@ -215,16 +217,17 @@ type compareJob struct {
 // the same seed gives the same models, and --timeout and signals are in
 // force from the first.
 type compareJobs struct {
-	files []compareJob
-	seed  uint64
-	rng   *rand.Rand
-	total int
+	files   []compareJob
+	seed    uint64
+	rng     *rand.Rand
+	total   int
+	wrapped bool // draw with compare.RandomWrapped
 }
 
 // loadCompareJobs reads every model file first, so that bad input stops
 // before any work.
 func loadCompareJobs(ctx context.Context, g *globals, f *compareFlags, files []string) (*compareJobs, error) {
-	jobs := &compareJobs{seed: f.seed, rng: rand.New(rand.NewPCG(f.seed, 0))}
+	jobs := &compareJobs{seed: f.seed, rng: rand.New(rand.NewPCG(f.seed, 0)), wrapped: f.wrapped}
 	for _, file := range files {
 		m, err := g.loadModel(ctx, file)
 		if err != nil {
@@ -255,6 +258,9 @@ func (js *compareJobs) at(i int) (compareJob, error) {
 	}
 	name := fmt.Sprintf("random-%d-%d", js.seed, i-len(js.files)+1)
 	text := compare.Random(js.rng, name)
+	if js.wrapped {
+		text = compare.RandomWrapped(js.rng, name)
+	}
 	m, err := model.Parse([]byte(text), name+".yaml")
 	if err != nil {
 		return compareJob{}, fmt.Errorf("random model %s does not parse (a bug in the generator): %w", name, err)
