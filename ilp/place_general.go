@@ -18,11 +18,13 @@ import (
 //
 // one row per reached square, which forbids exactly the attacks in either
 // direction (the row of the other piece covers the other way). Under
-// independence, or weak attack, a square is attacked exactly when a piece
-// whose reach holds it stands, so its witnesses are those pieces.
+// independence, or weak attack, or with leapers only, a square is attacked
+// exactly when a piece whose reach holds it stands, so its witnesses are
+// those pieces.
 //
 // Limits: free walls, and coverage under strong attack without
-// independence (a line stopped by a piece between), are refused with
+// independence when some piece rides (a line stopped by a piece between;
+// a leap is never stopped), are refused with
 // model.ErrUnsupported; the exact backend answers them where it can.
 
 // refuseGeneral says which parts of a model that is not plain this
@@ -32,7 +34,11 @@ func (pc *placement) refuseGeneral() error {
 	if m.FreeWalls != nil {
 		return fmt.Errorf("ilp: free walls on a %s board or with a one-sided piece are not compiled (the wall rows read straight lines): %w", m.Board.Wrap, model.ErrUnsupported)
 	}
-	if pc.coverageNeeds().any() && m.Rules.Attack == model.Strong && !m.Rules.Independent {
+	riders := false
+	for _, p := range m.UsedPieces() {
+		riders = riders || p.IsRider()
+	}
+	if riders && pc.coverageNeeds().any() && m.Rules.Attack == model.Strong && !m.Rules.Independent {
 		return fmt.Errorf("ilp: coverage under strong attack without independence on a %s board or with a one-sided piece is not compiled (a line stopped by a piece between): %w", m.Board.Wrap, model.ErrUnsupported)
 	}
 	return nil

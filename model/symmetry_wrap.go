@@ -2,7 +2,7 @@ package model
 
 import (
 	"fmt"
-		"slices"
+	"slices"
 	"strings"
 	"sync"
 )
@@ -166,4 +166,24 @@ func (m *Model) mapsMoves(t Transform, sig [][]uint64) bool {
 		}
 	}
 	return true
+}
+
+// ShortSymmetryNames shortens a list of symmetry names for people: on a
+// wrapped board a group has a transform per shift, so the names of the
+// shifted ones are left out and counted ("and 384 more shifted along the
+// glued edges").
+func ShortSymmetryNames(names []string) []string {
+	var out []string
+	shifted := 0
+	for _, n := range names {
+		if strings.Contains(n, ", then shift ") {
+			shifted++
+			continue
+		}
+		out = append(out, n)
+	}
+	if shifted > 0 {
+		out = append(out, fmt.Sprintf("each also shifted along the glued edges (%d more)", shifted))
+	}
+	return out
 }
