@@ -110,9 +110,12 @@ func (pc *placement) coverage() {
 		attacks[s] = &witnesses{}
 	}
 	plain := pc.m.Plain()
-	if !plain {
-		pc.reachWitnesses(attacks) // place_general.go
-	} else {
+	switch {
+	case !plain && pc.strongLines():
+		pc.strongWitnesses(attacks) // place_general.go
+	case !plain:
+		pc.reachWitnesses(attacks)
+	default:
 		pc.leapWitnesses(attacks)
 	}
 	for _, d := range pc.rideDirections() {
