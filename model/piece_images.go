@@ -11,8 +11,7 @@ func imagesOf(vs []Vector, images []Transform) []Vector {
 	var out []Vector
 	for _, v := range vs {
 		for _, t := range images {
-			w := t.Apply(Square{File: v.File, Rank: v.Rank}, 1, 1)
-			out = append(out, Vector{File: w.File, Rank: w.Rank})
+			out = append(out, Vector(t.Apply(Square(v), 1, 1)))
 		}
 	}
 	return out
