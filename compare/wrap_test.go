@@ -120,3 +120,25 @@ func TestRandomWrappedAgreement(t *testing.T) {
 	}
 	t.Logf("%v", tally)
 }
+
+// TestWrappedLimits walks past each limit of wrapped boards and one-sided
+// pieces: both backends refuse with model.ErrUnsupported, never answer.
+func TestWrappedLimits(t *testing.T) {
+	for _, c := range []struct{ name, text string }{
+		{"free walls on a torus", "board: {size: 4, wrap: torus, walls: free}\nplace: [4 queen]\nrules: [independent]\nobjective: minimize walls"},
+		{"a one-sided piece's tour", "board: 4\npieces:\n  f: {leap: [[1, 2], [2, 1]], images: written}\ntour: {piece: f}"},
+		{"a slide on a Möbius band", "board: {size: 3x4, wrap: mobius}\nslide: {piece: rook, from: [a1], to: [b3]}"},
+		{"a one-sided piece's slide", "board: 3\npieces:\n  u: {ride: [0, 1], images: written}\nslide: {piece: u, from: [a1], to: [a3]}"},
+	} {
+		m, err := model.Parse([]byte(c.text), "limit.yaml")
+		if err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		for _, s := range []model.Solver{exact.New(), ilp.New()} {
+			_, err := s.Solve(context.Background(), m, model.Options{Task: model.TaskSolve})
+			if !errors.Is(err, model.ErrUnsupported) {
+				t.Errorf("%s, %s: %v, want ErrUnsupported", c.name, s.Name(), err)
+			}
+		}
+	}
+}
