@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/chessmodel/chessmodel/exact/internal/armies"
 	"github.com/chessmodel/chessmodel/exact/internal/clique"
 	"github.com/chessmodel/chessmodel/exact/internal/cover"
 	"github.com/chessmodel/chessmodel/exact/internal/domination"
@@ -98,6 +99,13 @@ func dispatch(st *tasks.Stopper, m *model.Model, opts model.Options, res *model.
 	if !m.Plain() {
 		return general(st, m, opts, res)
 	}
+	if m.HasGroups() { // armies: no other technique reads groups
+		p, err := problem.CompileWithin(m, opts.MaxMemory)
+		if err != nil {
+			return err
+		}
+		return armies.Solve(st, p, opts, res)
+	}
 	if sq, ok := nqueens.Detect(m); ok {
 		return nqueens.Solve(st, m, sq, opts, res)
 	}
@@ -131,6 +139,10 @@ func dispatch(st *tasks.Stopper, m *model.Model, opts model.Options, res *model.
 // n-queens counter, the transfer matrix, folding and the free-walls
 // searches assume straight lines of the rectangle and symmetric attack.
 func general(st *tasks.Stopper, m *model.Model, opts model.Options, res *model.Result) error {
+	if m.HasGroups() {
+		return fmt.Errorf("exact: pieces in groups on a %s board or with a one-sided piece: the armies search reads straight lines and symmetric attack: %w",
+			m.Board.Wrap, model.ErrUnsupported)
+	}
 	if m.FreeWalls != nil {
 		return fmt.Errorf("exact: free walls on a %s board or with a one-sided piece: the wall searches assume straight lines and symmetric attack: %w",
 			m.Board.Wrap, model.ErrUnsupported)

@@ -32,6 +32,9 @@ import (
 // compiler cannot write.
 func (pc *placement) refuseGeneral() error {
 	m := pc.m
+	if m.HasGroups() {
+		return fmt.Errorf("ilp: pieces in groups on a %s board or with a one-sided piece are not compiled (the group rows read straight lines): %w", m.Board.Wrap, model.ErrUnsupported)
+	}
 	if m.FreeWalls != nil {
 		return fmt.Errorf("ilp: free walls on a %s board or with a one-sided piece are not compiled (the wall rows read straight lines): %w", m.Board.Wrap, model.ErrUnsupported)
 	}

@@ -86,7 +86,7 @@ func (m *Model) mapsCells(t Transform) bool {
 		fixed[f] = true
 	}
 	for f := range fixed {
-		if !fixed[Placed{f.Piece, t.Apply(f.Square, b.Rows, b.Cols)}] {
+		if !fixed[Placed{Piece: f.Piece, Square: t.Apply(f.Square, b.Rows, b.Cols), Group: f.Group}] {
 			return false
 		}
 	}
