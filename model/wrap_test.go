@@ -123,7 +123,7 @@ func TestOneSidedAttack(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r := Check(m, &Solution{Pieces: []Placed{{"p", Square{0, 0}}, {"p", Square{1, 1}}}})
+	r := Check(m, &Solution{Pieces: []Placed{{Piece: "p", Square: Square{0, 0}}, {Piece: "p", Square: Square{1, 1}}}})
 	if r.Valid || len(r.Problems) != 1 || !strings.Contains(r.Problems[0], "p on a1 attacks p on b2") {
 		t.Errorf("checker: %v", r.Problems)
 	}
