@@ -32,8 +32,10 @@ import (
 //	solutions = sum over groups of #{(t, b) : t in Top(m, C), b in Bottom(m, C), t & b = 0}.
 //
 // The pairs are counted by walking the binary tries of the two sorted key
-// lists together (disjointPairs): at each bit, of the four pairings of the
-// sublists with and without it, the one where both have it is dropped whole.
+// lists together (pairCounter, joinpairs.go): at each bit, of the four
+// pairings of the sublists with and without it, the one where both have it
+// is dropped whole, and small pairs of sublists are finished 64 keys at a
+// time on bit-sliced keys.
 // The bits go in descending order of how often both halves use them
 // (orderKeyBits), so that the first splits drop the most: on n = 16 the
 // walk checks one pair in 5.9 of all the pairs of the groups (7.0e8 of
@@ -76,6 +78,11 @@ func countQueensChosen(st *tasks.Stopper, n, workers int, opts model.Options, re
 	res.Stats.Extra["workers"] = ran
 	return c, err
 }
+
+// joinRemapFrom is the shortest first list for which a group orders the
+// key bits by its own lists (keyRemap) before the pair walk: on n = 18 it
+// took 7% less CPU than the order of the sampled groups alone.
+const joinRemapFrom = 2048
 
 // joinGroupBytes is what one entry of the group list costs.
 const joinGroupBytes = 24
@@ -158,6 +165,7 @@ func countQueensJoin(st *tasks.Stopper, n, workers int, opts model.Options) (que
 	type worker struct {
 		top, bottom halfSearch
 		pairs       pairCounter
+		remap       keyRemap
 		count       queensCount
 	}
 	ws := make([]worker, max(1, workers))
@@ -172,7 +180,7 @@ func countQueensJoin(st *tasks.Stopper, n, workers int, opts model.Options) (que
 	}
 	spread := spreadOrder(len(owned))
 	tasks.Run(st, workers, len(owned), opts.Progress, "joining half boards", note, func(w, i int) {
-		ws[w].count.add(joinGroupCount(&ws[w].top, &ws[w].bottom, &ws[w].pairs, owned[spread(i)], n, width))
+		ws[w].count.add(joinGroupCount(&ws[w].top, &ws[w].bottom, &ws[w].pairs, &ws[w].remap, owned[spread(i)], n, width))
 	})
 	var c queensCount
 	for i := range ws {
@@ -208,7 +216,7 @@ func spreadOrder(n int) func(int) int {
 
 // joinGroupCount counts the solutions of group g's orbit: its pairs of
 // disjoint half keys, weighed. Its nodes are the trie-node pairs visited.
-func joinGroupCount(top, bottom *halfSearch, pc *pairCounter, g joinGroup, n, width int) queensCount {
+func joinGroupCount(top, bottom *halfSearch, pc *pairCounter, rm *keyRemap, g joinGroup, n, width int) queensCount {
 	a := n / 2
 	files := joinFiles(n, g)
 	top.blockMiddle(g.middle)
@@ -220,6 +228,9 @@ func joinGroupCount(top, bottom *halfSearch, pc *pairCounter, g joinGroup, n, wi
 		xs, ys = ys, xs
 	}
 	if len(xs.keys)*len(ys.keys) > pairLeafPairs { // else no split: no order needed
+		if len(xs.keys) >= joinRemapFrom {
+			rm.apply(xs.keys, ys.keys, width)
+		}
 		xs.sort()
 		ys.sort()
 	}

@@ -226,6 +226,16 @@ func TestDisjointPairsAndRadixSort(t *testing.T) {
 				}
 			}
 		}
+		// a group's own bit order (keyRemap) renumbers the bits of both
+		// lists alike, which keeps every pair's disjointness
+		rx, ry := slices.Clone(xs), slices.Clone(ys)
+		var rm keyRemap
+		rm.apply(rx, ry, width)
+		slices.Sort(rx)
+		slices.Sort(ry)
+		if got := checkPairs(rx, ry); got != want {
+			t.Errorf("width %d: %d disjoint pairs after keyRemap, want %d", width, got, want)
+		}
 		// one pair at a time (no budget), sliced, and sliced with tables
 		for _, mode := range []struct {
 			budget int64
