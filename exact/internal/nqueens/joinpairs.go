@@ -34,7 +34,9 @@ const pairTableFrom = 2048
 
 // pairLeafKeys is the most keys of ys a leaf takes (the words it spans),
 // and pairLeafPairs the most pairs: below these a trie split costs more
-// than the checks it saves (measured on n = 16 and 17).
+// than the checks it saves. On a sample of 91 groups of n = 20, 256 keys
+// took 2,242 ms CPU with the tables, 128 took 2,318, and the leaf without
+// tables 2,586; one pair at a time, 2,801 (load 23).
 const (
 	pairLeafKeys  = 256
 	pairLeafPairs = 4096
