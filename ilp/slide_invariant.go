@@ -111,7 +111,13 @@ func stuckGroup(b *model.Board, group model.SlideGroup) string {
 // a piece to the other colour, so each move changes by one the number of
 // a group's pieces on dark squares, and the moves of a solution add up to
 // the changes of those numbers from the start to the goal.
+//
+// A wrapped board is left out: across a seam of odd length a leap may keep
+// its colour.
 func moveParity(m *model.Model) (int, bool) {
+	if m.Board.Wrapped() {
+		return 0, false
+	}
 	parity := 0
 	for _, g := range m.Slide.SlideGroups() {
 		if len(g.Piece.Rides) > 0 || len(g.Piece.Leaps) == 0 {

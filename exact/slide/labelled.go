@@ -46,6 +46,9 @@ func compileLabelled(m *model.Model) (*labelledSpace, error) {
 	if m.Kind != model.KindSlide || m.Slide == nil {
 		return nil, fmt.Errorf("slide: a %s model is not a sliding puzzle: %w", m.Kind, model.ErrUnsupported)
 	}
+	if err := m.SlideGeometryError(); err != nil {
+		return nil, fmt.Errorf("slide: %w", err)
+	}
 	b := m.Board
 	ls := &labelledSpace{number: map[model.Square]int{}}
 	for i := 0; i < b.Size(); i++ {
@@ -62,16 +65,19 @@ func compileLabelled(m *model.Model) (*labelledSpace, error) {
 		lg := labelledGroup{first: ls.pieces, count: len(g.From), ordinary: g.Move == model.MoveOrdinary,
 			leaps: make([][]int, len(ls.squares)), rays: make([][][]int, len(ls.squares))}
 		for v, s := range ls.squares {
+			// b.Line folds the lines of a wrapped board onto it
 			for _, d := range g.Piece.Leaps {
-				if t := s.Add(d); b.IsOpen(t) {
+				b.Line(s, d, false, func(t model.Square) bool {
 					lg.leaps[v] = append(lg.leaps[v], ls.number[t])
-				}
+					return true
+				})
 			}
 			for _, d := range g.Piece.Rides {
 				var ray []int
-				for t := s.Add(d); b.IsOpen(t); t = t.Add(d) {
+				b.Line(s, d, true, func(t model.Square) bool {
 					ray = append(ray, ls.number[t])
-				}
+					return true
+				})
 				if len(ray) > 0 {
 					lg.rays[v] = append(lg.rays[v], ray)
 				}

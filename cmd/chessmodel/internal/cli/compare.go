@@ -23,6 +23,7 @@ type compareFlags struct {
 	backends    string
 	symmetry    bool
 	random      int
+	wrapped     bool // --random draws wrapped boards and one-sided pieces
 	seed        uint64
 	output      string
 	solvers     bool
@@ -86,6 +87,7 @@ the verdicts so far.`,
 	cmd.Flags().IntVar(&f.random, "random", 0, "compare on this many random small models")
 	cmd.Flags().Uint64Var(&f.seed, "seed", 1, "seed of the random models")
 	cmd.Flags().StringVar(&f.draw, "draw", "place", "the kind of random model: place, tour (open, closed and undirected tours) or slide (slides with different pieces)")
+	cmd.Flags().BoolVar(&f.wrapped, "wrapped", false, "with --random: draw wrapped boards (cylinder, torus, mobius, klein) and one-sided pieces")
 	cmd.Flags().BoolVar(&f.groups, "groups", false, "with --random, draw only models of pieces in groups (peaceable armies)")
 	cmd.Flags().StringVarP(&f.output, "output", "o", ".", "directory for random models on which backends disagree")
 	deprecatedAlias(cmd, "out", "output")
@@ -233,11 +235,14 @@ func loadCompareJobs(ctx context.Context, g *globals, f *compareFlags, files []s
 	if jobs.draw == nil {
 		return nil, &ExitError{Code: ExitBadInput, Err: fmt.Errorf("--draw %q: expected place, tour or slide", f.draw)}
 	}
-	if f.groups {
-		if f.draw != "place" {
-			return nil, &ExitError{Code: ExitBadInput, Err: fmt.Errorf("--groups draws placements of groups; it does not go with --draw %s", f.draw)}
-		}
+	if (f.groups || f.wrapped) && f.draw != "place" {
+		return nil, &ExitError{Code: ExitBadInput, Err: fmt.Errorf("--groups and --wrapped choose random models of their own; they do not go with --draw %s", f.draw)}
+	}
+	switch {
+	case f.groups:
 		jobs.draw = compare.RandomArmy
+	case f.wrapped:
+		jobs.draw = compare.RandomWrapped
 	}
 	for _, file := range files {
 		m, err := g.loadModel(ctx, file)

@@ -57,6 +57,9 @@ func printModel(w io.Writer, m *model.Model) {
 	if n := len(s.Off); n > 0 {
 		fmt.Fprintf(w, ", %s not on the board", plural(int64(n), "square", "squares"))
 	}
+	if s.Wrap != "" {
+		fmt.Fprintf(w, ", wrapped: %s", s.Wrap)
+	}
 	fmt.Fprintln(w)
 	if s.FreeWalls != "" {
 		fmt.Fprintf(w, "walls     free (%s)\n", s.FreeWalls)
@@ -101,7 +104,7 @@ func printModel(w io.Writer, m *model.Model) {
 			fmt.Fprintf(w, "slide     %s (%s): %s, %s, from %v to %v\n", g.Label, g.Mark, g.Piece, rule, g.From, g.To)
 		}
 	}
-	fmt.Fprintf(w, "symmetry  %d: %s\n", len(s.Symmetries), strings.Join(s.Symmetries, ", "))
+	fmt.Fprintf(w, "symmetry  %d: %s\n", len(s.Symmetries), strings.Join(model.ShortSymmetryNames(s.Symmetries), ", "))
 	fmt.Fprintln(w)
 	fmt.Fprint(w, m.Diagram(nil))
 }
