@@ -37,12 +37,15 @@ func (*Solver) Name() string { return "exact" }
 // status is in the vocabulary every backend shares (model.SettleStatus):
 // satisfied, not optimal, on a model without an objective.
 func (s *Solver) Solve(ctx context.Context, m *model.Model, opts model.Options) (*model.Result, error) {
+	opts.Improved = model.Improving(m.Objective.Sense, opts.Improved)
 	res, err := s.solve(ctx, m, opts)
 	if res != nil {
 		model.SettleStatus(m, res)
+		opts.ReportFinal(res)
 	}
 	return res, err
 }
+
 
 func (s *Solver) solve(ctx context.Context, m *model.Model, opts model.Options) (*model.Result, error) {
 	if err := opts.Shard.Validate(); err != nil {
