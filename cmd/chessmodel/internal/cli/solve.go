@@ -286,6 +286,9 @@ func runTask(ctx context.Context, g *globals, streams Streams, task model.Task, 
 	}
 	res, err := solver.Solve(ctx, m, opts)
 	progress.done()
+	if f.intermediate && err == nil {
+		opts.ReportFinal(res) // the final solution of a backend that streams none
+	}
 	if printFailed != nil {
 		return printFailed
 	}
