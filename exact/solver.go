@@ -46,7 +46,6 @@ func (s *Solver) Solve(ctx context.Context, m *model.Model, opts model.Options) 
 	return res, err
 }
 
-
 func (s *Solver) solve(ctx context.Context, m *model.Model, opts model.Options) (*model.Result, error) {
 	if err := opts.Shard.Validate(); err != nil {
 		return nil, fmt.Errorf("exact: %w", err)
