@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"strings"
@@ -73,4 +74,23 @@ func improvedText(m *model.Model, line improvedLine) string {
 		s += ": " + strings.Join(words, ", ")
 	}
 	return s
+}
+
+// solveIntermediate runs the solve, printing each better solution to w
+// when on (solve --intermediate), the final one too for a backend that
+// streams none; a failed print is the error.
+func solveIntermediate(ctx context.Context, solver model.Solver, m *model.Model, opts model.Options, on bool, w io.Writer, asJSON bool) (*model.Result, error) {
+	if !on {
+		return solver.Solve(ctx, m, opts)
+	}
+	var printFailed error
+	opts.Improved = intermediate(w, m, solver.Name(), asJSON, time.Now(), &printFailed)
+	res, err := solver.Solve(ctx, m, opts)
+	if err == nil {
+		opts.ReportFinal(res) // the final solution of a backend that streams none
+	}
+	if printFailed != nil {
+		return nil, printFailed
+	}
+	return res, err
 }

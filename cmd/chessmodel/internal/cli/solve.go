@@ -280,18 +280,8 @@ func runTask(ctx context.Context, g *globals, streams Streams, task model.Task, 
 	opts.MaxMoves = f.maxMoves
 	opts.SolverOptions = f.solverOptions
 	start := time.Now()
-	var printFailed error
-	if f.intermediate {
-		opts.Improved = intermediate(streams.Out, m, solver.Name(), g.json, start, &printFailed)
-	}
-	res, err := solver.Solve(ctx, m, opts)
+	res, err := solveIntermediate(ctx, solver, m, opts, f.intermediate, streams.Out, g.json)
 	progress.done()
-	if f.intermediate && err == nil {
-		opts.ReportFinal(res) // the final solution of a backend that streams none
-	}
-	if printFailed != nil {
-		return printFailed
-	}
 	limited := errors.Is(err, errLimitReached)
 	if err != nil && !limited {
 		return err // classified by Run: unsupported, timeout, interrupt or failure
