@@ -2,6 +2,7 @@ package cli
 
 import (
 	"encoding/json"
+	"os/exec"
 	"strings"
 	"testing"
 
@@ -80,5 +81,28 @@ func checkIntermediate(t *testing.T, path, stdout string) {
 	}
 	if final.Value == nil || *final.Value != *last {
 		t.Errorf("final value %v, the last improving line %d", final.Value, *last)
+	}
+}
+
+// TestIntermediateOthers: a backend that streams no incumbents (an external
+// solver) still gives its final solution as an improving line, checked;
+// the text form names the value, bound and time; count takes no -i.
+func TestIntermediateOthers(t *testing.T) {
+	if _, err := exec.LookPath("glpsol"); err == nil {
+		code, stdout, stderr := run(t, DefaultBackends(), "solve", "-i", "--json", "--backend", "glpsol", models+"nightriders.yaml")
+		lines := strings.Split(strings.TrimSpace(stdout), "\n")
+		if code != 0 || len(lines) != 2 || !strings.Contains(lines[0], `"event":"improved","value":16,"bound":16`) || !strings.Contains(lines[0], `"verified":true`) ||
+			!strings.Contains(lines[1], `"status":"optimal"`) {
+			t.Errorf("glpsol -i: exit %d, %s %s", code, stdout, stderr)
+		}
+	}
+	code, stdout, stderr := run(t, DefaultBackends(), "solve", "-i", "--workers", "1", models+"nightriders.yaml")
+	for _, want := range []string{"nightriders: improved, pieces 12, proven bound 16, at ", "s, verified: nightrider a1, ", "nightriders: optimal, pieces 16"} {
+		if code != 0 || !strings.Contains(stdout, want) {
+			t.Errorf("solve -i: exit %d, want %q in %s %s", code, want, stdout, stderr)
+		}
+	}
+	if code, _, stderr := run(t, DefaultBackends(), "count", "-i", models+"nightriders.yaml"); code != ExitBadInput || !strings.Contains(stderr, "-i") {
+		t.Errorf("count -i: exit %d, %s; want %d", code, stderr, ExitBadInput)
 	}
 }
