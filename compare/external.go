@@ -43,8 +43,8 @@ func (e *External) Name() string { return e.Tool }
 // Solve exports the model, runs the tool and reads its solution, which the
 // checker verifies. Placement models are solved, counted and enumerated
 // (external_count.go); slides solved horizon by horizon like the ilp
-// backend does (see solveSlide); tours solved by the subtour cut loop
-// (external_tour.go), not counted.
+// backend does (see solveSlide); tours solved and counted by the subtour
+// cut loop (external_tour.go), not enumerated.
 func (e *External) Solve(ctx context.Context, m *model.Model, opts model.Options) (*model.Result, error) {
 	if opts.Shard.Active() {
 		return nil, fmt.Errorf("%s: a count by no-good cuts has no task list to split into shards: %w", e.Tool, model.ErrUnsupported)
@@ -134,8 +134,8 @@ func abs(v int64) int64 {
 // supports refuses, with model.ErrUnsupported, what the tools are not run on.
 func (e *External) supports(m *model.Model, task model.Task) error {
 	switch {
-	case m.Kind == model.KindTour && task != model.TaskSolve:
-		return fmt.Errorf("%s: tours are solved (by the subtour cut loop), not yet %sed: the tool would be run once per tour (use --backend ilp or exact): %w", e.Tool, task, model.ErrUnsupported)
+	case m.Kind == model.KindTour && task == model.TaskEnumerate:
+		return fmt.Errorf("%s: tours are solved and counted (by the subtour cut loop), not enumerated (use --backend ilp or exact): %w", e.Tool, model.ErrUnsupported)
 	case m.Kind == model.KindSlide && task != model.TaskSolve:
 		return fmt.Errorf("%s: slides are only solved, not %s: %w", e.Tool, task, model.ErrUnsupported)
 	case m.Kind != model.KindPlace && m.Kind != model.KindSlide && m.Kind != model.KindTour:

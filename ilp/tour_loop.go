@@ -169,3 +169,104 @@ func (t *tourProgram) checked(m *model.Model, path []int32) (model.Solution, err
 	}
 	return sol, nil
 }
+
+// Directed reports whether tours count as directed paths (open tours
+// without a start): each one found is two tours, its two directions.
+func (l *TourLoop) Directed() bool { return !l.t.closed && l.t.start < 0 && l.t.g.Len() > 1 }
+
+// Cut adds a no-good row (nogood_N) per distinct image of a tour under
+// group, checked, so that the program has none of them any more: the tours
+// of a class are counted at once. It returns the number of images and
+// whether a symmetry reverses the tour (a directed path and its reverse
+// are then one class, else two).
+func (l *TourLoop) Cut(sol model.Solution, group []model.Transform) (images int, reversible bool, err error) {
+	imgs, edges, reversible, err := l.t.images(l.m, group, sol, l.Directed())
+	if err != nil {
+		return 0, false, err
+	}
+	for _, e := range edges {
+		l.cuts = append(l.cuts, Row{Name: fmt.Sprintf("nogood_%d", len(l.cuts)+1), Terms: noGood(e), Sense: LessEqual, RHS: float64(len(e) - 1)})
+	}
+	return len(imgs), reversible, nil
+}
+
+// images are the distinct images of a tour under group, each checked, with
+// their edge variables, and whether one of them is the tour reversed (when
+// directed).
+func (t *tourProgram) images(m *model.Model, group []model.Transform, sol model.Solution, directed bool) ([]model.Solution, [][]int, bool, error) {
+	seen := map[string]bool{}
+	reversible := false
+	var images []model.Solution
+	var edgeSets [][]int
+	for _, g := range group {
+		img := m.TransformSolution(g, sol)
+		edges, ok := t.tourEdges(img.Squares)
+		if !ok {
+			return nil, nil, false, fmt.Errorf("ilp: internal error: the image of a tour has a move without a variable")
+		}
+		if directed && slices.Equal(img.Squares, reversed(sol.Squares)) {
+			reversible = true
+		}
+		key := fmt.Sprint(edges)
+		if seen[key] {
+			continue
+		}
+		seen[key] = true
+		if report := model.Check(m, &img); !report.Valid {
+			return nil, nil, false, fmt.Errorf("%w: the image of a tour: %v", ErrInvalidSolution, report.Problems)
+		}
+		images, edgeSets = append(images, img), append(edgeSets, edges)
+	}
+	return images, edgeSets, reversible, nil
+}
+
+// noGood is the row of a no-good cut on a tour's edges: their sum is at
+// most their number less one.
+func noGood(edges []int) []Term {
+	terms := make([]Term, len(edges))
+	for i, x := range edges {
+		terms[i] = Term{Var: x, Coef: 1}
+	}
+	return terms
+}
+
+// tourEdges lists the variables at 1 in a tour given as squares: its moves,
+// the closing move of a closed tour, the end node's two edges of an open one.
+func (t *tourProgram) tourEdges(squares []model.Square) ([]int, bool) {
+	var out []int
+	vs := make([]int32, len(squares))
+	for i, s := range squares {
+		v := t.g.Vertex(s)
+		if v < 0 {
+			return nil, false
+		}
+		vs[i] = int32(v)
+	}
+	pairs := len(vs) - 1
+	if t.closed && len(vs) > 2 {
+		pairs++
+	}
+	for i := 0; i < pairs; i++ {
+		x, ok := t.edgeVar(vs[i], vs[(i+1)%len(vs)])
+		if !ok {
+			return nil, false
+		}
+		out = append(out, x)
+	}
+	if !t.closed {
+		out = append(out, t.endVar[vs[0]])
+		if len(vs) > 1 {
+			out = append(out, t.endVar[vs[len(vs)-1]])
+		}
+	}
+	slices.Sort(out)
+	return out, true
+}
+
+func reversed(s []model.Square) []model.Square {
+	out := make([]model.Square, len(s))
+	for i, q := range s {
+		out[len(s)-1-i] = q
+	}
+	return out
+}

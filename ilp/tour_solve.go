@@ -5,7 +5,6 @@ package ilp
 import (
 	"context"
 	"fmt"
-	"slices"
 
 	"github.com/chessmodel/chessmodel/ilp/internal/lpsolve"
 	"github.com/chessmodel/chessmodel/model"
@@ -93,39 +92,6 @@ func (t *tourProgram) cutSubtour(sess *session, cycle []int32) error {
 		return fmt.Errorf("ilp: adding a subtour cut: %w", err)
 	}
 	return nil
-}
-
-// tourEdges lists the variables at 1 in a tour given as squares: its moves,
-// the closing move of a closed tour, the end node's two edges of an open one.
-func (t *tourProgram) tourEdges(squares []model.Square) ([]int, bool) {
-	var out []int
-	vs := make([]int32, len(squares))
-	for i, s := range squares {
-		v := t.g.Vertex(s)
-		if v < 0 {
-			return nil, false
-		}
-		vs[i] = int32(v)
-	}
-	pairs := len(vs) - 1
-	if t.closed && len(vs) > 2 {
-		pairs++
-	}
-	for i := 0; i < pairs; i++ {
-		x, ok := t.edgeVar(vs[i], vs[(i+1)%len(vs)])
-		if !ok {
-			return nil, false
-		}
-		out = append(out, x)
-	}
-	if !t.closed {
-		out = append(out, t.endVar[vs[0]])
-		if len(vs) > 1 {
-			out = append(out, t.endVar[vs[len(vs)-1]])
-		}
-	}
-	slices.Sort(out)
-	return out, true
 }
 
 // solveTour performs opts.Task on a tour model.
@@ -237,25 +203,11 @@ type tourTally struct {
 // directed and no symmetry reverses it). It reports stopped, the class not
 // counted, when the context ended inside Emit while enumerating.
 func (t *tourProgram) cutImages(ctx context.Context, m *model.Model, sess *session, opts model.Options, group []model.Transform, sol model.Solution, tally *tourTally) (bool, error) {
-	seen := map[string]bool{}
-	reversible := false
-	for _, g := range group {
-		img := m.TransformSolution(g, sol)
-		edges, ok := t.tourEdges(img.Squares)
-		if !ok {
-			return false, fmt.Errorf("ilp: internal error: the image of a tour has a move without a variable")
-		}
-		key := fmt.Sprint(edges)
-		if tally.directed && slices.Equal(img.Squares, reversed(sol.Squares)) {
-			reversible = true
-		}
-		if seen[key] {
-			continue
-		}
-		seen[key] = true
-		if report := model.Check(m, &img); !report.Valid {
-			return false, fmt.Errorf("%w: the image of a tour: %v", ErrInvalidSolution, report.Problems)
-		}
+	images, edges, reversible, err := t.images(m, group, sol, tally.directed)
+	if err != nil {
+		return false, err
+	}
+	for i, img := range images {
 		if err := t.emit(ctx, opts, img, tally.directed); err != nil {
 			return false, err
 		}
@@ -263,11 +215,7 @@ func (t *tourProgram) cutImages(ctx context.Context, m *model.Model, sess *sessi
 			return true, nil
 		}
 		tally.tours++
-		terms := make([]Term, len(edges))
-		for i, x := range edges {
-			terms[i] = Term{Var: x, Coef: 1}
-		}
-		if err := sess.addRow(terms, LessEqual, float64(len(edges)-1)); err != nil {
+		if err := sess.addRow(noGood(edges[i]), LessEqual, float64(len(edges[i])-1)); err != nil {
 			return false, fmt.Errorf("ilp: adding a no-good cut: %w", err)
 		}
 	}
@@ -291,12 +239,4 @@ func (t *tourProgram) emit(ctx context.Context, opts model.Options, s model.Solu
 		return opts.Emit(model.Solution{Squares: reversed(s.Squares)})
 	}
 	return nil
-}
-
-func reversed(s []model.Square) []model.Square {
-	out := make([]model.Square, len(s))
-	for i, q := range s {
-		out[len(s)-1-i] = q
-	}
-	return out
 }
