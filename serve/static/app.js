@@ -636,7 +636,7 @@ function onRunEvent(task, event, data, started) {
       break;
     case "improved":
       showImproved(data);
-      runStatus(`${task}: ${data.backend} found value ${data.value}${data.bound !== undefined ? `, proven bound ${data.bound}` : ""} (${secs()})`);
+      runStatus(`${task}: ${data.backend} found a better solution: best value ${data.value}${data.bound !== undefined ? `, proven bound ${data.bound}` : ""} (${secs()})`);
       break;
     case "result":
       progressBar(1);
