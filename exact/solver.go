@@ -85,9 +85,10 @@ func (s *Solver) solve(ctx context.Context, m *model.Model, opts model.Options) 
 }
 
 // dispatch picks the method from the model's structure: the n-queens
-// fast path, the transfer-matrix counter and the folding test read the
-// model before it is compiled;
-// every other choice is made from the compiled problem.
+// fast path and the transfer-matrix counter read the model before it is
+// compiled (they never compile it: their boards may be far larger than
+// the compiled problem allows); every other choice is made from the
+// compiled problem.
 func dispatch(st *tasks.Stopper, m *model.Model, opts model.Options, res *model.Result) error {
 	if opts.DistinctWalls && m.FreeWalls == nil && opts.Task == model.TaskCount {
 		if err := driver.Whole(opts, "counting the one wall set of a model with fixed walls"); err != nil {
@@ -101,11 +102,11 @@ func dispatch(st *tasks.Stopper, m *model.Model, opts model.Options, res *model.
 	if taken, err := transfer.Count(st, m, opts, res); taken {
 		return err
 	}
-	groups, folds := fold.Fits(m)
 	p, err := problem.CompileWithin(m, opts.MaxMemory)
 	if err != nil {
 		return err
 	}
+	groups, folds := fold.Fits(p)
 	switch {
 	case p.FreeWalls && p.NeedsCoverage():
 		if err := driver.Whole(opts, "the coverage search with free walls"); err != nil {

@@ -53,10 +53,8 @@ func (g *PieceGeometry) RaysAt(s int) [][]int32 {
 // pair numbered kind*squares + square.
 //
 // What the searches need of the model is here as plain fields; no search
-// reads the model (Model stays for walls' newWallSearch and fold's plan,
-// which are being rewritten elsewhere).
+// and no dispatch decision reads the model.
 type Problem struct {
-	Model               *model.Model
 	Rows, Cols, Squares int
 	Open                bitset.Set // on the board and not a fixed wall
 	Dark                bitset.Set
@@ -84,6 +82,10 @@ type Problem struct {
 	CoverAtLeast               int           //   at least this many (0: every open square)
 	FreeWalls                  bool          // walls are decision variables:
 	WallsMin, WallsMax         int           //   this many of them
+
+	// The place list entry by entry (place.go), for the techniques that
+	// group pieces by name and colour (folding).
+	Place []PlaceEntry
 
 	transforms func() []model.Transform // the model's symmetries, found when first asked for
 	groupOnce  sync.Once
@@ -150,8 +152,9 @@ func CompileWithin(m *model.Model, maxMemory int64) (*Problem, error) {
 	if err := checkCost(m, maxMemory); err != nil {
 		return nil, err
 	}
-	p := &Problem{Model: m, Rows: b.Rows, Cols: b.Cols, Squares: b.Size(), Geometry: map[string]*PieceGeometry{}}
+	p := &Problem{Rows: b.Rows, Cols: b.Cols, Squares: b.Size(), Geometry: map[string]*PieceGeometry{}}
 	p.compileRules(m)
+	p.compilePlace(m)
 	p.compileSquares(m)
 	if err := p.compileSlots(m); err != nil {
 		return nil, err
