@@ -109,9 +109,6 @@ func dispatch(st *tasks.Stopper, m *model.Model, opts model.Options, res *model.
 	groups, folds := fold.Fits(p)
 	switch {
 	case p.FreeWalls && p.NeedsCoverage():
-		if err := driver.Whole(opts, "the coverage search with free walls"); err != nil {
-			return err
-		}
 		return cover.SolveWalls(st, p, opts, res)
 	case p.FreeWalls:
 		return walls.Solve(st, p, opts, res)
@@ -126,11 +123,11 @@ func dispatch(st *tasks.Stopper, m *model.Model, opts model.Options, res *model.
 // folding answers the models folding fits: the fewest attacked or
 // dominated squares, the fewest pieces that cover, the rest by folding.
 func folding(st *tasks.Stopper, p *problem.Problem, groups []fold.Group, opts model.Options, res *model.Result) error {
-	if p.Sense == model.Minimize && p.Measure != model.MeasurePieces {
+	if fold.MinimisesCoverage(p) {
 		if opts.Task == model.TaskSolve {
 			return fold.SolveFewest(st, p, groups, opts, res)
 		}
-		return cover.Solve(st, p, opts, res)
+		return cover.Solve(st, p, opts, res) // folding counts no fewest (fold.Folding)
 	}
 	if err := driver.Whole(opts, "search-space folding"); err != nil {
 		return err

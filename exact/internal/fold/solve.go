@@ -8,6 +8,7 @@ import (
 	"sync/atomic"
 
 	"github.com/chessmodel/chessmodel/exact/internal/bitset"
+	"github.com/chessmodel/chessmodel/exact/internal/driver"
 	"github.com/chessmodel/chessmodel/exact/internal/problem"
 	"github.com/chessmodel/chessmodel/exact/internal/tasks"
 	"github.com/chessmodel/chessmodel/model"
@@ -44,8 +45,11 @@ type foldPoint struct {
 	value   int
 }
 
-// Solve answers a model that Fits.
+// Solve answers a model that Fits, whole: it runs no shard.
 func Solve(st *tasks.Stopper, p *problem.Problem, groups []Group, opts model.Options, res *model.Result) error {
+	if err := driver.Whole(opts, "search-space folding"); err != nil {
+		return err
+	}
 	plan := newFoldPlan(p, groups)
 	r := &foldRun{plan: plan, st: st, opts: opts, workers: model.WorkerCount(opts.Workers), best: foldPoint{value: -1}}
 	res.Stats.Extra["engine"] = "search-space folding"
