@@ -49,8 +49,9 @@ type Plan struct {
 	Open     bitset.Set
 	base     bitset.Set // what the fixed pieces weakly attack (and, for dominated, occupy)
 	trees    []*foldTree
-	minGroup int // the group whose count is minimised, or -1
-	ruleGoal int // the squares a cover rule asks for (0: no rule)
+	minGroup int   // the group whose count is minimised, or -1
+	ruleGoal int   // the squares a cover rule asks for (0: no rule)
+	kindOf   []int // per group: the problem's first slot of its piece
 }
 
 // Fits reports whether the compiled model has the structure folding needs, and
@@ -171,6 +172,7 @@ func newFoldPlan(p *problem.Problem, groups []Group) *Plan {
 		if g.MinOpt {
 			f.minGroup = gi
 		}
+		f.kindOf = append(f.kindOf, slices.IndexFunc(p.Kinds, func(k *problem.PieceGeometry) bool { return k.Name == g.Piece.Name }))
 		f.trees = append(f.trees, f.buildTree(p.PieceGeometry(g.Piece), f.SquaresOf(g)))
 	}
 	return f
@@ -271,4 +273,27 @@ func (f *Plan) solution(ax Axes, squares []int32) model.Solution {
 	}
 	s.Normalize()
 	return s
+}
+
+// vertices turns the squares of a point into the problem's vertices (the
+// first slot of each piece: a solution reads only its name and square).
+func (f *Plan) vertices(ax Axes, squares []int32) []int32 {
+	out := make([]int32, len(squares))
+	for a, sq := range squares {
+		out[a] = int32(f.kindOf[ax.Group[a]]*f.Problem.Squares) + sq
+	}
+	return out
+}
+
+// coverOfVertices is StrongCover of a placement given as vertices.
+func (f *Plan) coverOfVertices(vertices []int32) int {
+	p := f.Problem
+	ax := Axes{Group: make([]int, len(vertices))}
+	squares := make([]int32, len(vertices))
+	for i, v := range vertices {
+		name := p.Kinds[p.KindOf(int(v))].Name
+		ax.Group[i] = slices.IndexFunc(f.Groups, func(g Group) bool { return g.Piece.Name == name })
+		squares[i] = int32(p.SquareOf(int(v)))
+	}
+	return f.StrongCover(ax, squares, bitset.New(p.Squares), bitset.New(p.Squares))
 }
