@@ -35,7 +35,7 @@ func Known(t *testing.T, tech driver.Technique, extra ...known.Case) {
 			if !fits(tech, c, m) {
 				return nil
 			}
-			return forced{tech}
+			return compiled(tech)
 		})
 	}
 	for _, c := range extra {
@@ -67,7 +67,7 @@ func runExtra(t *testing.T, tech driver.Technique, c known.Case) {
 	if c.Brute == nil {
 		t.Fatal("an extra case needs a brute-force referee")
 	}
-	for _, s := range []model.Solver{forced{tech}, c.Brute} {
+	for _, s := range []model.Solver{compiled(tech), c.Brute} {
 		res, err := c.Run(context.Background(), s, m)
 		if err != nil {
 			t.Fatalf("%s: %v", s.Name(), err)
@@ -78,25 +78,52 @@ func runExtra(t *testing.T, tech driver.Technique, c known.Case) {
 	}
 }
 
-// forced is a model.Solver that compiles a model and hands it to one
-// technique, as the facade does after dispatch.
-type forced struct{ tech driver.Technique }
+// KnownModel is Known for a technique that reads the model itself (the
+// n-queens fast path, the transfer-matrix counter: their boards may be
+// far larger than a compiled problem allows): every known placement case
+// fits takes is handed to solve.
+func KnownModel(t *testing.T, name string, fits func(m *model.Model, opts model.Options) bool, solve Solve) {
+	t.Helper()
+	known.Test(t, "exact", func(c *known.Case, m *model.Model) model.Solver {
+		if m.Kind != model.KindPlace || !fits(m, c.Options()) {
+			return nil
+		}
+		return forced{name: name, solve: solve}
+	})
+}
 
-func (f forced) Name() string { return "exact/" + f.tech.Name }
+// A Solve answers a model with one technique.
+type Solve func(st *tasks.Stopper, m *model.Model, opts model.Options, res *model.Result) error
+
+// compiled is the solver that compiles a model and hands it to tech, as
+// the facade does after dispatch.
+func compiled(tech driver.Technique) forced {
+	return forced{name: tech.Name, solve: func(st *tasks.Stopper, m *model.Model, opts model.Options, res *model.Result) error {
+		p, err := problem.Compile(m)
+		if err != nil {
+			return err
+		}
+		return tech.Solve(st, p, opts, res)
+	}}
+}
+
+// forced is a model.Solver that hands every model to one technique.
+type forced struct {
+	name  string
+	solve Solve
+}
+
+func (f forced) Name() string { return "exact/" + f.name }
 
 func (f forced) Solve(ctx context.Context, m *model.Model, opts model.Options) (*model.Result, error) {
 	if opts.Task == model.TaskEnumerate && opts.Emit == nil {
 		return nil, errors.New("enumerate needs Emit")
 	}
-	p, err := problem.Compile(m)
-	if err != nil {
-		return nil, err
-	}
 	res := &model.Result{Model: m.Name, Kind: m.Kind.String(), Task: opts.Task, Backend: f.Name(),
 		Stats: model.Stats{Extra: map[string]any{}}}
 	st := tasks.NewStopper(ctx)
 	defer st.Close()
-	if err := f.tech.Solve(st, p, opts, res); err != nil {
+	if err := f.solve(st, m, opts, res); err != nil {
 		return nil, err
 	}
 	model.SettleStatus(m, res)
