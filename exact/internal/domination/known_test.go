@@ -7,4 +7,4 @@ import (
 )
 
 // TestKnownTechnique runs every known case Technique fits through it alone.
-func TestKnownTechnique(t *testing.T) { techtest.Known(t, Technique) }
+func TestKnownTechnique(t *testing.T) { techtest.Known(t, Technique, nil) }

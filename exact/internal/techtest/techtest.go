@@ -8,6 +8,7 @@ package techtest
 import (
 	"context"
 	"errors"
+	"os"
 	"testing"
 
 	"github.com/chessmodel/chessmodel/exact/internal/driver"
@@ -21,9 +22,12 @@ import (
 // then the extra cases (for what the table does not reach), each of
 // which must fit tech and name a brute-force referee that agrees with
 // its answer. It fails when tech fits no case of the table and has no
-// extra one. Cases too long for the exact backend are left out.
-func Known(t *testing.T, tech driver.Technique, extra ...known.Case) {
+// extra one. Cases too long for the exact backend are left out, and
+// those slow (minutes) forced to tech: skip names them, with the reason,
+// and they run only when CHESSMODEL_FORCED_LONG is set.
+func Known(t *testing.T, tech driver.Technique, skip map[string]string, extra ...known.Case) {
 	t.Helper()
+	long := os.Getenv("CHESSMODEL_FORCED_LONG") != ""
 	picked := 0
 	for _, c := range known.Cases() {
 		if m, err := c.Model(); err == nil && fits(tech, &c, m) {
@@ -33,6 +37,10 @@ func Known(t *testing.T, tech driver.Technique, extra ...known.Case) {
 	if picked > 0 {
 		known.Test(t, "exact", func(c *known.Case, m *model.Model) model.Solver {
 			if !fits(tech, c, m) {
+				return nil
+			}
+			if why := skip[c.Name]; why != "" && !long {
+				t.Logf("%s: left out (%s); CHESSMODEL_FORCED_LONG=1 runs it", c.Name, why)
 				return nil
 			}
 			return compiled(tech)
