@@ -26,7 +26,11 @@
 //   - domination: the fewest identical pieces that cover the board, by
 //     branch and bound on a set cover (it builds on fold's plan);
 //   - cover: the other cover rules and coverage objectives, with or
-//     without free walls — search on the most constrained uncovered square.
+//     without free walls — search on the most constrained uncovered square;
+//   - armies: models of pieces in groups with rules between groups
+//     (peaceable queens) — branch and bound deciding the squares in order,
+//     each group's open squares as bitboards; the only technique that reads
+//     groups, so dispatch sends every group model to it.
 //
 // and the plumbing they share, from the bottom up: bitset (the bitsets),
 // tasks (the Stopper and the worker pool, used by exact/tour and
@@ -37,7 +41,7 @@
 //
 // # The driver
 //
-// Package driver runs clique, walls and cover (with and without free
+// Package driver runs clique, armies, walls and cover (with and without free
 // walls): it owns the solve / count / enumerate switch, the split of a
 // count into tasks, the worker pool, the tallies of counts and classes,
 // progress, the stop and the status of the result; the technique supplies

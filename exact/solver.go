@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/chessmodel/chessmodel/exact/internal/armies"
 	"github.com/chessmodel/chessmodel/exact/internal/clique"
 	"github.com/chessmodel/chessmodel/exact/internal/cover"
 	"github.com/chessmodel/chessmodel/exact/internal/domination"
@@ -95,6 +96,13 @@ func dispatch(st *tasks.Stopper, m *model.Model, opts model.Options, res *model.
 			return err
 		}
 		return oneWallSet(st, m, opts, res)
+	}
+	if m.HasGroups() { // armies: no other technique reads groups
+		p, err := problem.CompileWithin(m, opts.MaxMemory)
+		if err != nil {
+			return err
+		}
+		return armies.Solve(st, p, opts, res)
 	}
 	if sq, ok := nqueens.Detect(m); ok {
 		return nqueens.Solve(st, m, sq, opts, res)

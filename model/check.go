@@ -125,6 +125,7 @@ func checkPlacement(m *Model, s *Solution, r *Report) {
 		}
 	}
 	checkCounts(m, s.Pieces, r)
+	checkEqualGroups(m, s.Pieces, r)
 	pos.checkAttacks(r)
 	r.Measures["pieces"] = int64(len(s.Pieces))
 	r.Value = r.Measures["pieces"]
@@ -176,6 +177,8 @@ func (pos *position) addPieces(pieces []Placed, r *Report) {
 			r.fail("%s on %v stands on a wall", pc.Piece, pc.Square)
 		case pos.walls[pc.Square]:
 			r.fail("%s on %v stands on a wall the solution adds", pc.Piece, pc.Square)
+		case !knownGroup(m, pc.Group):
+			r.fail("%s on %v: %s", pc.Piece, pc.Square, groupProblem(m, pc.Group))
 		default:
 			pos.pieces = append(pos.pieces, pc)
 		}
@@ -195,7 +198,7 @@ func (pos *position) checkAttacks(r *Report) {
 	}
 	// The grid holds every attack the lines do (and more where pieces
 	// stack), so when it attacks no piece the lines need not be read.
-	if m.Rules.Independent && (!measure || attacksSome(grid, occupied)) {
+	if m.AnyForbidden() && (!measure || attacksSome(grid, occupied)) {
 		pos.checkIndependent(r)
 	}
 	r.Measures["walls"] = int64(b.WallCount() + len(pos.walls))
@@ -241,10 +244,10 @@ func checkCounts(m *Model, placed []Placed, r *Report) {
 	type tally struct{ light, dark int }
 	have := map[string]*tally{}
 	for _, p := range placed {
-		t := have[p.Piece]
+		t := have[placedName(p)]
 		if t == nil {
 			t = &tally{}
-			have[p.Piece] = t
+			have[placedName(p)] = t
 		}
 		if p.Square.Dark() {
 			t.dark++
@@ -258,10 +261,10 @@ func checkCounts(m *Model, placed []Placed, r *Report) {
 	}
 	want := map[string]*bounds{}
 	for _, e := range m.Place {
-		w := want[e.Piece.Name]
+		w := want[entryName(e)]
 		if w == nil {
 			w = &bounds{}
-			want[e.Piece.Name] = w
+			want[entryName(e)] = w
 		}
 		w.min[e.Colour] += int64(e.Count.Min)
 		w.max[e.Colour] += int64(e.Count.Max)
@@ -334,13 +337,16 @@ func (p *position) checkIndependent(r *Report) {
 // attack reports that piece i attacks piece j, once for each such pair. It
 // returns false once the report is full, to stop the search.
 func (p *position) attack(r *Report, i, j int) bool {
+	if !p.forbidden(i, j) {
+		return true // an attack the group rules allow
+	}
 	if !p.reported[[2]int{i, j}] {
 		if p.reported == nil {
 			p.reported = map[[2]int]bool{}
 		}
 		p.reported[[2]int{i, j}] = true
 		a, b := p.pieces[i], p.pieces[j]
-		r.fail("%s on %v attacks %s on %v", a.Piece, a.Square, b.Piece, b.Square)
+		r.fail("%s on %v attacks %s on %v", placedName(a), a.Square, placedName(b), b.Square)
 	}
 	return len(r.Problems) <= maxProblems
 }

@@ -33,6 +33,10 @@ type Model struct {
 
 	Tour  *TourSpec
 	Slide *SlideSpec
+
+	// Armies (issue 29, groups.go): the groups of a place model and the
+	// rules between them; the zero value is a model without groups.
+	Army GroupModel
 }
 
 // A Range is an inclusive count range; Max is Unbounded when open.
@@ -82,12 +86,18 @@ type PlaceEntry struct {
 	Count  Range
 	Opt    Optimize // Maximize for "max", Minimize for "min"; the Count is then 0..Unbounded
 	Colour Colour
+
+	// Group is the group ("as white") of a group model's entry; "" without
+	// groups (and then left out of the JSON form, which shard digests read).
+	Group string `json:",omitempty"`
 }
 
 // A Placed piece stands on a square.
 type Placed struct {
 	Piece  string `json:"piece"`
 	Square Square `json:"square"`
+	// Group is the piece's group in a group model (groups.go), "" otherwise.
+	Group string `json:"group,omitempty"`
 }
 
 // AttackMode says what stops a rider's line.

@@ -1,6 +1,7 @@
 package model
 
 import (
+	"cmp"
 	"fmt"
 	"sort"
 	"strings"
@@ -97,7 +98,7 @@ next:
 			}
 		}
 		for f := range fixed {
-			if !fixed[Placed{f.Piece, t.Apply(f.Square, b.Rows, b.Cols)}] {
+			if !fixed[Placed{Piece: f.Piece, Square: t.Apply(f.Square, b.Rows, b.Cols), Group: f.Group}] {
 				continue next
 			}
 		}
@@ -140,7 +141,7 @@ func placeSignature(entries []PlaceEntry, swap bool) string {
 		if swap && c != AnyColour {
 			c = 3 - c
 		}
-		s = append(s, fmt.Sprintf("%s/%d/%d/%d/%d", e.Piece.Name, e.Count.Min, e.Count.Max, e.Opt, c))
+		s = append(s, fmt.Sprintf("%s/%d/%d/%d/%d/%s", e.Piece.Name, e.Count.Min, e.Count.Max, e.Opt, c, e.Group))
 	}
 	sort.Strings(s)
 	return strings.Join(s, ",")
@@ -164,7 +165,7 @@ func (m *Model) TransformSolution(t Transform, s Solution) Solution {
 	rows, cols := m.Board.Rows, m.Board.Cols
 	var out Solution
 	for _, p := range s.Pieces {
-		out.Pieces = append(out.Pieces, Placed{p.Piece, t.Apply(p.Square, rows, cols)})
+		out.Pieces = append(out.Pieces, Placed{Piece: p.Piece, Square: t.Apply(p.Square, rows, cols), Group: p.Group})
 	}
 	for _, w := range s.Walls {
 		out.Walls = append(out.Walls, t.Apply(w, rows, cols))
@@ -203,6 +204,9 @@ func (m *Model) Images(group []Transform, s Solution, walls bool) []Solution {
 // symmetry group (comparing pieces, then walls, square by square), so that
 // two placements are equivalent exactly when their canonical forms are equal.
 func (m *Model) Canonical(s Solution) Solution {
+	if m.HasGroups() {
+		return m.canonicalFull(m.FullSymmetries(), s)
+	}
 	return m.canonical(m.Symmetries(), s)
 }
 
@@ -219,6 +223,10 @@ func (m *Model) canonical(group []Transform, s Solution) Solution {
 // CanonicalFunc returns Canonical with the group computed once, for callers
 // that canonicalise many placements.
 func (m *Model) CanonicalFunc() func(Solution) Solution {
+	if m.HasGroups() {
+		full := m.FullSymmetries()
+		return func(s Solution) Solution { return m.canonicalFull(full, s) }
+	}
 	group := m.Symmetries()
 	return func(s Solution) Solution { return m.canonical(group, s) }
 }
@@ -232,7 +240,7 @@ func comparePlacements(a, b Solution) int {
 			}
 			return 1
 		}
-		if c := strings.Compare(pa.Piece, pb.Piece); c != 0 {
+		if c := cmp.Or(strings.Compare(pa.Piece, pb.Piece), strings.Compare(pa.Group, pb.Group)); c != 0 {
 			return c
 		}
 	}

@@ -90,6 +90,13 @@ type Problem struct {
 	transforms func() []model.Transform // the model's symmetries, found when first asked for
 	groupOnce  sync.Once
 	group      [][]int32 // the symmetries as permutations of squares, identity excluded
+
+	// Armies (issue 29): in a group model a kind of piece is a (piece,
+	// group) pair; GroupOf is its group, an index into Model.Army.Groups.
+	// slotPerm is, beside group, each symmetry's permutation of the slots
+	// (nil: none moved): swapping alike groups (groups.go).
+	GroupOf  []int
+	slotPerm [][]int32
 }
 
 // NeedsCoverage reports whether attacked squares matter: a cover rule or
@@ -113,6 +120,10 @@ func (p *Problem) CoverMeasure() model.Measure {
 // classes need it.
 func (p *Problem) Symmetries() [][]int32 {
 	p.groupOnce.Do(func() {
+		if p.Model.HasGroups() {
+			p.groupSymmetries()
+			return
+		}
 		for _, t := range p.transforms() {
 			if t == (model.Transform{}) {
 				continue
@@ -203,14 +214,15 @@ func (p *Problem) compileSquares(m *model.Model) {
 // could stand on one square (the i-th slot on a square is used only with
 // the one before it, which keeps identical pieces interchangeable).
 func (p *Problem) compileSlots(m *model.Model) error {
-	ruleIndex := map[string]int{}
+	ruleIndex := map[[2]string]int{}
 	var pieces []*model.Piece
 	for _, e := range m.Place {
-		r, ok := ruleIndex[e.Piece.Name]
+		r, ok := ruleIndex[[2]string{e.Piece.Name, e.Group}]
 		if !ok {
 			r = len(p.Rules)
-			ruleIndex[e.Piece.Name] = r
+			ruleIndex[[2]string{e.Piece.Name, e.Group}] = r
 			p.Rules = append(p.Rules, CountRule{})
+			p.GroupOf = append(p.GroupOf, max(0, m.GroupIndex(e.Group)))
 			pieces = append(pieces, e.Piece)
 		}
 		p.Rules[r].addEntry(e)
@@ -443,7 +455,8 @@ func (p *Problem) SquareOf(v int) int { return v % p.Squares }
 func (p *Problem) Solution(vertices []int32, walls []int32) model.Solution {
 	s := model.Solution{Pieces: make([]model.Placed, 0, len(vertices))}
 	for _, v := range vertices {
-		s.Pieces = append(s.Pieces, model.Placed{Piece: p.Kinds[p.KindOf(int(v))].Name, Square: p.Square(p.SquareOf(int(v)))})
+		k := p.KindOf(int(v))
+		s.Pieces = append(s.Pieces, model.Placed{Piece: p.Kinds[k].Name, Square: p.Square(p.SquareOf(int(v))), Group: p.GroupName(k)})
 	}
 	for _, w := range walls {
 		s.Walls = append(s.Walls, p.Square(int(w)))
