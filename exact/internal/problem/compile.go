@@ -52,9 +52,11 @@ func (g *PieceGeometry) RaysAt(s int) [][]int32 {
 // rank by rank from a1 (model.Board.Index); a vertex is a (kind, square)
 // pair numbered kind*squares + square.
 //
-// What the searches need of the model is here as plain fields; no search
-// and no dispatch decision reads the model.
+// What the searches need of the model is here as plain fields; dispatch
+// and the searches read those, except for group models: the armies search
+// and the group symmetries (groups.go) still read Model.
 type Problem struct {
+	Model               *model.Model // for group models only (see above)
 	Rows, Cols, Squares int
 	Open                bitset.Set // on the board and not a fixed wall
 	Dark                bitset.Set
@@ -97,6 +99,7 @@ type Problem struct {
 	// (nil: none moved): swapping alike groups (groups.go).
 	GroupOf  []int
 	slotPerm [][]int32
+	Grouped  bool // a group model: only the armies search reads groups
 }
 
 // NeedsCoverage reports whether attacked squares matter: a cover rule or
@@ -120,7 +123,7 @@ func (p *Problem) CoverMeasure() model.Measure {
 // classes need it.
 func (p *Problem) Symmetries() [][]int32 {
 	p.groupOnce.Do(func() {
-		if p.Model.HasGroups() {
+		if p.Grouped {
 			p.groupSymmetries()
 			return
 		}
@@ -163,7 +166,7 @@ func CompileWithin(m *model.Model, maxMemory int64) (*Problem, error) {
 	if err := checkCost(m, maxMemory); err != nil {
 		return nil, err
 	}
-	p := &Problem{Rows: b.Rows, Cols: b.Cols, Squares: b.Size(), Geometry: map[string]*PieceGeometry{}}
+	p := &Problem{Model: m, Grouped: m.HasGroups(), Rows: b.Rows, Cols: b.Cols, Squares: b.Size(), Geometry: map[string]*PieceGeometry{}}
 	p.compileRules(m)
 	p.compilePlace(m)
 	p.compileSquares(m)

@@ -10,4 +10,6 @@ import (
 // matter.
 var Technique = driver.Technique{Name: "walls", Fits: fits, Solve: Solve}
 
-func fits(p *problem.Problem, _ model.Options) bool { return p.FreeWalls && !p.NeedsCoverage() }
+func fits(p *problem.Problem, _ model.Options) bool {
+	return p.FreeWalls && !p.NeedsCoverage() && !p.Grouped
+}
