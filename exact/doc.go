@@ -87,6 +87,13 @@
 // with free walls in walls; pieces to fold in fold; n-queens and n-rooks
 // sizes in nqueens. TestLimits walks past each one.
 //
+// A model that is not plain (model.Model.Plain: a wrapped board, or a
+// one-sided piece) goes to clique or cover, whose geometry comes from the
+// board's own walk (problem/wrap.go); its free walls are refused (the wall
+// searches read straight lines and symmetric attack). Tours refuse a
+// one-sided piece (an undirected move graph), and slides refuse twisted
+// boards and one-sided pieces (model.SlideGeometryError).
+//
 // Shards (see Shards above) are counts of clique, walls, cover, the
 // n-queens and n-rooks counters and the transfer only: every other search
 // refuses an active model.Options.Shard with model.ErrUnsupported

@@ -85,6 +85,10 @@
 //     added to an int64: 2^63 solves are out of reach, so no count wraps.
 //   - Slides: boards of up to 36 open squares (ErrTooLarge); past the
 //     largest horizon the answer is unknown, never infeasible.
+//   - Wrapped boards and one-sided pieces (place_general.go): free walls
+//     are refused; slides on a Möbius band or Klein bottle and slides or
+//     tours of a one-sided piece are refused (model.SlideGeometryError,
+//     model.NewMoveGraph).
 //   - Shards (model.Options.Shard): a count by no-good cuts is one
 //     sequence of solves with no task list to split, so a part is refused.
 //   - Names: a piece without a letter of its own is written p<name>, made

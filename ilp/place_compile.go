@@ -114,6 +114,12 @@ func compilePlacement(m *model.Model, form formulation, limit int64) (*Program, 
 	if err := pc.checkPieceCost(); err != nil {
 		return nil, err
 	}
+	plain := m.Plain()
+	if !plain {
+		if err := pc.refuseGeneral(); err != nil { // place_general.go
+			return nil, err
+		}
+	}
 	pc.pieceVariables()
 	pc.wallVariables()
 	pc.squareRows()
@@ -124,8 +130,10 @@ func compilePlacement(m *model.Model, form formulation, limit int64) (*Program, 
 		if err := pc.armies(); err != nil { // place_armies.go
 			return nil, err
 		}
-	case m.Rules.Independent:
+	case m.Rules.Independent && plain:
 		pc.independence()
+	case m.Rules.Independent:
+		pc.reachIndependence()
 	}
 	pc.coverage()
 	if form.breakSymmetry {

@@ -308,6 +308,10 @@ func checkCounts(m *Model, placed []Placed, r *Report) {
 // square is filed under the ride line it lies on, so that even a board of a
 // million ranks is checked in time proportional to its pieces.
 func (p *position) checkIndependent(r *Report) {
+	if p.m.Board.Wrapped() {
+		p.checkIndependentWrapped(r)
+		return
+	}
 	for i, pc := range p.pieces {
 		for _, v := range p.kinds[p.kind[i]].Leaps {
 			for _, j := range p.at(pc.Square.Add(v)) {
@@ -511,6 +515,10 @@ func (p *position) attackGrid() (attacked, occupied, closed []bool) {
 	strong := p.m.Rules.Attack == Strong
 	for i, pc := range p.pieces {
 		def := p.kinds[p.kind[i]]
+		if b.Wrapped() {
+			p.markWrapped(pc.Square, def, attacked, occupied, blocked)
+			continue
+		}
 		for _, v := range def.Leaps {
 			if t := pc.Square.Add(v); !blocked(t) {
 				attacked[b.Index(t)] = true
@@ -526,6 +534,23 @@ func (p *position) attackGrid() (attacked, occupied, closed []bool) {
 		}
 	}
 	return attacked, occupied, closed
+}
+
+// markWrapped marks what a piece of kind def on s attacks on a wrapped
+// board.
+func (p *position) markWrapped(s Square, def *Piece, attacked, occupied []bool, blocked func(Square) bool) {
+	b := p.m.Board
+	strong := p.m.Rules.Attack == Strong
+	mark := func(t Square) bool {
+		attacked[b.Index(t)] = true
+		return !strong || !occupied[b.Index(t)]
+	}
+	for _, v := range def.Leaps {
+		wrapWalk(b, s, v, false, blocked, mark)
+	}
+	for _, d := range def.Rides {
+		wrapWalk(b, s, d, true, blocked, mark)
+	}
 }
 
 // uncovered names a few squares a coverage rule misses.
@@ -563,6 +588,9 @@ func steps(d, diff Vector) (int, bool) {
 // move reports whether pc can go from a to b on an empty board with walls:
 // a leap, or a ride whose intermediate squares are all open.
 func move(b *Board, pc *Piece, from, to Square, occupied func(Square) bool) bool {
+	if b.Wrapped() {
+		return wrapMove(b, pc, from, to, occupied, false)
+	}
 	diff := Vector{to.File - from.File, to.Rank - from.Rank}
 	for _, v := range pc.Leaps {
 		if v == diff {
@@ -692,6 +720,9 @@ func checkSlide(m *Model, s *Solution, r *Report) {
 // maximal reports whether a slide stops only because the next square along
 // its line is blocked. A leap is always maximal.
 func maximal(b *Board, pc *Piece, mv Move, occupied func(Square) bool) bool {
+	if b.Wrapped() {
+		return wrapMove(b, pc, mv.From, mv.To, occupied, true)
+	}
 	diff := Vector{mv.To.File - mv.From.File, mv.To.Rank - mv.From.Rank}
 	for _, v := range pc.Leaps {
 		if v == diff {

@@ -173,6 +173,7 @@ type Summary struct {
 	Tour       *TourSummary      `json:"tour,omitempty"`
 	Slide      *SlideSummary     `json:"slide,omitempty"`
 	Symmetries []string          `json:"symmetries"`
+	Wrap       string            `json:"wrap,omitempty"` // cylinder, torus, mobius, klein; empty on a plain board
 }
 
 // TourSummary is the tour section of a Summary.
@@ -198,6 +199,9 @@ func (m *Model) Summarize() Summary {
 	}
 	if s.Walls == nil {
 		s.Walls = []Square{}
+	}
+	if m.Board.Wrapped() {
+		s.Wrap = m.Board.Wrap.String()
 	}
 	if m.FreeWalls != nil {
 		s.FreeWalls = rangeText(*m.FreeWalls)

@@ -13,30 +13,40 @@ import (
 // onto itself.
 type Transform struct {
 	Swap, MirrorFiles, MirrorRanks bool
+
+	// On a wrapped board a transform may also shift the board along its
+	// glued edges, after the D4 part: Shift is the displacement, folded
+	// onto the board as Wrap glues it (symmetry_wrap.go).
+	Shift Vector
+	Wrap  Wrap
 }
 
 // allTransforms lists D4 with identity first.
 var allTransforms = []Transform{
-	{}, {false, true, true}, {false, true, false}, {false, false, true},
-	{true, false, false}, {true, true, true}, {true, true, false}, {true, false, true},
+	{}, {MirrorFiles: true, MirrorRanks: true}, {MirrorFiles: true}, {MirrorRanks: true},
+	{Swap: true}, {Swap: true, MirrorFiles: true, MirrorRanks: true}, {Swap: true, MirrorFiles: true}, {Swap: true, MirrorRanks: true},
 }
 
 // Name describes the transform in words.
 func (t Transform) Name() string {
+	if t.Shift != (Vector{}) {
+		d4 := Transform{Swap: t.Swap, MirrorFiles: t.MirrorFiles, MirrorRanks: t.MirrorRanks}
+		return fmt.Sprintf("%s, then shift %d files %d ranks on the %s", d4.Name(), t.Shift.File, t.Shift.Rank, t.Wrap)
+	}
 	switch t {
 	case Transform{}:
 		return "identity"
-	case Transform{false, true, true}:
+	case Transform{MirrorFiles: true, MirrorRanks: true}:
 		return "rotate 180"
-	case Transform{false, true, false}:
+	case Transform{MirrorFiles: true}:
 		return "mirror left-right"
-	case Transform{false, false, true}:
+	case Transform{MirrorRanks: true}:
 		return "mirror top-bottom"
-	case Transform{true, false, false}:
+	case Transform{Swap: true}:
 		return "reflect in a1-h8 diagonal"
-	case Transform{true, true, true}:
+	case Transform{Swap: true, MirrorFiles: true, MirrorRanks: true}:
 		return "reflect in a8-h1 diagonal"
-	case Transform{true, true, false}:
+	case Transform{Swap: true, MirrorFiles: true}:
 		return "rotate 90 anticlockwise"
 	}
 	return "rotate 90 clockwise"
@@ -49,9 +59,9 @@ func (t Transform) NameOn(rows, cols int) string {
 	corner := func(file, rank int) string { return Square{File: file, Rank: rank}.String() }
 	last := cols - 1
 	switch t {
-	case Transform{true, false, false}:
+	case Transform{Swap: true}:
 		return "reflect in " + corner(0, 0) + "-" + corner(last, rows-1) + " diagonal"
-	case Transform{true, true, true}:
+	case Transform{Swap: true, MirrorFiles: true, MirrorRanks: true}:
 		return "reflect in " + corner(0, rows-1) + "-" + corner(last, 0) + " diagonal"
 	}
 	return t.Name()
@@ -69,6 +79,9 @@ func (t Transform) Apply(s Square, rows, cols int) Square {
 	if t.MirrorRanks {
 		s.Rank = rows - 1 - s.Rank
 	}
+	if t.Shift != (Vector{}) {
+		s, _ = reduceOn(t.Wrap, s.File+t.Shift.File, s.Rank+t.Shift.Rank, rows, cols)
+	}
 	return s
 }
 
@@ -81,6 +94,9 @@ func (t Transform) SwapsColours(rows, cols int) bool {
 // BoardSymmetries is the subgroup of D4 (D2 when the board is not square)
 // that maps the board, its walls and its fixed pieces onto themselves.
 func (m *Model) BoardSymmetries() []Transform {
+	if !m.Plain() {
+		return m.geometrySymmetries()
+	}
 	var out []Transform
 	b := m.Board
 	fixed := map[Placed]bool{}
@@ -117,7 +133,7 @@ func (m *Model) Symmetries() []Transform {
 	for _, t := range m.BoardSymmetries() {
 		switch m.Kind {
 		case KindPlace:
-			if t.SwapsColours(rows, cols) && placeSignature(m.Place, true) != placeSignature(m.Place, false) {
+			if !m.keepsColourRules(t) {
 				continue
 			}
 		case KindTour:
@@ -132,6 +148,45 @@ func (m *Model) Symmetries() []Transform {
 		out = append(out, t)
 	}
 	return out
+}
+
+// keepsColourRules reports whether t maps the place list's colour rules
+// onto themselves: it keeps every colour, or swaps them all and the list
+// reads the same with light and dark exchanged. On a plain board a
+// transform acts on colours as it acts on a1; a shift of a wrapped board
+// with an odd side may mix them, which only a list without colour rules
+// allows.
+func (m *Model) keepsColourRules(t Transform) bool {
+	rows, cols := m.Board.Rows, m.Board.Cols
+	plain := placeSignature(m.Place, false)
+	if t.Shift != (Vector{}) {
+		swaps, keeps := false, false
+		for i := 0; i < m.Board.Size(); i++ {
+			s := m.Board.Square(i)
+			if t.Apply(s, rows, cols).Dark() != s.Dark() {
+				swaps = true
+			} else {
+				keeps = true
+			}
+		}
+		switch {
+		case swaps && keeps:
+			return plain == placeSignature(m.Place, true) && !hasColourRule(m.Place)
+		case keeps:
+			return true
+		}
+		return placeSignature(m.Place, true) == plain
+	}
+	return !t.SwapsColours(rows, cols) || placeSignature(m.Place, true) == plain
+}
+
+func hasColourRule(entries []PlaceEntry) bool {
+	for _, e := range entries {
+		if e.Colour != AnyColour {
+			return true
+		}
+	}
+	return false
 }
 
 func placeSignature(entries []PlaceEntry, swap bool) string {

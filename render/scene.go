@@ -78,6 +78,7 @@ func (sc *scene) draw(c canvas, l *layout) {
 		off = append(off, l.squareRect(s))
 	}
 	c.rects(off, colourBackground)
+	sc.drawWrap(c, l) // wrap.go
 	if sc.attacks {
 		sc.drawAttacks(c, l)
 	}

@@ -19,5 +19,5 @@ func fits(p *problem.Problem, opts model.Options) bool {
 }
 
 func fitsWalls(p *problem.Problem, _ model.Options) bool {
-	return p.FreeWalls && p.NeedsCoverage() && !p.Grouped
+	return p.FreeWalls && p.NeedsCoverage() && !p.Grouped && p.Plain
 }

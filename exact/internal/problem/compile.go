@@ -29,6 +29,10 @@ type PieceGeometry struct {
 	Piece *model.Piece
 	p     *Problem
 	Weak  bitset.Rows // per square: every square of leaps and rays (weak attack)
+	// Back is, per square, the squares from which the piece reaches it: Weak
+	// itself when attack is symmetric, its transpose for a one-sided piece
+	// (wrap.go).
+	Back bitset.Rows
 
 	lists sync.Once
 	leaps [][]int32   // per square: the open squares a leap lands on
@@ -53,10 +57,11 @@ func (g *PieceGeometry) RaysAt(s int) [][]int32 {
 // pair numbered kind*squares + square.
 //
 // What the searches need of the model is here as plain fields; dispatch
-// and the searches read those, except for group models: the armies search
-// and the group symmetries (groups.go) still read Model.
+// and the searches read those, except for group models and wrapped
+// boards: the armies search, the group symmetries (groups.go) and the
+// geometry of a wrapped board (wrap.go) still read Model.
 type Problem struct {
-	Model               *model.Model // for group models only (see above)
+	Model               *model.Model // for groups and wrapped boards only (see above)
 	Rows, Cols, Squares int
 	Open                bitset.Set // on the board and not a fixed wall
 	Dark                bitset.Set
@@ -88,6 +93,13 @@ type Problem struct {
 	// The place list entry by entry (place.go), for the techniques that
 	// group pieces by name and colour (folding).
 	Place []PlaceEntry
+
+	// Plain is false on a wrapped board or with a one-sided piece
+	// (model.Model.Plain): lines may wrap, cross themselves and reach a
+	// square two ways, and attack may go one way. Geometry then comes from
+	// the board's own walk (wrap.go) and only the techniques that read
+	// nothing but Weak, Back, LeapsAt and RaysAt take the problem.
+	Plain bool
 
 	transforms func() []model.Transform // the model's symmetries, found when first asked for
 	groupOnce  sync.Once
@@ -184,6 +196,7 @@ func CompileWithin(m *model.Model, maxMemory int64) (*Problem, error) {
 // and the free walls.
 func (p *Problem) compileRules(m *model.Model) {
 	p.Independent, p.Stack, p.Strong = m.Rules.Independent, m.Rules.Stack, m.Rules.Attack == model.Strong
+	p.Plain = m.Plain()
 	p.Sense, p.Measure = m.Objective.Sense, m.Objective.Measure
 	if c := m.Rules.Cover; c != nil {
 		p.Cover, p.CoverWhat, p.CoverAtLeast = true, c.What, c.AtLeast
@@ -317,10 +330,17 @@ func (p *Problem) PieceGeometry(pc *model.Piece) *PieceGeometry {
 		return g
 	}
 	g := &PieceGeometry{Name: pc.Name, Piece: pc, p: p, Weak: bitset.NewRows(p.Squares, p.Squares)}
-	if g.Weak.Words == 1 { // by whole words (rays.go)
+	switch {
+	case !p.Plain:
+		p.lineReach(pc, g.Weak)
+	case g.Weak.Words == 1: // by whole words (rays.go)
 		wordReach(p.Rows, p.Cols, p.Open[0], pc, g.Weak.Store)
-	} else {
+	default:
 		p.WalkReach(pc, g.Weak)
+	}
+	g.Back = g.Weak
+	if !p.Plain {
+		g.Back = transposeRows(g.Weak, p.Squares)
 	}
 	p.Geometry[pc.Name] = g
 	return g
@@ -354,6 +374,10 @@ func (p *Problem) WalkReach(pc *model.Piece, weak bitset.Rows) {
 // ride direction.
 func (g *PieceGeometry) buildLists() {
 	p, pc := g.p, g.Piece
+	if !p.Plain {
+		g.buildLineLists()
+		return
+	}
 	rows, cols := p.Rows, p.Cols
 	g.leaps = make([][]int32, p.Squares)
 	g.rays = make([][][]int32, p.Squares)

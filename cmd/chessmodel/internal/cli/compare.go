@@ -23,6 +23,7 @@ type compareFlags struct {
 	backends    string
 	symmetry    bool
 	random      int
+	wrapped     bool // --random draws wrapped boards and one-sided pieces
 	seed        uint64
 	output      string
 	solvers     bool
@@ -84,6 +85,7 @@ the verdicts so far.`,
 	cmd.Flags().BoolVar(&f.symmetry, "symmetry", true, "count also compares classes up to symmetry")
 	cmd.Flags().IntVar(&f.random, "random", 0, "compare on this many random small models")
 	cmd.Flags().Uint64Var(&f.seed, "seed", 1, "seed of the random models")
+	cmd.Flags().BoolVar(&f.wrapped, "wrapped", false, "with --random: draw wrapped boards (cylinder, torus, mobius, klein) and one-sided pieces")
 	cmd.Flags().BoolVar(&f.groups, "groups", false, "with --random, draw only models of pieces in groups (peaceable armies)")
 	cmd.Flags().StringVarP(&f.output, "output", "o", ".", "directory for random models on which backends disagree")
 	deprecatedAlias(cmd, "out", "output")
@@ -228,8 +230,11 @@ type compareJobs struct {
 // before any work.
 func loadCompareJobs(ctx context.Context, g *globals, f *compareFlags, files []string) (*compareJobs, error) {
 	jobs := &compareJobs{seed: f.seed, rng: rand.New(rand.NewPCG(f.seed, 0)), draw: compare.Random}
-	if f.groups {
+	switch {
+	case f.groups:
 		jobs.draw = compare.RandomArmy
+	case f.wrapped:
+		jobs.draw = compare.RandomWrapped
 	}
 	for _, file := range files {
 		m, err := g.loadModel(ctx, file)
