@@ -6,6 +6,7 @@ import (
 	"sync/atomic"
 
 	"github.com/chessmodel/chessmodel/exact/internal/bitset"
+	"github.com/chessmodel/chessmodel/exact/internal/driver"
 	"github.com/chessmodel/chessmodel/exact/internal/problem"
 	"github.com/chessmodel/chessmodel/exact/internal/tasks"
 	"github.com/chessmodel/chessmodel/model"
@@ -46,6 +47,9 @@ type fewestSearch struct {
 // SolveFewest minimises the attacked (or dominated) squares of a model
 // whose place list Fits.
 func SolveFewest(st *tasks.Stopper, p *problem.Problem, groups []Group, opts model.Options, res *model.Result) error {
+	if err := driver.Whole(opts, "the fewest-squares branch and bound"); err != nil {
+		return err
+	}
 	groups = slices.Clone(groups)
 	reach := func(g Group) int {
 		n := 0
