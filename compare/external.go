@@ -22,6 +22,10 @@ import (
 // placement, which the checker then verifies like any other answer.
 type External struct {
 	Tool string // "lp_solve", "cbc" or "glpsol"
+
+	// rawValues: runTool leaves the solution undecoded (answer.values
+	// only), for the tour loop (external_tour.go).
+	rawValues bool
 }
 
 var _ model.Solver = (*External)(nil)
@@ -39,8 +43,8 @@ func (e *External) Name() string { return e.Tool }
 // Solve exports the model, runs the tool and reads its solution, which the
 // checker verifies. Placement models are solved, counted and enumerated
 // (external_count.go); slides solved horizon by horizon like the ilp
-// backend does (see solveSlide). Tours are refused: the subtour cut step is
-// inside the ilp package's loop, not exposed to another solver.
+// backend does (see solveSlide); tours solved and counted by the subtour
+// cut loop (external_tour.go), not enumerated.
 func (e *External) Solve(ctx context.Context, m *model.Model, opts model.Options) (*model.Result, error) {
 	if opts.Shard.Active() {
 		return nil, fmt.Errorf("%s: a count by no-good cuts has no task list to split into shards: %w", e.Tool, model.ErrUnsupported)
@@ -53,6 +57,9 @@ func (e *External) Solve(ctx context.Context, m *model.Model, opts model.Options
 	}
 	if m.Kind == model.KindSlide {
 		return e.solveSlide(ctx, m, opts)
+	}
+	if m.Kind == model.KindTour {
+		return e.solveTour(ctx, m, opts)
 	}
 	if opts.Task != model.TaskSolve {
 		return e.count(ctx, m, opts)
@@ -127,11 +134,11 @@ func abs(v int64) int64 {
 // supports refuses, with model.ErrUnsupported, what the tools are not run on.
 func (e *External) supports(m *model.Model, task model.Task) error {
 	switch {
-	case m.Kind == model.KindTour:
-		return fmt.Errorf("%s: tours need subtour cuts added in a loop, which the ilp package runs inside lp_solve only (use --backend ilp or exact): %w", e.Tool, model.ErrUnsupported)
+	case m.Kind == model.KindTour && task == model.TaskEnumerate:
+		return fmt.Errorf("%s: tours are solved and counted (by the subtour cut loop), not enumerated (use --backend ilp or exact): %w", e.Tool, model.ErrUnsupported)
 	case m.Kind == model.KindSlide && task != model.TaskSolve:
 		return fmt.Errorf("%s: slides are only solved, not %s: %w", e.Tool, task, model.ErrUnsupported)
-	case m.Kind != model.KindPlace && m.Kind != model.KindSlide:
+	case m.Kind != model.KindPlace && m.Kind != model.KindSlide && m.Kind != model.KindTour:
 		return fmt.Errorf("%s: %s models: %w", e.Tool, m.Kind, model.ErrUnsupported)
 	}
 	return nil
@@ -197,6 +204,7 @@ func (e *External) run(ctx context.Context, program *ilp.Program, anySolution bo
 type answer struct {
 	status string
 	sol    *model.Solution
+	values []float64 // the program's column values, when there is a solution
 	format ilp.Format
 	bound  *float64
 }
@@ -247,11 +255,16 @@ func (e *External) runTool(ctx context.Context, program *ilp.Program, anySolutio
 	if err != nil {
 		return answer{format: format}, fmt.Errorf("%s: %w", e.Tool, err)
 	}
+	a := answer{status: out.Status, values: values, format: format, bound: e.bound(stdout)}
+	if e.rawValues {
+		return a, nil
+	}
 	sol, err := program.Decode(values)
 	if err != nil {
 		return answer{format: format}, fmt.Errorf("%s: %w", e.Tool, err)
 	}
-	return answer{status: out.Status, sol: &sol, format: format, bound: e.bound(stdout)}, nil
+	a.sol = &sol
+	return a, nil
 }
 
 // command is the tool's command line: the format it reads, the files and

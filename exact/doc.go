@@ -59,6 +59,11 @@
 // context ends, Solve returns status unknown with the best solution found
 // (and, for counts, "counted_so_far" in the stats).
 //
+// Options.Improved hears the incumbents of the branch and bound searches
+// as they are found — the clique search (with its root bound) and the
+// fewest attacked squares — and, from every search, the solution a solve
+// ends with (model.Options.ReportFinal).
+//
 // # Shards
 //
 // A count with Options.Shard runs one part of a task list that depends on

@@ -56,7 +56,7 @@ func TestDominationAgreesWithFolding(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			groups, ok := fold.Fits(m)
+			groups, ok := fold.Fits(p)
 			if !ok {
 				t.Fatalf("%q n=%d: folding does not fit", c.yaml, n)
 			}

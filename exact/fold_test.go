@@ -96,7 +96,7 @@ func solveWith(t *testing.T, m *model.Model, opts model.Options, folding bool) *
 	st := tasks.NewStopper(t.Context())
 	defer st.Close()
 	if folding {
-		groups, ok := fold.Fits(m)
+		groups, ok := fold.Fits(p)
 		if !ok {
 			t.Fatal("folding does not fit")
 		}
@@ -131,7 +131,7 @@ func TestFoldAgainstCoverSearch(t *testing.T) {
 			if err != nil {
 				t.Skipf("the generator wrote a model the parser rejects: %v\n%s", err, text)
 			}
-			if _, ok := fold.Fits(m); !ok {
+			if _, ok := fold.Fits(mustCompile(t, m)); !ok {
 				t.Fatalf("folding should fit:\n%s", text)
 			}
 			defer func() {
@@ -183,15 +183,12 @@ func TestFewestAgainstCoverSearch(t *testing.T) {
 			if err != nil {
 				t.Skipf("the generator wrote a model the parser rejects: %v\n%s", err, text)
 			}
-			groups, ok := fold.Fits(m)
+			p := mustCompile(t, m)
+			groups, ok := fold.Fits(p)
 			if !ok {
 				t.Fatalf("should fit:\n%s", text)
 			}
 			want := solveWith(t, m, model.Options{Task: model.TaskSolve}, false)
-			p, err := problem.Compile(m)
-			if err != nil {
-				t.Fatal(err)
-			}
 			got := &model.Result{Stats: model.Stats{Extra: map[string]any{}}}
 			st := tasks.NewStopper(t.Context())
 			defer st.Close()
@@ -219,7 +216,7 @@ func TestFoldLimit(t *testing.T) {
 		fits  bool
 	}{{fold.MaxAxes, true}, {fold.MaxAxes + 1, false}} {
 		m := parse(t, fmt.Sprintf("board: 9\nplace: [%d king]\nrules: [cover dominated]\n", c.kings))
-		if _, ok := fold.Fits(m); ok != c.fits {
+		if _, ok := fold.Fits(mustCompile(t, m)); ok != c.fits {
 			t.Errorf("%d kings: fits %v", c.kings, ok)
 		}
 	}

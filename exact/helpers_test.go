@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/chessmodel/chessmodel/exact/internal/problem"
 	"github.com/chessmodel/chessmodel/model"
 )
 
@@ -98,4 +99,14 @@ func classes(r *model.Result) int64 {
 		return -1
 	}
 	return *r.Classes
+}
+
+// mustCompile compiles m for a technique's own entry points.
+func mustCompile(t testing.TB, m *model.Model) *problem.Problem {
+	t.Helper()
+	p, err := problem.Compile(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
 }

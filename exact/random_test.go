@@ -13,7 +13,9 @@ import (
 
 // randomModel writes a small random placement model: a board of at most
 // eight squares with perhaps a wall, one or two kinds of piece, and a
-// random choice of rules, counts and objective.
+// random choice of rules, counts and objective. The random draws come in
+// one order (board, pieces, rules, objective), so a seed always writes
+// the same model.
 func randomModel(rng *rand.Rand) string {
 	var b strings.Builder
 	rows, cols := 2, 3+rng.IntN(2)
@@ -29,21 +31,43 @@ func randomModel(rng *rand.Rand) string {
 	}
 	freeWalls := rng.IntN(5) == 0
 	cover := rng.IntN(3) == 0
+	randomBoard(rng, &b, rows, cols, freeWalls)
+	opt := randomPlace(rng, &b, kinds, cover, freeWalls)
+	randomRules(rng, &b, rows*cols, cover, freeWalls)
+	objective := ""
+	switch {
+	case freeWalls:
+		objective = "minimize walls"
+	case opt == "" && rng.IntN(3) == 0:
+		objective = []string{"maximize attacked", "minimize dominated", "maximize dominated"}[rng.IntN(3)]
+	}
+	if objective != "" {
+		fmt.Fprintf(&b, "objective: %s\n", objective)
+	}
+	return b.String()
+}
+
+// randomBoard writes the board line: perhaps a fixed wall, perhaps free
+// walls.
+func randomBoard(rng *rand.Rand, b *strings.Builder, rows, cols int, freeWalls bool) {
 	walls := ""
 	if rng.IntN(2) == 0 {
 		walls = fmt.Sprintf("[%c%d]", 'a'+rune(rng.IntN(cols)), 1+rng.IntN(rows))
 	}
 	switch {
 	case freeWalls && walls != "":
-		fmt.Fprintf(&b, "board: {size: \"%dx%d\", walls: {fixed: %s, free: any}}\n", rows, cols, walls)
+		fmt.Fprintf(b, "board: {size: \"%dx%d\", walls: {fixed: %s, free: any}}\n", rows, cols, walls)
 	case freeWalls:
-		fmt.Fprintf(&b, "board: {size: \"%dx%d\", walls: free}\n", rows, cols)
+		fmt.Fprintf(b, "board: {size: \"%dx%d\", walls: free}\n", rows, cols)
 	case walls != "":
-		fmt.Fprintf(&b, "board: {size: \"%dx%d\", walls: %s}\n", rows, cols, walls)
+		fmt.Fprintf(b, "board: {size: \"%dx%d\", walls: %s}\n", rows, cols, walls)
 	default:
-		fmt.Fprintf(&b, "board: \"%dx%d\"\n", rows, cols)
+		fmt.Fprintf(b, "board: \"%dx%d\"\n", rows, cols)
 	}
-	objective := ""
+}
+
+// randomPlace writes the place list and returns its "max" or "min", if any.
+func randomPlace(rng *rand.Rand, b *strings.Builder, kinds []string, cover, freeWalls bool) string {
 	var entries []string
 	opt := ""
 	for i, k := range kinds {
@@ -60,7 +84,12 @@ func randomModel(rng *rand.Rand) string {
 		}
 		entries = append(entries, count+" "+k+colour)
 	}
-	fmt.Fprintf(&b, "place: [%s]\n", strings.Join(entries, ", "))
+	fmt.Fprintf(b, "place: [%s]\n", strings.Join(entries, ", "))
+	return opt
+}
+
+// randomRules writes the rules line, if there are rules.
+func randomRules(rng *rand.Rand, b *strings.Builder, squares int, cover, freeWalls bool) {
 	var rules []string
 	if freeWalls || rng.IntN(3) > 0 {
 		rules = append(rules, "independent")
@@ -71,24 +100,14 @@ func randomModel(rng *rand.Rand) string {
 	if cover {
 		what := []string{"attacked", "dominated"}[rng.IntN(2)]
 		if rng.IntN(2) == 0 {
-			rules = append(rules, fmt.Sprintf("cover %d %s", 1+rng.IntN(rows*cols-1), what))
+			rules = append(rules, fmt.Sprintf("cover %d %s", 1+rng.IntN(squares-1), what))
 		} else {
 			rules = append(rules, "cover "+what)
 		}
 	}
 	if len(rules) > 0 {
-		fmt.Fprintf(&b, "rules: [%s]\n", strings.Join(rules, ", "))
+		fmt.Fprintf(b, "rules: [%s]\n", strings.Join(rules, ", "))
 	}
-	switch {
-	case freeWalls:
-		objective = "minimize walls"
-	case opt == "" && rng.IntN(3) == 0:
-		objective = []string{"maximize attacked", "minimize dominated", "maximize dominated"}[rng.IntN(3)]
-	}
-	if objective != "" {
-		fmt.Fprintf(&b, "objective: %s\n", objective)
-	}
-	return b.String()
 }
 
 // randomModels parses up to n of randomModel's models (seeds 1, 2, ...

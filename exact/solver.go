@@ -38,9 +38,11 @@ func (*Solver) Name() string { return "exact" }
 // status is in the vocabulary every backend shares (model.SettleStatus):
 // satisfied, not optimal, on a model without an objective.
 func (s *Solver) Solve(ctx context.Context, m *model.Model, opts model.Options) (*model.Result, error) {
+	opts.Improved = model.Improving(m.Objective.Sense, opts.Improved)
 	res, err := s.solve(ctx, m, opts)
 	if res != nil {
 		model.SettleStatus(m, res)
+		opts.ReportFinal(res)
 	}
 	return res, err
 }
@@ -86,9 +88,10 @@ func (s *Solver) solve(ctx context.Context, m *model.Model, opts model.Options) 
 }
 
 // dispatch picks the method from the model's structure: the n-queens
-// fast path, the transfer-matrix counter and the folding test read the
-// model before it is compiled;
-// every other choice is made from the compiled problem.
+// fast path and the transfer-matrix counter read the model before it is
+// compiled (they never compile it: their boards may be far larger than
+// the compiled problem allows); every other choice is made from the
+// compiled problem.
 func dispatch(st *tasks.Stopper, m *model.Model, opts model.Options, res *model.Result) error {
 	if opts.DistinctWalls && m.FreeWalls == nil && opts.Task == model.TaskCount {
 		if err := driver.Whole(opts, "counting the one wall set of a model with fixed walls"); err != nil {
@@ -112,16 +115,13 @@ func dispatch(st *tasks.Stopper, m *model.Model, opts model.Options, res *model.
 	if taken, err := transfer.Count(st, m, opts, res); taken {
 		return err
 	}
-	groups, folds := fold.Fits(m)
 	p, err := problem.CompileWithin(m, opts.MaxMemory)
 	if err != nil {
 		return err
 	}
+	groups, folds := fold.Fits(p)
 	switch {
 	case p.FreeWalls && p.NeedsCoverage():
-		if err := driver.Whole(opts, "the coverage search with free walls"); err != nil {
-			return err
-		}
 		return cover.SolveWalls(st, p, opts, res)
 	case p.FreeWalls:
 		return walls.Solve(st, p, opts, res)
@@ -160,11 +160,11 @@ func general(st *tasks.Stopper, m *model.Model, opts model.Options, res *model.R
 // folding answers the models folding fits: the fewest attacked or
 // dominated squares, the fewest pieces that cover, the rest by folding.
 func folding(st *tasks.Stopper, p *problem.Problem, groups []fold.Group, opts model.Options, res *model.Result) error {
-	if p.Sense == model.Minimize && p.Measure != model.MeasurePieces {
+	if fold.MinimisesCoverage(p) {
 		if opts.Task == model.TaskSolve {
 			return fold.SolveFewest(st, p, groups, opts, res)
 		}
-		return cover.Solve(st, p, opts, res)
+		return cover.Solve(st, p, opts, res) // folding counts no fewest (fold.Folding)
 	}
 	if err := driver.Whole(opts, "search-space folding"); err != nil {
 		return err

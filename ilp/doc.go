@@ -56,6 +56,11 @@
 // eight-pieces stays unknown after 150 s (1.2 million simplex iterations,
 // the root relaxation still unsolved).
 //
+// model.Options.Improved hears each better solution as lp_solve finds it
+// (solve_incumbents.go): the message callback passes the incumbent's
+// columns, which are decoded by the program's names and checked before the
+// listener hears them, with the root relaxation's bound.
+//
 // # Files
 //
 // solver.go and compile.go hold the entry points; the rest is by prefix:

@@ -20,7 +20,19 @@ import (
 // the best solution found so far with the proven bound (Stats.Extra["bound"],
 // solve_progress.go), and no count (Stats.Extra["partial_count"] says how many
 // solutions had been found).
+//
+// opts.Improved hears each better solution lp_solve finds, checked, with
+// the root relaxation's bound (solve_incumbents.go), and the final one.
 func (s *Solver) Solve(ctx context.Context, m *model.Model, opts model.Options) (*model.Result, error) {
+	opts.Improved = model.Improving(m.Objective.Sense, opts.Improved)
+	res, err := s.solve(ctx, m, opts)
+	if err == nil {
+		opts.ReportFinal(res)
+	}
+	return res, err
+}
+
+func (s *Solver) solve(ctx context.Context, m *model.Model, opts model.Options) (*model.Result, error) {
 	if opts.Shard.Active() {
 		return nil, errNoShards
 	}
@@ -79,6 +91,9 @@ func (s *Solver) solveProgram(ctx context.Context, m *model.Model, p *Program, o
 	}
 	defer sess.close()
 	sess.progress = opts.Progress
+	if opts.Task == model.TaskSolve {
+		sess.improved = incumbents(m, p, opts.Improved)
+	}
 	if opts.Progress != nil {
 		opts.Progress(-1, fmt.Sprintf("lp_solve: %d columns, %d rows", len(p.Variables), len(p.Rows)))
 	}

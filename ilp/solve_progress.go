@@ -31,9 +31,10 @@ const workingEvery = 250 * time.Millisecond
 // tracker follows one optimisation. Its methods accept a nil tracker (a
 // solve without an objective), which knows nothing.
 type tracker struct {
-	sense   model.Optimize
-	measure model.Measure
-	report  func(done float64, note string) // model.Options.Progress; may be nil
+	sense    model.Optimize
+	measure  model.Measure
+	report   func(done float64, note string)       // model.Options.Progress; may be nil
+	improved func(columns []float64, bound *int64) // session.improved; may be nil
 
 	bounded   bool
 	bound     float64 // the root relaxation's value, when bounded
@@ -52,7 +53,7 @@ func (s *session) solveLP(ctx context.Context) (lpsolve.Status, *tracker, error)
 		status, err := s.lp.SolveContext(ctx)
 		return status, nil, err
 	}
-	t := &tracker{sense: s.objSense, measure: s.p.Objective.Measure, report: s.progress}
+	t := &tracker{sense: s.objSense, measure: s.p.Objective.Measure, report: s.progress, improved: s.improved}
 	every := time.Duration(0)
 	if t.report != nil {
 		every = workingEvery
@@ -84,6 +85,13 @@ func (t *tracker) see(p lpsolve.Progress) {
 	}
 	if t.report != nil {
 		t.report(-1, t.note(p.Nodes))
+	}
+	if p.Event == lpsolve.EventImproved && t.improved != nil && p.Columns != nil {
+		var bound *int64
+		if b, ok := t.boundFor(int64(math.Round(p.Objective))); ok {
+			bound = &b
+		}
+		t.improved(p.Columns, bound)
 	}
 }
 

@@ -31,7 +31,8 @@ type session struct {
 	objSense model.Optimize
 	first    bool // stop branch and bound at the first solution (stopAtFirst)
 
-	progress func(done float64, note string) // model.Options.Progress, for optimisations (solve_progress.go)
+	progress func(done float64, note string)       // model.Options.Progress, for optimisations (solve_progress.go)
+	improved func(columns []float64, bound *int64) // hears each incumbent of an optimisation (solve_incumbents.go); may be nil
 }
 
 // addedRow is a row added to a loaded program.

@@ -5,8 +5,6 @@ package ilp
 import (
 	"context"
 	"fmt"
-	"slices"
-	"strings"
 
 	"github.com/chessmodel/chessmodel/ilp/internal/lpsolve"
 	"github.com/chessmodel/chessmodel/model"
@@ -86,136 +84,14 @@ func (t *tourProgram) findTour(ctx context.Context, sess *session, progress func
 	}
 }
 
-// decode reads the chosen edges. When they form one tour it returns the
-// tour's vertices (from the start when there is one, else from an end for
-// open tours and from vertex 0 for closed ones); otherwise the cycles that
-// avoid the end node, to be cut.
-func (t *tourProgram) decode(values []float64) ([][]int32, []int32, error) {
-	g := t.g
-	n := g.Len()
-	adj := make([][]int32, n)
-	for i, x := range t.edges {
-		on, err := decision(t.p.Variables[x], values[x])
-		if err != nil {
-			return nil, nil, err
-		}
-		if on {
-			adj[t.from[i]] = append(adj[t.from[i]], t.to[i])
-			adj[t.to[i]] = append(adj[t.to[i]], t.from[i])
-		}
-	}
-	var ends []int32
-	for v, x := range t.endVar {
-		on, err := decision(t.p.Variables[x], values[x])
-		if err != nil {
-			return nil, nil, err
-		}
-		if on {
-			ends = append(ends, int32(v))
-		}
-	}
-	seen := make([]bool, n)
-	walk := func(from int32) []int32 {
-		path := []int32{from}
-		seen[from] = true
-		for prev, cur := int32(-1), from; ; {
-			next := int32(-1)
-			for _, w := range adj[cur] {
-				if w != prev && !seen[w] {
-					next = w
-					break
-				}
-			}
-			if next < 0 {
-				return path
-			}
-			seen[next] = true
-			path = append(path, next)
-			prev, cur = cur, next
-		}
-	}
-	var main []int32
-	if t.closed {
-		main = walk(t.first)
-	} else {
-		first := ends[0]
-		if len(ends) > 1 && t.start >= 0 && int(ends[1]) == t.start {
-			first = ends[1]
-		}
-		main = walk(first)
-	}
-	if len(main) == n {
-		return nil, main, nil
-	}
-	var cycles [][]int32
-	if t.closed {
-		cycles = append(cycles, main)
-	}
-	for v := 0; v < n; v++ {
-		if !seen[v] {
-			cycles = append(cycles, walk(int32(v)))
-		}
-	}
-	return cycles, nil, nil
-}
-
 // cutSubtour adds: the edges leaving the cycle's squares (to other squares
 // or to the end node) are at least 2.
 func (t *tourProgram) cutSubtour(sess *session, cycle []int32) error {
-	in := make([]bool, t.g.Len())
-	for _, v := range cycle {
-		in[v] = true
-	}
-	var terms []Term
-	for i, x := range t.edges {
-		if in[t.from[i]] != in[t.to[i]] {
-			terms = append(terms, Term{Var: x, Coef: 1})
-		}
-	}
-	for v, x := range t.endVar {
-		if in[v] {
-			terms = append(terms, Term{Var: x, Coef: 1})
-		}
-	}
-	slices.SortFunc(terms, func(a, b Term) int { return a.Var - b.Var })
 	t.cuts++
-	if err := sess.addRow(terms, GreaterEqual, 2); err != nil {
+	if err := sess.addRow(t.subtourTerms(cycle), GreaterEqual, 2); err != nil {
 		return fmt.Errorf("ilp: adding a subtour cut: %w", err)
 	}
 	return nil
-}
-
-// tourEdges lists the variables at 1 in a tour given as squares: its moves,
-// the closing move of a closed tour, the end node's two edges of an open one.
-func (t *tourProgram) tourEdges(squares []model.Square) ([]int, bool) {
-	var out []int
-	vs := make([]int32, len(squares))
-	for i, s := range squares {
-		v := t.g.Vertex(s)
-		if v < 0 {
-			return nil, false
-		}
-		vs[i] = int32(v)
-	}
-	pairs := len(vs) - 1
-	if t.closed && len(vs) > 2 {
-		pairs++
-	}
-	for i := 0; i < pairs; i++ {
-		x, ok := t.edgeVar(vs[i], vs[(i+1)%len(vs)])
-		if !ok {
-			return nil, false
-		}
-		out = append(out, x)
-	}
-	if !t.closed {
-		out = append(out, t.endVar[vs[0]])
-		if len(vs) > 1 {
-			out = append(out, t.endVar[vs[len(vs)-1]])
-		}
-	}
-	slices.Sort(out)
-	return out, true
 }
 
 // solveTour performs opts.Task on a tour model.
@@ -259,15 +135,6 @@ func (t *tourProgram) solveOnce(ctx context.Context, m *model.Model, sess *sessi
 		res.Status = model.StatusUnknown
 	}
 	return nil
-}
-
-// checked turns a tour's vertices into a solution the checker accepts.
-func (t *tourProgram) checked(m *model.Model, path []int32) (model.Solution, error) {
-	sol := model.Solution{Squares: t.g.Path(path)}
-	if report := model.Check(m, &sol); !report.Valid {
-		return sol, fmt.Errorf("%w: %s", ErrInvalidSolution, strings.Join(report.Problems, "; "))
-	}
-	return sol, nil
 }
 
 // count counts (and enumerates) tours by no-good cuts: each tour found is
@@ -338,25 +205,11 @@ type tourTally struct {
 // directed and no symmetry reverses it). It reports stopped, the class not
 // counted, when the context ended inside Emit while enumerating.
 func (t *tourProgram) cutImages(ctx context.Context, m *model.Model, sess *session, opts model.Options, group []model.Transform, sol model.Solution, tally *tourTally) (bool, error) {
-	seen := map[string]bool{}
-	reversible := false
-	for _, g := range group {
-		img := m.TransformSolution(g, sol)
-		edges, ok := t.tourEdges(img.Squares)
-		if !ok {
-			return false, fmt.Errorf("ilp: internal error: the image of a tour has a move without a variable")
-		}
-		key := fmt.Sprint(edges)
-		if tally.directed && slices.Equal(img.Squares, reversed(sol.Squares)) {
-			reversible = true
-		}
-		if seen[key] {
-			continue
-		}
-		seen[key] = true
-		if report := model.Check(m, &img); !report.Valid {
-			return false, fmt.Errorf("%w: the image of a tour: %v", ErrInvalidSolution, report.Problems)
-		}
+	images, edges, reversible, err := t.images(m, group, sol, tally.directed)
+	if err != nil {
+		return false, err
+	}
+	for i, img := range images {
 		if err := t.emit(ctx, opts, img, tally.directed); err != nil {
 			return false, err
 		}
@@ -364,11 +217,7 @@ func (t *tourProgram) cutImages(ctx context.Context, m *model.Model, sess *sessi
 			return true, nil
 		}
 		tally.tours++
-		terms := make([]Term, len(edges))
-		for i, x := range edges {
-			terms[i] = Term{Var: x, Coef: 1}
-		}
-		if err := sess.addRow(terms, LessEqual, float64(len(edges)-1)); err != nil {
+		if err := sess.addRow(noGood(edges[i]), LessEqual, float64(len(edges[i])-1)); err != nil {
 			return false, fmt.Errorf("ilp: adding a no-good cut: %w", err)
 		}
 	}
@@ -392,12 +241,4 @@ func (t *tourProgram) emit(ctx context.Context, opts model.Options, s model.Solu
 		return opts.Emit(model.Solution{Squares: reversed(s.Squares)})
 	}
 	return nil
-}
-
-func reversed(s []model.Square) []model.Square {
-	out := make([]model.Square, len(s))
-	for i, q := range s {
-		out[len(s)-1-i] = q
-	}
-	return out
 }

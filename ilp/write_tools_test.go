@@ -9,7 +9,6 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
-	"runtime"
 	"strconv"
 	"testing"
 	"time"
@@ -75,7 +74,10 @@ var solverTools = []solverTool{
 func buildCLI(t *testing.T, dir string) string {
 	t.Helper()
 	bin := filepath.Join(dir, "chessmodel")
-	goTool := filepath.Join(runtime.GOROOT(), "bin", "go")
+	goTool, err := exec.LookPath("go") // go test puts its own GOROOT/bin first on PATH
+	if err != nil {
+		t.Skip("no go tool to build with")
+	}
 	cmd := exec.Command(goTool, "build", "-o", bin, "github.com/chessmodel/chessmodel/cmd/chessmodel")
 	if out, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("building chessmodel: %v\n%s", err, out)

@@ -75,6 +75,14 @@ type Options struct {
 	// classes and nodes add up to the one-process run's. A backend or a
 	// search that cannot split its work refuses a shard with ErrUnsupported.
 	Shard Shard
+
+	// Intermediate solutions (solve --intermediate). Improved, when set,
+	// hears each solution of TaskSolve better than the ones before it as
+	// the backend finds it, with the bound proven so far. Backends may call
+	// it from any goroutine and with values that are no better: wrap the
+	// listener with Improving. A backend that finds only its final
+	// solution reports that one.
+	Improved func(Incumbent)
 }
 
 // A Shard names one part of a task split Of ways: Index is 0..Of-1. The

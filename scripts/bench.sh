@@ -23,34 +23,45 @@
 #   RUNS=3                   side-by-side rounds (medians are reported)
 #   QUEENS="16 17"           the n of the side-by-side n-queens rounds (default
 #                            16, and 17 and 18 with CHESSMODEL_BENCH_LONG)
+#   COUNT=1                  runs of each go benchmark (go test -count)
+#   BENCH_OUT=file           also keep the raw go test -bench output there:
+#                            benchstat's input (run before and after a change,
+#                            alternately, then `benchstat before after`; with
+#                            COUNT=6 or more it gives intervals)
 set -e
 GO=${GO:-go}
 BIN=${BIN:-bin/chessmodel}
 RUNS=${RUNS:-3}
+COUNT=${COUNT:-1}
 out=$(mktemp)
 trap 'rm -f "$out"' EXIT
 
 echo "## go test -bench (medians not taken: one run of each, -benchmem)"
 echo "machine: $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg)"
 $GO test -run XXX -bench 'BenchmarkNQueensCount|BenchmarkSweep$|BenchmarkBlocked|BenchmarkCheckQueens' \
-	-benchmem -benchtime 1x -timeout 60m ./exact ./sweep ./model >"$out" 2>&1 || { cat "$out"; exit 1; }
+	-benchmem -benchtime 1x -count "$COUNT" -timeout 60m ./exact ./sweep ./model >"$out" 2>&1 || { cat "$out"; exit 1; }
+# folding, the fewest pieces and the fewest squares (their node counts in the table)
+$GO test -run XXX -bench 'BenchmarkFold|BenchmarkDomination|BenchmarkFewestSixBySix' -benchmem -benchtime 1x -count "$COUNT" \
+	-timeout 60m ./exact >>"$out" 2>&1 || { cat "$out"; exit 1; }
 sizes="8|16"
 [ -z "$CHESSMODEL_BENCH_LONG" ] || sizes="8|16|24"
-$GO test -run XXX -bench 'BenchmarkFrontier/(6x6-closed|3x20-open|5x12-closed)' -benchmem -benchtime 1x \
+$GO test -run XXX -bench 'BenchmarkFrontier/(6x6-closed|3x20-open|5x12-closed)' -benchmem -benchtime 1x -count "$COUNT" \
 	-timeout 60m ./exact/tour >>"$out" 2>&1 || { cat "$out"; exit 1; }
 for pattern in 'BenchmarkExplore8' "BenchmarkShortestRooks/^($sizes)\$/^workers=0\$"; do
-	$GO test -run XXX -bench "$pattern" -benchmem -benchtime 1x -timeout 60m ./exact/slide >>"$out" 2>&1 ||
+	$GO test -run XXX -bench "$pattern" -benchmem -benchtime 1x -count "$COUNT" -timeout 60m ./exact/slide >>"$out" 2>&1 ||
 		{ cat "$out"; exit 1; }
 done
-printf '%-44s %14s %14s %12s\n' benchmark ms/op bytes/op allocs/op
+[ -z "$BENCH_OUT" ] || cp "$out" "$BENCH_OUT"
+printf '%-52s %14s %14s %12s %12s\n' benchmark ms/op bytes/op allocs/op nodes
 awk '/^Benchmark/ && /ns\/op/ {
-	name=$1; ns=""; by=""; al="";
+	name=$1; ns=""; by=""; al=""; nd="";
 	for (i = 2; i <= NF; i++) {
 		if ($(i) == "ns/op") ns = $(i-1);
 		if ($(i) == "B/op") by = $(i-1);
 		if ($(i) == "allocs/op") al = $(i-1);
+		if ($(i) == "nodes") nd = $(i-1);
 	}
-	printf "%-44s %14.3f %14s %12s\n", name, ns/1e6, by, al
+	printf "%-52s %14.3f %14s %12s %12s\n", name, ns/1e6, by, al, nd
 }' "$out"
 grep -E '^(ok|FAIL|---)' "$out" || true
 

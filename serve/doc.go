@@ -21,7 +21,8 @@
 // of a tour or slide; the backends known not to answer the model); POST
 // /api/run (solve, count, a page of enumerate, or compare on the chosen
 // backends — exact and ilp unless named — answered as a stream of
-// server-sent events: queued, started (with the run's id), progress...,
+// server-sent events: queued, started (with the run's id), progress... (and
+// on a solve improved..., each better solution found on the way, checked),
 // result or solutions or compare or failure, done; closing the request
 // stops the solve); POST /api/stop (stops a run by its id, whose stream
 // then ends with the best found so far and its bound); GET /api/puzzles.

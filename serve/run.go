@@ -62,6 +62,15 @@ type (
 		Note    string  `json:"note"`
 		Seconds float64 `json:"seconds"`
 	}
+	// improvedEvent is a better solution a solve found on the way
+	// (model.Options.Improved), checked here.
+	improvedEvent struct {
+		Backend  string  `json:"backend"`
+		Value    int64   `json:"value"`
+		Bound    *int64  `json:"bound,omitempty"`
+		Seconds  float64 `json:"seconds"`
+		Verified bool    `json:"verified"`
+	}
 	resultEvent struct {
 		Result *model.Result `json:"result"`
 		// Stopped says why a result is incomplete: the time bound or Stop.
@@ -306,6 +315,16 @@ func (s *Server) runTask(ctx context.Context, events *eventStream, p parsed, sol
 	opts := model.Options{Task: task, Symmetry: symmetry && task == model.TaskCount, Workers: workers, Progress: func(done float64, note string) {
 		events.progress(progressEvent{Backend: solver.Name(), Done: done, Note: trimmed(note, 200), Seconds: time.Since(start).Seconds()})
 	}}
+	if task == model.TaskSolve {
+		opts.Improved = model.Improving(m.Objective.Sense, func(in model.Incumbent) {
+			ev := improvedEvent{Backend: solver.Name(), Value: in.Value, Bound: in.Bound, Seconds: time.Since(start).Seconds()}
+			if in.Solution != nil {
+				report := model.Check(m, in.Solution)
+				ev.Verified = report.Valid && report.Value == in.Value
+			}
+			events.send("improved", ev)
+		})
+	}
 	res, err := solveSafely(ctx, solver, m, opts)
 	switch {
 	case errors.Is(err, model.ErrUnsupported):

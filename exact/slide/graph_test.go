@@ -104,48 +104,13 @@ func TestComponentsAgainstGonum(t *testing.T) {
 				t.Fatal(err)
 			}
 			g := explicitGraph(t, sp)
-			mv := newMover(sp)
-			state := make([]int32, sp.pieces)
-			child := make([]int32, sp.pieces)
-			for r := uint64(0); r < sp.states(); r++ {
-				sp.binom.unrank(r, state)
-				if got := sp.binom.rank(state); got != r {
-					t.Fatalf("rank(unrank(%d)) = %d", r, got)
-				}
-				var succ, pred []int64
-				for _, mo := range mv.successors(state) {
-					apply(child, state, mo)
-					succ = append(succ, int64(sp.binom.rank(child)))
-				}
-				for _, mo := range mv.predecessors(state) {
-					apply(child, state, mo)
-					pred = append(pred, int64(sp.binom.rank(child)))
-				}
-				if want := ids(g.From(int64(r))); !slices.Equal(uniq(succ), want) {
-					t.Fatalf("successors of %v: %v, want %v", sp.squaresOf(state), uniq(succ), want)
-				}
-				if want := ids(g.To(int64(r))); !slices.Equal(uniq(pred), want) {
-					t.Fatalf("predecessors of %v: %v, want %v", sp.squaresOf(state), uniq(pred), want)
-				}
-			}
+			checkMoves(t, sp, g)
 			rep, err := Explore(context.Background(), m, ExploreOptions{Components: true})
 			if err != nil {
 				t.Fatal(err)
 			}
-			// reachable states by a plain search of the explicit graph
 			start := int64(sp.binom.rank(sp.start))
-			reached := map[int64]int{start: 0}
-			queue := []int64{start}
-			for len(queue) > 0 {
-				v := queue[0]
-				queue = queue[1:]
-				for _, w := range ids(g.From(v)) {
-					if _, ok := reached[w]; !ok {
-						reached[w] = reached[v] + 1
-						queue = append(queue, w)
-					}
-				}
-			}
+			reached := distancesFrom(g, start)
 			if uint64(len(reached)) != rep.ReachableStates {
 				t.Errorf("reachable states %d, the explicit graph has %d", rep.ReachableStates, len(reached))
 			}
@@ -160,35 +125,92 @@ func TestComponentsAgainstGonum(t *testing.T) {
 			if *one.Components != want || one.ReachableStates != rep.ReachableStates {
 				t.Errorf("on one worker: components\n%+v\n%d reachable states", *one.Components, one.ReachableStates)
 			}
-			farthest := 0
-			for _, d := range reached {
-				farthest = max(farthest, d)
-			}
-			if farthest != rep.Farthest {
-				t.Errorf("farthest %d moves, the explicit graph has %d", rep.Farthest, farthest)
-			}
-			goal, ok := reached[int64(sp.binom.rank(sp.goal))]
-			if !ok {
-				goal = -1
-			}
-			if goal != rep.GoalDistance {
-				t.Errorf("goal distance %d, the explicit graph has %d", rep.GoalDistance, goal)
-			}
-			out, err := Shortest(context.Background(), m, Options{})
-			if err != nil {
-				t.Fatal(err)
-			}
-			if out.Found != (goal >= 0) || (out.Found && len(out.Moves) != goal) {
-				t.Errorf("shortest: found %v in %d moves, the explicit graph has %d", out.Found, len(out.Moves), goal)
-			}
-			if out.Found {
-				if r := model.Check(m, &model.Solution{Moves: out.Moves}); !r.Valid {
-					t.Errorf("checker: %v", r.Problems)
-				}
-			}
+			goal := checkDistances(t, m, sp, rep, reached)
 			t.Logf("%d states, %d orbits, %d reachable, goal %d, %d components", rep.States, rep.Orbits, rep.ReachableStates, goal, rep.Components.Count)
 		})
 	}
+}
+
+// checkMoves compares, state by state, ranking, the successors and the
+// predecessors with the explicit graph's edges.
+func checkMoves(t *testing.T, sp *space, g *simple.DirectedGraph) {
+	t.Helper()
+	mv := newMover(sp)
+	state := make([]int32, sp.pieces)
+	child := make([]int32, sp.pieces)
+	for r := uint64(0); r < sp.states(); r++ {
+		sp.binom.unrank(r, state)
+		if got := sp.binom.rank(state); got != r {
+			t.Fatalf("rank(unrank(%d)) = %d", r, got)
+		}
+		var succ, pred []int64
+		for _, mo := range mv.successors(state) {
+			apply(child, state, mo)
+			succ = append(succ, int64(sp.binom.rank(child)))
+		}
+		for _, mo := range mv.predecessors(state) {
+			apply(child, state, mo)
+			pred = append(pred, int64(sp.binom.rank(child)))
+		}
+		if want := ids(g.From(int64(r))); !slices.Equal(uniq(succ), want) {
+			t.Fatalf("successors of %v: %v, want %v", sp.squaresOf(state), uniq(succ), want)
+		}
+		if want := ids(g.To(int64(r))); !slices.Equal(uniq(pred), want) {
+			t.Fatalf("predecessors of %v: %v, want %v", sp.squaresOf(state), uniq(pred), want)
+		}
+	}
+}
+
+// distancesFrom is the moves from start to every state it reaches, by a
+// plain breadth-first search of the explicit graph.
+func distancesFrom(g *simple.DirectedGraph, start int64) map[int64]int {
+	reached := map[int64]int{start: 0}
+	queue := []int64{start}
+	for len(queue) > 0 {
+		v := queue[0]
+		queue = queue[1:]
+		for _, w := range ids(g.From(v)) {
+			if _, ok := reached[w]; !ok {
+				reached[w] = reached[v] + 1
+				queue = append(queue, w)
+			}
+		}
+	}
+	return reached
+}
+
+// checkDistances compares the farthest state, the goal's distance and the
+// shortest solution with the explicit graph's; it returns the goal's
+// distance (-1: unreached).
+func checkDistances(t *testing.T, m *model.Model, sp *space, rep *Report, reached map[int64]int) int {
+	t.Helper()
+	farthest := 0
+	for _, d := range reached {
+		farthest = max(farthest, d)
+	}
+	if farthest != rep.Farthest {
+		t.Errorf("farthest %d moves, the explicit graph has %d", rep.Farthest, farthest)
+	}
+	goal, ok := reached[int64(sp.binom.rank(sp.goal))]
+	if !ok {
+		goal = -1
+	}
+	if goal != rep.GoalDistance {
+		t.Errorf("goal distance %d, the explicit graph has %d", rep.GoalDistance, goal)
+	}
+	out, err := Shortest(context.Background(), m, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if out.Found != (goal >= 0) || (out.Found && len(out.Moves) != goal) {
+		t.Errorf("shortest: found %v in %d moves, the explicit graph has %d", out.Found, len(out.Moves), goal)
+	}
+	if out.Found {
+		if r := model.Check(m, &model.Solution{Moves: out.Moves}); !r.Valid {
+			t.Errorf("checker: %v", r.Problems)
+		}
+	}
+	return goal
 }
 
 // gonumComponents summarises gonum's components as Explore does, from the

@@ -642,6 +642,10 @@ function onRunEvent(task, event, data, started) {
       progressBar(data.done);
       runStatus(`${task}: ${data.backend} ${data.note || ""} (${secs()})`);
       break;
+    case "improved":
+      showImproved(data);
+      runStatus(`${task}: ${data.backend} found a better solution: best value ${data.value}${data.bound !== undefined ? `, proven bound ${data.bound}` : ""} (${secs()})`);
+      break;
     case "result":
       progressBar(1);
       showResult(data);
@@ -663,6 +667,18 @@ function onRunEvent(task, event, data, started) {
 
 function num(v) { return v === undefined || v === null ? "—" : String(v); }
 function plural(n, noun) { return n === 1 ? `1 ${noun}` : `${n} ${noun}s`; }
+
+// showImproved adds a better solution found on the way to the results
+// table, which the final result replaces.
+function showImproved(ev) {
+  let t = $("results").querySelector("table.improved");
+  if (!t) {
+    t = el("table", { class: "results improved" },
+      el("tr", {}, ...["backend", "improved value", "proven bound", "verified", "seconds"].map((h) => el("th", {}, h))));
+    $("results").replaceChildren(t);
+  }
+  t.append(el("tr", {}, ...[ev.backend, String(ev.value), num(ev.bound), ev.verified ? "yes" : "no", ev.seconds.toFixed(3)].map((v) => el("td", {}, v))));
+}
 
 function showResult(ev) {
   const r = ev.result;

@@ -26,12 +26,13 @@ func Solve(st *tasks.Stopper, p *problem.Problem, opts model.Options, res *model
 	if (p.Independent && p.FixedConflict()) || p.MinTotal > p.MaxTotal {
 		return problem.Infeasible(res, opts)
 	}
-	r := &run{g: g, st: st, opts: opts, res: res, lo: p.MinTotal, hi: p.MaxTotal, sense: p.Sense}
+	r := &run{p: p, g: g, st: st, opts: opts, res: res, lo: p.MinTotal, hi: p.MaxTotal, sense: p.Sense}
 	return driver.Solve(st, p, opts, res, r)
 }
 
 // A run is one model's searches, as the driver runs them.
 type run struct {
+	p      *problem.Problem
 	g      *graph.Graph
 	st     *tasks.Stopper
 	opts   model.Options
@@ -76,6 +77,7 @@ func (r *run) Optimise(task model.Task) (bool, int64) {
 		if r.opts.Progress != nil && r.sense != model.Fixed {
 			r.opts.Progress(-1, fmt.Sprintf("best %d pieces, bound %d", len(r.best), bound))
 		}
+		r.improved(bound)
 		switch r.sense {
 		case model.Maximize:
 			*lo = len(chosen) + 1
@@ -107,6 +109,16 @@ func (r *run) Optimise(task model.Task) (bool, int64) {
 		r.lo, r.hi = len(r.best), len(r.best)
 	}
 	return found, nodes
+}
+
+// improved tells model.Options.Improved of the best set, found just now
+// (the search runs on one goroutine), with the root's bound.
+func (r *run) improved(bound int64) {
+	if r.opts.Improved == nil || r.sense == model.Fixed {
+		return
+	}
+	sol := r.p.Solution(r.best, nil)
+	r.opts.Improved(model.Incumbent{Value: int64(len(r.best)), Bound: model.Int64(bound), Solution: &sol})
 }
 
 // Enumerate lists the sets depth first.

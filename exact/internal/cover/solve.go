@@ -50,8 +50,11 @@ func Solve(st *tasks.Stopper, p *problem.Problem, opts model.Options, res *model
 }
 
 // SolveWalls answers models with free walls and a cover rule or a
-// coverage objective.
+// coverage objective; it runs whole, never as a shard (one task).
 func SolveWalls(st *tasks.Stopper, p *problem.Problem, opts model.Options, res *model.Result) error {
+	if err := driver.Whole(opts, "the coverage search with free walls"); err != nil {
+		return err
+	}
 	g, err := graph.New(p)
 	if err != nil {
 		return err

@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"github.com/chessmodel/chessmodel/exact/internal/bitset"
+	"github.com/chessmodel/chessmodel/exact/internal/driver"
 	"github.com/chessmodel/chessmodel/exact/internal/tasks"
 )
 
@@ -336,40 +337,89 @@ func (s *domSearch) record(i int) {
 	s.tasks = append(s.tasks, domTask{chosen: slices.Clone(s.chosen), unc: slices.Clone(s.unc[i]), allow: slices.Clone(s.allow[i])})
 }
 
-// split lists the tasks of a pass for k pieces: the root, or with the
-// model's symmetries one subtree per orbit of the first piece, unfolded a
-// level at a time until there are want of them or nothing to unfold.
-func (d *domProblem) split(st *tasks.Stopper, k, want int) ([]domTask, int64) {
-	s := newDomSearch(d, st)
-	all := s.allCandidates()
-	tasks := []domTask{{unc: slices.Clone(d.need), allow: all}}
-	if len(d.orbits) > 0 && k > 0 && !d.need.Empty() {
-		tasks = tasks[:0]
-		allow := slices.Clone(all)
-		for _, o := range d.orbits {
-			rep := o[0]
-			a := slices.Clone(allow)
-			a.Clear(int(rep))
-			unc := slices.Clone(d.need)
-			unc.AndNot(d.sets[rep])
-			tasks = append(tasks, domTask{chosen: []int32{rep}, unc: unc, allow: a})
-			for _, c := range o {
-				allow.Clear(int(c))
-			}
+// A domFinder is the search for a cover by at most k pieces, as
+// driver.First runs it: its tasks are the root, or with the model's
+// symmetries one subtree per orbit of the first piece (depth 0), unfolded
+// a level at a time until there are 64 a worker or nothing to unfold.
+type domFinder struct {
+	d     *domProblem
+	k     int
+	split *domSearch // the search that unfolds the list
+	tasks []domTask
+}
+
+func (f *domFinder) SplitPolicy() driver.SplitPolicy {
+	return driver.SplitPolicy{PerWorker: 64, From: 0, Always: true}
+}
+
+func (f *domFinder) MaxSplit() int { return math.MaxInt32 }
+
+// Whole makes the root the one task.
+func (f *domFinder) Whole() int {
+	f.tasks = []domTask{f.root()}
+	return 1
+}
+
+func (f *domFinder) root() domTask {
+	return domTask{unc: slices.Clone(f.d.need), allow: f.split.allCandidates()}
+}
+
+// Split lists the tasks at depth 0, then unfolds the list one level each
+// call (depths come in order).
+func (f *domFinder) Split(depth int) (int, int64, bool) {
+	if depth == 0 {
+		f.tasks = f.orbitTasks()
+		return len(f.tasks), 0, true
+	}
+	s := f.split
+	s.tasks, s.splitDepth, s.deeper = nil, 1, false
+	for _, t := range f.tasks {
+		s.resume(t, f.k)
+	}
+	nodes := s.nodes - int64(len(f.tasks)) // visited again by the workers
+	s.nodes = 0
+	f.tasks = s.tasks
+	return len(f.tasks), nodes, s.deeper
+}
+
+// orbitTasks is the root, or one subtree per orbit of the first piece:
+// a piece on the orbit's representative, the orbits before it forbidden.
+func (f *domFinder) orbitTasks() []domTask {
+	d := f.d
+	if len(d.orbits) == 0 || f.k == 0 || d.need.Empty() {
+		return []domTask{f.root()}
+	}
+	var out []domTask
+	allow := f.split.allCandidates()
+	for _, o := range d.orbits {
+		rep := o[0]
+		a := slices.Clone(allow)
+		a.Clear(int(rep))
+		unc := slices.Clone(d.need)
+		unc.AndNot(d.sets[rep])
+		out = append(out, domTask{chosen: []int32{rep}, unc: unc, allow: a})
+		for _, c := range o {
+			allow.Clear(int(c))
 		}
 	}
-	var nodes int64
-	for len(tasks) < want && !st.Stopped() {
-		s.tasks, s.splitDepth, s.deeper = nil, 1, false
-		for _, t := range tasks {
-			s.resume(t, k)
-		}
-		nodes += s.nodes - int64(len(tasks))
-		s.nodes = 0
-		tasks = s.tasks
-		if !s.deeper {
-			break
-		}
-	}
-	return tasks, nodes
+	return out
+}
+
+// A domWorker searches tasks for a cover and keeps the one it finds.
+type domWorker struct {
+	f     *domFinder
+	s     *domSearch
+	found []int32
+}
+
+func (f *domFinder) FindWorker() driver.FindWorker {
+	return &domWorker{f: f, s: newDomSearch(f.d, f.split.st)}
+}
+
+func (w *domWorker) Find(task int, abort func() bool) bool {
+	ok := false
+	w.s.abort = abort
+	w.s.onCover = func(chosen []int32) { w.found, ok = slices.Clone(chosen), true }
+	w.s.resume(w.f.tasks[task], w.f.k)
+	return ok
 }

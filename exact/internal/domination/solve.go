@@ -2,12 +2,10 @@ package domination
 
 import (
 	"fmt"
-	"math"
 	"slices"
-	"sync"
-	"sync/atomic"
 
 	"github.com/chessmodel/chessmodel/exact/internal/bitset"
+	"github.com/chessmodel/chessmodel/exact/internal/driver"
 	"github.com/chessmodel/chessmodel/exact/internal/fold"
 	"github.com/chessmodel/chessmodel/exact/internal/problem"
 	"github.com/chessmodel/chessmodel/exact/internal/tasks"
@@ -212,11 +210,10 @@ func Solve(st *tasks.Stopper, p *problem.Problem, g fold.Group, opts model.Optio
 			return true, problem.Infeasible(res, opts)
 		}
 	}
-	workers := model.WorkerCount(opts.Workers)
 	var passes []domPass
 	root := newDomSearch(d, st)
 	for k := root.lowerBound(d.need, root.allCandidates()); k <= len(d.cand) && !st.Stopped(); k++ {
-		chosen, pass := d.first(st, k, workers, opts)
+		chosen, pass := d.first(st, k, opts)
 		passes = append(passes, pass)
 		if !pass.Found || st.Canceled() {
 			continue
@@ -251,46 +248,23 @@ func (d *domProblem) report(res *model.Result, passes []domPass) {
 	res.Stats.Extra["passes"] = passes
 }
 
-// first looks for a cover by at most k pieces, shared among the workers,
-// and returns the one from the earliest subtree (the same answer on any
-// number of workers); pass.Found says whether there is one. The cover
-// may be empty (nothing left to cover), so found is not the same as a
-// non-nil slice.
-func (d *domProblem) first(st *tasks.Stopper, k, workers int, opts model.Options) ([]int32, domPass) {
-	pass := domPass{Pieces: k}
-	todo, splitNodes := d.split(st, k, 64*workers)
-	pass.Tasks = len(todo)
-	var best atomic.Int64
-	best.Store(math.MaxInt64)
-	var mu sync.Mutex
-	var found []int32
-	ok := false
-	searches := make([]*domSearch, workers)
-	for w := range searches {
-		searches[w] = newDomSearch(d, st)
+// first looks for a cover by at most k pieces, shared among the workers
+// by driver.First, and returns the one from the earliest subtree (the
+// same answer on any number of workers); pass.Found says whether there is
+// one. The cover may be empty (nothing left to cover), so found is not
+// the same as a non-nil slice.
+func (d *domProblem) first(st *tasks.Stopper, k int, opts model.Options) ([]int32, domPass) {
+	f := &domFinder{d: d, k: k, split: newDomSearch(d, st)}
+	got, workers := driver.First(st, opts, f, fmt.Sprintf("covering with %d pieces", k))
+	pass := domPass{Pieces: k, Tasks: got.Tasks, Nodes: got.SplitNodes}
+	for _, w := range workers {
+		pass.Nodes += w.(*domWorker).s.nodes
 	}
-	tasks.RunSubtrees(st, workers, len(todo), opts.Progress, fmt.Sprintf("covering with %d pieces", k), func(w, i int) {
-		if int64(i) > best.Load() {
-			return
-		}
-		s := searches[w]
-		s.abort = func() bool { return int64(i) > best.Load() }
-		s.onCover = func(chosen []int32) {
-			mu.Lock()
-			if int64(i) < best.Load() {
-				best.Store(int64(i))
-				found, ok = slices.Clone(chosen), true
-			}
-			mu.Unlock()
-		}
-		s.resume(todo[i], k)
-	})
-	pass.Nodes = splitNodes
-	for _, s := range searches {
-		pass.Nodes += s.nodes
+	if got.Task < 0 {
+		return nil, pass
 	}
-	pass.Found = ok
-	return found, pass
+	pass.Found = true
+	return workers[got.Worker].(*domWorker).found, pass
 }
 
 // solution turns candidates into a model solution.

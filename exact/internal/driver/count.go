@@ -15,20 +15,37 @@ const ShardTasks = 4096
 // enough for the pool to balance subtrees of very different sizes.
 const tasksPerWorker = 32
 
-// A Counter is a technique's count as the driver runs it.
-type Counter interface {
+// A Splitter makes a technique's task list.
+type Splitter interface {
 	// Split runs the search from the root, making the subtrees at depth
 	// (and the solutions met above it) the task list, in search order. It
 	// returns the number of tasks, the nodes it visited, and whether some
-	// subtree reached depth (splitting deeper may give more).
+	// subtree reached depth (splitting deeper may give more). Depths are
+	// asked for in increasing order, so a technique may deepen the list
+	// it made last rather than start again from the root.
 	Split(depth int) (tasks int, nodes int64, deeper bool)
 	// MaxSplit is the deepest split worth trying.
 	MaxSplit() int
 	// Whole makes the task list one task, the whole tree, and returns 1.
 	Whole() int
+}
+
+// A Counter is a technique's count as the driver runs it.
+type Counter interface {
+	Splitter
 	// Worker returns a search of its own that runs tasks of the list,
 	// tallying the solutions of task i into t (as task i).
 	Worker(t *problem.Tally) Worker
+}
+
+// A SplitPolicy is how deep a technique's list is split, for a Counter or
+// a Finder that has a SplitPolicy() method; without one, a count splits
+// from depth 1 to 32 tasks a worker, and not at all on one worker without
+// progress. Under a shard the target is ShardTasks whatever the policy.
+type SplitPolicy struct {
+	PerWorker int  // the target: this many tasks a worker
+	From      int  // the first depth tried
+	Always    bool // split even on one worker without progress
 }
 
 // A Worker searches tasks of a Counter's list, one at a time.
@@ -82,15 +99,25 @@ func Count(st *tasks.Stopper, p *problem.Problem, opts model.Options, c Counter)
 // split makes c's task list: none (the whole tree) on one worker without
 // progress, otherwise split deeper until the list reaches its target.
 func split(st *tasks.Stopper, opts model.Options, c Counter) (int, int64) {
+	policy := SplitPolicy{PerWorker: tasksPerWorker, From: 1}
+	if sp, ok := c.(interface{ SplitPolicy() SplitPolicy }); ok {
+		policy = sp.SplitPolicy()
+	}
 	workers := model.WorkerCount(opts.Workers)
-	target := tasksPerWorker * workers
+	target := policy.PerWorker * workers
 	if opts.Shard.Active() {
 		target = ShardTasks
-	} else if workers == 1 && opts.Progress == nil {
+	} else if workers == 1 && opts.Progress == nil && !policy.Always {
 		return c.Whole(), 0
 	}
+	return deepen(st, c, policy.From, target)
+}
+
+// deepen splits c at depth from, from+1, ... until the list reaches
+// target, nothing reached the depth, the search stops or MaxSplit.
+func deepen(st *tasks.Stopper, c Splitter, from, target int) (int, int64) {
 	var nodes int64
-	for d := 1; d <= c.MaxSplit(); d++ {
+	for d := from; d <= c.MaxSplit(); d++ {
 		n, visited, deeper := c.Split(d)
 		nodes += visited
 		if n >= target || st.Stopped() || !deeper || d == c.MaxSplit() {

@@ -27,6 +27,26 @@
 // (the search for the optimum, the splits) are reported by shard 0 only.
 // The number of tasks is reported as Stats.Extra["shard_tasks"].
 //
+// A technique whose list is made otherwise — from depth 0, to another
+// target, on one worker too — says so with a SplitPolicy method; one
+// whose later splits deepen the list it made last may rely on the depths
+// coming in order.
+//
+// # First
+//
+// First is the parallel search for one solution: a Finder's list (split
+// to 64 tasks a worker, or by its SplitPolicy) runs on the pool, and the
+// solution kept is the earliest task's, tasks after it skipped or
+// abandoned, so the answer is the same on any number of workers. Folding
+// runs each of its passes (a target, a number of pieces) on it, the
+// fewest-pieces cover each count it tries.
+//
+// # Techniques
+//
+// A Technique is a search package as dispatch and the tests see it: Fits
+// on the compiled problem (and the options), and Solve. Package techtest
+// runs the table of known answers against each technique, forced.
+//
 // Distinct wall sets (model.Options.DistinctWalls) are the exception: a
 // wall set may be found in several tasks, so every shard runs every task
 // and keeps the wall sets it owns by their hash; its nodes are still those

@@ -8,8 +8,12 @@
 // (search.go), with look-ahead, clipping of identical pieces to one order,
 // and the model's symmetry on a lone piece; the points that survive are
 // judged by strong attack. Solve runs the targets of an objective and
-// counts (solve.go, count.go); SolveFewest is the branch and bound for the
-// fewest attacked or dominated squares (fewest.go).
+// counts (solve.go, count.go) on package driver: each pass through
+// driver.First, the count through driver.Count with the orbit tally;
+// SolveFewest is the branch and bound for the fewest attacked or
+// dominated squares (fewest.go), on the tasks package's pool with a bound
+// its workers share. Folding and Fewest are the two as driver.Techniques:
+// folding never answers the fewest squares, nor counts them.
 //
 // Fits says whether a model folds: cover rules or maximised coverage with
 // fixed counts or one "min" entry, without independence or free walls.

@@ -6,6 +6,7 @@ import (
 	"sync/atomic"
 
 	"github.com/chessmodel/chessmodel/exact/internal/bitset"
+	"github.com/chessmodel/chessmodel/exact/internal/driver"
 	"github.com/chessmodel/chessmodel/exact/internal/problem"
 	"github.com/chessmodel/chessmodel/exact/internal/tasks"
 	"github.com/chessmodel/chessmodel/model"
@@ -38,11 +39,17 @@ type fewestSearch struct {
 	nodes   int64
 	st      *tasks.Stopper
 	halted  bool
+	// improved is model.Options.Improved (nil: nobody listens); workers
+	// call it with every value better than the shared best they saw.
+	improved func(model.Incumbent)
 }
 
 // SolveFewest minimises the attacked (or dominated) squares of a model
 // whose place list Fits.
 func SolveFewest(st *tasks.Stopper, p *problem.Problem, groups []Group, opts model.Options, res *model.Result) error {
+	if err := driver.Whole(opts, "the fewest-squares branch and bound"); err != nil {
+		return err
+	}
 	groups = slices.Clone(groups)
 	reach := func(g Group) int {
 		n := 0
@@ -59,7 +66,7 @@ func SolveFewest(st *tasks.Stopper, p *problem.Problem, groups []Group, opts mod
 	res.Stats.Extra["engine"] = "branch and bound on the fewest attacked squares"
 	s := &fewestSearch{plan: plan, ax: ax, squares: make([]int32, 0, len(ax.Group)), st: st,
 		occ: bitset.New(p.Squares), att: bitset.New(p.Squares), fixedOK: bitset.New(p.Squares),
-		loss: make([]int, p.Squares), best: foldPoint{value: p.Squares + 1}, symAxis: -1}
+		loss: make([]int, p.Squares), best: foldPoint{value: p.Squares + 1}, symAxis: -1, improved: opts.Improved}
 	if a := r.symmetryAxis(ax); a == 0 {
 		s.symAxis = a
 		s.reps = make([]bool, p.Squares)
@@ -130,6 +137,17 @@ func (s *fewestSearch) shareOut(workers int, progress func(float64, string)) *fe
 	return best
 }
 
+// lowerShared makes v the workers' shared best if it is lower, and
+// reports whether it was.
+func (s *fewestSearch) lowerShared(v int) bool {
+	for old := s.shared.Load(); int64(v) < old; old = s.shared.Load() {
+		if s.shared.CompareAndSwap(old, int64(v)) {
+			return true
+		}
+	}
+	return false
+}
+
 // place tries every square for axis a, in leaf order, identical pieces in
 // increasing order.
 func (s *fewestSearch) place(a int) {
@@ -143,7 +161,9 @@ func (s *fewestSearch) place(a int) {
 	if a == len(s.ax.Group) {
 		if v := s.plan.StrongCover(s.ax, s.squares, s.occ, s.att); v < s.best.value {
 			s.best = foldPoint{squares: slices.Clone(s.squares), value: v}
-			for old := s.shared.Load(); int64(v) < old && !s.shared.CompareAndSwap(old, int64(v)); old = s.shared.Load() {
+			if s.lowerShared(v) && s.improved != nil {
+				sol := s.plan.solution(s.ax, s.best.squares)
+				s.improved(model.Incumbent{Value: int64(v), Solution: &sol})
 			}
 		}
 		return

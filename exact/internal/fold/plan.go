@@ -49,26 +49,27 @@ type Plan struct {
 	Open     bitset.Set
 	base     bitset.Set // what the fixed pieces weakly attack (and, for dominated, occupy)
 	trees    []*foldTree
-	minGroup int // the group whose count is minimised, or -1
-	ruleGoal int // the squares a cover rule asks for (0: no rule)
+	minGroup int   // the group whose count is minimised, or -1
+	ruleGoal int   // the squares a cover rule asks for (0: no rule)
+	kindOf   []int // per group: the problem's first slot of its piece
 }
 
-// Fits reports whether the model has the structure folding needs, and
+// Fits reports whether the compiled model has the structure folding needs, and
 // its groups: every count fixed (or, for the fewest pieces that cover, one
 // entry "min"); coverage by a rule or a maximised attacked/dominated
 // measure; no independence and no free walls, which break the product
 // structure of the space; and for each piece name either one colour-free
 // group or colour-bound ones only, so that a placement has one reading as a
 // point (up to the order of identical pieces).
-func Fits(m *model.Model) ([]Group, bool) {
-	if m.Kind != model.KindPlace || m.FreeWalls != nil || m.Rules.Independent || len(m.Place) == 0 {
+func Fits(p *problem.Problem) ([]Group, bool) {
+	if !p.Plain || p.FreeWalls || p.Independent || p.Grouped || len(p.Place) == 0 {
 		return nil, false
 	}
-	if !objectiveFits(m) {
+	if !objectiveFits(p) {
 		return nil, false
 	}
-	groups, mins, ok := groupsOf(m)
-	fewest := m.Objective.Sense == model.Minimize && m.Objective.Measure == model.MeasurePieces
+	groups, mins, ok := groupsOf(p)
+	fewest := p.Sense == model.Minimize && p.Measure == model.MeasurePieces
 	if !ok || mins > 1 || (mins == 1) != fewest || !oneReading(groups) {
 		return nil, false
 	}
@@ -86,18 +87,17 @@ func Fits(m *model.Model) ([]Group, bool) {
 // coverage folding measures: a cover rule with a fixed count or the
 // fewest pieces, or the most (or, without a rule, the fewest) squares
 // attacked or dominated.
-func objectiveFits(m *model.Model) bool {
-	obj, cover := m.Objective, m.Rules.Cover
-	coverage := obj.Measure == model.MeasureAttacked || obj.Measure == model.MeasureDominated
+func objectiveFits(p *problem.Problem) bool {
+	coverage := p.Measure == model.MeasureAttacked || p.Measure == model.MeasureDominated
 	switch {
-	case obj.Sense == model.Fixed:
-		return cover != nil
-	case obj.Sense == model.Maximize && coverage:
-		return cover == nil || cover.What == obj.Measure
-	case obj.Sense == model.Minimize && obj.Measure == model.MeasurePieces:
-		return cover != nil
-	case obj.Sense == model.Minimize && coverage:
-		return cover == nil // with a rule, the fewest squares is solved by branch and bound (fewest.go)
+	case p.Sense == model.Fixed:
+		return p.Cover
+	case p.Sense == model.Maximize && coverage:
+		return !p.Cover || p.CoverWhat == p.Measure
+	case p.Sense == model.Minimize && p.Measure == model.MeasurePieces:
+		return p.Cover
+	case p.Sense == model.Minimize && coverage:
+		return !p.Cover // with a rule, the fewest squares is solved by branch and bound (fewest.go)
 	}
 	return false
 }
@@ -105,17 +105,17 @@ func objectiveFits(m *model.Model) bool {
 // groupsOf merges the model's entries into groups by piece name and
 // colour, and counts the entries "min"; it reports false for a count that
 // is neither fixed nor "min", or a "min" entry merged with another.
-func groupsOf(m *model.Model) ([]Group, int, bool) {
+func groupsOf(p *problem.Problem) ([]Group, int, bool) {
 	var groups []Group
 	mins := 0
-	for _, e := range m.Place {
+	for _, e := range p.Place {
 		g := Group{Piece: e.Piece, colour: e.Colour}
 		switch {
 		case e.Opt == model.Minimize:
 			g.MinOpt = true
 			mins++
-		case e.Opt == model.Fixed && e.Count.Min == e.Count.Max:
-			g.count = e.Count.Min
+		case e.Opt == model.Fixed && e.Min == e.Max:
+			g.count = e.Min
 		default:
 			return nil, 0, false
 		}
@@ -148,16 +148,15 @@ func oneReading(groups []Group) bool {
 // newFoldPlan builds the axis trees of a compiled problem whose model
 // Fits; the group being minimised, if any, gets count copies later.
 func newFoldPlan(p *problem.Problem, groups []Group) *Plan {
-	m := p.Model
 	f := &Plan{Problem: p, Groups: groups, minGroup: -1,
-		Strong:   m.Rules.Attack == model.Strong,
-		Dominate: problem.CoverMeasure(m) == model.MeasureDominated,
-		Stack:    m.Rules.Stack,
+		Strong:   p.Strong,
+		Dominate: p.CoverMeasure() == model.MeasureDominated,
+		Stack:    p.Stack,
 		Open:     p.Open,
 		base:     bitset.New(p.Squares),
 	}
-	if m.Rules.Cover != nil {
-		f.ruleGoal = m.Rules.Cover.AtLeast
+	if p.Cover {
+		f.ruleGoal = p.CoverAtLeast
 		if f.ruleGoal == 0 {
 			f.ruleGoal = p.Open.Count()
 		}
@@ -173,6 +172,7 @@ func newFoldPlan(p *problem.Problem, groups []Group) *Plan {
 		if g.MinOpt {
 			f.minGroup = gi
 		}
+		f.kindOf = append(f.kindOf, slices.IndexFunc(p.Kinds, func(k *problem.PieceGeometry) bool { return k.Name == g.Piece.Name }))
 		f.trees = append(f.trees, f.buildTree(p.PieceGeometry(g.Piece), f.SquaresOf(g)))
 	}
 	return f
@@ -183,7 +183,7 @@ func (f *Plan) SquaresOf(g Group) []int32 {
 	p := f.Problem
 	var out []int32
 	for i := 0; i < p.Squares; i++ {
-		if !p.Open.Has(i) || (p.FixedSquares.Has(i) && !f.Stack) || !g.colour.Allows(p.Model.Board.Square(i)) {
+		if !p.Open.Has(i) || (p.FixedSquares.Has(i) && !f.Stack) || !p.Allows(g.colour, i) {
 			continue
 		}
 		out = append(out, int32(i))
@@ -267,11 +267,33 @@ func weakCount(u, open bitset.Set) int {
 
 // solution turns the squares of a point into a model solution.
 func (f *Plan) solution(ax Axes, squares []int32) model.Solution {
-	b := f.Problem.Model.Board
 	var s model.Solution
 	for a, sq := range squares {
-		s.Pieces = append(s.Pieces, model.Placed{Piece: f.Groups[ax.Group[a]].Piece.Name, Square: b.Square(int(sq))})
+		s.Pieces = append(s.Pieces, model.Placed{Piece: f.Groups[ax.Group[a]].Piece.Name, Square: f.Problem.Square(int(sq))})
 	}
 	s.Normalize()
 	return s
+}
+
+// vertices turns the squares of a point into the problem's vertices (the
+// first slot of each piece: a solution reads only its name and square).
+func (f *Plan) vertices(ax Axes, squares []int32) []int32 {
+	out := make([]int32, len(squares))
+	for a, sq := range squares {
+		out[a] = int32(f.kindOf[ax.Group[a]]*f.Problem.Squares) + sq
+	}
+	return out
+}
+
+// coverOfVertices is StrongCover of a placement given as vertices.
+func (f *Plan) coverOfVertices(vertices []int32) int {
+	p := f.Problem
+	ax := Axes{Group: make([]int, len(vertices))}
+	squares := make([]int32, len(vertices))
+	for i, v := range vertices {
+		name := p.Kinds[p.KindOf(int(v))].Name
+		ax.Group[i] = slices.IndexFunc(f.Groups, func(g Group) bool { return g.Piece.Name == name })
+		squares[i] = int32(p.SquareOf(int(v)))
+	}
+	return f.StrongCover(ax, squares, bitset.New(p.Squares), bitset.New(p.Squares))
 }

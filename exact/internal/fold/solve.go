@@ -4,10 +4,9 @@ import (
 	"fmt"
 	"math"
 	"slices"
-	"sync"
-	"sync/atomic"
 
 	"github.com/chessmodel/chessmodel/exact/internal/bitset"
+	"github.com/chessmodel/chessmodel/exact/internal/driver"
 	"github.com/chessmodel/chessmodel/exact/internal/problem"
 	"github.com/chessmodel/chessmodel/exact/internal/tasks"
 	"github.com/chessmodel/chessmodel/model"
@@ -25,7 +24,9 @@ type foldPass struct {
 	Leaves   int64     `json:"leaves"`
 }
 
-// A foldRun runs the passes of one model.
+// A foldRun runs the passes of one model, as the driver runs a search:
+// Optimise runs the passes that find an optimum (first), the count or
+// the enumeration then one more pass (count.go).
 type foldRun struct {
 	plan    *Plan
 	st      *tasks.Stopper
@@ -34,7 +35,14 @@ type foldRun struct {
 	workers int
 	best    foldPoint // the point of greatest strong cover judged in any pass (value -1: none)
 	reduced bool      // the last pass fixed a piece to one square per orbit
+
+	answer   foldPoint  // what Optimise found (or, stopped, the best point judged)
+	answerAx Axes       // its axes
+	tooMany  bool       // a "min" count would pass MaxAxes pieces
+	count    *foldBoxes // the pass of the count or the enumeration
 }
+
+var _ driver.Search = (*foldRun)(nil)
 
 // A foldPoint is a placement found, with the index of the box it came from
 // (so that answers do not depend on how work was shared out).
@@ -44,8 +52,11 @@ type foldPoint struct {
 	value   int
 }
 
-// Solve answers a model that Fits.
+// Solve answers a model that Fits, whole: it runs no shard.
 func Solve(st *tasks.Stopper, p *problem.Problem, groups []Group, opts model.Options, res *model.Result) error {
+	if err := driver.Whole(opts, "search-space folding"); err != nil {
+		return err
+	}
 	plan := newFoldPlan(p, groups)
 	r := &foldRun{plan: plan, st: st, opts: opts, workers: model.WorkerCount(opts.Workers), best: foldPoint{value: -1}}
 	res.Stats.Extra["engine"] = "search-space folding"
@@ -58,44 +69,56 @@ func Solve(st *tasks.Stopper, p *problem.Problem, groups []Group, opts model.Opt
 			return problem.Infeasible(res, opts) // a piece with nowhere to stand
 		}
 	}
-	best, minCount, ok := r.optimum()
-	if st.Canceled() {
-		res.Status = model.StatusUnknown
-		if p.Sense == model.Maximize && r.best.value >= 0 {
-			ax := plan.axes(0)
-			sol := plan.solution(ax, r.best.squares)
-			res.Solution = &sol
-			res.Value = model.Int64(r.valueOf(ax, r.best))
-		}
-		return nil
+	err := driver.Solve(st, p, opts, res, r)
+	if r.count != nil {
+		r.count.finish(r.count.found())
 	}
-	if !ok {
-		return problem.Infeasible(res, opts)
-	}
-	if best.task == -2 {
+	if r.tooMany {
 		return fmt.Errorf("exact: folding needs more than %d pieces: %w", MaxAxes, model.ErrUnsupported)
 	}
-	ax := plan.axes(minCount)
-	if opts.Task == model.TaskSolve {
-		sol := plan.solution(ax, best.squares)
-		res.Status = model.StatusOptimal
-		res.Solution = &sol
-		res.Value = model.Int64(r.valueOf(ax, best))
-		return nil
-	}
-	target := best.value
-	if p.Sense != model.Maximize {
-		target = r.coverGoal()
-	}
-	return r.countAll(ax, target, res)
+	return err
 }
 
-// valueOf is the objective's value of a point: its cover, or its pieces.
-func (r *foldRun) valueOf(ax Axes, pt foldPoint) int64 {
-	if ms := r.plan.Problem.Measure; ms == model.MeasureAttacked || ms == model.MeasureDominated {
-		return int64(pt.value)
+// Optimise finds an optimal point; for a count or an enumeration, it
+// sets up the pass that finds every point at the optimum. Stopped, it
+// keeps the best point judged (of a maximised cover) as the answer.
+func (r *foldRun) Optimise(task model.Task) (bool, int64) {
+	before := len(r.passes)
+	best, minCount, ok := r.optimum()
+	var nodes int64
+	for _, pass := range r.passes[before:] {
+		nodes += pass.Stats.Nodes
 	}
-	return int64(len(ax.Group))
+	if r.st.Canceled() {
+		r.answer, r.answerAx = r.best, r.plan.axes(0)
+		return r.plan.Problem.Sense == model.Maximize && r.best.value >= 0, nodes
+	}
+	if ok && best.task == -2 {
+		r.tooMany = true
+		return false, nodes
+	}
+	r.answer, r.answerAx = best, r.plan.axes(minCount)
+	if ok && task != model.TaskSolve {
+		target := best.value
+		if r.plan.Problem.Sense != model.Maximize {
+			target = r.coverGoal()
+		}
+		r.count = r.newBoxes(r.answerAx, target)
+	}
+	return ok, nodes
+}
+
+// Best is the answer as vertices.
+func (r *foldRun) Best() ([]int32, []int32) {
+	return r.plan.vertices(r.answerAx, r.answer.squares), nil
+}
+
+// Value is the objective's value of a placement: its cover, or its pieces.
+func (r *foldRun) Value(vertices, _ []int32) int64 {
+	if ms := r.plan.Problem.Measure; ms == model.MeasureAttacked || ms == model.MeasureDominated {
+		return int64(r.plan.coverOfVertices(vertices))
+	}
+	return int64(len(vertices))
 }
 
 // coverGoal is the cover a placement must reach when the objective is not
@@ -151,60 +174,13 @@ func (r *foldRun) optimum() (foldPoint, int, bool) {
 // first searches for a point meeting target and returns the one from the
 // earliest box, which makes the answer the same on any number of workers.
 func (r *foldRun) first(ax Axes, target int) (foldPoint, bool) {
-	var best atomic.Int64
-	best.Store(math.MaxInt64)
-	var mu sync.Mutex
-	var found foldPoint
-	r.run(ax, target, "folding", func(task int, s *foldSearch) {
-		s.abort = func() bool { return int64(task) > best.Load() }
-		s.onPoint = func(squares []int32, value int) {
-			mu.Lock()
-			if int64(task) < best.Load() {
-				best.Store(int64(task))
-				found = foldPoint{task: task, squares: slices.Clone(squares), value: value}
-			}
-			mu.Unlock()
-			s.halted = true
-		}
-	}, func(task int) bool { return int64(task) > best.Load() })
-	ok := best.Load() != math.MaxInt64
-	r.passes[len(r.passes)-1].Found = ok
-	return found, ok
-}
-
-// run shares the boxes of one pass among the workers; setup prepares a
-// worker's search for a box and skip tells boxes no longer worth searching.
-func (r *foldRun) run(ax Axes, target int, what string, setup func(task int, s *foldSearch), skip func(task int) bool) {
-	plan := r.plan
-	pass := foldPass{Target: target, Pieces: len(ax.Group)}
-	boxes, symmetry := r.startBoxes(ax)
-	pass.Symmetry = symmetry
-	r.reduced = len(boxes) > 1 || r.symmetryAxis(ax) >= 0
-	pass.Log2 = r.log2Space(ax, boxes)
-	todo, splitStats := r.split(ax, target, boxes)
-	pass.Boxes = len(todo)
-	searches := make([]*foldSearch, r.workers)
-	for w := range searches {
-		searches[w] = newFoldSearch(plan, ax, target, r.st)
+	b := r.newBoxes(ax, target)
+	got, workers := driver.First(r.st, r.opts, b, fmt.Sprintf("folding to %d", target))
+	b.finish(got.Task >= 0)
+	if got.Task < 0 {
+		return foldPoint{}, false
 	}
-	tasks.RunSubtrees(r.st, r.workers, len(todo), r.opts.Progress, fmt.Sprintf("%s to %d", what, target), func(w, i int) {
-		if skip != nil && skip(i) {
-			return
-		}
-		s := searches[w]
-		s.halted = false
-		s.task = i
-		copy(s.cur, todo[i])
-		setup(i, s)
-		s.run()
-	})
-	pass.Stats = splitStats
-	for _, s := range searches {
-		pass.Stats.merge(&s.stats)
-		r.offer(s.best)
-	}
-	pass.Leaves = pass.Stats.Leaves()
-	r.passes = append(r.passes, pass)
+	return workers[got.Worker].(*foldWorker).found, true
 }
 
 // startBoxes are the boxes a pass starts from: the whole space, or — when
@@ -298,32 +274,11 @@ func (r *foldRun) log2Space(ax Axes, boxes [][]int32) float64 {
 	return math.Log2(total)
 }
 
-// split unfolds the start boxes a few levels, deeper until there are
-// enough boxes to share among the workers (and to measure progress by).
-func (r *foldRun) split(ax Axes, target int, boxes [][]int32) ([][]int32, foldStats) {
-	want := 64 * r.workers
-	var tasks [][]int32
-	var stats foldStats
-	for depth := 0; ; depth++ {
-		s := newFoldSearch(r.plan, ax, target, r.st)
-		s.splitDepth = depth
-		for _, b := range boxes {
-			copy(s.cur, b)
-			s.run()
-		}
-		tasks, stats = s.tasks, s.stats
-		stats.Nodes -= int64(len(tasks)) // visited again by the workers
-		if len(tasks) >= want || !s.deeper || r.st.Stopped() || depth > 64 {
-			return tasks, stats
-		}
-	}
-}
-
-// report puts the passes in the result's stats.
+// report puts the passes in the result's stats (their nodes are the
+// driver's, which adds up those of every pass).
 func (r *foldRun) report(res *model.Result) {
 	var leaves int64
 	for _, p := range r.passes {
-		res.Stats.Nodes += p.Stats.Nodes
 		leaves += p.Leaves
 	}
 	res.Stats.Extra["leaves"] = leaves

@@ -56,11 +56,12 @@ func (g *PieceGeometry) RaysAt(s int) [][]int32 {
 // rank by rank from a1 (model.Board.Index); a vertex is a (kind, square)
 // pair numbered kind*squares + square.
 //
-// What the searches need of the model is here as plain fields; no search
-// reads the model (Model stays for walls' newWallSearch and fold's plan,
-// which are being rewritten elsewhere).
+// What the searches need of the model is here as plain fields; dispatch
+// and the searches read those, except for group models and wrapped
+// boards: the armies search, the group symmetries (groups.go) and the
+// geometry of a wrapped board (wrap.go) still read Model.
 type Problem struct {
-	Model               *model.Model
+	Model               *model.Model // for groups and wrapped boards only (see above)
 	Rows, Cols, Squares int
 	Open                bitset.Set // on the board and not a fixed wall
 	Dark                bitset.Set
@@ -89,6 +90,10 @@ type Problem struct {
 	FreeWalls                  bool          // walls are decision variables:
 	WallsMin, WallsMax         int           //   this many of them
 
+	// The place list entry by entry (place.go), for the techniques that
+	// group pieces by name and colour (folding).
+	Place []PlaceEntry
+
 	// Plain is false on a wrapped board or with a one-sided piece
 	// (model.Model.Plain): lines may wrap, cross themselves and reach a
 	// square two ways, and attack may go one way. Geometry then comes from
@@ -106,6 +111,7 @@ type Problem struct {
 	// (nil: none moved): swapping alike groups (groups.go).
 	GroupOf  []int
 	slotPerm [][]int32
+	Grouped  bool // a group model: only the armies search reads groups
 }
 
 // NeedsCoverage reports whether attacked squares matter: a cover rule or
@@ -129,7 +135,7 @@ func (p *Problem) CoverMeasure() model.Measure {
 // classes need it.
 func (p *Problem) Symmetries() [][]int32 {
 	p.groupOnce.Do(func() {
-		if p.Model.HasGroups() {
+		if p.Grouped {
 			p.groupSymmetries()
 			return
 		}
@@ -172,8 +178,9 @@ func CompileWithin(m *model.Model, maxMemory int64) (*Problem, error) {
 	if err := checkCost(m, maxMemory); err != nil {
 		return nil, err
 	}
-	p := &Problem{Model: m, Rows: b.Rows, Cols: b.Cols, Squares: b.Size(), Geometry: map[string]*PieceGeometry{}}
+	p := &Problem{Model: m, Grouped: m.HasGroups(), Rows: b.Rows, Cols: b.Cols, Squares: b.Size(), Geometry: map[string]*PieceGeometry{}}
 	p.compileRules(m)
+	p.compilePlace(m)
 	p.compileSquares(m)
 	if err := p.compileSlots(m); err != nil {
 		return nil, err

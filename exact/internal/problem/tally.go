@@ -34,6 +34,9 @@ type Tally struct {
 	bulk   *big.Int           // solutions counted by AddBulk
 	boards map[string][]int32 // distinct wall sets, by bitset key (AddBoard)
 	shard  model.Shard        // the wall sets kept under a shard
+
+	// Classes of solutions by their least key (AddOrbit, orbits.go).
+	orbits map[string]*Orbit
 }
 
 func NewTally(p *Problem, symmetry bool) *Tally {
@@ -102,6 +105,7 @@ func (t *Tally) Merge(o *Tally) {
 	if o.bulk != nil {
 		t.AddBulk(o.bulk)
 	}
+	t.mergeOrbits(o)
 	for k, ws := range o.boards {
 		if t.boards == nil {
 			t.boards = map[string][]int32{}
@@ -116,7 +120,8 @@ func (t *Tally) SoFar() any {
 	if t.bulk != nil {
 		return t.bulk.String()
 	}
-	return t.Count
+	count, _ := t.orbitTotals()
+	return count
 }
 
 // checkedAdd adds two counts, remembering an overflow instead of wrapping.
@@ -141,6 +146,8 @@ func (t *Tally) settle(distinct, symmetry bool) error {
 				}
 			}
 		}
+	case t.orbits != nil:
+		t.Count, t.Classes = t.orbitTotals()
 	case t.bulk != nil:
 		if !t.bulk.IsInt64() {
 			return fmt.Errorf("exact: %s solutions do not fit a 64-bit count: %w", t.bulk, model.ErrUnsupported)

@@ -128,17 +128,17 @@ func newWallSearch(p *problem.Problem, st *tasks.Stopper) (*wallSearch, error) {
 	}
 	w.rideMask = make([]uint32, K)
 	for k := range p.Kinds {
-		w.rideMask[k] = w.ridesOf(p.Model.Pieces[p.Kinds[k].Name])
+		w.rideMask[k] = w.ridesOf(p.Kinds[k].Piece)
 	}
 	w.traceLines()
 	w.fixedAt = make([]uint32, p.Squares)
-	for _, f := range p.Model.Fixed {
-		w.fixedAt[p.Model.Board.Index(f.Square)] |= occupiedBit | w.ridesOf(p.Model.Pieces[f.Piece])
+	for _, f := range p.Fixed {
+		w.fixedAt[f.Square] |= occupiedBit | w.ridesOf(f.Geometry.Piece)
 	}
 	w.allowPositions()
 	w.hardConflicts()
 	w.cliques = graph.GreedyPartition(w.hard, w.allowed)
-	if p.Model.Rules.Independent && K > 0 {
+	if p.Independent && K > 0 {
 		w.boundingSegments()
 	}
 	w.lineSegments()
@@ -161,11 +161,11 @@ func (w *wallSearch) collectDirections() {
 			}
 		}
 	}
-	for _, e := range w.p.Model.Place {
-		add(e.Piece)
+	for _, k := range w.p.Kinds { // the place list's pieces in order of first mention
+		add(k.Piece)
 	}
-	for _, f := range w.p.Model.Fixed {
-		add(w.p.Model.Pieces[f.Piece])
+	for _, f := range w.p.Fixed {
+		add(f.Geometry.Piece)
 	}
 }
 
@@ -185,22 +185,21 @@ func (w *wallSearch) ridesOf(pc *model.Piece) uint32 {
 // traceLines lists, for every open square and line direction, the open
 // squares behind and ahead of it, nearest first.
 func (w *wallSearch) traceLines() {
-	b := w.p.Model.Board
+	p := w.p
 	nd := len(w.dirs)
-	w.lines = make([][2][]int32, w.p.Squares*nd)
-	for i := 0; i < w.p.Squares; i++ {
-		s := b.Square(i)
-		if !b.IsOpen(s) {
+	w.lines = make([][2][]int32, p.Squares*nd)
+	for i := 0; i < p.Squares; i++ {
+		if !p.Open.Has(i) {
 			continue
 		}
+		f0, r0 := i%p.Cols, i/p.Cols
 		for j, d := range w.dirs {
 			line := &w.lines[i*nd+j]
-			back := model.Vector{File: -d.File, Rank: -d.Rank}
-			for t := s.Add(back); b.IsOpen(t); t = t.Add(back) {
-				line[0] = append(line[0], int32(b.Index(t)))
+			for f, r := f0-d.File, r0-d.Rank; p.OpenAt(f, r); f, r = f-d.File, r-d.Rank {
+				line[0] = append(line[0], int32(r*p.Cols+f))
 			}
-			for t := s.Add(d); b.IsOpen(t); t = t.Add(d) {
-				line[1] = append(line[1], int32(b.Index(t)))
+			for f, r := f0+d.File, r0+d.Rank; p.OpenAt(f, r); f, r = f+d.File, r+d.Rank {
+				line[1] = append(line[1], int32(r*p.Cols+f))
 			}
 		}
 	}
@@ -215,13 +214,13 @@ func (w *wallSearch) allowPositions() {
 	for k := 0; k < w.kinds; k++ {
 		r := p.Rules[p.RuleOf[k]]
 		for s := 0; s < p.Squares; s++ {
-			if !p.Open.Has(s) || (p.FixedSquares.Has(s) && !p.Model.Rules.Stack) {
+			if !p.Open.Has(s) || (p.FixedSquares.Has(s) && !p.Stack) {
 				continue
 			}
 			if p.Dark.Has(s) && !r.AllowsDark() || !p.Dark.Has(s) && !r.AllowsLight() {
 				continue
 			}
-			if p.Model.Rules.Independent && w.hardWithFixed(k, s) {
+			if p.Independent && w.hardWithFixed(k, s) {
 				continue
 			}
 			w.allowed.Set(s*w.kinds + k)
@@ -242,10 +241,10 @@ func (w *wallSearch) hardConflicts() {
 	for pos := w.allowed.First(); pos >= 0; pos = w.allowed.Next(pos + 1) {
 		s, k := pos/K, pos%K
 		for k2 := 0; k2 < K; k2++ {
-			if !w.p.Model.Rules.Stack && k2 != k && w.allowed.Has(s*K+k2) {
+			if !w.p.Stack && k2 != k && w.allowed.Has(s*K+k2) {
 				w.hard[pos].Set(s*K + k2)
 			}
-			if w.p.Model.Rules.Independent {
+			if w.p.Independent {
 				w.hardNeighbours(pos, k2)
 			}
 		}
@@ -665,7 +664,7 @@ func (w *wallSearch) place(depth, k, s, delta int) {
 // when a gap is empty (no wall can separate the two) or the disjoint gaps
 // already need more walls than the budget.
 func (w *wallSearch) addGaps(k, s int) bool {
-	if !w.p.Model.Rules.Independent {
+	if !w.p.Independent {
 		// pieces may attack one another: walls need separate nothing, they
 		// only take squares
 		return true

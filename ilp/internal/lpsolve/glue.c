@@ -72,9 +72,22 @@ static int __WINAPI glue_abort(lprec *lp, void *userhandle)
 // best_solution, and for MSG_LPOPTIMAL best_solution is pointed at the root
 // relaxation for the duration of the call. get_objective reads
 // best_solution[0] in both cases.
+//
+// For an incumbent the columns are passed too: best_solution holds the rows
+// from 1 and the columns after them. After presolve has removed rows or
+// columns they are the reduced model's, which the caller cannot name: none
+// are passed then.
 static void __WINAPI glue_message(lprec *lp, void *userhandle, int msg)
 {
-	lpsolveMessage((uintptr_t)userhandle, msg, get_objective(lp), (long long)get_total_nodes(lp));
+	REAL *columns = NULL;
+	int count = 0;
+
+	if ((msg == MSG_MILPFEASIBLE || msg == MSG_MILPBETTER) && lp->best_solution != NULL &&
+	    get_Norig_rows(lp) == lp->rows && get_Norig_columns(lp) == lp->columns) {
+		columns = lp->best_solution + 1 + lp->rows;
+		count = lp->columns;
+	}
+	lpsolveMessage((uintptr_t)userhandle, msg, get_objective(lp), (long long)get_total_nodes(lp), columns, count);
 }
 
 void glue_set_callbacks(lprec *lp, uintptr_t handle, int msgmask, int abort)

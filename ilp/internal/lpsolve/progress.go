@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"sync/atomic"
 	"time"
+	"unsafe"
 )
 
 // Event is what a progress report is about.
@@ -45,6 +46,10 @@ type Progress struct {
 	Event     Event
 	Objective float64 // the root relaxation's value (EventRelaxed) or the new incumbent's (EventImproved)
 	Nodes     int64   // branch and bound nodes so far
+	// Columns are the new incumbent's column values (EventImproved), a copy
+	// the receiver may keep; nil when lp_solve's presolve has removed
+	// columns, which leaves them unnamed.
+	Columns []float64
 }
 
 // SetProgress makes every later solve report to f: the root relaxation's
@@ -135,7 +140,7 @@ func lpsolveAbort(handle C.uintptr_t, nodes C.longlong) C.int {
 }
 
 //export lpsolveMessage
-func lpsolveMessage(handle C.uintptr_t, msg C.int, objective C.double, nodes C.longlong) {
+func lpsolveMessage(handle C.uintptr_t, msg C.int, objective C.double, nodes C.longlong, columns *C.double, count C.int) {
 	s := cgo.Handle(handle).Value().(*solveState)
 	if s.progress == nil || s.panicked {
 		return
@@ -149,5 +154,12 @@ func lpsolveMessage(handle C.uintptr_t, msg C.int, objective C.double, nodes C.l
 	default:
 		return
 	}
-	s.report(Progress{Event: event, Objective: float64(objective), Nodes: int64(nodes)})
+	p := Progress{Event: event, Objective: float64(objective), Nodes: int64(nodes)}
+	if event == EventImproved && columns != nil && count > 0 {
+		p.Columns = make([]float64, int(count))
+		for i, v := range unsafe.Slice(columns, int(count)) {
+			p.Columns[i] = float64(v)
+		}
+	}
+	s.report(p)
 }

@@ -91,14 +91,14 @@ the verdicts so far.`,
 	cmd.Flags().BoolVar(&f.groups, "groups", false, "with --random, draw only models of pieces in groups (peaceable armies)")
 	cmd.Flags().StringVarP(&f.output, "output", "o", ".", "directory for random models on which backends disagree")
 	deprecatedAlias(cmd, "out", "output")
-	cmd.Flags().BoolVar(&f.solvers, "solvers", false, "solve rows also run the exported model through "+externalToolsHelp())
+	cmd.Flags().BoolVar(&f.solvers, "solvers", false, "solve and count rows also run the exported model through "+externalToolsHelp()+" (they count by no-good cuts, one run of the tool per class)")
 	completeValues(cmd, "task", "solve", "count", "solve,count")
 	completeList(cmd, "backends", sortedKeys(g.backends))
 	return cmd
 }
 
 func runCompare(ctx context.Context, g *globals, streams Streams, f *compareFlags, files []string) error {
-	solvers, solveWith, err := compareSolvers(g, f)
+	solveWith, err := compareSolvers(g, f)
 	if err != nil {
 		return err
 	}
@@ -142,11 +142,7 @@ func runCompare(ctx context.Context, g *globals, streams Streams, f *compareFlag
 			}
 			progress.update(float64(i)/float64(jobs.total), fmt.Sprintf("model %d of %d, %s %s; %s",
 				i+1, jobs.total, j.m.Name, task, tallyText(tally)))
-			with := solvers
-			if task == model.TaskSolve {
-				with = solveWith
-			}
-			row := compare.Run(ctx, j.m, with, task, opts)
+			row := compare.Run(ctx, j.m, solveWith, task, opts)
 			progress.clear()
 			if err := table.add(row); err != nil {
 				return err
@@ -172,26 +168,26 @@ func runCompare(ctx context.Context, g *globals, streams Streams, f *compareFlag
 	return nil
 }
 
-// compareSolvers are the backends of --backends, and those of the solve
-// rows: with --solvers the command-line tools join them, as they can only
-// solve.
-func compareSolvers(g *globals, f *compareFlags) (solvers, solveWith []model.Solver, err error) {
+// compareSolvers are the backends of --backends, and those of the rows:
+// with --solvers the command-line tools join them (they solve, and count
+// placements by no-good cuts; what they cannot do makes the row
+// incomplete).
+func compareSolvers(g *globals, f *compareFlags) ([]model.Solver, error) {
+	var solvers []model.Solver
 	for _, name := range strings.Split(f.backends, ",") {
 		s, err := g.backend(strings.TrimSpace(name))
 		if err != nil {
-			return nil, nil, err
+			return nil, err
 		}
 		solvers = append(solvers, s)
 	}
-	solveWith = solvers
 	if f.solvers {
-		solveWith = append([]model.Solver(nil), solvers...)
 		for _, tool := range compare.ExternalTools {
-			solveWith = append(solveWith, &compare.External{Tool: tool})
+			solvers = append(solvers, &compare.External{Tool: tool})
 		}
-		solveWith = append(solveWith, mzn.New()) // a formulation of its own, not the exported program
+		solvers = append(solvers, mzn.New()) // a formulation of its own, not the exported program
 	}
-	return solvers, solveWith, nil
+	return solvers, nil
 }
 
 // compareTasks reads --task: solve, count or both.

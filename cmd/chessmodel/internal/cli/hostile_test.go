@@ -24,8 +24,12 @@ func buildBinary(t *testing.T) string {
 	if runtime.GOOS != "linux" {
 		t.Skip("reads /proc and rusage")
 	}
+	goTool, err := exec.LookPath("go") // go test puts its own GOROOT/bin first on PATH
+	if err != nil {
+		t.Skip("no go tool to build with")
+	}
 	bin := filepath.Join(t.TempDir(), "chessmodel")
-	out, err := exec.Command(filepath.Join(runtime.GOROOT(), "bin", "go"), "build", "-o", bin, "github.com/chessmodel/chessmodel/cmd/chessmodel").CombinedOutput()
+	out, err := exec.Command(goTool, "build", "-o", bin, "github.com/chessmodel/chessmodel/cmd/chessmodel").CombinedOutput()
 	if err != nil {
 		t.Fatalf("go build: %v\n%s", err, out)
 	}

@@ -84,8 +84,7 @@ func TestCompareRandomLazy(t *testing.T) {
 		t.Skip("solves random models")
 	}
 	many := []string{"compare", "--random", "100000", "--backends", "exact", "--task", "solve"}
-	var alloc uint64
-	alloc = allocated(func() {
+	alloc := allocated(func() {
 		stopsWithin(t, context.Background(), 300*time.Millisecond, ExitTimeout, append(many, "--timeout", "300ms")...)
 	})
 	if alloc > 64<<20 {

@@ -110,6 +110,8 @@ type taskFlags struct {
 	// solverOptions go to an external solver's command line.
 	solverOptions []string
 	shard         shardFlags // count: --shards, --shard
+	// intermediate: solve prints each better solution as found (intermediate.go)
+	intermediate bool
 }
 
 func newSolveCommand(g *globals, streams Streams) *cobra.Command {
@@ -178,6 +180,7 @@ whether more exist.`
 		completeValues(cmd, "distinct", "walls")
 		addShardFlags(cmd, &f.shard)
 	case model.TaskSolve:
+		cmd.Flags().BoolVarP(&f.intermediate, "intermediate", "i", false, intermediateHelp)
 		cmd.Flags().IntVar(&f.maxMoves, "max-moves", 0, "slides: the most moves the ilp backend's horizon loop tries before it answers unknown (0: the number of open squares)")
 	case model.TaskEnumerate:
 		cmd.Flags().Int64Var(&f.limit, "limit", 0, "print at most this many solutions, the first in the backend's order (0: all)")
@@ -277,7 +280,7 @@ func runTask(ctx context.Context, g *globals, streams Streams, task model.Task, 
 	opts.MaxMoves = f.maxMoves
 	opts.SolverOptions = f.solverOptions
 	start := time.Now()
-	res, err := solver.Solve(ctx, m, opts)
+	res, err := solveIntermediate(ctx, solver, m, opts, f.intermediate, streams.Out, g.json)
 	progress.done()
 	limited := errors.Is(err, errLimitReached)
 	if err != nil && !limited {
