@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/chessmodel/chessmodel/exact/internal/clique"
+	"github.com/chessmodel/chessmodel/exact/internal/counts"
 	"github.com/chessmodel/chessmodel/exact/internal/cover"
 	"github.com/chessmodel/chessmodel/exact/internal/domination"
 	"github.com/chessmodel/chessmodel/exact/internal/driver"
@@ -94,6 +95,13 @@ func dispatch(st *tasks.Stopper, m *model.Model, opts model.Options, res *model.
 			return err
 		}
 		return oneWallSet(st, m, opts, res)
+	}
+	if m.HasCounts() { // attack counts and square weights: no other technique reads them
+		p, err := problem.CompileWithin(m, opts.MaxMemory)
+		if err != nil {
+			return err
+		}
+		return counts.Solve(st, p, opts, res)
 	}
 	if sq, ok := nqueens.Detect(m); ok {
 		return nqueens.Solve(st, m, sq, opts, res)
