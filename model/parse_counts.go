@@ -47,7 +47,11 @@ func (p *parser) attackCount(it *yaml.Node, words []string, m *Model) error {
 	default:
 		return p.errorAt(it, strings.Index(it.Value, verb), "%s; found %q", usage, shortQuote(it.Value))
 	}
-	r, opt, err := p.count(it, count, strings.LastIndex(it.Value, count), m.Board)
+	tok := count
+	if strings.HasPrefix(tok, "..") { // "..2": at most 2
+		tok = "0" + tok
+	}
+	r, opt, err := p.count(it, tok, strings.LastIndex(it.Value, count), m.Board)
 	if err != nil {
 		return err
 	}

@@ -140,7 +140,7 @@ func (s *search) leaf() {
 // value is the objective's measure of the placement on the board.
 func (s *search) value() int64 {
 	switch m := s.t.p.Measure; m {
-	case model.MeasurePieces:
+	case model.MeasurePieces, model.MeasureNone: // without an objective, the pieces placed
 		return int64(len(s.chosen))
 	case model.MeasureWeight:
 		return s.weight
