@@ -21,10 +21,11 @@ import (
 //	clear_1 = 1, clear_2 = 1 - occ(t_1), clear_{j+1} = clear_j AND NOT occ(t_j)
 //
 // (clear_{j+1} <= clear_j, clear_{j+1} <= 1 - occ(t_j), clear_{j+1} >=
-// clear_j - occ(t_j): tight), so first(s, j) = clear_j - clear_{j+1} is 1
-// exactly when t_j is the first occupied square, a linear expression.
-// attacks(P on s) adds first(s, j) over P's rides; attackers(t) adds
-// hit_<d>_<s>_<j> = rider(s) AND first(s, j), three rows each. A per-piece
+// clear_j - occ(t_j): tight): the ray reaches t_j exactly when clear_j,
+// and first(s, j) = clear_j - clear_{j+1} is 1 exactly when t_j is the
+// first occupied square, a linear expression. attacks(P on s) adds
+// first(s, j) over P's rides; attackers(t) adds hit_<d>_<s>_<j> =
+// rider(s) AND clear_j, three rows each. A per-piece
 // range is switched on by the piece's variable x: lo*x <= count and count
 // <= hi + M(1-x), M the most the count can exceed hi.
 //
@@ -213,13 +214,13 @@ func (pc *placement) rideCounts(d model.Vector, ct countTerms) {
 	for _, seg := range pc.segments(d) {
 		for i, s := range seg {
 			ray := seg[i+1:]
-			var first []linear
+			var clears, first []linear
 			if pc.m.Rules.Attack == model.Strong {
-				first = pc.firstOccupied(d, s, ray)
+				clears, first = pc.lineOf(d, s, ray)
 			}
 			rider := pc.piecesOn(s, riders)
 			for j, t := range ray {
-				if first != nil && first[j].isZero() {
+				if first != nil && clears[j].isZero() {
 					continue
 				}
 				for _, p := range pc.onBoard {
@@ -227,9 +228,10 @@ func (pc *placement) rideCounts(d model.Vector, ct countTerms) {
 						continue
 					}
 					l := ct.attacks[s][p]
-					if first == nil {
+					switch {
+					case first == nil:
 						l.plusLinear(pc.piecesOn(t, anyPiece), 1)
-					} else {
+					case !first[j].isZero():
 						l.plusLinear(first[j], 1)
 					}
 					ct.attacks[s][p] = l
@@ -238,7 +240,7 @@ func (pc *placement) rideCounts(d model.Vector, ct countTerms) {
 				if first == nil {
 					a.plusLinear(rider, 1)
 				} else {
-					a.plusLinear(pc.both("hit_"+dirName(d)+"_"+s.String()+"_"+t.String(), rider, first[j]), 1)
+					a.plusLinear(pc.both("hit_"+dirName(d)+"_"+s.String()+"_"+t.String(), rider, clears[j]), 1)
 				}
 				ct.attackers[t] = a
 			}
@@ -248,13 +250,15 @@ func (pc *placement) rideCounts(d model.Vector, ct countTerms) {
 
 func dirName(d model.Vector) string { return strconv.Itoa(d.File) + "_" + strconv.Itoa(d.Rank) }
 
-// firstOccupied is, for each square of the ray from s, the expression
-// that is 1 when it is the ray's first occupied square (zero when it
-// cannot be).
-func (pc *placement) firstOccupied(d model.Vector, s model.Square, ray []model.Square) []linear {
-	out := make([]linear, len(ray))
+// lineOf is, for each square t_j of the ray from s, clear_j (1 when
+// every square before it on the ray is empty: the ray reaches t_j) and
+// first_j (1 when t_j is the ray's first occupied square); a zero
+// expression when it cannot be.
+func (pc *placement) lineOf(d model.Vector, s model.Square, ray []model.Square) (clears, firsts []linear) {
+	clears, firsts = make([]linear, len(ray)), make([]linear, len(ray))
 	clear := linear{constant: 1}
 	for j, t := range ray {
+		clears[j] = clear
 		occ := pc.piecesOn(t, anyPiece)
 		if occ.isZero() {
 			continue // clear stays, nothing is first here
@@ -274,13 +278,13 @@ func (pc *placement) firstOccupied(d model.Vector, s model.Square, ray []model.S
 			pc.addRow(name+"_c", *c.plus(v, 1).plusLinear(clear, -1).plusLinear(occ, 1), GreaterEqual, 0)
 		}
 		var f linear
-		out[j] = *f.plusLinear(clear, 1).plusLinear(next, -1)
+		firsts[j] = *f.plusLinear(clear, 1).plusLinear(next, -1)
 		if next.isZero() {
 			break
 		}
 		clear = next
 	}
-	return out
+	return clears, firsts
 }
 
 // both is an expression that is 1 exactly when a (0 or 1, or the constant
