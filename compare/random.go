@@ -47,6 +47,8 @@ func Random(rng *rand.Rand, name string) string {
 		draw = func(rng *rand.Rand, name string) string { return degenerate(rng, name, DegenerateWalled) }
 	case x == 5:
 		draw = func(rng *rand.Rand, name string) string { return degenerate(rng, name, DegenerateCovered) }
+	case x == 6 || x == 7:
+		draw = countsModel // random_counts.go
 	}
 	for {
 		text := draw(rng, name)

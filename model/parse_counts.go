@@ -149,3 +149,28 @@ func (m *Model) Weight(s Square) int64 { return m.Weights[s] }
 func (m *Model) HasCounts() bool {
 	return len(m.Rules.Counts) > 0 || m.Objective.Measure == MeasureWeight || m.Objective.Measure == MeasureAttackedWeight
 }
+
+// String writes the rule as in a model: "every piece attacks 1".
+func (a AttackCount) String() string {
+	who := pieceOrAll(a.Piece)
+	if a.What == CountSquares {
+		who = "square"
+	}
+	verb := "attacks"
+	if a.What != CountAttacks {
+		verb = "attacked"
+	}
+	r := a.Count
+	var count string
+	switch {
+	case r.Min == r.Max:
+		count = strconv.Itoa(r.Min)
+	case r.Max == Unbounded:
+		count = strconv.Itoa(r.Min) + ".."
+	case r.Min == 0:
+		count = ".." + strconv.Itoa(r.Max)
+	default:
+		count = strconv.Itoa(r.Min) + ".." + strconv.Itoa(r.Max)
+	}
+	return "every " + who + " " + verb + " " + count
+}
