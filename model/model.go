@@ -132,7 +132,7 @@ type Rules struct {
 	Cover       *Cover     // nil: no coverage rule
 
 	// Attack counts (issue 29, parse_counts.go): every rule must hold.
-	Counts []AttackCount
+	Counts []AttackCount `json:",omitempty"` // omitted when none: model digests stay as they were
 }
 
 // CountSubject is what an attack-count rule counts.
