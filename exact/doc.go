@@ -26,7 +26,10 @@
 //   - domination: the fewest identical pieces that cover the board, by
 //     branch and bound on a set cover (it builds on fold's plan);
 //   - cover: the other cover rules and coverage objectives, with or
-//     without free walls — search on the most constrained uncovered square.
+//     without free walls — search on the most constrained uncovered square;
+//   - counts: attack counts and square weights (issue 29), dispatched
+//     before every other technique, none of which reads them — square by
+//     square with incremental attack counts and a bound for weights.
 //
 // and the plumbing they share, from the bottom up: bitset (the bitsets),
 // tasks (the Stopper and the worker pool, used by exact/tour and
@@ -81,7 +84,8 @@
 // it in its doc: the board size, stacking, memory and counts in problem;
 // the (piece, square) pairs in graph; kinds of piece and ride directions
 // with free walls in walls; pieces to fold in fold; n-queens and n-rooks
-// sizes in nqueens. TestLimits walks past each one.
+// sizes in nqueens; free walls with attack counts or weights in counts
+// (TestCountsLimits). TestLimits walks past each one.
 //
 // Shards (see Shards above) are counts of clique, walls, cover, the
 // n-queens and n-rooks counters and the transfer only: every other search
