@@ -31,14 +31,14 @@ func newGrowth(m *model.Model, maxSize, budget int) (*growth, error) {
 	}
 	g := &growth{m: m, maxSize: maxSize, budget: int64(budget)}
 	relaxed := attacksOnly(m)
-	seen := map[string]bool{}
+	seen := map[[2]string]bool{}
 	for _, e := range m.Place {
-		if seen[e.Piece.Name] {
+		if seen[[2]string{e.Piece.Name, e.Group}] {
 			continue
 		}
-		seen[e.Piece.Name] = true
+		seen[[2]string{e.Piece.Name, e.Group}] = true
 		for i := 0; i < m.Board.Size(); i++ {
-			p := model.Placed{Piece: e.Piece.Name, Square: m.Board.Square(i)}
+			p := model.Placed{Piece: e.Piece.Name, Square: m.Board.Square(i), Group: e.Group}
 			if model.Check(relaxed, &model.Solution{Pieces: []model.Placed{p}}).Valid {
 				g.pieces = append(g.pieces, p)
 			}
@@ -67,6 +67,7 @@ func attacksOnly(m *model.Model) *model.Model {
 	}
 	c.Rules.Cover = nil
 	c.Objective = model.Objective{}
+	c.Army.EqualGroups = false // a subset of a solution need not keep its groups equal
 	return &c
 }
 

@@ -23,6 +23,7 @@ type space struct {
 
 type kindRange struct {
 	piece    string
+	group    string // in a group model, each (piece, group) is a kind
 	min, max int
 	open     bool // the place list sets no upper bound
 }
@@ -70,14 +71,15 @@ func candidateSquares(m *model.Model) (pieces, walls []model.Square) {
 // squares each kind may take.
 func (sp *space) setKinds() error {
 	m, n := sp.m, len(sp.squares)
-	byPiece := map[string]*kindRange{}
-	var order []string
+	byPiece := map[[2]string]*kindRange{}
+	var order [][2]string
 	for _, e := range m.Place {
-		k := byPiece[e.Piece.Name]
+		key := [2]string{e.Piece.Name, e.Group}
+		k := byPiece[key]
 		if k == nil {
-			k = &kindRange{piece: e.Piece.Name}
-			byPiece[e.Piece.Name] = k
-			order = append(order, e.Piece.Name)
+			k = &kindRange{piece: e.Piece.Name, group: e.Group}
+			byPiece[key] = k
+			order = append(order, key)
 		}
 		k.min += e.Count.Min
 		switch {
@@ -180,7 +182,7 @@ func (sp *space) each(visit func(model.Solution) bool) {
 			ok = combinations(len(free), c, sp.m.Rules.Stack, func(idx []int) bool {
 				mark := len(pieces)
 				for _, j := range idx {
-					pieces = append(pieces, model.Placed{Piece: k.piece, Square: free[j]})
+					pieces = append(pieces, model.Placed{Piece: k.piece, Square: free[j], Group: k.group})
 					sp.taken[sp.m.Board.Index(free[j])] = true
 				}
 				more := kind(i + 1)

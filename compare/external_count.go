@@ -94,7 +94,7 @@ func (c *counter) found(sol model.Solution, first bool) error {
 		c.fixObjective(report.Value)
 	}
 	c.classes++
-	for _, img := range c.m.Images(c.m.Symmetries(), sol, c.opts.DistinctWalls) {
+	for _, img := range c.m.SymmetryImages(c.m.FullSymmetries(), sol, c.opts.DistinctWalls) {
 		if r := model.Check(c.m, &img); !r.Valid {
 			return fmt.Errorf("%w (%s): the image %v of a solution: %v", ilp.ErrInvalidSolution, c.e.Tool, img.Key(), r.Problems)
 		}

@@ -33,7 +33,8 @@ var builtin = []string{"king", "queen", "rook", "bishop", "knight"}
 // internal limits (see atLimit), and one in ten on a degenerate board (see
 // degenerate), a third each with a side of 1 or 2, with every square a
 // wall, and with fixed pieces that already occupy or attack every open
-// square. The same rng state gives the same model.
+// square; and two in thirty are group models (RandomArmy). The same rng
+// state gives the same model.
 func Random(rng *rand.Rand, name string) string {
 	// The kind is drawn once, and the model again within its kind until
 	// it parses: the shares are of the models returned.
@@ -48,6 +49,8 @@ func Random(rng *rand.Rand, name string) string {
 	case x == 5:
 		draw = func(rng *rand.Rand, name string) string { return degenerate(rng, name, DegenerateCovered) }
 	case x == 6 || x == 7:
+		draw = RandomArmy // pieces in groups (randomarmy.go)
+	case x == 8 || x == 9:
 		draw = countsModel // random_counts.go
 	}
 	for {

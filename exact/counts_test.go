@@ -9,15 +9,21 @@ import (
 	"github.com/chessmodel/chessmodel/model"
 )
 
-// TestCountsLimits walks past the limit of the attack-count search: free
-// walls are refused, never answered.
+// TestCountsLimits walks past the limits of the attack-count search: free
+// walls, wrapped boards and groups are refused, never answered.
 func TestCountsLimits(t *testing.T) {
-	m, err := model.Parse([]byte("board: {size: 3, walls: free}\nplace: [2 rook]\nrules: [every piece attacks 1]\n"), "m.yaml")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := New().Solve(context.Background(), m, model.Options{Task: model.TaskSolve}); !errors.Is(err, model.ErrUnsupported) {
-		t.Errorf("free walls with attack counts: got %v, want ErrUnsupported", err)
+	for name, src := range map[string]string{
+		"free walls": "board: {size: 3, walls: free}\nplace: [2 rook]\nrules: [every piece attacks 1]\n",
+		"torus":      "board: {size: 3, wrap: torus}\nplace: [2 rook]\nrules: [every piece attacks 1]\n",
+		"groups":     "board: 3\nplace: [1 rook as white, 1 rook as black]\nrules: [every piece attacks 1]\n",
+	} {
+		m, err := model.Parse([]byte(src), "m.yaml")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := New().Solve(context.Background(), m, model.Options{Task: model.TaskSolve}); !errors.Is(err, model.ErrUnsupported) {
+			t.Errorf("%s with attack counts: got %v, want ErrUnsupported", name, err)
+		}
 	}
 }
 

@@ -27,6 +27,10 @@
 //     branch and bound on a set cover (it builds on fold's plan);
 //   - cover: the other cover rules and coverage objectives, with or
 //     without free walls — search on the most constrained uncovered square;
+//   - armies: models of pieces in groups with rules between groups
+//     (peaceable queens) — branch and bound deciding the squares in order,
+//     each group's open squares as bitboards; the only technique that reads
+//     groups, so dispatch sends every group model to it;
 //   - counts: attack counts and square weights (issue 29), dispatched
 //     before every other technique, none of which reads them — square by
 //     square with incremental attack counts and a bound for weights.
@@ -40,7 +44,7 @@
 //
 // # The driver
 //
-// Package driver runs clique, walls and cover (with and without free
+// Package driver runs clique, armies, walls and cover (with and without free
 // walls): it owns the solve / count / enumerate switch, the split of a
 // count into tasks, the worker pool, the tallies of counts and classes,
 // progress, the stop and the status of the result; the technique supplies
@@ -85,7 +89,15 @@
 // the (piece, square) pairs in graph; kinds of piece and ride directions
 // with free walls in walls; pieces to fold in fold; n-queens and n-rooks
 // sizes in nqueens; free walls with attack counts or weights in counts
-// (TestCountsLimits). TestLimits walks past each one.
+// (and wrapped boards, one-sided pieces and groups; TestCountsLimits).
+// TestLimits walks past each one.
+//
+// A model that is not plain (model.Model.Plain: a wrapped board, or a
+// one-sided piece) goes to clique or cover, whose geometry comes from the
+// board's own walk (problem/wrap.go); its free walls are refused (the wall
+// searches read straight lines and symmetric attack). Tours refuse a
+// one-sided piece (an undirected move graph), and slides refuse twisted
+// boards and one-sided pieces (model.SlideGeometryError).
 //
 // Shards (see Shards above) are counts of clique, walls, cover, the
 // n-queens and n-rooks counters and the transfer only: every other search

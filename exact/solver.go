@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/chessmodel/chessmodel/exact/internal/armies"
 	"github.com/chessmodel/chessmodel/exact/internal/clique"
 	"github.com/chessmodel/chessmodel/exact/internal/counts"
 	"github.com/chessmodel/chessmodel/exact/internal/cover"
@@ -97,11 +98,24 @@ func dispatch(st *tasks.Stopper, m *model.Model, opts model.Options, res *model.
 		return oneWallSet(st, m, opts, res)
 	}
 	if m.HasCounts() { // attack counts and square weights: no other technique reads them
+		if !m.Plain() || m.HasGroups() {
+			return fmt.Errorf("exact: attack counts and weights are searched on plain boards with pieces of all 8 images and no groups: %w", model.ErrUnsupported)
+		}
 		p, err := problem.CompileWithin(m, opts.MaxMemory)
 		if err != nil {
 			return err
 		}
 		return counts.Solve(st, p, opts, res)
+	}
+	if !m.Plain() {
+		return general(st, m, opts, res)
+	}
+	if m.HasGroups() { // armies: no other technique reads groups
+		p, err := problem.CompileWithin(m, opts.MaxMemory)
+		if err != nil {
+			return err
+		}
+		return armies.Solve(st, p, opts, res)
 	}
 	if sq, ok := nqueens.Detect(m); ok {
 		return nqueens.Solve(st, m, sq, opts, res)
@@ -128,6 +142,30 @@ func dispatch(st *tasks.Stopper, m *model.Model, opts model.Options, res *model.
 		return cover.Solve(st, p, opts, res)
 	}
 	return folding(st, p, groups, opts, res)
+}
+
+// general answers a model that is not plain (a wrapped board, a one-sided
+// piece) with the techniques that read only the compiled reach and lines:
+// clique for independence without coverage, cover for the rest. The
+// n-queens counter, the transfer matrix, folding and the free-walls
+// searches assume straight lines of the rectangle and symmetric attack.
+func general(st *tasks.Stopper, m *model.Model, opts model.Options, res *model.Result) error {
+	if m.HasGroups() {
+		return fmt.Errorf("exact: pieces in groups on a %s board or with a one-sided piece: the armies search reads straight lines and symmetric attack: %w",
+			m.Board.Wrap, model.ErrUnsupported)
+	}
+	if m.FreeWalls != nil {
+		return fmt.Errorf("exact: free walls on a %s board or with a one-sided piece: the wall searches assume straight lines and symmetric attack: %w",
+			m.Board.Wrap, model.ErrUnsupported)
+	}
+	p, err := problem.CompileWithin(m, opts.MaxMemory)
+	if err != nil {
+		return err
+	}
+	if !p.NeedsCoverage() {
+		return clique.Solve(st, p, opts, res)
+	}
+	return cover.Solve(st, p, opts, res)
 }
 
 // folding answers the models folding fits: the fewest attacked or

@@ -85,6 +85,10 @@
 //     added to an int64: 2^63 solves are out of reach, so no count wraps.
 //   - Slides: boards of up to 36 open squares (ErrTooLarge); past the
 //     largest horizon the answer is unknown, never infeasible.
+//   - Wrapped boards and one-sided pieces (place_general.go): free walls
+//     are refused; slides on a Möbius band or Klein bottle and slides or
+//     tours of a one-sided piece are refused (model.SlideGeometryError,
+//     model.NewMoveGraph).
 //   - Shards (model.Options.Shard): a count by no-good cuts is one
 //     sequence of solves with no task list to split, so a part is refused.
 //   - Attack counts and weights (place_attack_counts.go; TestAttackCountLimits
@@ -92,4 +96,15 @@
 //     stacked riders; not a piece that reaches a square by two of its moves.
 //   - Names: a piece without a letter of its own is written p<name>, made
 //     unique by its index when two names sanitize alike.
+//   - Groups (place_armies.go): free walls, cover rules and objectives other
+//     than pieces in a model with groups are refused (TestArmiesLimits).
+//     Where strong attack cannot be read as weak (Model.StrongIsWeak) a
+//     group model gets a row per pair of squares of a line and group, with
+//     the pieces between them: fine on the boards of compare --random, too
+//     many for large boards. lp_solve on peaceable queens (the tight segment
+//     rows), measured in CPU time at a load of 7 to 20: 6x6 in 1.7 s, 7x7 in
+//     15 s; on 8x8 it finds 9 of each but proves nothing in 225 s (20
+//     minutes of wall time): the root relaxation's bound is 64 queens, each
+//     line's arm_white + arm_black <= 1 met by halves. The exact backend
+//     proves 9 of each there in about 2 s.
 package ilp

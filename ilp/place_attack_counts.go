@@ -29,7 +29,8 @@ import (
 // range is switched on by the piece's variable x: lo*x <= count and count
 // <= hi + M(1-x), M the most the count can exceed hi.
 //
-// Limits (model.ErrUnsupported): free walls; strong attack with pieces
+// Limits (model.ErrUnsupported): free walls; wrapped boards, one-sided
+// pieces and groups; strong attack with pieces
 // that stack (a first square holding several pieces is not linear); a
 // piece that reaches one square by two of its moves (a leap that is a
 // multiple of one of its rides, or two rides along one line), which the
@@ -63,6 +64,9 @@ func (pc *placement) piecesOn(s model.Square, match func(*model.Piece) bool) lin
 func (pc *placement) countsSupported() error {
 	if pc.m.FreeWalls != nil {
 		return fmt.Errorf("ilp: attack counts and weights are compiled without free walls: %w", model.ErrUnsupported)
+	}
+	if !pc.m.Plain() || pc.m.HasGroups() {
+		return fmt.Errorf("ilp: attack counts and weights are compiled on plain boards with pieces of all 8 images and no groups: %w", model.ErrUnsupported)
 	}
 	for _, p := range pc.onBoard {
 		if len(p.Rides) > 0 && pc.stack && pc.m.Rules.Attack == model.Strong && len(pc.m.Rules.Counts) > 0 {

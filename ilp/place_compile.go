@@ -22,6 +22,7 @@ import (
 // A kind is one piece of the place list, with every entry that names it.
 type kind struct {
 	piece   *model.Piece
+	group   string // in a group model each (piece, group) is a kind (place_armies.go)
 	prefix  string
 	entries []model.PlaceEntry
 }
@@ -115,13 +116,26 @@ func compilePlacement(m *model.Model, form formulation, limit int64) (*Program, 
 	if err := pc.checkPieceCost(); err != nil {
 		return nil, err
 	}
+	plain := m.Plain()
+	if !plain {
+		if err := pc.refuseGeneral(); err != nil { // place_general.go
+			return nil, err
+		}
+	}
 	pc.pieceVariables()
 	pc.wallVariables()
 	pc.squareRows()
 	pc.countRows()
 	pc.wallCountRows()
-	if m.Rules.Independent {
+	switch {
+	case m.HasGroups():
+		if err := pc.armies(); err != nil { // place_armies.go
+			return nil, err
+		}
+	case m.Rules.Independent && plain:
 		pc.independence()
+	case m.Rules.Independent:
+		pc.reachIndependence()
 	}
 	pc.coverage()
 	if err := pc.attackCounts(); err != nil { // place_attack_counts.go
@@ -172,17 +186,17 @@ func (pc *placement) checkPieceCost() error {
 
 // collect gathers the kinds, the open squares and the fixed pieces.
 func (pc *placement) collect() error {
-	byName := map[string]*kind{}
+	byName := map[[2]string]*kind{}
 	for _, e := range pc.m.Place {
-		k := byName[e.Piece.Name]
+		k := byName[[2]string{e.Piece.Name, e.Group}]
 		if k == nil {
-			k = &kind{piece: e.Piece, prefix: piecePrefix(e.Piece)}
-			byName[e.Piece.Name] = k
+			k = &kind{piece: e.Piece, group: e.Group, prefix: piecePrefix(e.Piece) + groupSuffix(e.Group)}
+			byName[[2]string{e.Piece.Name, e.Group}] = k
 			pc.kinds = append(pc.kinds, k)
 		}
 		k.entries = append(k.entries, e)
 	}
-	sort.Slice(pc.kinds, func(i, j int) bool { return pc.kinds[i].piece.Name < pc.kinds[j].piece.Name })
+	sort.SliceStable(pc.kinds, func(i, j int) bool { return pc.kinds[i].piece.Name < pc.kinds[j].piece.Name })
 	// Variable names must be unique even where prefixes are not (two names
 	// the same once sanitized or cut short): a prefix already taken gets the
 	// kind's index.
@@ -195,8 +209,10 @@ func (pc *placement) collect() error {
 	}
 	seen := map[string]bool{}
 	for _, k := range pc.kinds {
-		seen[k.piece.Name] = true
-		pc.onBoard = append(pc.onBoard, k.piece)
+		if !seen[k.piece.Name] {
+			seen[k.piece.Name] = true
+			pc.onBoard = append(pc.onBoard, k.piece)
+		}
 	}
 	for _, f := range pc.m.Fixed {
 		piece, ok := pc.m.Pieces[f.Piece]
@@ -241,7 +257,7 @@ func (pc *placement) pieceVariables() {
 			}
 			name := k.prefix + "_" + s.String()
 			first := pc.p.addVariable(Variable{Name: name, Upper: 1, Integer: true, Role: RolePiece,
-				Piece: k.piece.Name, Square: s, Level: 1})
+				Piece: k.piece.Name, Group: k.group, Square: s, Level: 1})
 			pc.presences[s] = append(pc.presences[s], presence{kind: k, v: first})
 			pc.pieceVars = append(pc.pieceVars, first)
 			previous := first

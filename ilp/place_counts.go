@@ -18,7 +18,7 @@ func (pc *placement) countRows() {
 		var light, dark, both linear
 		for _, v := range pc.pieceVars {
 			vr := pc.p.Variables[v]
-			if vr.Piece != k.piece.Name {
+			if vr.Piece != k.piece.Name || vr.Group != k.group {
 				continue
 			}
 			if vr.Square.Dark() {
@@ -42,7 +42,7 @@ func (pc *placement) countRows() {
 			}
 			used[e.Colour] = true
 		}
-		name := "count_" + shortName(k.piece.Name)
+		name := "count_" + shortName(k.piece.Name) + groupSuffix(k.group)
 		switch {
 		case !used[model.Light] && !used[model.Dark]:
 			addRange(pc.builder, name, both, ranges[model.AnyColour])

@@ -111,19 +111,10 @@ func (pc *placement) coverage() {
 	for _, s := range pc.open {
 		attacks[s] = &witnesses{}
 	}
-	pc.leapWitnesses(attacks)
-	for _, d := range pc.rideDirections() {
-		switch {
-		case pc.needsVisibility(d) && pc.form.rays && !need.down():
-			pc.rayWitnesses(d, attacks)
-		case pc.needsVisibility(d):
-			pc.visibilityWitnesses(d, need, attacks)
-		default:
-			pc.lineWitnesses(d, attacks)
-		}
-	}
+	plain := pc.m.Plain()
+	pc.witnessAttacks(need, plain, attacks)
 	var near map[model.Square][]nearAttack
-	if need.down() && !pc.form.noAttackCliques {
+	if need.down() && !pc.form.noAttackCliques && plain {
 		near = pc.nearAttackers() // place_coverage_cliques.go
 	}
 	for _, t := range pc.open {
@@ -170,6 +161,33 @@ func (pc *placement) coverage() {
 			l.plus(v, 1)
 		}
 		pc.addRow("cover_count", l, GreaterEqual, float64(c.AtLeast))
+	}
+}
+
+// witnessAttacks gathers every attack that may reach each open square:
+// on a plain model by leaps and by lines of the rectangle, otherwise by
+// each piece's reach or (strong attack) its lines (place_general.go).
+func (pc *placement) witnessAttacks(need coverageNeeds, plain bool, attacks map[model.Square]*witnesses) {
+	switch {
+	case !plain && pc.strongLines():
+		pc.strongWitnesses(attacks) // place_general.go
+	case !plain:
+		pc.reachWitnesses(attacks)
+	default:
+		pc.leapWitnesses(attacks)
+	}
+	for _, d := range pc.rideDirections() {
+		if !plain {
+			break
+		}
+		switch {
+		case pc.needsVisibility(d) && pc.form.rays && !need.down():
+			pc.rayWitnesses(d, attacks)
+		case pc.needsVisibility(d):
+			pc.visibilityWitnesses(d, need, attacks)
+		default:
+			pc.lineWitnesses(d, attacks)
+		}
 	}
 }
 

@@ -69,6 +69,7 @@ type Variable struct {
 	Integer      bool
 	Role         Role
 	Piece        string       // RolePiece: the piece's name
+	Group        string       // RolePiece: its group in a group model (model/groups.go)
 	Square       model.Square // RolePiece, RoleWall: where it stands; RoleMove: where the move starts
 	Level        int          // RolePiece: 1 for the first piece of its kind on the square, 2 for a second stacked copy, ...
 	To           model.Square // RoleMove: where the move ends

@@ -36,7 +36,7 @@ func (p *Program) Decode(values []float64) (model.Solution, error) {
 		}
 		switch v.Role {
 		case RolePiece:
-			s.Pieces = append(s.Pieces, model.Placed{Piece: v.Piece, Square: v.Square})
+			s.Pieces = append(s.Pieces, model.Placed{Piece: v.Piece, Square: v.Square, Group: v.Group})
 		case RoleWall:
 			s.Walls = append(s.Walls, v.Square)
 		case RoleMove:
@@ -76,12 +76,12 @@ func decision(v Variable, x float64) (bool, error) {
 // solution under the model's symmetries.
 func (p *Program) Encode(s model.Solution) (map[int]bool, bool) {
 	type at struct {
-		piece  string
-		square model.Square
+		piece, group string
+		square       model.Square
 	}
 	copies := map[at]int{}
 	for _, pc := range s.Pieces {
-		copies[at{pc.Piece, pc.Square}]++
+		copies[at{pc.Piece, pc.Group, pc.Square}]++
 	}
 	walls := map[model.Square]bool{}
 	for _, w := range s.Walls {
@@ -92,7 +92,7 @@ func (p *Program) Encode(s model.Solution) (map[int]bool, bool) {
 	for i, v := range p.Variables {
 		switch v.Role {
 		case RolePiece:
-			if v.Level <= copies[at{v.Piece, v.Square}] {
+			if v.Level <= copies[at{v.Piece, v.Group, v.Square}] {
 				ones[i] = true
 				matchedPieces++
 			}

@@ -66,21 +66,41 @@ func geometricMoves(m *model.Model) []geometricMove {
 			continue
 		}
 		for _, v := range pc.Leaps {
-			if to := from.Add(v); b.IsOpen(to) {
+			if to, ok := b.Reduce(from.File+v.File, from.Rank+v.Rank); ok && to != from && b.IsOpen(to) {
 				out = append(out, geometricMove{from: from, to: to, path: []model.Square{to}, leap: true})
 			}
 		}
 		for _, d := range pc.Rides {
-			var path []model.Square
-			for to := from.Add(d); b.IsOpen(to); to = to.Add(d) {
-				path = append(path, to)
-				g := geometricMove{from: from, to: to, path: append([]model.Square(nil), path...), dir: d}
-				if next := to.Add(d); b.IsOpen(next) {
-					g.beyond = &next
-				}
-				out = append(out, g)
-			}
+			out = append(out, rideMoves(b, from, d)...)
 		}
+	}
+	return out
+}
+
+// rideMoves lists the rides of d from from, one per square where the ride
+// may stop. The line is folded across glued edges (model.Board.Reduce); a
+// ride stops before a closed square, an edge that is not glued, or a
+// piece beyond; where the square beyond is the start itself, which the
+// moving piece has left, nothing stops it there.
+func rideMoves(b *model.Board, from model.Square, d model.Vector) []geometricMove {
+	var out []geometricMove
+	var path []model.Square
+	at := func(k int) (model.Square, bool) { return b.Reduce(from.File+k*d.File, from.Rank+k*d.Rank) }
+	for k := 1; k <= 2*b.Size(); k++ {
+		to, ok := at(k)
+		if !ok || to == from || !b.IsOpen(to) {
+			break
+		}
+		path = append(path, to)
+		g := geometricMove{from: from, to: to, path: append([]model.Square(nil), path...), dir: d}
+		next, ok := at(k + 1)
+		if ok && next == from {
+			continue
+		}
+		if ok && b.IsOpen(next) {
+			g.beyond = &next
+		}
+		out = append(out, g)
 	}
 	return out
 }
@@ -181,6 +201,9 @@ func buildSlide(ctx context.Context, m *model.Model, horizon int, form slideForm
 func checkSlide(m *model.Model, horizon int, form slideForm, limit int64) error {
 	if m.Kind != model.KindSlide {
 		return fmt.Errorf("ilp: CompileSlide needs a slide model, not a %s model", m.Kind)
+	}
+	if err := m.SlideGeometryError(); err != nil {
+		return fmt.Errorf("ilp: %w", err)
 	}
 	if n := m.Board.OpenCount(); n > maxSlideSquares {
 		return fmt.Errorf("ilp: the time-expanded program of a slide takes boards of up to %d open squares, this one has %d: %w",
@@ -287,10 +310,16 @@ func (sb *slideBuild) moveColumns(t int) *stepMoves {
 		l.plusLinear(sb.prev[s], 1)
 		sm.flow[s] = l
 	}
+	used := map[string]int{}
 	for _, g := range sb.vars.moves {
 		name := fmt.Sprintf("m%d_%v_%v", t, g.from, g.to)
 		if g.leap {
 			name += "_leap"
+		}
+		// on a wrapped board two ways may join the same squares (round a
+		// cylinder either way, or two leaps that fold onto one square)
+		if used[name]++; used[name] > 1 {
+			name += fmt.Sprintf("_%d", used[name])
 		}
 		v := sb.bl.p.addVariable(Variable{Name: name, Lower: 0, Upper: 1, Integer: true, Role: RoleMove, Square: g.from, To: g.to, Step: t})
 		sb.vars.move[t] = append(sb.vars.move[t], v)

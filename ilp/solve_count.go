@@ -36,7 +36,7 @@ func count(ctx context.Context, m *model.Model, sess *session, opts model.Option
 	if err != nil || done {
 		return err
 	}
-	group := m.Symmetries()
+	group := m.FullSymmetries()
 	decisions := cutDecisions(p, opts.DistinctWalls)
 	var solutions, classes int64
 	for {
@@ -44,7 +44,7 @@ func count(ctx context.Context, m *model.Model, sess *session, opts model.Option
 		if err != nil {
 			return err
 		}
-		images, err := countOrbit(sess, m, opts, m.Images(group, found, opts.DistinctWalls), decisions)
+		images, err := countOrbit(sess, m, opts, m.SymmetryImages(group, found, opts.DistinctWalls), decisions)
 		if err != nil {
 			return err
 		}

@@ -22,6 +22,10 @@ const (
 type Board struct {
 	Rows, Cols int
 	cells      map[Square]Cell
+
+	// Wrap glues edges of the rectangle (wrap.go); WrapNone for a plain
+	// board. Every reader of lines and leaps goes through Reduce or Line.
+	Wrap Wrap
 }
 
 // NewBoard returns an empty rows x cols board.
@@ -113,6 +117,7 @@ func (b *Board) Index(s Square) int { return s.Rank*b.Cols + s.File }
 // Clone returns an independent copy.
 func (b *Board) Clone() *Board {
 	c := NewBoard(b.Rows, b.Cols)
+	c.Wrap = b.Wrap
 	for s, v := range b.cells {
 		c.cells[s] = v
 	}
@@ -121,7 +126,7 @@ func (b *Board) Clone() *Board {
 
 // Equal reports whether two boards have the same shape and cells.
 func (b *Board) Equal(o *Board) bool {
-	if b.Rows != o.Rows || b.Cols != o.Cols || len(b.cells) != len(o.cells) {
+	if b.Rows != o.Rows || b.Cols != o.Cols || b.Wrap != o.Wrap || len(b.cells) != len(o.cells) {
 		return false
 	}
 	for s, v := range b.cells {

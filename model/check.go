@@ -125,6 +125,7 @@ func checkPlacement(m *Model, s *Solution, r *Report) {
 		}
 	}
 	checkCounts(m, s.Pieces, r)
+	checkEqualGroups(m, s.Pieces, r)
 	pos.checkAttacks(r)
 	pos.checkCountsAndWeights(s.Pieces, r) // check_counts.go
 	r.Measures["pieces"] = int64(len(s.Pieces))
@@ -177,6 +178,8 @@ func (pos *position) addPieces(pieces []Placed, r *Report) {
 			r.fail("%s on %v stands on a wall", pc.Piece, pc.Square)
 		case pos.walls[pc.Square]:
 			r.fail("%s on %v stands on a wall the solution adds", pc.Piece, pc.Square)
+		case !knownGroup(m, pc.Group):
+			r.fail("%s on %v: %s", pc.Piece, pc.Square, groupProblem(m, pc.Group))
 		default:
 			pos.pieces = append(pos.pieces, pc)
 		}
@@ -196,7 +199,7 @@ func (pos *position) checkAttacks(r *Report) {
 	}
 	// The grid holds every attack the lines do (and more where pieces
 	// stack), so when it attacks no piece the lines need not be read.
-	if m.Rules.Independent && (!measure || attacksSome(grid, occupied)) {
+	if m.AnyForbidden() && (!measure || attacksSome(grid, occupied)) {
 		pos.checkIndependent(r)
 	}
 	r.Measures["walls"] = int64(b.WallCount() + len(pos.walls))
@@ -242,10 +245,10 @@ func checkCounts(m *Model, placed []Placed, r *Report) {
 	type tally struct{ light, dark int }
 	have := map[string]*tally{}
 	for _, p := range placed {
-		t := have[p.Piece]
+		t := have[placedName(p)]
 		if t == nil {
 			t = &tally{}
-			have[p.Piece] = t
+			have[placedName(p)] = t
 		}
 		if p.Square.Dark() {
 			t.dark++
@@ -259,10 +262,10 @@ func checkCounts(m *Model, placed []Placed, r *Report) {
 	}
 	want := map[string]*bounds{}
 	for _, e := range m.Place {
-		w := want[e.Piece.Name]
+		w := want[entryName(e)]
 		if w == nil {
 			w = &bounds{}
-			want[e.Piece.Name] = w
+			want[entryName(e)] = w
 		}
 		w.min[e.Colour] += int64(e.Count.Min)
 		w.max[e.Colour] += int64(e.Count.Max)
@@ -306,6 +309,10 @@ func checkCounts(m *Model, placed []Placed, r *Report) {
 // square is filed under the ride line it lies on, so that even a board of a
 // million ranks is checked in time proportional to its pieces.
 func (p *position) checkIndependent(r *Report) {
+	if p.m.Board.Wrapped() {
+		p.checkIndependentWrapped(r)
+		return
+	}
 	for i, pc := range p.pieces {
 		for _, v := range p.kinds[p.kind[i]].Leaps {
 			for _, j := range p.at(pc.Square.Add(v)) {
@@ -335,13 +342,16 @@ func (p *position) checkIndependent(r *Report) {
 // attack reports that piece i attacks piece j, once for each such pair. It
 // returns false once the report is full, to stop the search.
 func (p *position) attack(r *Report, i, j int) bool {
+	if !p.forbidden(i, j) {
+		return true // an attack the group rules allow
+	}
 	if !p.reported[[2]int{i, j}] {
 		if p.reported == nil {
 			p.reported = map[[2]int]bool{}
 		}
 		p.reported[[2]int{i, j}] = true
 		a, b := p.pieces[i], p.pieces[j]
-		r.fail("%s on %v attacks %s on %v", a.Piece, a.Square, b.Piece, b.Square)
+		r.fail("%s on %v attacks %s on %v", placedName(a), a.Square, placedName(b), b.Square)
 	}
 	return len(r.Problems) <= maxProblems
 }
@@ -506,6 +516,10 @@ func (p *position) attackGrid() (attacked, occupied, closed []bool) {
 	strong := p.m.Rules.Attack == Strong
 	for i, pc := range p.pieces {
 		def := p.kinds[p.kind[i]]
+		if b.Wrapped() {
+			p.markWrapped(pc.Square, def, attacked, occupied, blocked)
+			continue
+		}
 		for _, v := range def.Leaps {
 			if t := pc.Square.Add(v); !blocked(t) {
 				attacked[b.Index(t)] = true
@@ -521,6 +535,23 @@ func (p *position) attackGrid() (attacked, occupied, closed []bool) {
 		}
 	}
 	return attacked, occupied, closed
+}
+
+// markWrapped marks what a piece of kind def on s attacks on a wrapped
+// board.
+func (p *position) markWrapped(s Square, def *Piece, attacked, occupied []bool, blocked func(Square) bool) {
+	b := p.m.Board
+	strong := p.m.Rules.Attack == Strong
+	mark := func(t Square) bool {
+		attacked[b.Index(t)] = true
+		return !strong || !occupied[b.Index(t)]
+	}
+	for _, v := range def.Leaps {
+		wrapWalk(b, s, v, false, blocked, mark)
+	}
+	for _, d := range def.Rides {
+		wrapWalk(b, s, d, true, blocked, mark)
+	}
 }
 
 // uncovered names a few squares a coverage rule misses.
@@ -558,6 +589,9 @@ func steps(d, diff Vector) (int, bool) {
 // move reports whether pc can go from a to b on an empty board with walls:
 // a leap, or a ride whose intermediate squares are all open.
 func move(b *Board, pc *Piece, from, to Square, occupied func(Square) bool) bool {
+	if b.Wrapped() {
+		return wrapMove(b, pc, from, to, occupied, false)
+	}
 	diff := Vector{to.File - from.File, to.Rank - from.Rank}
 	for _, v := range pc.Leaps {
 		if v == diff {
@@ -687,6 +721,9 @@ func checkSlide(m *Model, s *Solution, r *Report) {
 // maximal reports whether a slide stops only because the next square along
 // its line is blocked. A leap is always maximal.
 func maximal(b *Board, pc *Piece, mv Move, occupied func(Square) bool) bool {
+	if b.Wrapped() {
+		return wrapMove(b, pc, mv.From, mv.To, occupied, true)
+	}
 	diff := Vector{mv.To.File - mv.From.File, mv.To.Rank - mv.From.Rank}
 	for _, v := range pc.Leaps {
 		if v == diff {

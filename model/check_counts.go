@@ -92,6 +92,17 @@ func (p *position) attackCounts() (attacks, attackers, squares []int, closed []b
 			}
 		}
 		def := p.kinds[p.kind[i]]
+		if b.Wrapped() { // lines folded across the glued edges (check_wrap.go)
+			blocked := func(t Square) bool { return !open(t) }
+			mark := func(t Square) bool { hit(t); return !strong || !occupied[b.Index(t)] }
+			for _, v := range def.Leaps {
+				wrapWalk(b, pc.Square, v, false, blocked, mark)
+			}
+			for _, d := range def.Rides {
+				wrapWalk(b, pc.Square, d, true, blocked, mark)
+			}
+			continue
+		}
 		for _, v := range def.Leaps {
 			if t := pc.Square.Add(v); open(t) {
 				hit(t)

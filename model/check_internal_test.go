@@ -44,7 +44,7 @@ func TestLinesAgreeWithGrid(t *testing.T) {
 			s := Square{rng.IntN(cols), rng.IntN(rows)}
 			if m.Board.IsOpen(s) && !taken[s] {
 				taken[s] = true
-				sol.Pieces = append(sol.Pieces, Placed{kinds[rng.IntN(len(kinds))], s})
+				sol.Pieces = append(sol.Pieces, Placed{Piece: kinds[rng.IntN(len(kinds))], Square: s})
 			}
 		}
 		pos := &position{m: m, walls: map[Square]bool{}, pieces: sol.Pieces, reported: map[[2]int]bool{}}

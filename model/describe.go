@@ -10,7 +10,8 @@ const diagramLimit = 64
 
 // Diagram draws the board as text, top rank first: '.' an open square, '#'
 // a wall, '-' a square not on the board, a piece letter a piece ('*' where
-// pieces stack). The solution, if any, adds its pieces and walls. Boards
+// pieces stack; in a group model the second group's letters are lower
+// case, as black's in chess). The solution, if any, adds its pieces and walls. Boards
 // larger than 64 on a side are summarised in one line instead.
 func (m *Model) Diagram(sol *Solution) string {
 	b := m.Board
@@ -30,7 +31,7 @@ func (m *Model) Diagram(sol *Solution) string {
 	}
 	if sol != nil {
 		for _, p := range sol.Pieces {
-			put(p.Square, m.symbol(p.Piece))
+			put(p.Square, m.groupSymbol(p))
 		}
 		for _, w := range sol.Walls {
 			marks[w] = '#'
@@ -117,6 +118,9 @@ func (e PlaceEntry) String() string {
 	if e.Colour != AnyColour {
 		s += " on " + e.Colour.String()
 	}
+	if e.Group != "" {
+		s += " as " + e.Group
+	}
 	return s
 }
 
@@ -172,6 +176,7 @@ type Summary struct {
 	Tour       *TourSummary      `json:"tour,omitempty"`
 	Slide      *SlideSummary     `json:"slide,omitempty"`
 	Symmetries []string          `json:"symmetries"`
+	Wrap       string            `json:"wrap,omitempty"` // cylinder, torus, mobius, klein; empty on a plain board
 }
 
 // TourSummary is the tour section of a Summary.
@@ -198,6 +203,9 @@ func (m *Model) Summarize() Summary {
 	if s.Walls == nil {
 		s.Walls = []Square{}
 	}
+	if m.Board.Wrapped() {
+		s.Wrap = m.Board.Wrap.String()
+	}
 	if m.FreeWalls != nil {
 		s.FreeWalls = rangeText(*m.FreeWalls)
 	}
@@ -211,7 +219,7 @@ func (m *Model) Summarize() Summary {
 			s.Place = append(s.Place, e.String())
 			used(e.Piece)
 		}
-		s.Rules = m.Rules.RuleList()
+		s.Rules = append(m.Rules.RuleList(), m.Army.Rules...)
 		s.Objective = m.Objective.String()
 	case KindTour:
 		s.Tour = &TourSummary{Piece: m.Tour.Piece.Name, Start: m.Tour.Start, Closed: m.Tour.Closed}
@@ -220,8 +228,8 @@ func (m *Model) Summarize() Summary {
 		s.Slide = &SlideSummary{Piece: m.Slide.Piece.Name, From: m.Slide.From, To: m.Slide.To}
 		used(m.Slide.Piece)
 	}
-	for _, t := range m.Symmetries() {
-		s.Symmetries = append(s.Symmetries, t.NameOn(m.Board.Rows, m.Board.Cols))
+	for _, sym := range m.FullSymmetries() {
+		s.Symmetries = append(s.Symmetries, sym.NameIn(m))
 	}
 	return s
 }

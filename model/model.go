@@ -34,6 +34,10 @@ type Model struct {
 	Tour  *TourSpec
 	Slide *SlideSpec
 
+	// Armies (issue 29, groups.go): the groups of a place model and the
+	// rules between them; the zero value is a model without groups.
+	Army GroupModel
+
 	// Weights (issue 29, parse_counts.go): the number each square carries,
 	// for the weight objectives; only non-zero weights are stored, on open
 	// squares or not. nil when the board has no weights.
@@ -87,12 +91,18 @@ type PlaceEntry struct {
 	Count  Range
 	Opt    Optimize // Maximize for "max", Minimize for "min"; the Count is then 0..Unbounded
 	Colour Colour
+
+	// Group is the group ("as white") of a group model's entry; "" without
+	// groups (and then left out of the JSON form, which shard digests read).
+	Group string `json:",omitempty"`
 }
 
 // A Placed piece stands on a square.
 type Placed struct {
 	Piece  string `json:"piece"`
 	Square Square `json:"square"`
+	// Group is the piece's group in a group model (groups.go), "" otherwise.
+	Group string `json:"group,omitempty"`
 }
 
 // AttackMode says what stops a rider's line.

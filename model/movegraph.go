@@ -37,6 +37,9 @@ func NewMoveGraph(b *Board, p *Piece, maxSquares int) (*MoveGraph, error) {
 	if b.Rows <= 0 || b.Cols <= 0 || b.Size() > maxSquares || b.Size() < 0 {
 		return nil, fmt.Errorf("%w: the %s board has more than %d squares", ErrGraphTooLarge, b.Dims(), maxSquares)
 	}
+	if p.Directed() {
+		return nil, fmt.Errorf("the one-sided %s has moves without their reverse, and a tour's move graph is undirected: %w", p.Name, ErrUnsupported)
+	}
 	g := &MoveGraph{Rows: b.Rows, Cols: b.Cols, vertex: make([]int32, b.Size())}
 	for s, c := range b.cells {
 		if c != Open {
@@ -53,6 +56,12 @@ func NewMoveGraph(b *Board, p *Piece, maxSquares int) (*MoveGraph, error) {
 	g.offsets = make([]int32, len(g.Squares)+1)
 	for v, s := range g.Squares {
 		start := len(g.targets)
+		if b.Wrapped() {
+			g.wrappedMoves(b, p, s)
+			g.targets = append(g.targets[:start], sortUnique(g.targets[start:])...)
+			g.offsets[v+1] = int32(len(g.targets))
+			continue
+		}
 		for _, d := range p.Leaps {
 			if w := g.Vertex(s.Add(d)); w >= 0 {
 				g.targets = append(g.targets, int32(w))
@@ -92,10 +101,25 @@ func MoveBound(b *Board, p *Piece) int64 {
 		return 0
 	}
 	moves := 0.0
+	if b.Wrapped() {
+		// a leap lands once from every square; a wrapped line visits each
+		// square at most once, twice on a twisted board
+		line := float64(b.Size())
+		if b.Wrap.Twisted() {
+			line *= 2
+		}
+		moves = float64(b.Size()) * (float64(len(p.Leaps)) + float64(len(p.Rides))*line)
+	}
 	for _, d := range p.Leaps {
+		if b.Wrapped() {
+			break
+		}
 		moves += lineMoves(b.Rows, b.Cols, d, 1)
 	}
 	for _, d := range p.Rides {
+		if b.Wrapped() {
+			break
+		}
 		moves += lineMoves(b.Rows, b.Cols, d, max(b.Rows, b.Cols))
 	}
 	if moves >= math.MaxInt64 {
@@ -113,6 +137,10 @@ func CountMoves(b *Board, p *Piece) int64 {
 	for i := 0; i < b.Size(); i++ {
 		s := b.Square(i)
 		if !b.IsOpen(s) {
+			continue
+		}
+		if b.Wrapped() {
+			n += int64(len(b.Reach(p, s)))
 			continue
 		}
 		for _, d := range p.Leaps {
@@ -232,4 +260,13 @@ func (g *MoveGraph) Path(vertices []int32) []Square {
 		out[i] = g.Squares[v]
 	}
 	return out
+}
+
+// wrappedMoves appends the vertices piece p moves to from s on a wrapped
+// board, by the board's walk (wrap.go): a ride goes any distance along its
+// folded line.
+func (g *MoveGraph) wrappedMoves(b *Board, p *Piece, s Square) {
+	for _, t := range b.Reach(p, s) {
+		g.targets = append(g.targets, int32(g.Vertex(t)))
+	}
 }

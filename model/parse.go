@@ -217,6 +217,9 @@ type parser struct {
 	file   string
 	lines  []string
 	origin map[*yaml.Node]string // nodes that came from a --set override
+	// groupRules are the rules that speak of groups, read once the place
+	// list has named them (parse_groups.go).
+	groupRules []*yaml.Node
 }
 
 var topKeys = []string{"name", "board", "pieces", "place", "fixed", "rules", "stack", "objective", "tour", "slide"}
@@ -339,6 +342,9 @@ func (p *parser) placeModel(f map[string]*yaml.Node, boardNode *yaml.Node, m *Mo
 		return err
 	}
 	if err := p.place(f["place"], m); err != nil {
+		return err
+	}
+	if err := p.groups(f["place"], m); err != nil {
 		return err
 	}
 	if err := p.objective(f["objective"], f["place"], m); err != nil {

@@ -33,7 +33,7 @@ func (p *parser) board(n *yaml.Node, m *Model) error {
 			return p.diagram(n, m)
 		}
 	case yaml.MappingNode:
-		f, err := p.fields(n, []string{"size", "diagram", "walls", "off", "weights"}, "board")
+		f, err := p.fields(n, []string{"size", "diagram", "walls", "off", "wrap", "weights"}, "board")
 		if err != nil {
 			return err
 		}
@@ -52,6 +52,9 @@ func (p *parser) board(n *yaml.Node, m *Model) error {
 			}
 		default:
 			return p.errorf(n, "board needs size (like 8 or \"6x9\") or diagram")
+		}
+		if err := p.wrap(f["wrap"], m.Board); err != nil {
+			return err
 		}
 		if off := f["off"]; off != nil {
 			squares, err := p.squares(off, m.Board, "squares not on the board")

@@ -123,6 +123,7 @@ func (p *parser) pieceDef(name string, def *yaml.Node, define func(string, *yaml
 	var parts []*Piece
 	var leaps, rides []Vector
 	var symbol rune
+	images := allTransforms // the 8 images of each vector, unless images says otherwise
 	switch def.Kind {
 	case yaml.SequenceNode:
 		for _, c := range def.Content {
@@ -136,7 +137,7 @@ func (p *parser) pieceDef(name string, def *yaml.Node, define func(string, *yaml
 			return nil, p.errorf(def, "compound piece %s needs at least one part, like [queen, knight]", name)
 		}
 	case yaml.MappingNode:
-		f, err := p.fields(def, []string{"leap", "ride", "of", "symbol"}, "a piece definition")
+		f, err := p.fields(def, []string{"leap", "ride", "of", "symbol", "images"}, "a piece definition")
 		if err != nil {
 			return nil, err
 		}
@@ -163,6 +164,9 @@ func (p *parser) pieceDef(name string, def *yaml.Node, define func(string, *yaml
 				return nil, err
 			}
 		}
+		if images, err = p.images(f["images"]); err != nil {
+			return nil, err
+		}
 		if n := f["symbol"]; n != nil {
 			s, err := p.scalar(n, "a symbol letter")
 			if err != nil {
@@ -180,8 +184,8 @@ func (p *parser) pieceDef(name string, def *yaml.Node, define func(string, *yaml
 		return nil, p.errorf(def, "expected a piece definition: a list of pieces to combine, or a mapping with leap, ride, of")
 	}
 	pc := compound(name, symbol, parts)
-	pc.Leaps = expand(append(pc.Leaps, leaps...))
-	pc.Rides = expand(append(pc.Rides, rides...))
+	pc.Leaps = expandBy(append(pc.Leaps, imagesOf(leaps, images)...))
+	pc.Rides = expandBy(append(pc.Rides, imagesOf(rides, images)...))
 	return pc, nil
 }
 

@@ -59,9 +59,12 @@ func (p *parser) place(n *yaml.Node, m *Model) error {
 		if it.Kind != yaml.ScalarNode {
 			return p.errorf(it, "expected an entry like \"8 queen\" or \"1 bishop on light\", found %s", describe(it))
 		}
-		words := strings.Fields(it.Value)
+		words, group, err := p.entryGroup(it, strings.Fields(it.Value))
+		if err != nil {
+			return err
+		}
 		if len(words) != 2 && len(words) != 4 {
-			return p.errorf(it, "expected COUNT PIECE [on light|dark], like \"8 queen\" or \"1 bishop on dark\", found %q", shortQuote(it.Value))
+			return p.errorf(it, "expected COUNT PIECE [on light|dark] [as GROUP], like \"8 queen\", \"1 bishop on dark\" or \"9 queen as white\", found %q", shortQuote(it.Value))
 		}
 		r, o, err := p.count(it, words[0], strings.Index(it.Value, words[0]), m.Board)
 		if err != nil {
@@ -77,7 +80,7 @@ func (p *parser) place(n *yaml.Node, m *Model) error {
 		if !ok {
 			return p.errorAt(it, strings.Index(it.Value, words[1]), "unknown piece %q; expected %s, or a piece defined under pieces:", words[1], p.pieceChoices(m, nil))
 		}
-		e := PlaceEntry{Piece: pc, Count: r, Opt: o}
+		e := PlaceEntry{Piece: pc, Count: r, Opt: o, Group: group}
 		if len(words) == 4 {
 			if words[2] != "on" {
 				return p.errorAt(it, strings.Index(it.Value, words[2]), "expected \"on light\" or \"on dark\" after the piece, found %q", shortQuote(words[2]+" "+words[3]))

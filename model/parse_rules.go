@@ -32,6 +32,8 @@ func (p *parser) rules(n, stack *yaml.Node, m *Model) error {
 			return p.errorf(it, "empty rule")
 		}
 		switch {
+		case isGroupRule(words):
+			p.groupRules = append(p.groupRules, it)
 		case len(words) == 1 && words[0] == "independent":
 			m.Rules.Independent = true
 		case len(words) == 1 && words[0] == "stack":
@@ -58,7 +60,7 @@ func (p *parser) rules(n, stack *yaml.Node, m *Model) error {
 				return err
 			}
 		default:
-			return p.errorf(it, "unknown rule %q; expected independent, attack strong, attack weak, cover attacked, cover dominated, cover N [attacked|dominated], every piece attacks N, every piece attacked N, every square attacked N, or stack", it.Value)
+			return p.errorf(it, "unknown rule %q; expected independent, attack strong, attack weak, cover attacked, cover dominated, cover N [attacked|dominated], stack, every piece attacks N, every piece attacked N, every square attacked N, or with groups independent between groups, independent within groups, independent GROUP, equal groups", it.Value)
 		}
 	}
 	return nil

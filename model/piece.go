@@ -78,7 +78,8 @@ func compound(name string, symbol rune, parts []*Piece) *Piece {
 		leaps = append(leaps, p.Leaps...)
 		rides = append(rides, p.Rides...)
 	}
-	return newPiece(name, symbol, leaps, rides)
+	// the parts' moves are already their images: a one-sided part stays one-sided
+	return &Piece{Name: name, Symbol: symbol, Leaps: expandBy(leaps), Rides: expandBy(rides)}
 }
 
 // IsRider reports whether the piece has at least one ride.
@@ -86,6 +87,9 @@ func (p *Piece) IsRider() bool { return len(p.Rides) > 0 }
 
 // Describe gives a short account of the moves, as "leaps (1,2); rides (1,0) (1,1)".
 func (p *Piece) Describe() string {
+	if !p.AllImages() {
+		return p.describeWritten()
+	}
 	s := ""
 	if len(p.Leaps) > 0 {
 		s += "leaps" + baseVectors(p.Leaps)
@@ -128,4 +132,27 @@ func abs(x int) int {
 		return -x
 	}
 	return x
+}
+
+// describeWritten lists every move of a one-sided piece, as
+// "leaps (1,2) (-2,1); rides (0,1)".
+func (p *Piece) describeWritten() string {
+	list := func(vs []Vector) string {
+		s := ""
+		for _, v := range vs {
+			s += fmt.Sprintf(" (%d,%d)", v.File, v.Rank)
+		}
+		return s
+	}
+	s := ""
+	if len(p.Leaps) > 0 {
+		s += "leaps" + list(p.Leaps)
+	}
+	if len(p.Rides) > 0 {
+		if s != "" {
+			s += "; "
+		}
+		s += "rides" + list(p.Rides)
+	}
+	return s + " (one-sided)"
 }

@@ -43,7 +43,7 @@ func (s *Square) UnmarshalText(b []byte) error {
 // piece name) so that equal placements compare and print equal.
 func (s *Solution) Normalize() {
 	slices.SortFunc(s.Pieces, func(a, b Placed) int {
-		return cmp.Or(compareSquares(a.Square, b.Square), strings.Compare(a.Piece, b.Piece))
+		return cmp.Or(compareSquares(a.Square, b.Square), strings.Compare(a.Piece, b.Piece), strings.Compare(a.Group, b.Group))
 	})
 	SortSquares(s.Walls)
 }
@@ -53,6 +53,10 @@ func (s *Solution) Normalize() {
 func (s Solution) Key() string {
 	var b bytes.Buffer
 	for _, p := range s.Pieces {
+		if p.Group != "" {
+			fmt.Fprintf(&b, "%s/%s@%v ", p.Piece, p.Group, p.Square)
+			continue
+		}
 		fmt.Fprintf(&b, "%s@%v ", p.Piece, p.Square)
 	}
 	b.WriteString("|")

@@ -1,6 +1,7 @@
 package model
 
 import (
+	"cmp"
 	"fmt"
 	"sort"
 	"strings"
@@ -12,30 +13,40 @@ import (
 // onto itself.
 type Transform struct {
 	Swap, MirrorFiles, MirrorRanks bool
+
+	// On a wrapped board a transform may also shift the board along its
+	// glued edges, after the D4 part: Shift is the displacement, folded
+	// onto the board as Wrap glues it (symmetry_wrap.go).
+	Shift Vector
+	Wrap  Wrap
 }
 
 // allTransforms lists D4 with identity first.
 var allTransforms = []Transform{
-	{}, {false, true, true}, {false, true, false}, {false, false, true},
-	{true, false, false}, {true, true, true}, {true, true, false}, {true, false, true},
+	{}, {MirrorFiles: true, MirrorRanks: true}, {MirrorFiles: true}, {MirrorRanks: true},
+	{Swap: true}, {Swap: true, MirrorFiles: true, MirrorRanks: true}, {Swap: true, MirrorFiles: true}, {Swap: true, MirrorRanks: true},
 }
 
 // Name describes the transform in words.
 func (t Transform) Name() string {
+	if t.Shift != (Vector{}) {
+		d4 := Transform{Swap: t.Swap, MirrorFiles: t.MirrorFiles, MirrorRanks: t.MirrorRanks}
+		return fmt.Sprintf("%s, then shift %d files %d ranks on the %s", d4.Name(), t.Shift.File, t.Shift.Rank, t.Wrap)
+	}
 	switch t {
 	case Transform{}:
 		return "identity"
-	case Transform{false, true, true}:
+	case Transform{MirrorFiles: true, MirrorRanks: true}:
 		return "rotate 180"
-	case Transform{false, true, false}:
+	case Transform{MirrorFiles: true}:
 		return "mirror left-right"
-	case Transform{false, false, true}:
+	case Transform{MirrorRanks: true}:
 		return "mirror top-bottom"
-	case Transform{true, false, false}:
+	case Transform{Swap: true}:
 		return "reflect in a1-h8 diagonal"
-	case Transform{true, true, true}:
+	case Transform{Swap: true, MirrorFiles: true, MirrorRanks: true}:
 		return "reflect in a8-h1 diagonal"
-	case Transform{true, true, false}:
+	case Transform{Swap: true, MirrorFiles: true}:
 		return "rotate 90 anticlockwise"
 	}
 	return "rotate 90 clockwise"
@@ -48,9 +59,9 @@ func (t Transform) NameOn(rows, cols int) string {
 	corner := func(file, rank int) string { return Square{File: file, Rank: rank}.String() }
 	last := cols - 1
 	switch t {
-	case Transform{true, false, false}:
+	case Transform{Swap: true}:
 		return "reflect in " + corner(0, 0) + "-" + corner(last, rows-1) + " diagonal"
-	case Transform{true, true, true}:
+	case Transform{Swap: true, MirrorFiles: true, MirrorRanks: true}:
 		return "reflect in " + corner(0, rows-1) + "-" + corner(last, 0) + " diagonal"
 	}
 	return t.Name()
@@ -68,6 +79,9 @@ func (t Transform) Apply(s Square, rows, cols int) Square {
 	if t.MirrorRanks {
 		s.Rank = rows - 1 - s.Rank
 	}
+	if t.Shift != (Vector{}) {
+		s, _ = reduceOn(t.Wrap, s.File+t.Shift.File, s.Rank+t.Shift.Rank, rows, cols)
+	}
 	return s
 }
 
@@ -81,6 +95,9 @@ func (t Transform) SwapsColours(rows, cols int) bool {
 // that maps the board, its walls, its fixed pieces and its square weights
 // onto themselves.
 func (m *Model) BoardSymmetries() []Transform {
+	if !m.Plain() {
+		return m.geometrySymmetries()
+	}
 	var out []Transform
 	b := m.Board
 	fixed := map[Placed]bool{}
@@ -98,7 +115,7 @@ next:
 			}
 		}
 		for f := range fixed {
-			if !fixed[Placed{f.Piece, t.Apply(f.Square, b.Rows, b.Cols)}] {
+			if !fixed[Placed{Piece: f.Piece, Square: t.Apply(f.Square, b.Rows, b.Cols), Group: f.Group}] {
 				continue next
 			}
 		}
@@ -122,7 +139,7 @@ func (m *Model) Symmetries() []Transform {
 	for _, t := range m.BoardSymmetries() {
 		switch m.Kind {
 		case KindPlace:
-			if t.SwapsColours(rows, cols) && placeSignature(m.Place, true) != placeSignature(m.Place, false) {
+			if !m.keepsColourRules(t) {
 				continue
 			}
 		case KindTour:
@@ -139,6 +156,45 @@ func (m *Model) Symmetries() []Transform {
 	return out
 }
 
+// keepsColourRules reports whether t maps the place list's colour rules
+// onto themselves: it keeps every colour, or swaps them all and the list
+// reads the same with light and dark exchanged. On a plain board a
+// transform acts on colours as it acts on a1; a shift of a wrapped board
+// with an odd side may mix them, which only a list without colour rules
+// allows.
+func (m *Model) keepsColourRules(t Transform) bool {
+	rows, cols := m.Board.Rows, m.Board.Cols
+	plain := placeSignature(m.Place, false)
+	if t.Shift != (Vector{}) {
+		swaps, keeps := false, false
+		for i := 0; i < m.Board.Size(); i++ {
+			s := m.Board.Square(i)
+			if t.Apply(s, rows, cols).Dark() != s.Dark() {
+				swaps = true
+			} else {
+				keeps = true
+			}
+		}
+		switch {
+		case swaps && keeps:
+			return plain == placeSignature(m.Place, true) && !hasColourRule(m.Place)
+		case keeps:
+			return true
+		}
+		return placeSignature(m.Place, true) == plain
+	}
+	return !t.SwapsColours(rows, cols) || placeSignature(m.Place, true) == plain
+}
+
+func hasColourRule(entries []PlaceEntry) bool {
+	for _, e := range entries {
+		if e.Colour != AnyColour {
+			return true
+		}
+	}
+	return false
+}
+
 func placeSignature(entries []PlaceEntry, swap bool) string {
 	var s []string
 	for _, e := range entries {
@@ -146,7 +202,7 @@ func placeSignature(entries []PlaceEntry, swap bool) string {
 		if swap && c != AnyColour {
 			c = 3 - c
 		}
-		s = append(s, fmt.Sprintf("%s/%d/%d/%d/%d", e.Piece.Name, e.Count.Min, e.Count.Max, e.Opt, c))
+		s = append(s, fmt.Sprintf("%s/%d/%d/%d/%d/%s", e.Piece.Name, e.Count.Min, e.Count.Max, e.Opt, c, e.Group))
 	}
 	sort.Strings(s)
 	return strings.Join(s, ",")
@@ -170,7 +226,7 @@ func (m *Model) TransformSolution(t Transform, s Solution) Solution {
 	rows, cols := m.Board.Rows, m.Board.Cols
 	var out Solution
 	for _, p := range s.Pieces {
-		out.Pieces = append(out.Pieces, Placed{p.Piece, t.Apply(p.Square, rows, cols)})
+		out.Pieces = append(out.Pieces, Placed{Piece: p.Piece, Square: t.Apply(p.Square, rows, cols), Group: p.Group})
 	}
 	for _, w := range s.Walls {
 		out.Walls = append(out.Walls, t.Apply(w, rows, cols))
@@ -209,6 +265,9 @@ func (m *Model) Images(group []Transform, s Solution, walls bool) []Solution {
 // symmetry group (comparing pieces, then walls, square by square), so that
 // two placements are equivalent exactly when their canonical forms are equal.
 func (m *Model) Canonical(s Solution) Solution {
+	if m.HasGroups() {
+		return m.canonicalFull(m.FullSymmetries(), s)
+	}
 	return m.canonical(m.Symmetries(), s)
 }
 
@@ -225,6 +284,10 @@ func (m *Model) canonical(group []Transform, s Solution) Solution {
 // CanonicalFunc returns Canonical with the group computed once, for callers
 // that canonicalise many placements.
 func (m *Model) CanonicalFunc() func(Solution) Solution {
+	if m.HasGroups() {
+		full := m.FullSymmetries()
+		return func(s Solution) Solution { return m.canonicalFull(full, s) }
+	}
 	group := m.Symmetries()
 	return func(s Solution) Solution { return m.canonical(group, s) }
 }
@@ -238,7 +301,7 @@ func comparePlacements(a, b Solution) int {
 			}
 			return 1
 		}
-		if c := strings.Compare(pa.Piece, pb.Piece); c != 0 {
+		if c := cmp.Or(strings.Compare(pa.Piece, pb.Piece), strings.Compare(pa.Group, pb.Group)); c != 0 {
 			return c
 		}
 	}

@@ -11,6 +11,6 @@
 // coverage and the pieces, attacked, dominated and walls objectives — and tours: MiniZinc's circuit
 // over successor variables, closed tours as they are, open tours through a
 // node that closes the path (tour.go). It refuses with model.ErrUnsupported
-// what it does not formulate: stacking, free walls beside fixed pieces,
+// what it does not formulate: stacking, pieces in groups, free walls beside fixed pieces,
 // counts of distinct wall sets and slides.
 package mzn

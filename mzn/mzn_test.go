@@ -124,6 +124,7 @@ func TestRefused(t *testing.T) {
 	for _, c := range []struct{ file, why string }{
 		{"cover-5x5-stack.yaml", "stack"},
 		{"sliding-rooks.yaml", "slide"},
+		{"peaceable-queens-8.yaml", "groups"},
 	} {
 		m := load(t, c.file)
 		_, err := mzn.New().Solve(context.Background(), m, model.Options{Task: model.TaskSolve})

@@ -26,6 +26,8 @@ func Supports(m *model.Model) error {
 		why = "free walls beside fixed pieces are not formulated in MiniZinc here"
 	case m.Rules.Stack:
 		why = "stacked pieces (stack: true) are not formulated in MiniZinc here"
+	case m.HasGroups():
+		why = "pieces in groups (as GROUP) are not formulated in MiniZinc here"
 	case m.Board.OpenCount() > MaxSquares:
 		return fmt.Errorf("minizinc: %d open squares, more than the %d this formulation writes: %w", m.Board.OpenCount(), MaxSquares, model.ErrTooLarge)
 	}

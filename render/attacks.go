@@ -27,6 +27,22 @@ func attacked(m *model.Model, pieces []model.Placed, walls []model.Square) []boo
 		if def == nil {
 			continue
 		}
+		if b.Wrapped() {
+			mark := func(t model.Square) bool {
+				if blocked(t) {
+					return false
+				}
+				grid[b.Index(t)] = true
+				return !strong || !occupied[t]
+			}
+			for _, v := range def.Leaps {
+				b.Line(p.Square, v, false, mark)
+			}
+			for _, d := range def.Rides {
+				b.Line(p.Square, d, true, mark)
+			}
+			continue
+		}
 		for _, v := range def.Leaps {
 			if t := p.Square.Add(v); !blocked(t) {
 				grid[b.Index(t)] = true

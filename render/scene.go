@@ -78,6 +78,7 @@ func (sc *scene) draw(c canvas, l *layout) {
 		off = append(off, l.squareRect(s))
 	}
 	c.rects(off, colourBackground)
+	sc.drawWrap(c, l) // wrap.go
 	if sc.attacks {
 		sc.drawAttacks(c, l)
 	}
@@ -143,7 +144,8 @@ func (sc *scene) drawTargets(c canvas, l *layout) {
 	}
 }
 
-// drawPieces draws fixed pieces in white and the others in black; pieces
+// drawPieces draws fixed pieces in white and the others in black (or in
+// their group's colour, groups.go); pieces
 // sharing a square (stack: true) share it in a grid.
 func (sc *scene) drawPieces(c canvas, l *layout) {
 	type standing struct {
@@ -161,7 +163,9 @@ func (sc *scene) drawPieces(c canvas, l *layout) {
 		}
 	}
 	add(sc.fixed, styleFixed)
-	add(sc.pieces, stylePlaced)
+	for _, p := range sc.pieces {
+		add([]model.Placed{p}, placedStyle(sc.m, p)) // groups.go
+	}
 	if sc.tourHead && len(sc.tour) > 0 {
 		add([]model.Placed{{Piece: sc.m.Tour.Piece.Name, Square: sc.tour[len(sc.tour)-1]}}, stylePlaced)
 	}

@@ -140,7 +140,8 @@ func picture(m *model.Model, sol *model.Solution, attacks bool) (string, *geomet
 type paletteEntry struct {
 	Piece  string `json:"piece"`
 	Symbol string `json:"symbol"`
-	Count  string `json:"count"` // "8 queen", "max queen", "1 bishop on light"
+	Count  string `json:"count"`           // "8 queen", "max queen", "1 bishop on light"
+	Group  string `json:"group,omitempty"` // its group in a group model ("9 queen as white")
 }
 
 // modelView is what the page shows of a model before anything is played.
@@ -190,7 +191,7 @@ func (s *Server) view(p parsed, sol *model.Solution) (*modelView, error) {
 	m := p.m
 	v := &modelView{Summary: m.Summarize(), Optimizing: optimizing(m)}
 	for _, e := range m.Place {
-		v.Palette = append(v.Palette, paletteEntry{Piece: e.Piece.Name, Symbol: string(e.Piece.Symbol), Count: e.String()})
+		v.Palette = append(v.Palette, paletteEntry{Piece: e.Piece.Name, Symbol: string(e.Piece.Symbol), Count: e.String(), Group: e.Group})
 	}
 	if o, ok := s.optima.get(p.key); ok {
 		v.Optimum = &o

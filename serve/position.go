@@ -230,6 +230,10 @@ func attackGrid(m *model.Model, pieces []model.Placed, walls map[model.Square]bo
 		if def == nil || !b.InBounds(p.Square) {
 			continue
 		}
+		if b.Wrapped() {
+			wrappedAttacks(b, def, p.Square, strong, blocked, attacked, occupied)
+			continue
+		}
 		for _, v := range def.Leaps {
 			if t := p.Square.Add(v); !blocked(t) {
 				attacked[b.Index(t)] = true
@@ -291,6 +295,21 @@ func placementMarks(m *model.Model, sol *model.Solution) (attackedPieces, uncove
 // up to the first blocked one. free says whether a square is unoccupied.
 func reach(b *model.Board, pc *model.Piece, from model.Square, free func(model.Square) bool) []model.Square {
 	var out []model.Square
+	if b.Wrapped() {
+		add := func(t model.Square) bool {
+			if free(t) {
+				out = append(out, t)
+			}
+			return free(t)
+		}
+		for _, v := range pc.Leaps {
+			b.Line(from, v, false, add)
+		}
+		for _, d := range pc.Rides {
+			b.Line(from, d, true, add)
+		}
+		return out
+	}
 	for _, v := range pc.Leaps {
 		if t := from.Add(v); b.IsOpen(t) && free(t) {
 			out = append(out, t)
@@ -371,6 +390,10 @@ func slides(m *model.Model, occupied map[model.Square]bool) []model.Move {
 	free := func(s model.Square) bool { return !occupied[s] }
 	var out []model.Move
 	for _, from := range squaresOf(b, occupied) {
+		if b.Wrapped() {
+			out = append(out, wrappedSlides(b, pc, from, free)...)
+			continue
+		}
 		for _, v := range pc.Leaps {
 			if t := from.Add(v); b.IsOpen(t) && free(t) {
 				out = append(out, model.Move{From: from, To: t})
@@ -413,4 +436,52 @@ func plural(n int, noun string) string {
 		return "1 " + noun
 	}
 	return fmt.Sprintf("%d %ss", n, noun)
+}
+
+// wrappedAttacks marks what a piece on s attacks on a wrapped board, its
+// lines folded across the glued edges (model.Board.Line).
+func wrappedAttacks(b *model.Board, def *model.Piece, s model.Square, strong bool, blocked func(model.Square) bool, attacked, occupied []bool) {
+	mark := func(t model.Square) bool {
+		if blocked(t) {
+			return false
+		}
+		attacked[b.Index(t)] = true
+		return !strong || !occupied[b.Index(t)]
+	}
+	for _, v := range def.Leaps {
+		b.Line(s, v, false, mark)
+	}
+	for _, d := range def.Rides {
+		b.Line(s, d, true, mark)
+	}
+}
+
+// wrappedSlides lists the moves of the piece on from on a wrapped board:
+// each leap to a free square; each ride as far as it goes, unless nothing
+// stops it and it would come round to its own square (no move).
+func wrappedSlides(b *model.Board, pc *model.Piece, from model.Square, free func(model.Square) bool) []model.Move {
+	var out []model.Move
+	for _, v := range pc.Leaps {
+		b.Line(from, v, false, func(t model.Square) bool {
+			if free(t) {
+				out = append(out, model.Move{From: from, To: t})
+			}
+			return true
+		})
+	}
+	for _, d := range pc.Rides {
+		last, n := from, 0
+		b.Line(from, d, true, func(t model.Square) bool {
+			if !free(t) {
+				return false
+			}
+			last, n = t, n+1
+			return true
+		})
+		next, ok := b.Reduce(from.File+(n+1)*d.File, from.Rank+(n+1)*d.Rank)
+		if n > 0 && !(ok && next == from) {
+			out = append(out, model.Move{From: from, To: last})
+		}
+	}
+	return out
 }

@@ -102,6 +102,7 @@ type canonical struct {
 	Objective  model.Objective
 	Tour       *model.TourSpec
 	Slide      *model.SlideSpec
+	Army       *model.GroupModel      `json:",omitempty"` // groups and their rules; nil without groups
 	Weights    map[model.Square]int64 `json:",omitempty"` // square weights (issue 29)
 }
 
@@ -112,6 +113,9 @@ func Digest(m *model.Model) string {
 	c := canonical{Name: m.Name, Kind: m.Kind.String(), Rows: m.Board.Rows, Cols: m.Board.Cols,
 		Walls: m.Board.Walls(), Off: m.Board.OffSquares(), Pieces: m.Pieces, Place: m.Place, Fixed: m.Fixed,
 		FreeWalls: m.FreeWalls, Rules: m.Rules, Objective: m.Objective, Tour: m.Tour, Slide: m.Slide, Weights: m.Weights}
+	if m.HasGroups() {
+		c.Army = &m.Army
+	}
 	data, err := json.Marshal(c)
 	if err != nil {
 		panic(fmt.Sprintf("shard: a model's canonical form does not encode: %v", err)) // plain data: a programmer's error

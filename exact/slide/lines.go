@@ -43,6 +43,9 @@ func (sp *space) layOutLines() {
 	for d := range sp.rideLines {
 		sp.rideLines[d].layout = -1
 	}
+	if sp.m.Board.Wrapped() {
+		return // a line may be a cycle, with no first square: the walk (moves.go) serves
+	}
 	for d, next := range sp.rideNext {
 		back := sp.rideBack[d]
 		if back < d {

@@ -99,8 +99,12 @@ func (mv *mover) blocked(s int32) bool {
 // slideEnd is where a piece on s stops sliding along next: s itself when
 // it cannot move.
 func (mv *mover) slideEnd(s int32, next []int32) int32 {
+	start := s
 	for {
 		n := next[s]
+		if n == start {
+			return start // round a wrapped line with nothing to stop it: no slide
+		}
 		if mv.blocked(n) {
 			return s
 		}

@@ -112,10 +112,20 @@ func (sp *space) numberSquares() func(model.Square) int32 {
 // layOutMoves builds the next-square tables of the piece's rides and
 // leaps and the line layouts; it refuses a ride without its opposite.
 func (sp *space) layOutMoves(lookup func(model.Square) int32) error {
+	if err := sp.m.SlideGeometryError(); err != nil {
+		return fmt.Errorf("slide: %w", err)
+	}
+	b := sp.m.Board
 	table := func(v model.Vector) []int32 {
 		next := make([]int32, sp.squares)
 		for i, s := range sp.at {
-			next[i] = lookup(s.Add(v))
+			// folded across glued edges (a cylinder or torus: the next
+			// square along a direction does not depend on the way in)
+			t, ok := b.Reduce(s.File+v.File, s.Rank+v.Rank)
+			next[i] = -1
+			if ok && t != s {
+				next[i] = lookup(t)
+			}
 		}
 		return next
 	}

@@ -38,7 +38,7 @@ const blockBudget = 20000
 // constructs reports whether the construction applies to the model.
 func constructs(m *model.Model) bool {
 	b := m.Board
-	return isKnight(m.Tour.Piece) && fullRectangle(b) && b.Rows >= constructFrom && b.Cols >= constructFrom && b.Size()%2 == 0
+	return m.Plain() && isKnight(m.Tour.Piece) && fullRectangle(b) && b.Rows >= constructFrom && b.Cols >= constructFrom && b.Size()%2 == 0
 }
 
 // construct builds a tour without search when the model's structure allows;

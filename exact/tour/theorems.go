@@ -85,6 +85,9 @@ func modelTheorems(m *model.Model) string {
 	if len(t.Piece.Leaps)+len(t.Piece.Rides) == 0 {
 		return fmt.Sprintf("the %s has no move", name)
 	}
+	if !m.Plain() {
+		return "" // across a glued edge a move may keep or change colour as it will: the graph decides
+	}
 	if colourBound(t.Piece) && dark > 0 && light > 0 {
 		return fmt.Sprintf("the %s never changes colour (each of its moves goes an even number of files plus ranks), and the board has open squares of both colours (%d dark, %d light)", name, dark, light)
 	}

@@ -7,3 +7,13 @@ var A000170 = []int64{1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200, 73712, 3
 // A002562 is the number of those placements up to the symmetries of the
 // square, for n = 1..18.
 var A002562 = []int64{1, 0, 0, 1, 2, 1, 6, 12, 46, 92, 341, 1787, 9233, 45752, 285053, 1846955, 11977939, 83263591}
+
+// A250000 is the most queens m such that m white and m black queens stand
+// on an n x n board with no queen attacking one of the other colour
+// (peaceable coexisting armies of queens), for n = 1..15.
+var A250000 = []int64{0, 0, 1, 2, 4, 5, 7, 9, 12, 14, 17, 21, 24, 28, 32}
+
+// A260680 is the number of those configurations of A250000's maximum up
+// to rotations, reflections and swapping the colours (a group of order
+// 16), for n = 1..10.
+var A260680 = []int64{1, 1, 1, 10, 3, 35, 19, 71, 18, 380}

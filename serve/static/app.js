@@ -320,7 +320,15 @@ function resetPosition() {
   state.selected = "";
   state.shownResult = false;
   const pal = state.model && state.model.palette;
-  if (pal && pal.length && !pal.some((p) => p.piece === state.piece)) state.piece = pal[0].piece;
+  if (pal && pal.length && !pal.some((p) => paletteToken(p) === state.piece)) state.piece = paletteToken(pal[0]);
+}
+
+// A palette item's token: the piece, and in a model of groups its group
+// ("queen@white"); placedPiece turns a token back into a placed piece.
+function paletteToken(p) { return p.group ? p.piece + "@" + p.group : p.piece; }
+function placedPiece(token, square) {
+  const at = token.indexOf("@");
+  return at < 0 ? { piece: token, square } : { piece: token.slice(0, at), square, group: token.slice(at + 1) };
 }
 
 function pushHistory() {
@@ -339,11 +347,11 @@ function clickSquare(name, ev) {
     const i = pos.pieces.findIndex((p) => p.square === name);
     const w = pos.walls.indexOf(name);
     const stacking = ev && ev.shiftKey && (state.model.summary.rules || []).includes("stack");
-    if (stacking && state.piece && state.piece !== "wall") pos.pieces.push({ piece: state.piece, square: name });
+    if (stacking && state.piece && state.piece !== "wall") pos.pieces.push(placedPiece(state.piece, name));
     else if (i >= 0) pos.pieces.splice(i, 1);
     else if (w >= 0) pos.walls.splice(w, 1);
     else if (state.piece === "wall") pos.walls.push(name);
-    else if (state.piece) pos.pieces.push({ piece: state.piece, square: name });
+    else if (state.piece) pos.pieces.push(placedPiece(state.piece, name));
   } else if (kind === "tour") {
     if (!state.next || !state.next.includes(name)) return;
     pushHistory();
@@ -441,7 +449,7 @@ function buildTools() {
   if (!m) return;
   const kind = m.summary.kind;
   if (kind === "place") {
-    const items = (m.palette || []).map((p) => ({ piece: p.piece, label: p.count, glyph: GLYPHS[p.piece] || p.symbol }));
+    const items = (m.palette || []).map((p) => ({ piece: paletteToken(p), label: p.count, glyph: GLYPHS[p.piece] || p.symbol }));
     if (m.summary.free_walls) items.push({ piece: "wall", label: "wall", glyph: "▦" });
     for (const it of items) {
       t.append(el("button", { class: "palette-item", "data-piece": it.piece, title: "place " + it.label, onclick: () => { state.piece = it.piece; updateToolState(); } },

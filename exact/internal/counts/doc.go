@@ -24,7 +24,9 @@
 //
 // # Limits
 //
-// Free walls are refused (model.ErrUnsupported); boards and stacking as in
+// Free walls, wrapped boards, one-sided pieces and groups are refused
+// (model.ErrUnsupported; the checker and the brute referee take them);
+// boards and stacking as in
 // package problem. The search is exhaustive over the placements that the
 // rules do not prune: it is meant for small boards.
 package counts

@@ -65,11 +65,12 @@ func New(p *problem.Problem) (*Graph, error) {
 			if !independent {
 				continue
 			}
-			// Attacks are symmetric for one piece (its moves include their
-			// opposites), so what attacks s1 as a k2 is what a k2 on s1 reaches.
-			weak := [2]bitset.Set{p.Kinds[k1].Weak.Row(s1), p.Kinds[k2].Weak.Row(s1)}
+			// What a k1 on s1 reaches, and the squares from which a k2
+			// reaches s1 (Back: on a plain problem attacks are symmetric and
+			// that is what a k2 on s1 reaches; a one-sided piece has its own).
+			weak := [2]bitset.Set{p.Kinds[k1].Weak.Row(s1), p.Kinds[k2].Back.Row(s1)}
 			sets := weak[:]
-			if p.Kinds[k1] == p.Kinds[k2] {
+			if p.Kinds[k1] == p.Kinds[k2] && p.Plain {
 				sets = weak[:1] // the same piece: one reach
 			}
 			for _, w := range sets {
@@ -269,8 +270,8 @@ func (g *Graph) LineCliques(d model.Vector, sets *SetArena) []bitset.Set {
 // independence, when every kind of piece rides d and two pieces never share
 // a square, each piece on a segment attacks the others along it.
 func (g *Graph) SegmentsAreCliques(d model.Vector) bool {
-	if !g.Problem.Independent || g.Problem.Stack {
-		return false
+	if !g.Problem.Independent || g.Problem.Stack || !g.Problem.Plain {
+		return false // a wrapped line's segments are checked against the graph
 	}
 	for _, k := range g.Problem.Kinds {
 		if !slices.Contains(k.Piece.Rides, d) {

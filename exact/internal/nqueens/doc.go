@@ -29,7 +29,10 @@
 // each, grown by doubling, beside the list of groups. It runs on as many
 // of the workers asked for as fit model.Options.MaxMemory (two fit the
 // default 512 MiB up to 21 queens; 22 need 2.5 GB a worker), and where
-// none fits the count is the constellation counter's.
+// none fits the count is the constellation counter's. What the bound
+// leaves beyond that, shared among the workers, is each pair counter's
+// budget for the bit slices of a list and their byte tables (joinpairs.go):
+// a list whose slices would pass it is compared one pair at a time.
 //
 // A count takes a shard (model.Options.Shard): the task list is the start
 // constellations, one per orbit, in an order fixed by n alone (shard.go;

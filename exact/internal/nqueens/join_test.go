@@ -226,8 +226,58 @@ func TestDisjointPairsAndRadixSort(t *testing.T) {
 				}
 			}
 		}
-		if got, _ := disjointPairs(xs, ys, width-1); got != want {
-			t.Errorf("width %d, %d x %d keys: %d disjoint pairs, want %d", width, len(xs), len(ys), got, want)
+		// a group's own bit order (keyRemap) renumbers the bits of both
+		// lists alike, which keeps every pair's disjointness
+		rx, ry := slices.Clone(xs), slices.Clone(ys)
+		var rm keyRemap
+		rm.apply(rx, ry, width)
+		slices.Sort(rx)
+		slices.Sort(ry)
+		if got := checkPairs(rx, ry); got != want {
+			t.Errorf("width %d: %d disjoint pairs after keyRemap, want %d", width, got, want)
+		}
+		// one pair at a time (no budget), sliced, and sliced with tables
+		for _, mode := range []struct {
+			budget int64
+			tables bool
+		}{{0, true}, {1 << 30, false}, {1 << 30, true}} {
+			pc := pairCounter{budget: mode.budget}
+			pc.load(ys, width, mode.tables)
+			if len(ys) > 0 && pc.sliced != (mode.budget > 0) || (pc.chunks > 0) != (pc.sliced && mode.tables) {
+				t.Fatalf("budget %d, tables %v: sliced %v, %d table bytes", mode.budget, mode.tables, pc.sliced, pc.chunks)
+			}
+			if got, _ := pc.count(xs, 0, len(ys), width-1); got != want {
+				t.Errorf("width %d, %d x %d keys, %+v: %d disjoint pairs, want %d", width, len(xs), len(ys), mode, got, want)
+			}
+		}
+	}
+}
+
+// The pair counter's slices and tables stay within its budget, held to
+// half of it: 640 keys of 30 bits are 10 blocks, 2,400 bytes of slices
+// and 10 x 4 tables of 2 KiB.
+func TestPairCounterBudget(t *testing.T) {
+	ys := make([]uint64, 640)
+	for i := range ys {
+		ys[i] = uint64(i) * 0x9e3779b9 & (1<<30 - 1)
+	}
+	slices.Sort(ys)
+	for _, c := range []struct {
+		budget         int64
+		sliced, tables bool
+	}{
+		{2 * 2399, false, false},
+		{2 * 2400, true, false},
+		{2 * (2400 + 40*2048 - 1), true, false},
+		{2 * (2400 + 40*2048), true, true},
+	} {
+		pc := pairCounter{budget: c.budget}
+		pc.load(ys, 30, true)
+		if pc.sliced != c.sliced || (pc.chunks > 0) != c.tables {
+			t.Errorf("budget %d: sliced %v, tables %v; want %v, %v", c.budget, pc.sliced, pc.chunks > 0, c.sliced, c.tables)
+		}
+		if bytes := 8*len(pc.slices) + 2048*len(pc.tables); pc.sliced && int64(bytes) > c.budget/2 {
+			t.Errorf("budget %d: %d bytes held", c.budget, bytes)
 		}
 	}
 }

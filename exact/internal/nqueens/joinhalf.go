@@ -12,7 +12,7 @@ import (
 // rank+file and the diagonals file-rank+n-1 that cross both run from n-a to
 // n+a-2 (a = n/2 ranks a half): 2a-1 of each, 4a-2 bits in all. The bits
 // nearest the long diagonals, which most halves occupy, are the highest,
-// so that the pair counter (disjointPairs) splits on them first.
+// so that the pair counter (pairCounter) splits on them first.
 func joinKeys(n int) (keyOf []uint64, width int) {
 	a := n / 2
 	width = max(0, 4*a-2)

@@ -29,6 +29,10 @@ type PieceGeometry struct {
 	Piece *model.Piece
 	p     *Problem
 	Weak  bitset.Rows // per square: every square of leaps and rays (weak attack)
+	// Back is, per square, the squares from which the piece reaches it: Weak
+	// itself when attack is symmetric, its transpose for a one-sided piece
+	// (wrap.go).
+	Back bitset.Rows
 
 	lists sync.Once
 	leaps [][]int32   // per square: the open squares a leap lands on
@@ -85,9 +89,23 @@ type Problem struct {
 	FreeWalls                  bool          // walls are decision variables:
 	WallsMin, WallsMax         int           //   this many of them
 
+	// Plain is false on a wrapped board or with a one-sided piece
+	// (model.Model.Plain): lines may wrap, cross themselves and reach a
+	// square two ways, and attack may go one way. Geometry then comes from
+	// the board's own walk (wrap.go) and only the techniques that read
+	// nothing but Weak, Back, LeapsAt and RaysAt take the problem.
+	Plain bool
+
 	transforms func() []model.Transform // the model's symmetries, found when first asked for
 	groupOnce  sync.Once
 	group      [][]int32 // the symmetries as permutations of squares, identity excluded
+
+	// Armies (issue 29): in a group model a kind of piece is a (piece,
+	// group) pair; GroupOf is its group, an index into Model.Army.Groups.
+	// slotPerm is, beside group, each symmetry's permutation of the slots
+	// (nil: none moved): swapping alike groups (groups.go).
+	GroupOf  []int
+	slotPerm [][]int32
 }
 
 // NeedsCoverage reports whether attacked squares matter: a cover rule or
@@ -111,6 +129,10 @@ func (p *Problem) CoverMeasure() model.Measure {
 // classes need it.
 func (p *Problem) Symmetries() [][]int32 {
 	p.groupOnce.Do(func() {
+		if p.Model.HasGroups() {
+			p.groupSymmetries()
+			return
+		}
 		for _, t := range p.transforms() {
 			if t == (model.Transform{}) {
 				continue
@@ -167,6 +189,7 @@ func CompileWithin(m *model.Model, maxMemory int64) (*Problem, error) {
 // and the free walls.
 func (p *Problem) compileRules(m *model.Model) {
 	p.Independent, p.Stack, p.Strong = m.Rules.Independent, m.Rules.Stack, m.Rules.Attack == model.Strong
+	p.Plain = m.Plain()
 	p.Sense, p.Measure = m.Objective.Sense, m.Objective.Measure
 	if c := m.Rules.Cover; c != nil {
 		p.Cover, p.CoverWhat, p.CoverAtLeast = true, c.What, c.AtLeast
@@ -200,14 +223,15 @@ func (p *Problem) compileSquares(m *model.Model) {
 // could stand on one square (the i-th slot on a square is used only with
 // the one before it, which keeps identical pieces interchangeable).
 func (p *Problem) compileSlots(m *model.Model) error {
-	ruleIndex := map[string]int{}
+	ruleIndex := map[[2]string]int{}
 	var pieces []*model.Piece
 	for _, e := range m.Place {
-		r, ok := ruleIndex[e.Piece.Name]
+		r, ok := ruleIndex[[2]string{e.Piece.Name, e.Group}]
 		if !ok {
 			r = len(p.Rules)
-			ruleIndex[e.Piece.Name] = r
+			ruleIndex[[2]string{e.Piece.Name, e.Group}] = r
 			p.Rules = append(p.Rules, CountRule{})
+			p.GroupOf = append(p.GroupOf, max(0, m.GroupIndex(e.Group)))
 			pieces = append(pieces, e.Piece)
 		}
 		p.Rules[r].addEntry(e)
@@ -299,10 +323,17 @@ func (p *Problem) PieceGeometry(pc *model.Piece) *PieceGeometry {
 		return g
 	}
 	g := &PieceGeometry{Name: pc.Name, Piece: pc, p: p, Weak: bitset.NewRows(p.Squares, p.Squares)}
-	if g.Weak.Words == 1 { // by whole words (rays.go)
+	switch {
+	case !p.Plain:
+		p.lineReach(pc, g.Weak)
+	case g.Weak.Words == 1: // by whole words (rays.go)
 		wordReach(p.Rows, p.Cols, p.Open[0], pc, g.Weak.Store)
-	} else {
+	default:
 		p.WalkReach(pc, g.Weak)
+	}
+	g.Back = g.Weak
+	if !p.Plain {
+		g.Back = transposeRows(g.Weak, p.Squares)
 	}
 	p.Geometry[pc.Name] = g
 	return g
@@ -336,6 +367,10 @@ func (p *Problem) WalkReach(pc *model.Piece, weak bitset.Rows) {
 // ride direction.
 func (g *PieceGeometry) buildLists() {
 	p, pc := g.p, g.Piece
+	if !p.Plain {
+		g.buildLineLists()
+		return
+	}
 	rows, cols := p.Rows, p.Cols
 	g.leaps = make([][]int32, p.Squares)
 	g.rays = make([][][]int32, p.Squares)
@@ -440,7 +475,8 @@ func (p *Problem) SquareOf(v int) int { return v % p.Squares }
 func (p *Problem) Solution(vertices []int32, walls []int32) model.Solution {
 	s := model.Solution{Pieces: make([]model.Placed, 0, len(vertices))}
 	for _, v := range vertices {
-		s.Pieces = append(s.Pieces, model.Placed{Piece: p.Kinds[p.KindOf(int(v))].Name, Square: p.Square(p.SquareOf(int(v)))})
+		k := p.KindOf(int(v))
+		s.Pieces = append(s.Pieces, model.Placed{Piece: p.Kinds[k].Name, Square: p.Square(p.SquareOf(int(v))), Group: p.GroupName(k)})
 	}
 	for _, w := range walls {
 		s.Walls = append(s.Walls, p.Square(int(w)))

@@ -23,10 +23,14 @@ func (c *Canonicalizer) isLeast(vertices, walls []int32) bool {
 	c.walls = append(c.walls[:0], walls...)
 	slices.Sort(c.walls)
 	n := int32(p.Squares)
-	for _, perm := range group {
+	for i, perm := range group {
 		c.img = c.img[:0]
+		slots := p.SlotPerm(i)
 		for _, v := range c.vert {
 			k, s := v/n, v%n
+			if slots != nil {
+				k = slots[k]
+			}
 			c.img = append(c.img, k*n+perm[s])
 		}
 		slices.Sort(c.img)

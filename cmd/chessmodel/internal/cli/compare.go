@@ -23,10 +23,12 @@ type compareFlags struct {
 	backends    string
 	symmetry    bool
 	random      int
+	wrapped     bool // --random draws wrapped boards and one-sided pieces
 	seed        uint64
 	output      string
 	solvers     bool
 	taskTimeout time.Duration
+	groups      bool // --groups: draw only group models (compare.RandomArmy)
 }
 
 // Unless --task-timeout says otherwise, each backend has this long for each
@@ -83,6 +85,8 @@ the verdicts so far.`,
 	cmd.Flags().BoolVar(&f.symmetry, "symmetry", true, "count also compares classes up to symmetry")
 	cmd.Flags().IntVar(&f.random, "random", 0, "compare on this many random small models")
 	cmd.Flags().Uint64Var(&f.seed, "seed", 1, "seed of the random models")
+	cmd.Flags().BoolVar(&f.wrapped, "wrapped", false, "with --random: draw wrapped boards (cylinder, torus, mobius, klein) and one-sided pieces")
+	cmd.Flags().BoolVar(&f.groups, "groups", false, "with --random, draw only models of pieces in groups (peaceable armies)")
 	cmd.Flags().StringVarP(&f.output, "output", "o", ".", "directory for random models on which backends disagree")
 	deprecatedAlias(cmd, "out", "output")
 	cmd.Flags().BoolVar(&f.solvers, "solvers", false, "solve rows also run the exported model through "+externalToolsHelp())
@@ -219,12 +223,19 @@ type compareJobs struct {
 	seed  uint64
 	rng   *rand.Rand
 	total int
+	draw  func(*rand.Rand, string) string // compare.Random, or RandomArmy with --groups
 }
 
 // loadCompareJobs reads every model file first, so that bad input stops
 // before any work.
 func loadCompareJobs(ctx context.Context, g *globals, f *compareFlags, files []string) (*compareJobs, error) {
-	jobs := &compareJobs{seed: f.seed, rng: rand.New(rand.NewPCG(f.seed, 0))}
+	jobs := &compareJobs{seed: f.seed, rng: rand.New(rand.NewPCG(f.seed, 0)), draw: compare.Random}
+	switch {
+	case f.groups:
+		jobs.draw = compare.RandomArmy
+	case f.wrapped:
+		jobs.draw = compare.RandomWrapped
+	}
 	for _, file := range files {
 		m, err := g.loadModel(ctx, file)
 		if err != nil {
@@ -254,7 +265,7 @@ func (js *compareJobs) at(i int) (compareJob, error) {
 		return js.files[i], nil
 	}
 	name := fmt.Sprintf("random-%d-%d", js.seed, i-len(js.files)+1)
-	text := compare.Random(js.rng, name)
+	text := js.draw(js.rng, name)
 	m, err := model.Parse([]byte(text), name+".yaml")
 	if err != nil {
 		return compareJob{}, fmt.Errorf("random model %s does not parse (a bug in the generator): %w", name, err)

@@ -57,6 +57,9 @@ func printModel(w io.Writer, m *model.Model) {
 	if n := len(s.Off); n > 0 {
 		fmt.Fprintf(w, ", %s not on the board", plural(int64(n), "square", "squares"))
 	}
+	if s.Wrap != "" {
+		fmt.Fprintf(w, ", wrapped: %s", s.Wrap)
+	}
 	fmt.Fprintln(w)
 	if s.FreeWalls != "" {
 		fmt.Fprintf(w, "walls     free (%s)\n", s.FreeWalls)
@@ -93,7 +96,7 @@ func printModel(w io.Writer, m *model.Model) {
 	case model.KindSlide:
 		fmt.Fprintf(w, "slide     %s from %v to %v\n", s.Slide.Piece, s.Slide.From, s.Slide.To)
 	}
-	fmt.Fprintf(w, "symmetry  %d: %s\n", len(s.Symmetries), strings.Join(s.Symmetries, ", "))
+	fmt.Fprintf(w, "symmetry  %d: %s\n", len(s.Symmetries), strings.Join(model.ShortSymmetryNames(s.Symmetries), ", "))
 	fmt.Fprintln(w)
 	fmt.Fprint(w, m.Diagram(nil))
 }

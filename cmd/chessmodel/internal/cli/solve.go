@@ -403,6 +403,10 @@ func printResult(w io.Writer, m *model.Model, res *model.Result) {
 		if len(res.Solution.Pieces) > 0 && len(res.Solution.Pieces) <= 64 {
 			var words []string
 			for _, p := range res.Solution.Pieces {
+				if p.Group != "" {
+					words = append(words, fmt.Sprintf("%s %s %v", p.Group, p.Piece, p.Square))
+					continue
+				}
 				words = append(words, fmt.Sprintf("%s %v", p.Piece, p.Square))
 			}
 			fmt.Fprintf(w, "pieces: %s\n", strings.Join(words, ", "))

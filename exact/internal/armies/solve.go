@@ -1,0 +1,142 @@
+package armies
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/chessmodel/chessmodel/exact/internal/driver"
+	"github.com/chessmodel/chessmodel/exact/internal/problem"
+	"github.com/chessmodel/chessmodel/exact/internal/tasks"
+	"github.com/chessmodel/chessmodel/model"
+)
+
+// Solve answers a group model: an optimal placement, every one, or their
+// number and classes (the model's symmetries with its group swaps).
+func Solve(st *tasks.Stopper, p *problem.Problem, opts model.Options, res *model.Result) error {
+	t, err := newTables(p)
+	if err != nil {
+		return err
+	}
+	res.Stats.Extra["engine"] = "armies branch and bound"
+	if t.strong {
+		res.Stats.Extra["lines"] = "strong, looked back"
+	}
+	if p.MinTotal > p.MaxTotal {
+		return problem.Infeasible(res, opts)
+	}
+	r := &run{t: t, st: st, opts: opts, res: res, lo: p.MinTotal, hi: p.MaxTotal, sense: p.Sense}
+	return driver.Solve(st, p, opts, res, r)
+}
+
+// A run is one model's searches, as the driver runs them.
+type run struct {
+	t      *Tables
+	st     *tasks.Stopper
+	opts   model.Options
+	res    *model.Result
+	lo, hi int
+	sense  model.Optimize
+	best   []int32
+	split  *Search
+	root   bool
+}
+
+var _ driver.Search = (*run)(nil)
+
+func (r *run) Best() ([]int32, []int32)        { return r.best, nil }
+func (r *run) Value(vertices, _ []int32) int64 { return int64(len(vertices)) }
+
+// MaxSplit: every square decided, and the leaf below.
+func (r *run) MaxSplit() int { return r.t.n + 1 }
+
+// Whole makes the whole tree the one task.
+func (r *run) Whole() int { r.root = true; return 1 }
+
+func (r *run) newSearch() *Search {
+	s := newSearch(r.t, r.st)
+	s.Lo, s.Hi = r.lo, r.hi
+	return s
+}
+
+// Optimise finds a placement of the most (or fewest) pieces by branch and
+// bound, or the first one when there is no objective.
+func (r *run) Optimise(task model.Task) (bool, int64) {
+	if task != model.TaskSolve && r.sense == model.Fixed {
+		return true, 0 // counting without an objective needs no first pass
+	}
+	found := false
+	s := r.newSearch()
+	s.LeadersFirst = true
+	s.Visit = func(s *Search) {
+		found = true
+		r.best = slices.Clone(s.Chosen)
+		if r.opts.Progress != nil && r.sense != model.Fixed {
+			r.opts.Progress(-1, fmt.Sprintf("best %d pieces", len(r.best)))
+		}
+		switch r.sense {
+		case model.Maximize:
+			s.Lo = len(s.Chosen) + 1
+		case model.Minimize:
+			s.Hi = len(s.Chosen) - 1
+		default:
+			s.Halted = true
+		}
+	}
+	s.Start()
+	if found {
+		r.lo, r.hi = len(r.best), len(r.best)
+	}
+	return found, s.Nodes
+}
+
+// Enumerate lists the placements depth first.
+func (r *run) Enumerate(emit func(vertices, walls []int32) bool) int64 {
+	s := r.newSearch()
+	s.Visit = func(s *Search) { s.Halted = !emit(s.Chosen, nil) }
+	s.Start()
+	return s.Nodes
+}
+
+// Split records the subtrees at depth (decisions from the root).
+func (r *run) Split(depth int) (int, int64, bool) {
+	r.split = r.newSearch()
+	r.split.splitDepth = depth
+	r.split.Visit = func(s *Search) {
+		r.split.tasks = append(r.split.tasks, task{chosen: slices.Clone(s.Chosen), square: r.t.n, depth: depth})
+	}
+	r.split.Start()
+	r.root = false
+	deeper := false
+	for _, tk := range r.split.tasks {
+		deeper = deeper || tk.depth == depth && tk.square < r.t.n
+	}
+	return len(r.split.tasks), r.split.Nodes, deeper
+}
+
+// A worker searches tasks of the list, tallying the placements it accepts.
+type worker struct {
+	r    *run
+	s    *Search
+	task int
+}
+
+// Worker tallies into t the placements of the tasks it runs.
+func (r *run) Worker(t *problem.Tally) driver.Worker {
+	w := &worker{r: r, s: r.newSearch()}
+	w.s.Visit = func(s *Search) { t.Add(w.task, s.Chosen, nil) }
+	return w
+}
+
+func (w *worker) Nodes() int64 { return w.s.Nodes }
+
+func (w *worker) Run(task int) {
+	w.task = task
+	if w.r.root {
+		w.s.resume(task0)
+		return
+	}
+	w.s.resume(w.r.split.tasks[task])
+}
+
+// task0 is the whole tree.
+var task0 = task{}
