@@ -20,6 +20,9 @@ type growth struct {
 }
 
 func newGrowth(m *model.Model, maxSize, budget int) (*growth, error) {
+	if len(m.Rules.Counts) > 0 { // "at least" counts: a subset of a solution need not obey them
+		return nil, fmt.Errorf("brute: sets grown by independence cannot judge attack counts, which a subset of a solution need not obey; list by space: %w", model.ErrUnsupported)
+	}
 	if m.FreeWalls != nil {
 		return nil, fmt.Errorf("brute: free walls when listing by independence: %w", model.ErrUnsupported)
 	}

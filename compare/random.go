@@ -50,6 +50,8 @@ func Random(rng *rand.Rand, name string) string {
 		draw = func(rng *rand.Rand, name string) string { return degenerate(rng, name, DegenerateCovered) }
 	case x == 6 || x == 7:
 		draw = RandomArmy // pieces in groups (randomarmy.go)
+	case x == 8 || x == 9:
+		draw = countsModel // random_counts.go
 	}
 	for {
 		text := draw(rng, name)

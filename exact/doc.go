@@ -30,7 +30,10 @@
 //   - armies: models of pieces in groups with rules between groups
 //     (peaceable queens) — branch and bound deciding the squares in order,
 //     each group's open squares as bitboards; the only technique that reads
-//     groups, so dispatch sends every group model to it.
+//     groups, so dispatch sends every group model to it;
+//   - counts: attack counts and square weights (issue 29), dispatched
+//     before every other technique, none of which reads them — square by
+//     square with incremental attack counts and a bound for weights.
 //
 // and the plumbing they share, from the bottom up: bitset (the bitsets),
 // tasks (the Stopper and the worker pool, used by exact/tour and
@@ -90,7 +93,9 @@
 // it in its doc: the board size, stacking, memory and counts in problem;
 // the (piece, square) pairs in graph; kinds of piece and ride directions
 // with free walls in walls; pieces to fold in fold; n-queens and n-rooks
-// sizes in nqueens. TestLimits walks past each one.
+// sizes in nqueens; free walls with attack counts or weights in counts
+// (and wrapped boards, one-sided pieces and groups; TestCountsLimits).
+// TestLimits walks past each one.
 //
 // A model that is not plain (model.Model.Plain: a wrapped board, or a
 // one-sided piece) goes to clique or cover, whose geometry comes from the

@@ -8,6 +8,7 @@ import (
 
 	"github.com/chessmodel/chessmodel/exact/internal/armies"
 	"github.com/chessmodel/chessmodel/exact/internal/clique"
+	"github.com/chessmodel/chessmodel/exact/internal/counts"
 	"github.com/chessmodel/chessmodel/exact/internal/cover"
 	"github.com/chessmodel/chessmodel/exact/internal/domination"
 	"github.com/chessmodel/chessmodel/exact/internal/driver"
@@ -98,6 +99,16 @@ func dispatch(st *tasks.Stopper, m *model.Model, opts model.Options, res *model.
 			return err
 		}
 		return oneWallSet(st, m, opts, res)
+	}
+	if m.HasCounts() { // attack counts and square weights: no other technique reads them
+		if !m.Plain() || m.HasGroups() {
+			return fmt.Errorf("exact: attack counts and weights are searched on plain boards with pieces of all 8 images and no groups: %w", model.ErrUnsupported)
+		}
+		p, err := problem.CompileWithin(m, opts.MaxMemory)
+		if err != nil {
+			return err
+		}
+		return counts.Solve(st, p, opts, res)
 	}
 	if !m.Plain() {
 		return general(st, m, opts, res)

@@ -98,6 +98,9 @@
 //     model.NewMoveGraph).
 //   - Shards (model.Options.Shard): a count by no-good cuts is one
 //     sequence of solves with no task list to split, so a part is refused.
+//   - Attack counts and weights (place_attack_counts.go; TestAttackCountLimits
+//     walks past these): not with free walls; not strong attack counts with
+//     stacked riders; not a piece that reaches a square by two of its moves.
 //   - Names: a piece without a letter of its own is written p<name>, made
 //     unique by its index when two names sanitize alike.
 //   - Groups (place_armies.go): free walls, cover rules and objectives other

@@ -93,6 +93,8 @@ type placement struct {
 	domVars   []int                       // dom_<t>
 	// indicators memoises the stacked-square indicators (indicator()).
 	indicators map[string]linear
+	// varsOn lists the piece variables by square (piecesOn, attack counts)
+	varsOn map[model.Square][]int
 }
 
 func compilePlacement(m *model.Model, form formulation, limit int64) (*Program, error) {
@@ -136,6 +138,9 @@ func compilePlacement(m *model.Model, form formulation, limit int64) (*Program, 
 		pc.reachIndependence()
 	}
 	pc.coverage()
+	if err := pc.attackCounts(); err != nil { // place_attack_counts.go
+		return nil, err
+	}
 	if form.breakSymmetry {
 		pc.breakSymmetry() // place_symmetry.go
 	}
@@ -486,6 +491,14 @@ func (pc *placement) objective() {
 		l = pc.attackedSum()
 	case model.MeasureDominated:
 		l = pc.dominatedSum()
+	case model.MeasureWeight: // each piece scores its square's weight
+		for _, v := range pc.pieceVars {
+			l.plus(v, float64(pc.m.Weight(pc.p.Variables[v].Square)))
+		}
+	case model.MeasureAttackedWeight: // att_<t> is exact both ways (coverageNeeds)
+		for i, v := range pc.attVars {
+			l.plus(v, float64(pc.m.Weight(pc.open[i])))
+		}
 	case model.MeasureWalls:
 		for _, s := range pc.open {
 			l.plusLinear(pc.wall(s), 1)

@@ -75,6 +75,8 @@ func (pc *placement) coverageNeeds() coverageNeeds {
 			n.dominatedVar = true
 			n.dominatedUp = n.dominatedUp || o.Sense == model.Maximize
 			n.dominatedDown = o.Sense == model.Minimize
+		case model.MeasureAttackedWeight: // weights of either sign pull both ways
+			n.attackedVar, n.attackedUp, n.attackedDown = true, true, true
 		}
 	}
 	return n

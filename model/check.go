@@ -131,6 +131,7 @@ func checkPlacement(m *Model, s *Solution, r *Report) {
 	checkCounts(m, s.Pieces, r)
 	checkEqualGroups(m, s.Pieces, r)
 	pos.checkAttacks(r)
+	pos.checkCountsAndWeights(s.Pieces, r) // check_counts.go
 	r.Measures["pieces"] = int64(len(s.Pieces))
 	r.Value = r.Measures["pieces"]
 	if m.Objective.Measure != MeasureNone {

@@ -134,6 +134,9 @@ func (r Rules) RuleList() []string {
 	if r.Stack {
 		out = append(out, "stack")
 	}
+	for _, c := range r.Counts { // attack counts, parse_counts.go
+		out = append(out, c.String())
+	}
 	return out
 }
 

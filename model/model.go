@@ -37,6 +37,11 @@ type Model struct {
 	// Armies (issue 29, groups.go): the groups of a place model and the
 	// rules between them; the zero value is a model without groups.
 	Army GroupModel
+
+	// Weights (issue 29, parse_counts.go): the number each square carries,
+	// for the weight objectives; only non-zero weights are stored, on open
+	// squares or not. nil when the board has no weights.
+	Weights map[Square]int64
 }
 
 // A Range is an inclusive count range; Max is Unbounded when open.
@@ -119,10 +124,14 @@ const (
 	MeasureAttacked          // open squares attacked by at least one piece
 	MeasureDominated         // open squares occupied or attacked
 	MeasureWalls             // walls on the board, fixed and free
+
+	// Weights (issue 29): sums of the board's square weights.
+	MeasureWeight         // over the placed pieces, the weight of each one's square
+	MeasureAttackedWeight // over the open squares attacked, their weight
 )
 
 func (m Measure) String() string {
-	return [...]string{"", "pieces", "attacked", "dominated", "walls"}[m]
+	return [...]string{"", "pieces", "attacked", "dominated", "walls", "weight", "attacked-weight"}[m]
 }
 
 // Rules are the constraints on a placement.
@@ -131,6 +140,37 @@ type Rules struct {
 	Attack      AttackMode // strong by default
 	Stack       bool       // pieces may share a square
 	Cover       *Cover     // nil: no coverage rule
+
+	// Attack counts (issue 29, parse_counts.go): every rule must hold.
+	Counts []AttackCount `json:",omitempty"` // omitted when none: model digests stay as they were
+}
+
+// CountSubject is what an attack-count rule counts.
+type CountSubject int
+
+const (
+	CountAttacks   CountSubject = iota // per piece: the pieces it attacks
+	CountAttackers                     // per piece: the pieces that attack it
+	CountSquares                       // per open square: the pieces that attack it
+)
+
+func (c CountSubject) String() string {
+	return [...]string{"attacks", "attacked", "square attacked"}[c]
+}
+
+// An AttackCount is a rule "every piece attacks 1", "every queen attacked
+// 1..", "every square attacked ..2": for every piece (of kind Piece, or of
+// any kind when Piece is "") or every open square, the number of pieces it
+// attacks or that attack it lies in Count.
+type AttackCount struct {
+	What  CountSubject
+	Piece string // the kind the rule speaks of; "" for every piece (and for squares)
+	Count Range
+}
+
+// Applies reports whether a per-piece rule speaks of a piece of this name.
+func (a AttackCount) Applies(piece string) bool {
+	return a.What != CountSquares && (a.Piece == "" || a.Piece == piece)
 }
 
 // Cover asks that squares be attacked or dominated: all open squares when

@@ -33,7 +33,7 @@ func (p *parser) board(n *yaml.Node, m *Model) error {
 			return p.diagram(n, m)
 		}
 	case yaml.MappingNode:
-		f, err := p.fields(n, []string{"size", "diagram", "walls", "off", "wrap"}, "board")
+		f, err := p.fields(n, []string{"size", "diagram", "walls", "off", "wrap", "weights"}, "board")
 		if err != nil {
 			return err
 		}
@@ -66,7 +66,12 @@ func (p *parser) board(n *yaml.Node, m *Model) error {
 			}
 		}
 		if walls := f["walls"]; walls != nil {
-			return p.walls(walls, m)
+			if err := p.walls(walls, m); err != nil {
+				return err
+			}
+		}
+		if w := f["weights"]; w != nil { // parse_counts.go
+			return p.weights(w, m)
 		}
 		return nil
 	}

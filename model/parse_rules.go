@@ -55,8 +55,12 @@ func (p *parser) rules(n, stack *yaml.Node, m *Model) error {
 				return err
 			}
 			m.Rules.Cover = c
+		case words[0] == "every": // attack counts, parse_counts.go
+			if err := p.attackCount(it, words, m); err != nil {
+				return err
+			}
 		default:
-			return p.errorf(it, "unknown rule %q; expected independent, attack strong, attack weak, cover attacked, cover dominated, cover N [attacked|dominated], stack, or with groups independent between groups, independent within groups, independent GROUP, equal groups", it.Value)
+			return p.errorf(it, "unknown rule %q; expected independent, attack strong, attack weak, cover attacked, cover dominated, cover N [attacked|dominated], stack, every piece attacks N, every piece attacked N, every square attacked N, or with groups independent between groups, independent within groups, independent GROUP, equal groups", it.Value)
 		}
 	}
 	return nil
@@ -108,20 +112,23 @@ func (p *parser) objective(n, place *yaml.Node, m *Model) error {
 		case "minimize", "minimise":
 			o.Sense = Minimize
 		}
-		for _, ms := range []Measure{MeasurePieces, MeasureAttacked, MeasureDominated, MeasureWalls} {
+		for _, ms := range []Measure{MeasurePieces, MeasureAttacked, MeasureDominated, MeasureWalls, MeasureWeight, MeasureAttackedWeight} {
 			if words[1] == ms.String() {
 				o.Measure = ms
 			}
 		}
 	}
 	if o.Sense == Fixed || o.Measure == MeasureNone {
-		return p.errorf(n, "expected maximize or minimize, then pieces, attacked, dominated or walls, found %q", shortQuote(s))
+		return p.errorf(n, "expected maximize or minimize, then pieces, attacked, dominated, walls, weight or attacked-weight, found %q", shortQuote(s))
 	}
 	if implied != Fixed && (o.Measure != MeasurePieces || o.Sense != implied) {
 		return p.errorf(n, "objective %q conflicts with the max/min count in place; give fixed counts or drop the objective", s)
 	}
 	if o.Measure == MeasureWalls && m.FreeWalls == nil {
 		return p.errorf(n, "objective %q needs free walls: board: {size: N, walls: free}", s)
+	}
+	if (o.Measure == MeasureWeight || o.Measure == MeasureAttackedWeight) && m.Weights == nil {
+		return p.errorf(n, "objective %q needs square weights: board: {size: N, weights: ...}", s)
 	}
 	m.Objective = o
 	return nil

@@ -92,7 +92,8 @@ func (t Transform) SwapsColours(rows, cols int) bool {
 }
 
 // BoardSymmetries is the subgroup of D4 (D2 when the board is not square)
-// that maps the board, its walls and its fixed pieces onto themselves.
+// that maps the board, its walls, its fixed pieces and its square weights
+// onto themselves.
 func (m *Model) BoardSymmetries() []Transform {
 	if !m.Plain() {
 		return m.geometrySymmetries()
@@ -115,6 +116,11 @@ next:
 		}
 		for f := range fixed {
 			if !fixed[Placed{Piece: f.Piece, Square: t.Apply(f.Square, b.Rows, b.Cols), Group: f.Group}] {
+				continue next
+			}
+		}
+		for s, w := range m.Weights { // square weights (issue 29) map onto themselves
+			if m.Weights[t.Apply(s, b.Rows, b.Cols)] != w {
 				continue next
 			}
 		}

@@ -105,6 +105,7 @@ func (sc *scene) draw(c canvas, l *layout) {
 	}
 	c.rects(lit, colourHighlight)
 	sc.drawWalls(c, l)
+	sc.drawWeights(c, l) // weights.go
 	sc.drawTargets(c, l)
 	sc.drawTour(c, l)
 	sc.drawMoves(c, l)

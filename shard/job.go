@@ -102,7 +102,8 @@ type canonical struct {
 	Objective  model.Objective
 	Tour       *model.TourSpec
 	Slide      *model.SlideSpec
-	Army       *model.GroupModel `json:",omitempty"` // groups and their rules; nil without groups
+	Army       *model.GroupModel      `json:",omitempty"` // groups and their rules; nil without groups
+	Weights    map[model.Square]int64 `json:",omitempty"` // square weights (issue 29)
 }
 
 // Digest is the SHA-256 of the model's canonical form, in hex: the same for
@@ -111,7 +112,7 @@ type canonical struct {
 func Digest(m *model.Model) string {
 	c := canonical{Name: m.Name, Kind: m.Kind.String(), Rows: m.Board.Rows, Cols: m.Board.Cols,
 		Walls: m.Board.Walls(), Off: m.Board.OffSquares(), Pieces: m.Pieces, Place: m.Place, Fixed: m.Fixed,
-		FreeWalls: m.FreeWalls, Rules: m.Rules, Objective: m.Objective, Tour: m.Tour, Slide: m.Slide}
+		FreeWalls: m.FreeWalls, Rules: m.Rules, Objective: m.Objective, Tour: m.Tour, Slide: m.Slide, Weights: m.Weights}
 	if m.HasGroups() {
 		c.Army = &m.Army
 	}
