@@ -88,10 +88,12 @@ func (s *Solver) solve(ctx context.Context, m *model.Model, opts model.Options) 
 	return res, nil
 }
 
-// dispatch picks the method from the model's structure: the n-queens
-// fast path and the transfer-matrix counter read the model before it is
-// compiled (they never compile it: their boards may be far larger than
-// the compiled problem allows); every other choice is made from the
+// dispatch picks the method from the model's structure. Four choices
+// read the model before it is compiled: attack counts and weights, wrapped
+// boards and one-sided pieces (general), and groups each go to the one
+// technique that reads them; the n-queens fast path and the
+// transfer-matrix counter never compile (their boards may be far larger
+// than the compiled problem allows). Every other choice is made from the
 // compiled problem.
 func dispatch(st *tasks.Stopper, m *model.Model, opts model.Options, res *model.Result) error {
 	if opts.DistinctWalls && m.FreeWalls == nil && opts.Task == model.TaskCount {
