@@ -15,9 +15,9 @@ var Technique = driver.Technique{Name: "cover", Fits: fits, Solve: Solve}
 var WithWalls = driver.Technique{Name: "cover with free walls", Fits: fitsWalls, Solve: SolveWalls}
 
 func fits(p *problem.Problem, opts model.Options) bool {
-	return !p.FreeWalls && p.NeedsCoverage() && !opts.DistinctWalls && !p.Grouped
+	return !p.FreeWalls && p.NeedsCoverage() && !opts.DistinctWalls && !p.Owned()
 }
 
 func fitsWalls(p *problem.Problem, _ model.Options) bool {
-	return p.FreeWalls && p.NeedsCoverage() && !p.Grouped && p.Plain
+	return p.FreeWalls && p.NeedsCoverage() && !p.Owned() && p.Plain
 }

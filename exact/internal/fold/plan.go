@@ -62,7 +62,7 @@ type Plan struct {
 // group or colour-bound ones only, so that a placement has one reading as a
 // point (up to the order of identical pieces).
 func Fits(p *problem.Problem) ([]Group, bool) {
-	if !p.Plain || p.FreeWalls || p.Independent || p.Grouped || len(p.Place) == 0 {
+	if !p.Plain || p.FreeWalls || p.Independent || p.Owned() || len(p.Place) == 0 {
 		return nil, false
 	}
 	if !objectiveFits(p) {

@@ -112,7 +112,13 @@ type Problem struct {
 	GroupOf  []int
 	slotPerm [][]int32
 	Grouped  bool // a group model: only the armies search reads groups
+	Counted  bool // attack counts or square weights: only the counts search reads them
 }
+
+// Owned reports whether the model has a construct that only its own
+// technique reads (groups: armies; attack counts and weights: counts), so
+// that every other technique must say it does not fit.
+func (p *Problem) Owned() bool { return p.Grouped || p.Counted }
 
 // NeedsCoverage reports whether attacked squares matter: a cover rule or
 // an objective on attacked or dominated squares.
@@ -178,7 +184,7 @@ func CompileWithin(m *model.Model, maxMemory int64) (*Problem, error) {
 	if err := checkCost(m, maxMemory); err != nil {
 		return nil, err
 	}
-	p := &Problem{Model: m, Grouped: m.HasGroups(), Rows: b.Rows, Cols: b.Cols, Squares: b.Size(), Geometry: map[string]*PieceGeometry{}}
+	p := &Problem{Model: m, Grouped: m.HasGroups(), Counted: m.HasCounts(), Rows: b.Rows, Cols: b.Cols, Squares: b.Size(), Geometry: map[string]*PieceGeometry{}}
 	p.compileRules(m)
 	p.compilePlace(m)
 	p.compileSquares(m)

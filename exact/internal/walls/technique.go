@@ -11,5 +11,5 @@ import (
 var Technique = driver.Technique{Name: "walls", Fits: fits, Solve: Solve}
 
 func fits(p *problem.Problem, _ model.Options) bool {
-	return p.FreeWalls && !p.NeedsCoverage() && !p.Grouped && p.Plain
+	return p.FreeWalls && !p.NeedsCoverage() && !p.Owned() && p.Plain
 }
