@@ -252,7 +252,16 @@ func (pc *placement) rideCounts(d model.Vector, ct countTerms) {
 	}
 }
 
-func dirName(d model.Vector) string { return strconv.Itoa(d.File) + "_" + strconv.Itoa(d.Rank) }
+// dirName names a direction in a variable name: m for minus, since LP
+// and MPS names take no sign ("m1_1" is one file left, one rank up).
+func dirName(d model.Vector) string { return signed(d.File) + "_" + signed(d.Rank) }
+
+func signed(n int) string {
+	if n < 0 {
+		return "m" + strconv.Itoa(-n)
+	}
+	return strconv.Itoa(n)
+}
 
 // lineOf is, for each square t_j of the ray from s, clear_j (1 when
 // every square before it on the ray is empty: the ray reaches t_j) and
