@@ -157,7 +157,8 @@ func (s *Server) play(p parsed, sol *model.Solution, optimum *int64, attacks boo
 // unfinished tells a position that is only not finished yet from one that
 // is wrong: a tour or slide whose moves are legal so far, a placement that
 // the checker accepts once the place list's minimum counts and the coverage
-// rule are dropped (too few pieces, squares not yet covered).
+// rule and the least of each attack count are dropped (too few pieces,
+// squares not yet covered, pieces not yet attacked enough).
 func unfinished(m *model.Model, sol *model.Solution, ans *playAnswer) (bool, string) {
 	if m.Kind != model.KindPlace {
 		return true, ans.Verdict
@@ -168,6 +169,11 @@ func unfinished(m *model.Model, sol *model.Solution, ans *playAnswer) (bool, str
 		relaxed.Place[i].Count.Min = 0
 	}
 	relaxed.Rules.Cover = nil
+	// an attack count's least is, like coverage, only not reached yet
+	relaxed.Rules.Counts = slices.Clone(m.Rules.Counts)
+	for i := range relaxed.Rules.Counts {
+		relaxed.Rules.Counts[i].Count.Min = 0
+	}
 	if r := model.Check(&relaxed, sol); !r.Valid {
 		// What is wrong beyond being unfinished comes first.
 		return false, "not valid: " + r.Problems[0]
