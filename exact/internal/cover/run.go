@@ -68,8 +68,17 @@ func (r *coverRun) keep(s *coverSearch) bool {
 	if !r.exhaustive {
 		return true
 	}
-	v, w := r.current(s)
-	return r.valueOn(s, v, w) == r.want
+	return r.here(s) == r.want
+}
+
+// here is the objective's measure of the placement s stands on, measured
+// where it stands, free walls in place, with nothing copied: an exhaustive
+// search weighs every placement it finds.
+func (r *coverRun) here(s *coverSearch) int64 {
+	if r.walls {
+		return s.measureHere(s.chosen, r.measure)
+	}
+	return s.measure(s.chosen, r.measure)
 }
 
 // onAccept sets what s does with each placement it finds.
@@ -231,7 +240,7 @@ func (r *coverRun) weighAll() {
 	r.c.minimalWalls = false
 	var bestValue int64
 	r.onAccept(r.c, func(int) {
-		v := r.Value(r.current(r.c))
+		v := r.here(r.c)
 		if !r.found || (r.sense == model.Maximize && v > bestValue) || (r.sense == model.Minimize && v < bestValue) {
 			r.found, bestValue = true, v
 			r.keepBest()

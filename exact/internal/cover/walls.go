@@ -468,6 +468,18 @@ func (c *coverSearch) wallList() []int32 {
 	return out
 }
 
+// measureHere is measureWalls of the placement and free walls the search
+// stands on.
+func (c *coverSearch) measureHere(vertices []int32, ms model.Measure) int64 {
+	switch ms {
+	case model.MeasureWalls:
+		return int64(c.p.FixedWalls + c.walls.Count())
+	case model.MeasureAttacked, model.MeasureDominated:
+		return c.measure(vertices, ms)
+	}
+	return int64(len(vertices))
+}
+
 // measureWalls is measure with the free walls of a solution in place.
 func (c *coverSearch) measureWalls(vertices, walls []int32, ms model.Measure) int64 {
 	switch ms {

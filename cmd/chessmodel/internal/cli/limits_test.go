@@ -87,7 +87,11 @@ func TestCompareRandomLazy(t *testing.T) {
 	alloc := allocated(func() {
 		stopsWithin(t, context.Background(), 300*time.Millisecond, ExitTimeout, append(many, "--timeout", "300ms")...)
 	})
-	if alloc > 64<<20 {
+	// Drawing and parsing the 100,000 models up front would allocate
+	// gigabytes; 300 ms of solving them one at a time allocates 96 MB
+	// (23:13 2026-11-25: a sweep with free walls among the first drawn, and
+	// the ray tables of each new board shape), so 256 MB still tells the two.
+	if alloc > 256<<20 {
 		t.Errorf("compare --random 100000 --timeout 300ms allocated %d MB", alloc>>20)
 	}
 	stopsWithin(t, cancelAfter(t, 300*time.Millisecond), 300*time.Millisecond, ExitInterrupted, many...)
