@@ -31,7 +31,7 @@
 // default 512 MiB up to 21 queens; 22 need 2.5 GB a worker), and where
 // none fits the count is the constellation counter's. What the bound
 // leaves beyond that, shared among the workers, is each pair counter's
-// budget for the bit slices of a list and their byte tables (joinpairs.go):
+// budget for the bit slices of a list and their chunk tables (joinpairs.go):
 // a list whose slices would pass it is compared one pair at a time.
 //
 // A count takes a shard (model.Options.Shard): the task list is the start

@@ -255,28 +255,30 @@ func TestDisjointPairsAndRadixSort(t *testing.T) {
 
 // The pair counter's slices and tables stay within its budget, held to
 // half of it: 640 keys of 30 bits are 10 blocks, 2,400 bytes of slices
-// and 10 x 4 tables of 2 KiB.
+// and, for each block, a table of pairTableBytes for each tableBits of
+// the key.
 func TestPairCounterBudget(t *testing.T) {
 	ys := make([]uint64, 640)
 	for i := range ys {
 		ys[i] = uint64(i) * 0x9e3779b9 & (1<<30 - 1)
 	}
 	slices.Sort(ys)
+	tables := 10 * ((30 + tableBits - 1) / tableBits) * pairTableBytes
 	for _, c := range []struct {
 		budget         int64
 		sliced, tables bool
 	}{
 		{2 * 2399, false, false},
 		{2 * 2400, true, false},
-		{2 * (2400 + 40*2048 - 1), true, false},
-		{2 * (2400 + 40*2048), true, true},
+		{int64(2 * (2400 + tables - 1)), true, false},
+		{int64(2 * (2400 + tables)), true, true},
 	} {
 		pc := pairCounter{budget: c.budget}
 		pc.load(ys, 30, true)
 		if pc.sliced != c.sliced || (pc.chunks > 0) != c.tables {
 			t.Errorf("budget %d: sliced %v, tables %v; want %v, %v", c.budget, pc.sliced, pc.chunks > 0, c.sliced, c.tables)
 		}
-		if bytes := 8*len(pc.slices) + 2048*len(pc.tables); pc.sliced && int64(bytes) > c.budget/2 {
+		if bytes := 8*len(pc.slices) + pairTableBytes*len(pc.tables); pc.sliced && int64(bytes) > c.budget/2 {
 			t.Errorf("budget %d: %d bytes held", c.budget, bytes)
 		}
 	}
