@@ -309,3 +309,43 @@ func BenchmarkConstellations(b *testing.B) {
 		})
 	}
 }
+
+// transpose64 against the bit-by-bit definition, on random matrices.
+func TestTranspose64(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 11))
+	for range 20 {
+		var a, want [64]uint64
+		for j := range a {
+			a[j] = rng.Uint64()
+		}
+		for j := range 64 {
+			for i := range 64 {
+				want[i] |= (a[j] >> uint(i) & 1) << uint(j)
+			}
+		}
+		transpose64(&a)
+		if a != want {
+			t.Fatalf("transpose64 differs from the definition")
+		}
+	}
+}
+
+// countBits against counting each key's bits one by one.
+func TestCountBits(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 5))
+	for _, width := range []int{1, 30, 38, 64} {
+		keys := make([]uint64, 1000)
+		var want, got [64]int64
+		for i := range keys {
+			keys[i] = rng.Uint64() >> uint(64-width)
+			for b := range width {
+				want[b] += int64(keys[i] >> uint(b) & 1)
+			}
+		}
+		var hist [8][256]int64
+		countBits(&got, &hist, keys, width)
+		if got != want {
+			t.Errorf("width %d: %v, want %v", width, got, want)
+		}
+	}
+}

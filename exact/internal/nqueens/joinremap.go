@@ -14,6 +14,7 @@ import (
 // files move the busy diagonals, and its own order splits better.
 type keyRemap struct {
 	uses  [2][64]int64
+	hist  [8][256]int64 // countBits' byte counts
 	order [64]int
 	table [8][256]uint64 // table[c][v]: the new bits of the old bits v<<8c
 }
@@ -21,14 +22,8 @@ type keyRemap struct {
 // apply counts the bits of xs and ys, orders them, and rewrites both
 // lists in place.
 func (r *keyRemap) apply(xs, ys []uint64, width int) {
-	r.uses = [2][64]int64{}
 	for side, keys := range [2][]uint64{xs, ys} {
-		u := &r.uses[side]
-		for _, k := range keys {
-			for m := k; m != 0; m &= m - 1 {
-				u[bits.TrailingZeros64(m)]++
-			}
-		}
+		countBits(&r.uses[side], &r.hist, keys, width)
 	}
 	order := r.order[:width]
 	for b := range order {
@@ -56,6 +51,27 @@ func (r *keyRemap) apply(xs, ys []uint64, width int) {
 				out |= r.table[c][uint8(k>>(8*uint(c)))]
 			}
 			keys[i] = out
+		}
+	}
+}
+
+// countBits sets uses[i] to the number of keys, of width bits, with bit
+// i: it counts each byte value of the keys (one addition a byte, not one
+// a bit), then spreads each value's count onto its bits.
+func countBits(uses *[64]int64, hist *[8][256]int64, keys []uint64, width int) {
+	chunks := min(8, (width+7)/8)
+	*hist = [8][256]int64{}
+	for _, k := range keys {
+		for c := range chunks {
+			hist[c&7][uint8(k>>(8*uint(c)))]++
+		}
+	}
+	*uses = [64]int64{}
+	for c := range chunks {
+		for v, n := range hist[c&7] {
+			for m := uint(v); m != 0; m &= m - 1 {
+				uses[(8*c+bits.TrailingZeros(m))&63] += n
+			}
 		}
 	}
 }
