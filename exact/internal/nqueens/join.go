@@ -234,6 +234,7 @@ func joinGroupCount(top, bottom *halfSearch, pc *pairCounter, rm *keyRemap, g jo
 		xs.sort()
 		ys.sort()
 	}
+	pc.floor = sortFloor(width)
 	pc.load(ys.keys, width, len(xs.keys) >= pairTableFrom)
 	pairs, visits := pc.count(xs.keys, 0, len(ys.keys), width-1)
 	return queensCount{solutions: g.weight * pairs, nodes: visits}

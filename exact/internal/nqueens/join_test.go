@@ -1,6 +1,7 @@
 package nqueens
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"flag"
@@ -249,6 +250,18 @@ func TestDisjointPairsAndRadixSort(t *testing.T) {
 			if got, _ := pc.count(xs, 0, len(ys), width-1); got != want {
 				t.Errorf("width %d, %d x %d keys, %+v: %d disjoint pairs, want %d", width, len(xs), len(ys), mode, got, want)
 			}
+		}
+		// sorted on the highest bits alone, the walk stops splitting there
+		floor := rng.IntN(width)
+		px, _ := radixSortTop(slices.Clone(xs), nil, floor, width)
+		py, _ := radixSortTop(slices.Clone(ys), nil, floor, width)
+		if !slices.IsSortedFunc(px, func(a, b uint64) int { return cmp.Compare(a>>uint(floor), b>>uint(floor)) }) {
+			t.Fatalf("width %d: radixSortTop from bit %d left the high bits unsorted", width, floor)
+		}
+		pc := pairCounter{budget: 1 << 30, floor: floor}
+		pc.load(py, width, true)
+		if got, _ := pc.count(px, 0, len(py), width-1); got != want {
+			t.Errorf("width %d, sorted from bit %d: %d disjoint pairs, want %d", width, floor, got, want)
 		}
 	}
 }

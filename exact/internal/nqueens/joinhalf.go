@@ -65,30 +65,50 @@ func (h *halfSearch) list(first, a int, files uint64) {
 	h.place(first, 0, 0, 0, 0)
 }
 
-// sort sorts h.keys ascending.
+// sort sorts h.keys ascending on their bits from sortFloor(h.width) up,
+// all of them when the list is short.
 func (h *halfSearch) sort() {
 	if len(h.keys) < radixSortFrom {
 		slices.Sort(h.keys)
 		return
 	}
-	h.keys, h.scratch = radixSort(h.keys, h.scratch, h.width)
+	h.keys, h.scratch = radixSortTop(h.keys, h.scratch, sortFloor(h.width), h.width)
 }
 
 // radixSortFrom is the shortest list radixSort sorts: below it clearing its
 // counters costs more than comparing.
 const radixSortFrom = 512
 
+// joinSortBits is the most key bits, the highest, a long list is sorted
+// on: the pair walk splits on a bit only while the sublists are long
+// (pairLeafKeys), which on lists of up to 10! keys it stops doing long
+// before, and below them it checks the pairs in a leaf instead
+// (pairCounter.count). Two passes of 11 bits, where the whole key took
+// three (n = 16 to 18) or four (19 to 22).
+const joinSortBits = 22
+
+// sortFloor is the lowest key bit a list of keys of width bits is sorted
+// on.
+func sortFloor(width int) int { return max(0, width-joinSortBits) }
+
 // radixSort sorts keys of width bits, least significant digit first, with
 // scratch as the second buffer, and returns the sorted list and the other
 // buffer. It measured about twice as fast as slices.Sort on the half
 // lists, where sorting had been a quarter of the count.
 func radixSort(keys, scratch []uint64, width int) (sorted, spare []uint64) {
-	passes := max(1, (width+10)/11)
-	digit := uint((width + passes - 1) / passes)
+	return radixSortTop(keys, scratch, 0, width)
+}
+
+// radixSortTop is radixSort on the bits from..width-1 of the keys alone:
+// keys equal on those keep their order.
+func radixSortTop(keys, scratch []uint64, from, width int) (sorted, spare []uint64) {
+	span := width - from
+	passes := max(1, (span+10)/11)
+	digit := uint((span + passes - 1) / passes)
 	scratch = slices.Grow(scratch[:0], len(keys))[:len(keys)]
 	var counts [1 << 11]int
 	for p := uint(0); p < uint(passes); p++ {
-		shift, mask := p*digit, uint64(1)<<digit-1
+		shift, mask := uint(from)+p*digit, uint64(1)<<digit-1
 		clear(counts[:1<<digit])
 		for _, k := range keys {
 			counts[k>>shift&mask]++

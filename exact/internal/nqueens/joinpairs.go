@@ -25,6 +25,7 @@ type pairCounter struct {
 	slices []uint64            // slices[k*width+i] bit j: ys[64k+j] has key bit i
 	tables [][tableSize]uint64 // tables[k*chunks+c][v]: the OR of block k's slices on the bits v<<(tableBits*c)
 	chunks int                 // chunks of tableBits of a key, when tables are built; else 0
+	floor  int                 // the lowest bit both lists are sorted on: no split below it
 }
 
 // pairTableFrom is the shortest first list for which the join has load
@@ -133,7 +134,9 @@ func (p *pairCounter) buildTables(blocks int) {
 
 // count counts the disjoint pairs of xs, sorted ascending, and the loaded
 // ys[lo:hi]. Within each, every key agrees on the bits above bit (bit < 0:
-// no bits are left), and those bits are disjoint between the two. visits
+// no bits are left), and those bits are disjoint between the two. The
+// lists need be sorted on the bits from p.floor up only: below it the
+// pairs go to a leaf, whatever their number. visits
 // is the trie-node pairs visited.
 func (p *pairCounter) count(xs []uint64, lo, hi, bit int) (pairs, visits int64) {
 	if len(xs) == 0 || lo >= hi {
@@ -142,7 +145,7 @@ func (p *pairCounter) count(xs []uint64, lo, hi, bit int) (pairs, visits int64) 
 	if bit < 0 {
 		return int64(len(xs)) * int64(hi-lo), 1
 	}
-	if hi-lo <= pairLeafKeys || len(xs)*(hi-lo) <= pairLeafPairs {
+	if hi-lo <= pairLeafKeys || len(xs)*(hi-lo) <= pairLeafPairs || bit < p.floor {
 		switch {
 		case p.chunks > 0:
 			return p.leafTables(xs, lo, hi, bit), 1
