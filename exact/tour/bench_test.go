@@ -73,6 +73,10 @@ func BenchmarkCount(b *testing.B) {
 		{"6x6-closed/frontier", "6", "{piece: knight, closed: true}", tour.Frontier, 9862},
 		{"6x6-closed/auto", "6", "{piece: knight, closed: true}", tour.Auto, 9862},
 		{"6x6-open/search", "6", "{piece: knight}", tour.Search, 6637920},
+		{"6x6-open/frontier", "6", "{piece: knight}", tour.Frontier, 6637920},
+		{"6x6-open/auto", "6", "{piece: knight}", tour.Auto, 6637920},
+		{"5x6-open/search", "5x6", "{piece: knight}", tour.Search, 37568},
+		{"5x6-open/frontier", "5x6", "{piece: knight}", tour.Frontier, 37568},
 	} {
 		b.Run(c.name, func(b *testing.B) {
 			m := tourModel(b, c.board, c.spec)

@@ -1,7 +1,6 @@
 package tour
 
 import (
-	"math"
 	"math/bits"
 	"math/rand/v2"
 
@@ -37,10 +36,7 @@ const searchProbes = 64
 
 // frontierCost is the frontier programme's estimated cost in search nodes.
 func (p *frontierPlan) cost(closed bool) float64 {
-	total := 0.0
-	for _, w := range p.widths {
-		total += math.Pow(3, float64(w))
-	}
+	total := p.size()
 	if closed {
 		return total * 2 / 5
 	}
