@@ -1,0 +1,134 @@
+package tour
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chessmodel/chessmodel/exact/internal/tasks"
+	"github.com/chessmodel/chessmodel/model"
+)
+
+// TestFrontierOrdersAgree: the frontier programme counts the same tours
+// whatever order the squares enter in — the rank and file orders both
+// ways, the greedy order from a random first square, the greedy order
+// newFrontierPlan takes, and a random order — and the same as the search,
+// on seeded random boards (up to 25 squares, up to one hole) of the
+// knight, king, wazir, zebra and knight+wazir compound, open (from a
+// random square or any) and closed. An order too wide for a class is
+// skipped; a case whose search does not finish in 3 seconds (a loaded
+// machine) too; most cases must compare, half must have tours.
+func TestFrontierOrdersAgree(t *testing.T) {
+	rng := rand.New(rand.NewPCG(24, 27))
+	pieces := []string{"knight", "king", "wazir", "zebra", "nightwazir"}
+	compared, toured, orders := 0, 0, 0
+	const cases = 40
+	for i := range cases {
+		m, desc := randomTourModel(t, rng, pieces[rng.IntN(len(pieces))])
+		ctx, cancel := context.WithTimeout(context.Background(), 3*time.Second)
+		want, err := SolveWith(ctx, m, model.Options{Task: model.TaskCount}, Search)
+		cancel()
+		if err != nil {
+			t.Fatalf("%s: %v", desc, err)
+		}
+		if want.Count == nil {
+			t.Logf("%s: the search did not finish", desc)
+			continue
+		}
+		g, err := model.NewMoveGraph(m.Board, m.Tour.Piece, MaxSearchSquares)
+		if err != nil || g.Len() <= 2 {
+			continue // boards of two squares are counted by definition
+		}
+		open, start := !m.Tour.Closed, -1
+		if m.Tour.Start != nil && open {
+			start = g.Vertex(*m.Tour.Start)
+		}
+		for name, order := range testOrders(g, rng, open) {
+			got, ok := countInOrder(t, g, order, open, start)
+			if !ok {
+				continue
+			}
+			if got != *want.Count {
+				t.Fatalf("case %d, %s, %s order %v: frontier %d, search %d", i, desc, name, order, got, *want.Count)
+			}
+			orders++
+		}
+		compared++
+		if *want.Count > 0 {
+			toured++
+		}
+	}
+	t.Logf("%d cases compared (%d with tours), %d counts in orders", compared, toured, orders)
+	if compared < cases*3/4 || toured < cases/2 || orders < 4*compared {
+		t.Errorf("%d of %d cases compared, %d with tours, %d orders", compared, cases, toured, orders)
+	}
+}
+
+// randomTourModel makes a random tour model of the piece and describes it.
+func randomTourModel(t *testing.T, rng *rand.Rand, piece string) (*model.Model, string) {
+	t.Helper()
+	rows, cols := 3+rng.IntN(3), 4+rng.IntN(2)
+	if piece == "king" || piece == "nightwazir" {
+		rows, cols = 3+rng.IntN(2), 3+rng.IntN(2)
+	}
+	var squares []string
+	for _, i := range rng.Perm(rows * cols)[:1+rng.IntN(3)/2] {
+		squares = append(squares, model.Square{Rank: i / cols, File: i % cols}.String())
+	}
+	board := fmt.Sprintf("{size: \"%dx%d\", walls: [%s]}", rows, cols, strings.Join(squares[1:], ", "))
+	spec := "{piece: " + piece
+	switch rng.IntN(3) {
+	case 0:
+		spec += ", closed: true"
+	case 1:
+		spec += ", start: " + squares[0] // not a hole
+	}
+	spec += "}"
+	text := "name: random\nboard: " + board + "\ntour: " + spec +
+		"\npieces: {wazir: {leap: [1, 0]}, zebra: {leap: [2, 3]}, nightwazir: [knight, wazir]}\n"
+	m, err := model.Parse([]byte(text), "random.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m, board + " " + spec
+}
+
+// testOrders lists the orders a case is counted in.
+func testOrders(g *model.MoveGraph, rng *rand.Rand, open bool) map[string][]int {
+	lines := lineOrders(g)
+	random := rng.Perm(g.Len())
+	orders := map[string][]int{
+		"rank": lines[0], "file": lines[1], "rank reversed": lines[2], "file reversed": lines[3],
+		"random": random,
+		"greedy from a random square": bestGreedyOrder(g, []int{rng.IntN(g.Len())}, open),
+		"greedy":                      bestGreedyOrder(g, greedyFirsts(g, lines), open),
+	}
+	return orders
+}
+
+// countInOrder counts the tours by the frontier programme in the order
+// given; false when the order is too wide for a class.
+func countInOrder(t *testing.T, g *model.MoveGraph, order []int, open bool, start int) (int64, bool) {
+	t.Helper()
+	if sorted := slices.Sorted(slices.Values(order)); len(sorted) != g.Len() || sorted[0] != 0 || sorted[len(sorted)-1] != g.Len()-1 || len(slices.Compact(sorted)) != g.Len() {
+		t.Fatalf("order %v is not a permutation of %d squares", order, g.Len())
+	}
+	plan := planFor(g, order, open, start)
+	if plan.maxSlots > maxFrontierSlots || frontierKeyBits(plan.maxSlots) > 64 {
+		return 0, false
+	}
+	c := &frontierCounter{plan: plan, st: tasks.NewStopper(context.Background()), workers: 2}
+	c.mem.limit = 256 << 20
+	n, err := c.count()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if open && start < 0 {
+		n *= 2
+	}
+	return int64(n), true
+}
