@@ -103,7 +103,7 @@ func testOrders(g *model.MoveGraph, rng *rand.Rand, open bool) map[string][]int 
 	random := rng.Perm(g.Len())
 	orders := map[string][]int{
 		"rank": lines[0], "file": lines[1], "rank reversed": lines[2], "file reversed": lines[3],
-		"random": random,
+		"random":                      random,
 		"greedy from a random square": bestGreedyOrder(g, []int{rng.IntN(g.Len())}, open),
 		"greedy":                      bestGreedyOrder(g, greedyFirsts(g, lines), open),
 	}
