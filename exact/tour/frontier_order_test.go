@@ -132,3 +132,36 @@ func countInOrder(t *testing.T, g *model.MoveGraph, order []int, open bool, star
 	}
 	return int64(n), true
 }
+
+// TestGreedyOrderLimit: the greedy rule runs on boards of up to
+// greedyMaxSquares squares and gives way to the line orders beyond (a
+// wazir's 1 x (greedyMaxSquares+1) path: no greedy order, and the plan
+// still made, two squares wide: a path end and the extra vertex); at the
+// bound, its order is a permutation.
+func TestGreedyOrderLimit(t *testing.T) {
+	for _, n := range []int{greedyMaxSquares, greedyMaxSquares + 1} {
+		m, err := model.Parse([]byte(fmt.Sprintf("name: path\nboard: \"1x%d\"\ntour: {piece: wazir}\npieces: {wazir: {leap: [1, 0]}}\n", n)), "path.yaml")
+		if err != nil {
+			t.Fatal(err)
+		}
+		g, err := model.NewMoveGraph(m.Board, m.Tour.Piece, MaxSearchSquares)
+		if err != nil {
+			t.Fatal(err)
+		}
+		lines := lineOrders(g)
+		order := bestGreedyOrder(g, greedyFirsts(g, lines), true)
+		switch {
+		case n > greedyMaxSquares && order != nil:
+			t.Errorf("%d squares: a greedy order", n)
+		case n <= greedyMaxSquares && len(slices.Compact(slices.Sorted(slices.Values(order)))) != n:
+			t.Errorf("%d squares: the greedy order is no permutation", n)
+		}
+		if n <= greedyMaxSquares {
+			continue
+		}
+		plan, err := newFrontierPlan(g, true, -1)
+		if err != nil || plan.maxSlots != 2 {
+			t.Errorf("%d squares: plan %v, error %v", n, plan != nil, err)
+		}
+	}
+}
