@@ -63,7 +63,7 @@ func bestGreedyOrder(g *model.MoveGraph, firsts []int, open bool) []int {
 	var best []int
 	bestCost := math.Inf(1)
 	for _, first := range firsts {
-		cost := gs.run(first, open)
+		cost := gs.run(first, open, bestCost)
 		if cost < bestCost {
 			best, bestCost = append(best[:0], gs.order...), cost
 		}
@@ -88,8 +88,11 @@ func greedyFirsts(g *model.MoveGraph, lines [][]int) []int {
 }
 
 // run builds the greedy order from first into gs.order and returns its
-// cost.
-func (gs *greedyScratch) run(first int, open bool) float64 {
+// cost, or +Inf as soon as the frontier passes the widest class a plan
+// takes or the cost passes bound (so a run on a board the frontier cannot
+// hold, or that is losing, stops early: a 100x100 knight's board took
+// 0.85 s to order from its eight corners' squares before).
+func (gs *greedyScratch) run(first int, open bool, bound float64) float64 {
 	g, n := gs.g, gs.g.Len()
 	for v := range n {
 		gs.in[v], gs.owed[v], gs.boundary[v] = false, int32(g.Degree(v)), false
@@ -104,6 +107,9 @@ func (gs *greedyScratch) run(first int, open bool) float64 {
 			w++
 		}
 		cost += math.Pow(3, float64(w))
+		if w > maxFrontierSlots || cost >= bound {
+			return math.Inf(1)
+		}
 		if len(gs.order) == n {
 			break
 		}
