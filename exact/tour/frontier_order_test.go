@@ -19,16 +19,29 @@ import (
 // newFrontierPlan takes, and a random order — and the same as the search,
 // on seeded random boards (up to 25 squares, up to one hole) of the
 // knight, king, wazir, zebra and knight+wazir compound, open (from a
-// random square or any) and closed. An order too wide for a class is
+// random square or any) and closed, after three boards whose move graph
+// falls apart (no tours). An order too wide for a class is
 // skipped; a case whose search does not finish in 3 seconds (a loaded
 // machine) too; most cases must compare, half must have tours.
 func TestFrontierOrdersAgree(t *testing.T) {
 	rng := rand.New(rand.NewPCG(24, 27))
 	pieces := []string{"knight", "king", "wazir", "zebra", "nightwazir"}
-	compared, toured, orders := 0, 0, 0
+	compared, toured, orders, apart := 0, 0, 0, 0
 	const cases = 40
-	for i := range cases {
-		m, desc := randomTourModel(t, rng, pieces[rng.IntN(len(pieces))])
+	// first, boards whose move graph falls apart (the greedy rule then
+	// takes a square no square in moves to): the knight's 3x3 centre, a
+	// wazir's path cut by a wall, two kings' rooms
+	fixed := []string{"board: 3\ntour: {piece: knight}",
+		"board: {size: \"1x5\", walls: [c1]}\ntour: {piece: wazir}",
+		"board: {size: \"3x5\", walls: [c1, c2, c3]}\ntour: {piece: king, closed: true}"}
+	for i := range cases + len(fixed) {
+		var m *model.Model
+		var desc string
+		if i < len(fixed) {
+			m, desc = parseTour(t, fixed[i]), fixed[i]
+		} else {
+			m, desc = randomTourModel(t, rng, pieces[rng.IntN(len(pieces))])
+		}
 		ctx, cancel := context.WithTimeout(context.Background(), 3*time.Second)
 		want, err := SolveWith(ctx, m, model.Options{Task: model.TaskCount}, Search)
 		cancel()
@@ -61,10 +74,13 @@ func TestFrontierOrdersAgree(t *testing.T) {
 		if *want.Count > 0 {
 			toured++
 		}
+		if i < len(fixed) && *want.Count == 0 {
+			apart++
+		}
 	}
 	t.Logf("%d cases compared (%d with tours), %d counts in orders", compared, toured, orders)
-	if compared < cases*3/4 || toured < cases/2 || orders < 4*compared {
-		t.Errorf("%d of %d cases compared, %d with tours, %d orders", compared, cases, toured, orders)
+	if compared < cases*3/4 || toured < cases/2 || orders < 4*compared || apart != len(fixed) {
+		t.Errorf("%d of %d cases compared, %d with tours, %d orders, %d of %d boards apart without tours", compared, cases, toured, orders, apart, len(fixed))
 	}
 }
 
@@ -88,13 +104,19 @@ func randomTourModel(t *testing.T, rng *rand.Rand, piece string) (*model.Model, 
 		spec += ", start: " + squares[0] // not a hole
 	}
 	spec += "}"
-	text := "name: random\nboard: " + board + "\ntour: " + spec +
-		"\npieces: {wazir: {leap: [1, 0]}, zebra: {leap: [2, 3]}, nightwazir: [knight, wazir]}\n"
+	return parseTour(t, "board: "+board+"\ntour: "+spec), board + " " + spec
+}
+
+// parseTour parses a model's board and tour lines, with the wazir, zebra
+// and knight+wazir defined.
+func parseTour(t *testing.T, lines string) *model.Model {
+	t.Helper()
+	text := "name: random\n" + lines + "\npieces: {wazir: {leap: [1, 0]}, zebra: {leap: [2, 3]}, nightwazir: [knight, wazir]}\n"
 	m, err := model.Parse([]byte(text), "random.yaml")
 	if err != nil {
 		t.Fatal(err)
 	}
-	return m, board + " " + spec
+	return m
 }
 
 // testOrders lists the orders a case is counted in.
