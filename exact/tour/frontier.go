@@ -13,8 +13,9 @@ import (
 
 // Counting by a frontier dynamic programme (Knuth's idea in TAOCP 7.2.2.4,
 // and the transfer-matrix counts of knight's tours before it). The squares
-// are put in a line — by rank or by file, forwards or backwards, whichever
-// keeps the frontier narrowest — and enter one at a time. A square
+// are put in a line — by rank or by file, forwards or backwards, or in the
+// greedy order of frontier_order.go, whichever is the cheapest — and
+// enter one at a time. A square
 // entering chooses which of its moves to squares already in (none, one or
 // two) the tour uses; a square leaves once every square it moves to has
 // entered, and it must then have its two moves. The squares in and not
@@ -71,9 +72,9 @@ type frontierPlan struct {
 	widths   []int // squares of the class after each step
 }
 
-// newFrontierPlan picks the line order with the narrowest frontier (then
-// the least total width) and lays out its steps; start is the vertex an
-// open tour must start from, or -1.
+// newFrontierPlan picks the cheapest of the line orders and the greedy
+// order (cheaper) and lays out its steps; start is the vertex an open
+// tour must start from, or -1.
 func newFrontierPlan(g *model.MoveGraph, open bool, start int) (*frontierPlan, error) {
 	var best *frontierPlan
 	lines := lineOrders(g)
