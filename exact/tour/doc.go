@@ -84,7 +84,7 @@
 // bits; the greedy order is tried on boards of up to 65,536 squares (from
 // every first square up to 128), the line orders alone beyond; it counts in 64 bits and stops with an error when a count (of a
 // class, or the total) would pass them, and the result, when it passes
-// 63; its plan (about 2 KB a square for a knight) is estimated first and
+// 63; its plan (about 2.5 KB a square for a knight) is estimated first and
 // refused above Options.MaxMemory with model.ErrTooLarge; and its tables
 // are counted against Options.MaxMemory before each allocation (16 bytes
 // a class slot, at most three quarters full, both steps' tables at once),
