@@ -73,12 +73,7 @@ func (r *run) Optimise(task model.Task) (bool, int64) {
 		if r.opts.Progress != nil && r.sense != model.Fixed {
 			r.opts.Progress(-1, fmt.Sprintf("best %d pieces", len(r.best)))
 		}
-		switch r.sense {
-		case model.Maximize:
-			s.Lo = len(s.Chosen) + 1
-		case model.Minimize:
-			s.Hi = len(s.Chosen) - 1
-		default:
+		if driver.Past(r.sense, len(s.Chosen), &s.Lo, &s.Hi) {
 			s.Halted = true
 		}
 	}
@@ -113,29 +108,20 @@ func (r *run) Split(depth int) (int, int64, bool) {
 	return len(r.split.tasks), r.split.Nodes, deeper
 }
 
-// A worker searches tasks of the list, tallying the placements it accepts.
-type worker struct {
-	r    *run
-	s    *Search
-	task int
-}
-
 // Worker tallies into t the placements of the tasks it runs.
 func (r *run) Worker(t *problem.Tally) driver.Worker {
-	w := &worker{r: r, s: r.newSearch()}
-	w.s.Visit = func(s *Search) { t.Add(w.task, s.Chosen, nil) }
+	s := r.newSearch()
+	w := driver.NewWorker(t, func(task int) { s.resume(r.task(task)) }, func() int64 { return s.Nodes })
+	s.Visit = func(s *Search) { w.Add(s.Chosen, nil) }
 	return w
 }
 
-func (w *worker) Nodes() int64 { return w.s.Nodes }
-
-func (w *worker) Run(task int) {
-	w.task = task
-	if w.r.root {
-		w.s.resume(task0)
-		return
+// task is task i of the list: the whole tree, or a subtree of the split.
+func (r *run) task(i int) task {
+	if r.root {
+		return task0
 	}
-	w.s.resume(w.r.split.tasks[task])
+	return r.split.tasks[i]
 }
 
 // task0 is the whole tree.

@@ -78,12 +78,7 @@ func (r *run) Optimise(task model.Task) (bool, int64) {
 			r.opts.Progress(-1, fmt.Sprintf("best %d pieces, bound %d", len(r.best), bound))
 		}
 		r.improved(bound)
-		switch r.sense {
-		case model.Maximize:
-			*lo = len(chosen) + 1
-		case model.Minimize:
-			*hi = len(chosen) - 1
-		default:
+		if driver.Past(r.sense, len(chosen), lo, hi) {
 			*halted = true
 		}
 	}
@@ -140,27 +135,18 @@ func (r *run) Split(depth int) (int, int64, bool) {
 	return len(r.split.tasks), r.split.Nodes, true
 }
 
-// A worker searches tasks of the list, tallying the sets it accepts.
-type worker struct {
-	r    *run
-	s    *Search
-	task int
-}
-
 // Worker tallies into t the sets of the tasks it runs.
 func (r *run) Worker(t *problem.Tally) driver.Worker {
-	w := &worker{r: r, s: r.newSearch()}
-	w.s.Visit = func(s *Search) { t.Add(w.task, s.Chosen, nil) }
+	s := r.newSearch()
+	w := driver.NewWorker(t, func(task int) { s.resume(r.task(task)) }, func() int64 { return s.Nodes })
+	s.Visit = func(s *Search) { w.Add(s.Chosen, nil) }
 	return w
 }
 
-func (w *worker) Nodes() int64 { return w.s.Nodes }
-
-func (w *worker) Run(task int) {
-	w.task = task
-	if w.r.root {
-		w.s.resume(cliqueTask{depth: 0, cand: w.r.g.Problem.Allowed})
-		return
+// task is task i of the list: the whole tree, or a subtree of the split.
+func (r *run) task(i int) cliqueTask {
+	if r.root {
+		return cliqueTask{depth: 0, cand: r.g.Problem.Allowed}
 	}
-	w.s.resume(w.r.split.tasks[task])
+	return r.split.tasks[i]
 }
