@@ -1,8 +1,6 @@
 package compare_test
 
 import (
-	"context"
-	"errors"
 	"fmt"
 	"math/rand/v2"
 	"testing"
@@ -28,28 +26,10 @@ func TestRandomCountsAgreement(t *testing.T) {
 	}
 	for _, seed := range []uint64{29, 2911, 291129} {
 		t.Run(fmt.Sprint(seed), func(t *testing.T) {
-			rng := rand.New(rand.NewPCG(seed, 29))
 			solvers := []model.Solver{exact.New(), ilp.New(), &brute.Solver{Budget: 20_000}}
-			opts := compare.Options{Timeout: 10 * time.Second, Symmetry: true}
-			tally := map[compare.Verdict]int{}
-			for i := 0; i < n; i++ {
-				name := fmt.Sprintf("counts-%d-%d", seed, i+1)
-				text := compare.RandomCounts(rng, name)
-				m, err := model.Parse([]byte(text), name+".yaml")
-				if err != nil {
-					t.Fatal(err)
-				}
-				rows := []compare.Row{compare.Run(context.Background(), m, solvers, model.TaskSolve, opts)}
-				if _, err := solvers[2].Solve(context.Background(), m, model.Options{Task: model.TaskCount}); !errors.Is(err, model.ErrUnsupported) {
-					rows = append(rows, compare.Run(context.Background(), m, solvers, model.TaskCount, opts))
-				}
-				for _, row := range rows {
-					tally[row.Verdict]++
-					if row.Verdict == compare.Disagree || row.Verdict == compare.Failed {
-						t.Errorf("%s %s: %s: %s\n%s", name, row.Task, row.Verdict, row.Reason, text)
-					}
-				}
-			}
+			tally := randomTest{prefix: fmt.Sprintf("counts-%d", seed), n: n, rng: rand.New(rand.NewPCG(seed, 29)),
+				draw: compare.RandomCounts, solvers: solvers, referee: solvers[2],
+				opts: compare.Options{Timeout: 10 * time.Second, Symmetry: true}}.run(t)
 			t.Logf("seed %d, %d models: %v", seed, n, tally)
 			if tally[compare.Agree] < n/2 {
 				t.Errorf("only %d rows agree of %d models", tally[compare.Agree], n)

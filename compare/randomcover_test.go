@@ -3,7 +3,6 @@ package compare_test
 import (
 	"context"
 	"errors"
-	"fmt"
 	"math/rand/v2"
 	"testing"
 	"time"
@@ -23,33 +22,18 @@ import (
 // disagreement or rejected solution fails, naming the model.
 func TestRandomCoverAgainstBrute(t *testing.T) {
 	const n = 300
-	rng := rand.New(rand.NewPCG(22, 1))
-	solvers := []model.Solver{exact.New(), &brute.Solver{Budget: 20_000}}
-	opts := compare.Options{Timeout: 10 * time.Second, Symmetry: true}
-	tally := map[compare.Verdict]int{}
 	zero := 0
-	for i := 0; i < n; i++ {
-		name := fmt.Sprintf("cover-22-%d", i+1)
-		text := compare.RandomCover(rng, name)
-		m, err := model.Parse([]byte(text), name+".yaml")
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, task := range []model.Task{model.TaskSolve, model.TaskCount} {
-			row := compare.Run(context.Background(), m, solvers, task, opts)
-			tally[row.Verdict]++
-			if row.Verdict == compare.Disagree || row.Verdict == compare.Failed {
-				t.Errorf("%s %s: %s: %s\n%s", name, task, row.Verdict, row.Reason, text)
-				continue
-			}
-			if a := row.Answers[1]; task == model.TaskCount && a.Problem == "" && a.Value != nil && *a.Value == 0 {
+	tally := randomTest{prefix: "cover-22", n: n, rng: rand.New(rand.NewPCG(22, 1)), draw: compare.RandomCover,
+		solvers: []model.Solver{exact.New(), &brute.Solver{Budget: 20_000}},
+		opts:    compare.Options{Timeout: 10 * time.Second, Symmetry: true},
+		row: func(t *testing.T, m *model.Model, text string, row compare.Row) {
+			if a := row.Answers[1]; row.Task == model.TaskCount && a.Problem == "" && a.Value != nil && *a.Value == 0 {
 				zero++
 			}
-			if task == model.TaskCount && row.Verdict == compare.Agree && row.Answers[1].Count != nil {
+			if row.Task == model.TaskCount && row.Verdict == compare.Agree && row.Answers[1].Count != nil {
 				enumerateAgrees(t, m, *row.Answers[1].Count, text)
 			}
-		}
-	}
+		}}.run(t)
 	t.Logf("%d models, solve and count: %v; %d optimal with nothing placed", n, tally, zero)
 	if tally[compare.Agree] < n {
 		t.Errorf("only %d rows agree of %d models: the test is not comparing enough", tally[compare.Agree], n)

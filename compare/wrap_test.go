@@ -3,7 +3,6 @@ package compare_test
 import (
 	"context"
 	"errors"
-	"fmt"
 	"math/rand/v2"
 	"testing"
 	"time"
@@ -92,29 +91,10 @@ func TestRandomWrappedAgreement(t *testing.T) {
 	if testing.Short() {
 		n = 30
 	}
-	rng := rand.New(rand.NewPCG(2029, 7))
-	solvers := []model.Solver{exact.New(), ilp.New()}
 	referee := &brute.Solver{Budget: 20_000}
-	opts := compare.Options{Timeout: 5 * time.Second, Symmetry: true}
-	tally := map[compare.Verdict]int{}
-	for i := 0; i < n; i++ {
-		name := fmt.Sprintf("wrapped-2029-%d", i+1)
-		text := compare.RandomWrapped(rng, name)
-		m, err := model.Parse([]byte(text), name+".yaml")
-		if err != nil {
-			t.Fatal(err)
-		}
-		rows := []compare.Row{compare.Run(context.Background(), m, append(solvers, referee), model.TaskSolve, opts)}
-		if _, err := referee.Solve(context.Background(), m, model.Options{Task: model.TaskCount}); !errors.Is(err, model.ErrUnsupported) {
-			rows = append(rows, compare.Run(context.Background(), m, append(solvers, referee), model.TaskCount, opts))
-		}
-		for _, row := range rows {
-			tally[row.Verdict]++
-			if row.Verdict == compare.Disagree || row.Verdict == compare.Failed {
-				t.Errorf("%s %s: %s: %s\n%s", name, row.Task, row.Verdict, row.Reason, text)
-			}
-		}
-	}
+	tally := randomTest{prefix: "wrapped-2029", n: n, rng: rand.New(rand.NewPCG(2029, 7)), draw: compare.RandomWrapped,
+		solvers: []model.Solver{exact.New(), ilp.New(), referee}, referee: referee,
+		opts: compare.Options{Timeout: 5 * time.Second, Symmetry: true}}.run(t)
 	if tally[compare.Agree] < n {
 		t.Errorf("only %d rows agree of %d models: %v", tally[compare.Agree], n, tally)
 	}
