@@ -1,7 +1,10 @@
 package compare_test
 
 import (
+	"context"
+	"errors"
 	"flag"
+	"fmt"
 	"math/rand/v2"
 	"testing"
 	"time"
@@ -34,4 +37,168 @@ func TestRandomAgreement(t *testing.T) {
 	if tally[compare.Agree] < n/2 {
 		t.Errorf("only %d rows agree of %d models: the test is not comparing enough", tally[compare.Agree], n)
 	}
+}
+
+// TestRandomCountsAgreement is the differential test of attack counts and
+// square weights: for three seeds, random small models of those rules
+// solved by exact, ILP and the brute referee, and counted by all three
+// where the referee can list the space. A disagreement or a rejected
+// solution fails; a backend that cannot answer (in time, or at all: the
+// ILP's documented limits) is allowed.
+func TestRandomCountsAgreement(t *testing.T) {
+	n := 30
+	if testing.Short() {
+		n = 8
+	}
+	for _, seed := range []uint64{29, 2911, 291129} {
+		t.Run(fmt.Sprint(seed), func(t *testing.T) {
+			solvers := []model.Solver{exact.New(), ilp.New(), &brute.Solver{Budget: 20_000}}
+			tally := randomTest{prefix: fmt.Sprintf("counts-%d", seed), n: n, rng: rand.New(rand.NewPCG(seed, 29)),
+				draw: compare.RandomCounts, solvers: solvers, referee: solvers[2],
+				opts: compare.Options{Timeout: 10 * time.Second, Symmetry: true}}.run(t)
+			t.Logf("seed %d, %d models: %v", seed, n, tally)
+			if tally[compare.Agree] < n/2 {
+				t.Errorf("only %d rows agree of %d models", tally[compare.Agree], n)
+			}
+		})
+	}
+}
+
+// TestRandomArmyAgainstBrute is the differential test of group models
+// (issue 29): seeded random models from compare.RandomArmy — two or three
+// groups of built-in and fairy pieces, rules between and within groups,
+// equal groups, strong and weak attack, walls — solved and counted (with
+// classes up to the model's symmetries and group swaps) by the exact and
+// ILP backends against the brute-force referee. Any disagreement or
+// rejected solution fails, naming the model.
+func TestRandomArmyAgainstBrute(t *testing.T) {
+	n := 30
+	if testing.Short() {
+		n = 4
+	}
+	for _, seed := range []uint64{29, 290, 2900} {
+		tally := randomTest{prefix: fmt.Sprintf("army-%d", seed), n: n, rng: rand.New(rand.NewPCG(seed, 3)), draw: compare.RandomArmy,
+			solvers: []model.Solver{exact.New(), ilp.New(), &brute.Solver{Budget: 50_000}},
+			opts:    compare.Options{Timeout: 3 * time.Second, Symmetry: true}}.run(t)
+		t.Logf("seed %d: %d models, solve and count: %v", seed, n, tally)
+		if tally[compare.Agree] < n {
+			t.Errorf("seed %d: only %d rows agree of %d models: the test is not comparing enough", seed, tally[compare.Agree], n)
+		}
+	}
+}
+
+// TestRandomCoverAgainstBrute is the differential test of coverage and
+// domination on degenerate boards (issue 22, F1): seeded random small
+// models from compare.RandomCover — sides 1 to 5, holes, walls up to every
+// square, fixed pieces up to covering everything, weak and strong attack,
+// min, fixed and ranged counts — solved, counted (with classes) and
+// enumerated by the exact backend against the brute-force referee. Any
+// disagreement or rejected solution fails, naming the model.
+func TestRandomCoverAgainstBrute(t *testing.T) {
+	const n = 300
+	zero := 0
+	tally := randomTest{prefix: "cover-22", n: n, rng: rand.New(rand.NewPCG(22, 1)), draw: compare.RandomCover,
+		solvers: []model.Solver{exact.New(), &brute.Solver{Budget: 20_000}},
+		opts:    compare.Options{Timeout: 10 * time.Second, Symmetry: true},
+		row: func(t *testing.T, m *model.Model, text string, row compare.Row) {
+			if a := row.Answers[1]; row.Task == model.TaskCount && a.Problem == "" && a.Value != nil && *a.Value == 0 {
+				zero++
+			}
+			if row.Task == model.TaskCount && row.Verdict == compare.Agree && row.Answers[1].Count != nil {
+				enumerateAgrees(t, m, *row.Answers[1].Count, text)
+			}
+		}}.run(t)
+	t.Logf("%d models, solve and count: %v; %d optimal with nothing placed", n, tally, zero)
+	if tally[compare.Agree] < n {
+		t.Errorf("only %d rows agree of %d models: the test is not comparing enough", tally[compare.Agree], n)
+	}
+}
+
+// enumerateAgrees checks that the exact backend enumerates as many
+// solutions as the referee counted.
+func enumerateAgrees(t *testing.T, m *model.Model, want int64, text string) {
+	t.Helper()
+	var got int64
+	emit := func(model.Solution) error { got++; return nil }
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	res, err := exact.New().Solve(ctx, m, model.Options{Task: model.TaskEnumerate, Emit: emit})
+	if errors.Is(err, model.ErrUnsupported) {
+		return
+	}
+	if err != nil || res.Status == model.StatusUnknown || got != want {
+		t.Errorf("%s enumerate: %d solutions (%v), brute counted %d\n%s", m.Name, got, err, want, text)
+	}
+}
+
+// TestRandomWrappedAgreement is the differential test over wrapped boards
+// and one-sided pieces (compare.RandomWrapped), with the brute-force
+// referee where it can count: any disagreement or rejected solution fails.
+func TestRandomWrappedAgreement(t *testing.T) {
+	n := 120
+	if testing.Short() {
+		n = 30
+	}
+	referee := &brute.Solver{Budget: 20_000}
+	tally := randomTest{prefix: "wrapped-2029", n: n, rng: rand.New(rand.NewPCG(2029, 7)), draw: compare.RandomWrapped,
+		solvers: []model.Solver{exact.New(), ilp.New(), referee}, referee: referee,
+		opts: compare.Options{Timeout: 5 * time.Second, Symmetry: true}}.run(t)
+	if tally[compare.Agree] < n {
+		t.Errorf("only %d rows agree of %d models: %v", tally[compare.Agree], n, tally)
+	}
+	t.Logf("%v", tally)
+}
+
+// A randomTest is one differential test over seeded random models: n
+// models drawn by draw from rng, named prefix-1, prefix-2, ..., each
+// solved and counted by solvers through compare.Run. A row that disagrees
+// or fails is an error naming the model and giving its text. The loop of
+// every TestRandom... test.
+type randomTest struct {
+	prefix  string
+	n       int
+	rng     *rand.Rand
+	draw    func(*rand.Rand, string) string
+	solvers []model.Solver
+	opts    compare.Options
+	// referee, when set, counts a model first: a model it cannot count
+	// (model.ErrUnsupported) is only solved, as counting by no-good cuts
+	// grows with the number of solutions.
+	referee model.Solver
+	// row, when set, sees every row that neither disagrees nor fails.
+	row func(t *testing.T, m *model.Model, text string, row compare.Row)
+}
+
+// run runs the test and returns how many rows had each verdict.
+func (r randomTest) run(t *testing.T) map[compare.Verdict]int {
+	t.Helper()
+	tally := map[compare.Verdict]int{}
+	for i := 0; i < r.n; i++ {
+		name := fmt.Sprintf("%s-%d", r.prefix, i+1)
+		text := r.draw(r.rng, name)
+		m, err := model.Parse([]byte(text), name+".yaml")
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, task := range []model.Task{model.TaskSolve, model.TaskCount} {
+			if task == model.TaskCount && r.referee != nil {
+				if _, err := r.referee.Solve(context.Background(), m, model.Options{Task: model.TaskCount}); errors.Is(err, model.ErrUnsupported) {
+					continue
+				}
+			}
+			row := compare.Run(context.Background(), m, r.solvers, task, r.opts)
+			tally[row.Verdict]++
+			if testing.Verbose() && row.Verdict != compare.Agree {
+				t.Logf("%s %s: %s: %s", name, task, row.Verdict, row.Reason)
+			}
+			if row.Verdict == compare.Disagree || row.Verdict == compare.Failed {
+				t.Errorf("%s %s: %s: %s\n%s", name, task, row.Verdict, row.Reason, text)
+				continue
+			}
+			if r.row != nil {
+				r.row(t, m, text, row)
+			}
+		}
+	}
+	return tally
 }

@@ -3,12 +3,8 @@ package compare_test
 import (
 	"context"
 	"errors"
-	"math/rand/v2"
 	"testing"
-	"time"
 
-	"github.com/chessmodel/chessmodel/brute"
-	"github.com/chessmodel/chessmodel/compare"
 	"github.com/chessmodel/chessmodel/exact"
 	"github.com/chessmodel/chessmodel/ilp"
 	"github.com/chessmodel/chessmodel/model"
@@ -81,24 +77,6 @@ func TestTorusKnightToursByHand(t *testing.T) {
 	if res.Count == nil || *res.Count != want {
 		t.Errorf("exact: %v closed tours, by hand %d", res.Count, want)
 	}
-}
-
-// TestRandomWrappedAgreement is the differential test over wrapped boards
-// and one-sided pieces (compare.RandomWrapped), with the brute-force
-// referee where it can count: any disagreement or rejected solution fails.
-func TestRandomWrappedAgreement(t *testing.T) {
-	n := 120
-	if testing.Short() {
-		n = 30
-	}
-	referee := &brute.Solver{Budget: 20_000}
-	tally := randomTest{prefix: "wrapped-2029", n: n, rng: rand.New(rand.NewPCG(2029, 7)), draw: compare.RandomWrapped,
-		solvers: []model.Solver{exact.New(), ilp.New(), referee}, referee: referee,
-		opts: compare.Options{Timeout: 5 * time.Second, Symmetry: true}}.run(t)
-	if tally[compare.Agree] < n {
-		t.Errorf("only %d rows agree of %d models: %v", tally[compare.Agree], n, tally)
-	}
-	t.Logf("%v", tally)
 }
 
 // TestWrappedLimits walks past each limit of wrapped boards and one-sided
