@@ -24,44 +24,35 @@ func Solve(st *tasks.Stopper, p *problem.Problem, opts model.Options, res *model
 	if p.MinTotal > p.MaxTotal {
 		return problem.Infeasible(res, opts)
 	}
-	r := &run{t: t, st: st, opts: opts, res: res, lo: p.MinTotal, hi: p.MaxTotal, sense: p.Sense}
+	r := &run{t: t, st: st, opts: opts, res: res, Pieces: driver.Pieces{Lo: p.MinTotal, Hi: p.MaxTotal, Sense: p.Sense}}
 	return driver.Solve(st, p, opts, res, r)
 }
 
 // A run is one model's searches, as the driver runs them.
 type run struct {
-	t      *Tables
-	st     *tasks.Stopper
-	opts   model.Options
-	res    *model.Result
-	lo, hi int
-	sense  model.Optimize
-	best   []int32
-	split  *Search
-	root   bool
+	driver.Pieces
+	t     *Tables
+	st    *tasks.Stopper
+	opts  model.Options
+	res   *model.Result
+	split *Search
 }
 
 var _ driver.Search = (*run)(nil)
 
-func (r *run) Best() ([]int32, []int32)        { return r.best, nil }
-func (r *run) Value(vertices, _ []int32) int64 { return int64(len(vertices)) }
-
 // MaxSplit: every square decided, and the leaf below.
 func (r *run) MaxSplit() int { return r.t.n + 1 }
 
-// Whole makes the whole tree the one task.
-func (r *run) Whole() int { r.root = true; return 1 }
-
 func (r *run) newSearch() *Search {
 	s := newSearch(r.t, r.st)
-	s.Lo, s.Hi = r.lo, r.hi
+	s.Lo, s.Hi = r.Lo, r.Hi
 	return s
 }
 
 // Optimise finds a placement of the most (or fewest) pieces by branch and
 // bound, or the first one when there is no objective.
 func (r *run) Optimise(task model.Task) (bool, int64) {
-	if task != model.TaskSolve && r.sense == model.Fixed {
+	if r.NoFirstPass(task) {
 		return true, 0 // counting without an objective needs no first pass
 	}
 	found := false
@@ -69,18 +60,15 @@ func (r *run) Optimise(task model.Task) (bool, int64) {
 	s.LeadersFirst = true
 	s.Visit = func(s *Search) {
 		found = true
-		r.best = slices.Clone(s.Chosen)
-		if r.opts.Progress != nil && r.sense != model.Fixed {
-			r.opts.Progress(-1, fmt.Sprintf("best %d pieces", len(r.best)))
-		}
-		if driver.Past(r.sense, len(s.Chosen), &s.Lo, &s.Hi) {
+		if r.Improve(s.Chosen, &s.Lo, &s.Hi) {
 			s.Halted = true
+		}
+		if r.opts.Progress != nil && r.Sense != model.Fixed {
+			r.opts.Progress(-1, fmt.Sprintf("best %d pieces", len(r.Chosen)))
 		}
 	}
 	s.Start()
-	if found {
-		r.lo, r.hi = len(r.best), len(r.best)
-	}
+	r.Narrow(found)
 	return found, s.Nodes
 }
 
@@ -100,7 +88,7 @@ func (r *run) Split(depth int) (int, int64, bool) {
 		r.split.tasks = append(r.split.tasks, task{chosen: slices.Clone(s.Chosen), square: r.t.n, depth: depth})
 	}
 	r.split.Start()
-	r.root = false
+	r.Root = false
 	deeper := false
 	for _, tk := range r.split.tasks {
 		deeper = deeper || tk.depth == depth && tk.square < r.t.n
@@ -118,7 +106,7 @@ func (r *run) Worker(t *problem.Tally) driver.Worker {
 
 // task is task i of the list: the whole tree, or a subtree of the split.
 func (r *run) task(i int) task {
-	if r.root {
+	if r.Root {
 		return task0
 	}
 	return r.split.tasks[i]
