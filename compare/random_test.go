@@ -25,18 +25,10 @@ var randomModels = flag.Int("random", 200, "random models for TestRandomAgreemen
 // disagreement or rejected solution fails, naming the model; a backend that
 // cannot answer in time is allowed (it is never counted as agreement).
 func TestRandomAgreement(t *testing.T) {
-	n := *randomModels
-	if testing.Short() {
-		n = 40
-	}
 	referee := &brute.Solver{Budget: 20_000}
-	tally := randomTest{prefix: "random-2026", n: n, rng: rand.New(rand.NewPCG(2026, 11)), draw: compare.Random,
+	randomTest{prefix: "random-2026", n: *randomModels, short: 40, rng: rand.New(rand.NewPCG(2026, 11)), draw: compare.Random,
 		solvers: []model.Solver{exact.New(), ilp.New(), referee}, referee: referee,
-		opts: compare.Options{Timeout: 5 * time.Second, Symmetry: true}}.run(t)
-	t.Logf("%d models: %v", n, tally)
-	if tally[compare.Agree] < n/2 {
-		t.Errorf("only %d rows agree of %d models: the test is not comparing enough", tally[compare.Agree], n)
-	}
+		opts: compare.Options{Timeout: 5 * time.Second, Symmetry: true}, agree: 0.5}.run(t)
 }
 
 // TestRandomCountsAgreement is the differential test of attack counts and
@@ -46,20 +38,12 @@ func TestRandomAgreement(t *testing.T) {
 // solution fails; a backend that cannot answer (in time, or at all: the
 // ILP's documented limits) is allowed.
 func TestRandomCountsAgreement(t *testing.T) {
-	n := 30
-	if testing.Short() {
-		n = 8
-	}
 	for _, seed := range []uint64{29, 2911, 291129} {
 		t.Run(fmt.Sprint(seed), func(t *testing.T) {
 			solvers := []model.Solver{exact.New(), ilp.New(), &brute.Solver{Budget: 20_000}}
-			tally := randomTest{prefix: fmt.Sprintf("counts-%d", seed), n: n, rng: rand.New(rand.NewPCG(seed, 29)),
+			randomTest{prefix: fmt.Sprintf("counts-%d", seed), n: 30, short: 8, rng: rand.New(rand.NewPCG(seed, 29)),
 				draw: compare.RandomCounts, solvers: solvers, referee: solvers[2],
-				opts: compare.Options{Timeout: 10 * time.Second, Symmetry: true}}.run(t)
-			t.Logf("seed %d, %d models: %v", seed, n, tally)
-			if tally[compare.Agree] < n/2 {
-				t.Errorf("only %d rows agree of %d models", tally[compare.Agree], n)
-			}
+				opts: compare.Options{Timeout: 10 * time.Second, Symmetry: true}, agree: 0.5}.run(t)
 		})
 	}
 }
@@ -72,18 +56,10 @@ func TestRandomCountsAgreement(t *testing.T) {
 // ILP backends against the brute-force referee. Any disagreement or
 // rejected solution fails, naming the model.
 func TestRandomArmyAgainstBrute(t *testing.T) {
-	n := 30
-	if testing.Short() {
-		n = 4
-	}
 	for _, seed := range []uint64{29, 290, 2900} {
-		tally := randomTest{prefix: fmt.Sprintf("army-%d", seed), n: n, rng: rand.New(rand.NewPCG(seed, 3)), draw: compare.RandomArmy,
+		randomTest{prefix: fmt.Sprintf("army-%d", seed), n: 30, short: 4, rng: rand.New(rand.NewPCG(seed, 3)), draw: compare.RandomArmy,
 			solvers: []model.Solver{exact.New(), ilp.New(), &brute.Solver{Budget: 50_000}},
-			opts:    compare.Options{Timeout: 3 * time.Second, Symmetry: true}}.run(t)
-		t.Logf("seed %d: %d models, solve and count: %v", seed, n, tally)
-		if tally[compare.Agree] < n {
-			t.Errorf("seed %d: only %d rows agree of %d models: the test is not comparing enough", seed, tally[compare.Agree], n)
-		}
+			opts:    compare.Options{Timeout: 3 * time.Second, Symmetry: true}, agree: 1}.run(t)
 	}
 }
 
@@ -95,9 +71,8 @@ func TestRandomArmyAgainstBrute(t *testing.T) {
 // enumerated by the exact backend against the brute-force referee. Any
 // disagreement or rejected solution fails, naming the model.
 func TestRandomCoverAgainstBrute(t *testing.T) {
-	const n = 300
 	zero := 0
-	tally := randomTest{prefix: "cover-22", n: n, rng: rand.New(rand.NewPCG(22, 1)), draw: compare.RandomCover,
+	randomTest{prefix: "cover-22", n: 300, rng: rand.New(rand.NewPCG(22, 1)), draw: compare.RandomCover,
 		solvers: []model.Solver{exact.New(), &brute.Solver{Budget: 20_000}},
 		opts:    compare.Options{Timeout: 10 * time.Second, Symmetry: true},
 		row: func(t *testing.T, m *model.Model, text string, row compare.Row) {
@@ -107,11 +82,8 @@ func TestRandomCoverAgainstBrute(t *testing.T) {
 			if row.Task == model.TaskCount && row.Verdict == compare.Agree && row.Answers[1].Count != nil {
 				enumerateAgrees(t, m, *row.Answers[1].Count, text)
 			}
-		}}.run(t)
-	t.Logf("%d models, solve and count: %v; %d optimal with nothing placed", n, tally, zero)
-	if tally[compare.Agree] < n {
-		t.Errorf("only %d rows agree of %d models: the test is not comparing enough", tally[compare.Agree], n)
-	}
+		}, agree: 1}.run(t)
+	t.Logf("%d optimal with nothing placed", zero)
 }
 
 // enumerateAgrees checks that the exact backend enumerates as many
@@ -135,18 +107,10 @@ func enumerateAgrees(t *testing.T, m *model.Model, want int64, text string) {
 // and one-sided pieces (compare.RandomWrapped), with the brute-force
 // referee where it can count: any disagreement or rejected solution fails.
 func TestRandomWrappedAgreement(t *testing.T) {
-	n := 120
-	if testing.Short() {
-		n = 30
-	}
 	referee := &brute.Solver{Budget: 20_000}
-	tally := randomTest{prefix: "wrapped-2029", n: n, rng: rand.New(rand.NewPCG(2029, 7)), draw: compare.RandomWrapped,
+	randomTest{prefix: "wrapped-2029", n: 120, short: 30, rng: rand.New(rand.NewPCG(2029, 7)), draw: compare.RandomWrapped,
 		solvers: []model.Solver{exact.New(), ilp.New(), referee}, referee: referee,
-		opts: compare.Options{Timeout: 5 * time.Second, Symmetry: true}}.run(t)
-	if tally[compare.Agree] < n {
-		t.Errorf("only %d rows agree of %d models: %v", tally[compare.Agree], n, tally)
-	}
-	t.Logf("%v", tally)
+		opts: compare.Options{Timeout: 5 * time.Second, Symmetry: true}, agree: 1}.run(t)
 }
 
 // A randomTest is one differential test over seeded random models: n
@@ -167,13 +131,23 @@ type randomTest struct {
 	referee model.Solver
 	// row, when set, sees every row that neither disagrees nor fails.
 	row func(t *testing.T, m *model.Model, text string, row compare.Row)
+	// short is n under -short (0: n).
+	short int
+	// agree is the least share of n that must be agreeing rows: fewer,
+	// and the test is not comparing enough.
+	agree float64
 }
 
-// run runs the test and returns how many rows had each verdict.
-func (r randomTest) run(t *testing.T) map[compare.Verdict]int {
+// run runs the test, logs how many rows had each verdict and fails when
+// fewer than r.agree of the models' number of rows agree.
+func (r randomTest) run(t *testing.T) {
 	t.Helper()
+	n := r.n
+	if testing.Short() && r.short > 0 {
+		n = r.short
+	}
 	tally := map[compare.Verdict]int{}
-	for i := 0; i < r.n; i++ {
+	for i := 0; i < n; i++ {
 		name := fmt.Sprintf("%s-%d", r.prefix, i+1)
 		text := r.draw(r.rng, name)
 		m, err := model.Parse([]byte(text), name+".yaml")
@@ -200,5 +174,8 @@ func (r randomTest) run(t *testing.T) map[compare.Verdict]int {
 			}
 		}
 	}
-	return tally
+	t.Logf("%s: %d models, solve and count: %v", r.prefix, n, tally)
+	if least := int(r.agree * float64(n)); tally[compare.Agree] < least {
+		t.Errorf("%s: only %d rows agree of %d models (want %d): the test is not comparing enough", r.prefix, tally[compare.Agree], n, least)
+	}
 }
