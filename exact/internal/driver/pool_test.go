@@ -11,6 +11,15 @@ import (
 // of the searches Spread made (one per worker, in worker order), and a
 // stopped pool runs none.
 func TestSpreadRunsEachTaskOnce(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	stopped := tasks.NewStopper(ctx)
+	defer stopped.Close()
+	ran := 0
+	Spread(stopped, 2, 10, nil, "test", func() int { return 0 }, func(int, int, int) { ran++ })
+	if ran != 0 {
+		t.Errorf("a stopped pool ran %d tasks", ran)
+	}
 	st := tasks.NewStopper(context.Background())
 	defer st.Close()
 	type search struct{ id, ran int }
@@ -40,14 +49,5 @@ func TestSpreadRunsEachTaskOnce(t *testing.T) {
 				t.Fatalf("%d workers: task %d ran %d times", workers, i, c)
 			}
 		}
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	cancel()
-	stopped := tasks.NewStopper(ctx)
-	defer stopped.Close()
-	ran := 0
-	Spread(stopped, 2, 10, nil, "test", func() int { return 0 }, func(int, int, int) { ran++ })
-	if ran != 0 {
-		t.Errorf("a stopped pool ran %d tasks", ran)
 	}
 }
