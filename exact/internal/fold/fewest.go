@@ -94,9 +94,9 @@ func SolveFewest(st *tasks.Stopper, p *problem.Problem, groups []Group, opts mod
 }
 
 // shareOut runs the search on the driver's pool (driver.Spread), one task
-// per square of the first axis, sharing the best value found so far as the bound. The
-// least value is the same on any number of workers; which of several
-// optimal placements is reported may not be.
+// per square of the first axis, sharing the best value found so far as
+// the bound. The least value is the same on any number of workers; which
+// of several optimal placements is reported may not be.
 func (s *fewestSearch) shareOut(workers int, progress func(float64, string)) *fewestSearch {
 	if len(s.ax.Group) == 0 {
 		s.shared = new(atomic.Int64)
