@@ -36,33 +36,30 @@ func TestReachCliqueRows(t *testing.T) {
 	}
 }
 
+// reaches reports whether piece variable a's reach holds b's square.
+func reaches(m *model.Model, a, b Variable) bool {
+	for _, r := range m.Board.Reach(m.Pieces[a.Piece], a.Square) {
+		if r == b.Square {
+			return true
+		}
+	}
+	return false
+}
+
+// offByFixed reports whether a fixed piece reaches a's square or a would
+// reach one: its own row (reachfix_) keeps it off.
+func offByFixed(m *model.Model, a Variable) bool {
+	for _, f := range m.Fixed {
+		fixed := Variable{Piece: f.Piece, Square: f.Square}
+		if reaches(m, fixed, a) || reaches(m, a, fixed) {
+			return true
+		}
+	}
+	return false
+}
+
 func checkCliqueRows(t *testing.T, m *model.Model, p *Program, wantLines int) {
 	t.Helper()
-	attacks := func(a, b Variable) bool {
-		for _, r := range m.Board.Reach(m.Pieces[a.Piece], a.Square) {
-			if r == b.Square {
-				return true
-			}
-		}
-		return false
-	}
-	// A piece a fixed piece reaches, or that would reach one, is kept off
-	// by its own row (reachfix_).
-	offByFixed := func(a Variable) bool {
-		for _, f := range m.Fixed {
-			for _, r := range m.Board.Reach(m.Pieces[f.Piece], f.Square) {
-				if r == a.Square {
-					return true
-				}
-			}
-			for _, r := range m.Board.Reach(m.Pieces[a.Piece], a.Square) {
-				if r == f.Square {
-					return true
-				}
-			}
-		}
-		return false
-	}
 	inRow := map[[2]int]bool{}
 	lines := 0
 	for _, row := range p.Rows {
@@ -75,7 +72,7 @@ func checkCliqueRows(t *testing.T, m *model.Model, p *Program, wantLines int) {
 		for x, a := range row.Terms {
 			for _, b := range row.Terms[x+1:] {
 				va, vb := p.Variables[a.Var], p.Variables[b.Var]
-				if !attacks(va, vb) && !attacks(vb, va) {
+				if !reaches(m, va, vb) && !reaches(m, vb, va) {
 					t.Errorf("%s: %s and %s do not attack each other", row.Name, va.Name, vb.Name)
 				}
 				inRow[[2]int{a.Var, b.Var}], inRow[[2]int{b.Var, a.Var}] = true, true
@@ -87,7 +84,7 @@ func checkCliqueRows(t *testing.T, m *model.Model, p *Program, wantLines int) {
 	}
 	for i, a := range p.Variables {
 		for j, b := range p.Variables {
-			if a.Role == RolePiece && b.Role == RolePiece && i != j && attacks(a, b) && !inRow[[2]int{i, j}] && !offByFixed(a) && !offByFixed(b) {
+			if a.Role == RolePiece && b.Role == RolePiece && i != j && reaches(m, a, b) && !inRow[[2]int{i, j}] && !offByFixed(m, a) && !offByFixed(m, b) {
 				t.Errorf("%s attacks %s and no row holds both", a.Name, b.Name)
 			}
 		}
