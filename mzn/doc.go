@@ -7,7 +7,8 @@
 // answer is checked by the model package's checker.
 //
 // It covers placement models — strong and weak attack, walls (fixed and
-// free) and squares off the board, fixed pieces, colour rules, independence,
+// free) and squares off the board, wrapped boards (rays and leaps folded by
+// model.Board.Line), fixed pieces, colour rules, independence,
 // coverage and the pieces, attacked, dominated and walls objectives — and tours: MiniZinc's circuit
 // over successor variables, closed tours as they are, open tours through a
 // node that closes the path (tour.go). It refuses with model.ErrUnsupported

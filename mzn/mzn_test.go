@@ -76,6 +76,12 @@ var cases = []struct {
 	{"n-queens.yaml", []string{"board=3"}, true}, // infeasible
 	{"nightriders.yaml", []string{"board=6"}, true},
 	{"least-walls-6x6-9.yaml", nil, true}, // free walls
+	// wrapped boards: rays and leaps folded across the glued edges
+	{"torus-queens.yaml", []string{"board.size=5"}, true},
+	{"torus-queens.yaml", []string{"board.size=6"}, true}, // infeasible
+	{"torus-queens.yaml", nil, true},
+	{"torus-queens.yaml", []string{"board.size=5", "board.wrap=mobius", "place=[max queen]"}, true},
+	{"lefthanded-knights.yaml", nil, true},
 	// tours: closed (circuit), open with and without a start (a closing node)
 	{"tour-rook.yaml", nil, true},
 	{"tour-rook.yaml", []string{"board=3", "tour.closed=false"}, true},
