@@ -127,6 +127,11 @@ func (d *data) write(b *strings.Builder) {
 	}
 	fmt.Fprintf(b, "bool: freeWalls = %v;  %% walls may be added, from minW to maxW of them\nint: minW = %d;\nint: maxW = %d;\nint: fixedWalls = %d;\n",
 		d.m.FreeWalls != nil, lo, hi, d.m.Board.WallCount())
+	wt := make([]int, len(d.squares))
+	for i, s := range d.squares {
+		wt[i] = int(d.m.Weight(s))
+	}
+	fmt.Fprintf(b, "array[SQ] of int: wt = %s;  %% square weights, 0 where none\n", ints(wt))
 	d.writeCounts(b)
 	d.writeRays(b)
 	d.writeLeaps(b)

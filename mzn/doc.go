@@ -9,9 +9,10 @@
 // It covers placement models — strong and weak attack, walls (fixed and
 // free) and squares off the board, wrapped boards (rays and leaps folded by
 // model.Board.Line), fixed pieces, colour rules, independence,
-// coverage and the pieces, attacked, dominated and walls objectives — and tours: MiniZinc's circuit
+// coverage and the pieces, attacked, dominated, walls, weight and
+// attacked-weight objectives — and tours: MiniZinc's circuit
 // over successor variables, closed tours as they are, open tours through a
 // node that closes the path (tour.go). It refuses with model.ErrUnsupported
-// what it does not formulate: stacking, pieces in groups, free walls beside fixed pieces,
+// what it does not formulate: stacking, pieces in groups, attack counts, free walls beside fixed pieces,
 // counts of distinct wall sets, undirected open tours and slides.
 package mzn

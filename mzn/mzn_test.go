@@ -82,6 +82,10 @@ var cases = []struct {
 	{"torus-queens.yaml", nil, true},
 	{"torus-queens.yaml", []string{"board.size=5", "board.wrap=mobius", "place=[max queen]"}, true},
 	{"lefthanded-knights.yaml", nil, true},
+	// square weights: of the pieces' squares, of the squares attacked
+	{"weighted-eight-queens.yaml", nil, true},
+	{"attacked-weight-weak.yaml", []string{"rules=[attack weak]"}, true},
+	{"attacked-weight-weak.yaml", []string{"rules=[attack strong]"}, true},
 	// tours: closed (circuit), open with and without a start (a closing node)
 	{"tour-rook.yaml", nil, true},
 	{"tour-rook.yaml", []string{"board=3", "tour.closed=false"}, true},
@@ -133,6 +137,7 @@ func TestRefused(t *testing.T) {
 		{"slide-guarini.yaml", "slide"},
 		{"tour-3x4-undirected.yaml", "undirected open tours"},
 		{"peaceable-queens-8.yaml", "groups"},
+		{"attacked-weight-weak.yaml", "attack counts"},
 	} {
 		m := load(t, c.file)
 		_, err := mzn.New().Solve(context.Background(), m, model.Options{Task: model.TaskSolve})

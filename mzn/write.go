@@ -30,6 +30,8 @@ func Supports(m *model.Model) error {
 		why = "stacked pieces (stack: true) are not formulated in MiniZinc here"
 	case m.HasGroups():
 		why = "pieces in groups (as GROUP) are not formulated in MiniZinc here"
+	case len(m.Rules.Counts) > 0:
+		why = "attack counts (every piece attacks N, ...) are not formulated in MiniZinc here"
 	case m.Board.OpenCount() > MaxSquares:
 		return fmt.Errorf("minizinc: %d open squares, more than the %d this formulation writes: %w", m.Board.OpenCount(), MaxSquares, model.ErrTooLarge)
 	}
@@ -105,7 +107,7 @@ func writeGoal(b *strings.Builder, m *model.Model, fix Fix) {
 	}
 	goal := "pieces"
 	if m.Objective.Measure != model.MeasureNone {
-		goal = m.Objective.Measure.String()
+		goal = strings.ReplaceAll(m.Objective.Measure.String(), "-", "_") // attacked-weight: attacked_weight
 	}
 	search := "bool_search(array1d(p) ++ w, input_order, indomain_max)"
 	if m.Objective.Sense == model.Minimize {
@@ -166,6 +168,10 @@ var int: pieces = sum(k in K, s in SQ)(bool2int(p[k, s]));
 var int: attacked = sum(t in SQ)(bool2int(attacked_at[t]));
 var int: dominated = sum(t in SQ)(bool2int(attacked_at[t] \/ occ[t]));
 var int: walls = fixedWalls + sum(t in SQ)(bool2int(w[t]));
+% square weights (board.weights): of the placed pieces' squares, and of the
+% open squares attacked
+var int: weight = sum(k in K, s in SQ)(wt[s] * bool2int(p[k, s]));
+var int: attacked_weight = sum(t in SQ)(wt[t] * bool2int(attacked_at[t]));
 
 `
 
