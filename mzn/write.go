@@ -52,13 +52,15 @@ type Fix struct {
 // rays, leaps, counts) then the rules, which are the same text for every
 // puzzle.
 func Write(w io.Writer, m *model.Model, fix Fix) error {
-	_, err := write(w, m, fix)
+	_, err := write(w, m, fix, false)
 	return err
 }
 
 // write is Write, returning the tour's data (nil for a placement), which
 // decodes what minizinc prints.
-func write(w io.Writer, m *model.Model, fix Fix) (*tourData, error) {
+// With one set, only one solution is wanted: the model may keep a single
+// solution of each class up to symmetry (tighten.go).
+func write(w io.Writer, m *model.Model, fix Fix, one bool) (*tourData, error) {
 	if err := Supports(m); err != nil {
 		return nil, err
 	}
@@ -79,7 +81,13 @@ func write(w io.Writer, m *model.Model, fix Fix) (*tourData, error) {
 	fmt.Fprintf(&b, "%% solve: minizinc --solver gecode FILE.mzn   count: add --all-solutions\n\n")
 	d.write(&b)
 	b.WriteString(rules)
-	writeGoal(&b, m, fix)
+	parts := d.parts() // tighten.go
+	writeParts(&b, parts)
+	if one && !fix.Set {
+		kind, off := d.anchor()
+		writeAnchor(&b, kind, off)
+	}
+	writeGoal(&b, m, fix, len(parts) > 0)
 	_, err := io.WriteString(w, b.String())
 	return nil, err
 }
@@ -92,9 +100,18 @@ func tourWord(m *model.Model) string {
 }
 
 // writeGoal writes the rules the model's options switch on and its solve item.
-func writeGoal(b *strings.Builder, m *model.Model, fix Fix) {
+// With parts (tighten.go) the number of pieces is written as the sum of
+// the parts' counts, so that Gecode bounds it by the parts still open
+// (minizinc would otherwise read it as the plain sum over the squares).
+func writeGoal(b *strings.Builder, m *model.Model, fix Fix, parts bool) {
 	if m.Rules.Independent {
-		b.WriteString("constraint forall(t in SQ)(occ[t] -> not attacked_at[t]);  % independent\n")
+		// Under independence a piece between an attacker and its target
+		// would itself be attacked: weak attack says the same, and its
+		// lines do not read the squares between.
+		b.WriteString("array[SQ] of var bool: hit_weak = [not w[t] /\\ (\n" +
+			"  exists(h in hitLo[t]..hitHi[t])(rider(hitRay[h]) /\\ forall(i in 1..hitPos[h]-1)(not w[raySq[hitRay[h], i]])) \\/\n" +
+			"  exists(k in K, s in leapFrom[k, t])(on(k, s))) | t in SQ];\n")
+		b.WriteString("constraint forall(t in SQ)(occ[t] -> not hit_weak[t]);  % independent\n")
 	}
 	switch c := m.Rules.Cover; {
 	case c == nil:
@@ -108,6 +125,9 @@ func writeGoal(b *strings.Builder, m *model.Model, fix Fix) {
 	goal := "pieces"
 	if m.Objective.Measure != model.MeasureNone {
 		goal = strings.ReplaceAll(m.Objective.Measure.String(), "-", "_") // attacked-weight: attacked_weight
+	}
+	if goal == "pieces" && parts {
+		goal = "sum(partHas)"
 	}
 	search := "bool_search(array1d(p) ++ w, input_order, indomain_max)"
 	if m.Objective.Sense == model.Minimize {
