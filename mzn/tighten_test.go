@@ -7,23 +7,25 @@ import (
 	"github.com/chessmodel/chessmodel/model"
 )
 
-// TestParts: the implied parts cover every piece variable once, each is a
-// clique of attacks (by the board's reach) or of a shared square, and
-// their number is the bound the puzzle has: n ranks for n queens, the
-// 2x2 blocks for kings.
+// TestParts: each implied partition covers every piece variable once,
+// each part is a clique of attacks (by the board's reach) or of a shared
+// square, and the first's number of parts is the bound the puzzle has: n
+// ranks for n queens, the 2x2 blocks for kings; n queens have four
+// partitions (ranks, files and the two diagonals).
 func TestParts(t *testing.T) {
 	for _, tc := range []struct {
 		name, text string
-		parts      int // -1: any
+		parts      int // of the first partition; -1: any
+		partitions int
 	}{
-		{"8 queens", "board: 8\nplace: [8 queen]\nrules: [independent]", 8},
-		{"kings 12x12", "board: 12\nplace: [max king]\nrules: [independent]", 36},
-		{"torus queens 7", "board: {size: 7, wrap: torus}\nplace: [7 queen]\nrules: [independent]", 7},
-		{"walls", "board: {size: 6, walls: [c3, d4]}\nplace: [max queen]\nrules: [independent]", -1},
-		{"queens and knights, a fixed rook", "board: 5\nfixed: [rook c3]\nplace: [2 queen, max knight]\nrules: [independent]", -1},
-		{"mobius bishops", "board: {size: 5, wrap: mobius}\nplace: [max bishop]\nrules: [independent]", -1},
-		{"no independence", "board: 5\nplace: [3 queen]\nrules: [cover attacked]", 0},
-		{"free walls", "board: {size: 5, walls: free}\nplace: [6 queen]\nrules: [independent]\nobjective: minimize walls", 0},
+		{"8 queens", "board: 8\nplace: [8 queen]\nrules: [independent]", 8, 4},
+		{"kings 12x12", "board: 12\nplace: [max king]\nrules: [independent]", 36, 1},
+		{"torus queens 7", "board: {size: 7, wrap: torus}\nplace: [7 queen]\nrules: [independent]", 7, 4},
+		{"walls", "board: {size: 6, walls: [c3, d4]}\nplace: [max queen]\nrules: [independent]", -1, 4},
+		{"queens and knights, a fixed rook", "board: 5\nfixed: [rook c3]\nplace: [2 queen, max knight]\nrules: [independent]", -1, 4},
+		{"mobius bishops", "board: {size: 5, wrap: mobius}\nplace: [max bishop]\nrules: [independent]", -1, 1},
+		{"no independence", "board: 5\nplace: [3 queen]\nrules: [cover attacked]", -1, 0},
+		{"free walls", "board: {size: 5, walls: free}\nplace: [6 queen]\nrules: [independent]\nobjective: minimize walls", -1, 0},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			m, err := model.Parse([]byte(tc.text), "m.yaml")
@@ -31,11 +33,14 @@ func TestParts(t *testing.T) {
 				t.Fatal(err)
 			}
 			d := newData(m)
-			parts := d.parts()
-			if tc.parts >= 0 && len(parts) != tc.parts {
-				t.Errorf("%d parts, want %d", len(parts), tc.parts)
+			partitions := d.partitions()
+			if len(partitions) != tc.partitions {
+				t.Fatalf("%d partitions, want %d", len(partitions), tc.partitions)
 			}
-			if len(parts) > 0 {
+			if tc.parts >= 0 && len(partitions[0]) != tc.parts {
+				t.Errorf("%d parts, want %d", len(partitions[0]), tc.parts)
+			}
+			for _, parts := range partitions {
 				checkParts(t, d, parts)
 			}
 		})

@@ -81,13 +81,19 @@ func write(w io.Writer, m *model.Model, fix Fix, one bool) (*tourData, error) {
 	fmt.Fprintf(&b, "%% solve: minizinc --solver gecode FILE.mzn   count: add --all-solutions\n\n")
 	d.write(&b)
 	b.WriteString(rules)
-	parts := d.parts() // tighten.go
-	writeParts(&b, parts)
+	least := 0
+	for _, e := range m.Place {
+		least += e.Count.Min
+	}
+	if fix.Set && m.Objective.Measure == model.MeasurePieces {
+		least = max(least, int(fix.Value))
+	}
+	partsGoal := writeParts(&b, d.partitions(), least) // tighten.go
 	if one && !fix.Set {
 		kind, off := d.anchor()
 		writeAnchor(&b, kind, off)
 	}
-	writeGoal(&b, m, fix, len(parts) > 0)
+	writeGoal(&b, m, fix, partsGoal)
 	_, err := io.WriteString(w, b.String())
 	return nil, err
 }
@@ -103,7 +109,7 @@ func tourWord(m *model.Model) string {
 // With parts (tighten.go) the number of pieces is written as the sum of
 // the parts' counts, so that Gecode bounds it by the parts still open
 // (minizinc would otherwise read it as the plain sum over the squares).
-func writeGoal(b *strings.Builder, m *model.Model, fix Fix, parts bool) {
+func writeGoal(b *strings.Builder, m *model.Model, fix Fix, partsGoal string) {
 	if m.Rules.Independent {
 		// Under independence a piece between an attacker and its target
 		// would itself be attacked: weak attack says the same, and its
@@ -126,8 +132,8 @@ func writeGoal(b *strings.Builder, m *model.Model, fix Fix, parts bool) {
 	if m.Objective.Measure != model.MeasureNone {
 		goal = strings.ReplaceAll(m.Objective.Measure.String(), "-", "_") // attacked-weight: attacked_weight
 	}
-	if goal == "pieces" && parts {
-		goal = "sum(partHas)"
+	if goal == "pieces" && partsGoal != "" {
+		goal = partsGoal
 	}
 	search := "bool_search(array1d(p) ++ w, input_order, indomain_max)"
 	if m.Objective.Sense == model.Minimize {
