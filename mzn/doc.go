@@ -2,7 +2,8 @@
 // the puzzle and not from the linear program: a MiniZinc model over one
 // boolean per (piece kind, open square), with attacks along the rays of the
 // board computed in Go and given to the model as data, and the rules as
-// MiniZinc constraints. The minizinc command (Debian's package, with its
+// MiniZinc constraints, with the constraints independence implies (cliques
+// that hold one piece at most, tighten.go). The minizinc command (Debian's package, with its
 // Gecode solver) solves it, counts and enumerates its solutions; every
 // answer is checked by the model package's checker.
 //
