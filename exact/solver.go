@@ -160,10 +160,6 @@ func general(st *tasks.Stopper, m *model.Model, opts model.Options, res *model.R
 		return fmt.Errorf("exact: free walls on a %s board or with a one-sided piece: the wall searches assume straight lines and symmetric attack: %w",
 			m.Board.Wrap, model.ErrUnsupported)
 	}
-	if m.WrappedCoverage() && opts.Task != model.TaskSolve {
-		return fmt.Errorf("exact: counting attacked or dominated squares on a %s board (model.WrappedCoverage: counts found wrong, cause open): %w",
-			m.Board.Wrap, model.ErrUnsupported)
-	}
 	p, err := problem.CompileWithin(m, opts.MaxMemory)
 	if err != nil {
 		return err

@@ -31,10 +31,6 @@ import (
 
 // count performs TaskCount and TaskEnumerate.
 func count(ctx context.Context, m *model.Model, sess *session, opts model.Options, res *model.Result) error {
-	if m.WrappedCoverage() {
-		return fmt.Errorf("ilp: counting attacked or dominated squares on a %s board (model.WrappedCoverage: counts found wrong, cause open): %w",
-			m.Board.Wrap, model.ErrUnsupported)
-	}
 	p := sess.p
 	out, done, err := countStart(ctx, m, sess, opts, res)
 	if err != nil || done {

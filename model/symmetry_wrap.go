@@ -10,12 +10,14 @@ import (
 // The symmetry group of a model that is not plain (a wrapped board, or a
 // piece whose moves are not closed under D4) is not listed per surface: it
 // is found from the geometry. The candidates are the elements of D4 (the
-// swap only on a square board), each followed by every shift along the
-// glued edges; a candidate is a symmetry when it maps the board's cells
+// swap only on a square plain board or torus: swapsSurface), each followed
+// by every shift along the glued edges that maps the surface onto itself
+// (rankShifts), a group of the surface's permutations; a candidate is a symmetry when it maps the board's cells
 // and fixed pieces onto themselves and, for every piece the model uses and
 // every open square s, maps the leaps and the rides (as ordered lines) from
-// s onto the leaps and rides from the image of s. So a torus keeps its
-// translations, a cylinder or a Möbius band loses the swap, and a
+// s onto the leaps and rides from the image of s. Both conditions survive
+// composition, so the candidates that pass form a subgroup
+// (TestGeometryGroupsClosed). So a torus keeps its translations and a
 // left-handed knight loses the mirrors, because the check says so.
 //
 // The check costs about 8 x (shifts) x (moves of every piece from every
@@ -31,20 +33,17 @@ func (m *Model) geometrySymmetries() []Transform {
 	}
 	b := m.Board
 	sig := m.moveSignatures()
-	shiftsF, shiftsR := 1, 1
+	shiftsF := 1
 	if b.Wrap.FilesWrap() {
 		shiftsF = b.Cols
 	}
-	if b.Wrap.RanksWrap() {
-		shiftsR = b.Rows
-	}
 	var out []Transform
 	for _, d4 := range allTransforms {
-		if d4.Swap && b.Rows != b.Cols {
+		if d4.Swap && !swapsSurface(b) {
 			continue
 		}
 		for a := 0; a < shiftsF; a++ {
-			for c := 0; c < shiftsR; c++ {
+			for _, c := range rankShifts(b) {
 				t := d4
 				if a != 0 || c != 0 {
 					t.Shift, t.Wrap = Vector{File: a, Rank: c}, b.Wrap
@@ -56,6 +55,40 @@ func (m *Model) geometrySymmetries() []Transform {
 		}
 	}
 	geometryGroups.Store(key, out)
+	return out
+}
+
+// swapsSurface reports whether exchanging files and ranks maps the
+// surface onto itself: a square board whose two directions are glued
+// alike (plain, or a torus). On a cylinder, a Möbius band or a Klein
+// bottle the swap exchanges a glued edge with a plain or an untwisted one,
+// so it is no candidate, even when a piece's moves happen to let it pass
+// the check: the swap and the shifts along one direction compose into
+// shifts along the other, which are not candidates, and a set of
+// candidates that is not closed is no group (orbits counted from it
+// counted solutions twice: a zebra on a 5x5 cylinder, 24 of 20).
+func swapsSurface(b *Board) bool {
+	return b.Rows == b.Cols && (b.Wrap == WrapNone || b.Wrap == WrapTorus)
+}
+
+// rankShifts are the shifts along the ranks that are candidates: none on
+// a board whose ranks are not glued; every one on a torus; on a Klein
+// bottle only 0 and half the ranks. There the files' seam mirrors the
+// ranks, and a shift by c conjugated by that mirror is a shift by -c, so a
+// shift is a map of the surface only when c = -c modulo the ranks.
+func rankShifts(b *Board) []int {
+	switch {
+	case !b.Wrap.RanksWrap():
+		return []int{0}
+	case b.Wrap.Twisted() && b.Rows%2 == 0:
+		return []int{0, b.Rows / 2}
+	case b.Wrap.Twisted():
+		return []int{0}
+	}
+	out := make([]int, b.Rows)
+	for c := range out {
+		out[c] = c
+	}
 	return out
 }
 

@@ -129,17 +129,3 @@ func (m *Model) SlideGeometryError() error {
 	}
 	return nil
 }
-
-// WrappedCoverage reports whether a place model on a wrapped board asks
-// about attacked or dominated squares (a cover rule or such an objective).
-// Both backends refuse to count or enumerate such models for now: on random
-// models (compare --random --wrapped, seeds 11 and 13, and 2029 in
-// TestRandomWrappedAgreement) exact and the ILP each counted some of them
-// wrong while solving them right, and the cause is not yet found.
-func (m *Model) WrappedCoverage() bool {
-	if m.Kind != KindPlace || !m.Board.Wrapped() {
-		return false
-	}
-	ms := m.Objective.Measure
-	return m.Rules.Cover != nil || ms == MeasureAttacked || ms == MeasureDominated
-}

@@ -45,7 +45,7 @@ $GO test -run XXX -bench 'BenchmarkFold|BenchmarkDomination|BenchmarkFewestSixBy
 	-timeout 60m ./exact >>"$out" 2>&1 || { cat "$out"; exit 1; }
 sizes="8|16"
 [ -z "$CHESSMODEL_BENCH_LONG" ] || sizes="8|16|24"
-$GO test -run XXX -bench 'BenchmarkFrontier/(6x6-closed|3x20-open|5x12-closed)' -benchmem -benchtime 1x -count "$COUNT" \
+$GO test -run XXX -bench 'BenchmarkFrontier/(6x6-closed|6x6-open|3x20-open|5x12-closed)' -benchmem -benchtime 1x -count "$COUNT" \
 	-timeout 60m ./exact/tour >>"$out" 2>&1 || { cat "$out"; exit 1; }
 for pattern in 'BenchmarkExplore8' "BenchmarkShortestRooks/^($sizes)\$/^workers=0\$"; do
 	$GO test -run XXX -bench "$pattern" -benchmem -benchtime 1x -count "$COUNT" -timeout 60m ./exact/slide >>"$out" 2>&1 ||

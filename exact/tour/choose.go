@@ -1,7 +1,6 @@
 package tour
 
 import (
-	"math"
 	"math/bits"
 	"math/rand/v2"
 
@@ -20,7 +19,11 @@ import (
 //     estimate is the sum over the steps of 3^w, times 2/5 for closed
 //     tours and 10/3 for open ones (a little above those figures: on
 //     near-square open boards the two are close, and the search also
-//     gives classes up to symmetry);
+//     gives classes up to symmetry). Checked again with the greedy order
+//     (frontier_order.go): 6x6 open estimated 2.8 million nodes, 101 ms at
+//     36 ns, and took 50 ms of CPU; 5x6 open 0.32 million, 12 ms, took
+//     13 ms; 6x6 closed 0.11 million, 4 ms, took about 10 ms (steps of
+//     few classes cost more than their classes);
 //   - the search's tree is estimated by Knuth's random probes (Math. Comp.
 //     29, 1975): a walk from a start that picks one child at random at each
 //     node, the product of the numbers of children down to each depth
@@ -37,10 +40,7 @@ const searchProbes = 64
 
 // frontierCost is the frontier programme's estimated cost in search nodes.
 func (p *frontierPlan) cost(closed bool) float64 {
-	total := 0.0
-	for _, w := range p.widths {
-		total += math.Pow(3, float64(w))
-	}
+	total := p.size()
 	if closed {
 		return total * 2 / 5
 	}

@@ -3,6 +3,7 @@ package tour
 import (
 	"cmp"
 	"fmt"
+	"math"
 	"math/bits"
 	"slices"
 	"unsafe"
@@ -12,8 +13,9 @@ import (
 
 // Counting by a frontier dynamic programme (Knuth's idea in TAOCP 7.2.2.4,
 // and the transfer-matrix counts of knight's tours before it). The squares
-// are put in a line — by rank or by file, forwards or backwards, whichever
-// keeps the frontier narrowest — and enter one at a time. A square
+// are put in a line — by rank or by file, forwards or backwards, or in the
+// greedy order of frontier_order.go, whichever is the cheapest — and
+// enter one at a time. A square
 // entering chooses which of its moves to squares already in (none, one or
 // two) the tour uses; a square leaves once every square it moves to has
 // entered, and it must then have its two moves. The squares in and not
@@ -70,15 +72,19 @@ type frontierPlan struct {
 	widths   []int // squares of the class after each step
 }
 
-// newFrontierPlan picks the line order with the narrowest frontier (then
-// the least total width) and lays out its steps; start is the vertex an
-// open tour must start from, or -1.
+// newFrontierPlan picks the cheapest of the line orders and the greedy
+// order (cheaper) and lays out its steps; start is the vertex an open
+// tour must start from, or -1.
 func newFrontierPlan(g *model.MoveGraph, open bool, start int) (*frontierPlan, error) {
 	var best *frontierPlan
-	for _, order := range lineOrders(g) {
+	lines := lineOrders(g)
+	orders := lines
+	if greedy := bestGreedyOrder(g, greedyFirsts(g, lines), open); greedy != nil {
+		orders = append(orders, greedy)
+	}
+	for _, order := range orders {
 		p := planFor(g, order, open, start)
-		if best == nil || p.maxSlots < best.maxSlots ||
-			(p.maxSlots == best.maxSlots && sum(p.widths) < sum(best.widths)) {
+		if best == nil || p.cheaper(best) {
 			best = p
 		}
 	}
@@ -89,20 +95,41 @@ func newFrontierPlan(g *model.MoveGraph, open bool, start int) (*frontierPlan, e
 	return best, nil
 }
 
-func sum(xs []int) int {
-	s := 0
-	for _, x := range xs {
-		s += x
+// cheaper reports whether p costs less than q: a plan too wide to hold is
+// the dearer, then the one of the smaller sum over the steps of 3 to the
+// class's width (the classes grow about threefold a square), then the
+// narrower.
+func (p *frontierPlan) cheaper(q *frontierPlan) bool {
+	pw, qw := p.maxSlots > maxFrontierSlots, q.maxSlots > maxFrontierSlots
+	if pw != qw {
+		return qw
 	}
-	return s
+	if pw {
+		return p.maxSlots < q.maxSlots
+	}
+	if a, b := p.size(), q.size(); a != b {
+		return a < b
+	}
+	return p.maxSlots < q.maxSlots
+}
+
+// size is the sum over the steps of 3 to the class's width.
+func (p *frontierPlan) size() float64 {
+	total := 0.0
+	for _, w := range p.widths {
+		total += math.Pow(3, float64(w))
+	}
+	return total
 }
 
 // frontierPlanBytes bounds the bytes of the plans newFrontierPlan holds at
 // once (two: the best so far and the one being laid out): a step, its
 // choices (none, one or two of the moves to earlier squares and the extra
-// vertex) and its squares kept, per square, and as much again for the
-// slices a step's layout outgrows and leaves to the collector (measured:
-// a 3x300 knight's plan peaked at 1.44 MB, 1.8 times the first two).
+// vertex) and its squares kept, per square, and one and a half times as
+// much again for the slices a step's layout outgrows and leaves to the
+// collector, five orders being laid out (measured: a 3x300 knight's plan
+// peaked at 1.44 MB from four line orders, 1.8 times the first two, and at
+// 1.89 MB with the greedy order, 2.3 times), and the greedy rule's arrays.
 func frontierPlanBytes(g *model.MoveGraph) int64 {
 	moves := 0
 	for v := 0; v < g.Len(); v++ {
@@ -111,7 +138,8 @@ func frontierPlanBytes(g *model.MoveGraph) int64 {
 	earlier := int64(moves + 1)
 	choices := 1 + earlier + earlier*(earlier-1)/2
 	step := int64(unsafe.Sizeof(frontierStep{})) + 2*choices + maxWork + 2*24
-	return 4 * int64(g.Len()) * (step + 3*int64(unsafe.Sizeof(0)) + 1) // and the planner's arrays
+	return 5*int64(g.Len())*(step+3*int64(unsafe.Sizeof(0))+1) + // and the planner's arrays
+		greedyBytes(g.Len())
 }
 
 // lineOrders lists the vertices by rank and by file, each both ways.

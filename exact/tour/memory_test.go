@@ -141,7 +141,7 @@ func TestMemoryBound(t *testing.T) {
 // rest, a few MiB, is the run's other data and garbage not yet collected);
 // under a larger bound it counts.
 func TestFrontierMemoryBound(t *testing.T) {
-	m := tourModel(t, "5x6", "{piece: knight}")
+	m := tourModel(t, "6", "{piece: knight}")
 	const bound = 1 << 20
 	var err error
 	var res *model.Result
@@ -156,7 +156,7 @@ func TestFrontierMemoryBound(t *testing.T) {
 		t.Errorf("a peak of %d bytes under a bound of %d", used, bound)
 	}
 	res, err = SolveWith(context.Background(), m, model.Options{Task: model.TaskCount, MaxMemory: 64 << 20}, Frontier)
-	if err != nil || *res.Count != 37568 {
+	if err != nil || *res.Count != 6637920 {
 		t.Fatalf("under 64 MiB: %v %v", res, err)
 	}
 	if peak := res.Stats.Extra["peak_table_bytes"].(int64); peak > 64<<20 || peak < bound {
