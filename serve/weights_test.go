@@ -30,7 +30,8 @@ func TestParseWeights(t *testing.T) {
 }
 
 // TestBrowserWeights: a user who types a weighted model sees its weights
-// in the summary and on the board.
+// in the summary and on the board; one who types a torus sees the wrap
+// in the summary.
 func TestBrowserWeights(t *testing.T) {
 	ts := newTestServer(t, asUser)
 	ctx := openPage(t, ts)
@@ -49,4 +50,5 @@ func TestBrowserWeights(t *testing.T) {
 			t.Errorf("the board does not show the weight %s (texts %v)", want, drawn)
 		}
 	}
+	run(t, ctx, "type a torus", typeModel("board: {size: 5, wrap: torus}\nplace: [5 queen]\nrules: [independent]\n"), waitText("#summary", "wrapped: torus"))
 }

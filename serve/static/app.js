@@ -234,7 +234,7 @@ function showSummary(s) {
   const row = (k, v) => { if (v) dl.append(el("dt", {}, k), el("dd", {}, v)); };
   row("name", s.name);
   row("kind", s.kind);
-  row("board", `${s.rows}x${s.cols}` + (s.walls.length ? `, ${s.walls.length} walls` : "") + (s.free_walls ? `, free walls ${s.free_walls}` : ""));
+  row("board", `${s.rows}x${s.cols}` + (s.walls.length ? `, ${s.walls.length} walls` : "") + (s.free_walls ? `, free walls ${s.free_walls}` : "") + (s.wrap ? `, wrapped: ${s.wrap}` : ""));
   row("place", (s.place || []).join(", "));
   row("rules", (s.rules || []).join(", "));
   row("objective", s.objective);
