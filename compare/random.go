@@ -53,12 +53,7 @@ func Random(rng *rand.Rand, name string) string {
 	case x == 8 || x == 9:
 		draw = countsModel // random_counts.go
 	}
-	for {
-		text := draw(rng, name)
-		if _, err := model.Parse([]byte(text), name); err == nil {
-			return text
-		}
-	}
+	return drawParsed(rng, name, draw, nil)
 }
 
 func randomModel(rng *rand.Rand, name string) string {
@@ -93,11 +88,7 @@ func randomModel(rng *rand.Rand, name string) string {
 			return "" // free walls need the mapping form; draw again
 		}
 	} else {
-		var walls []string
-		for i := rng.IntN(4); i > 0; i-- {
-			walls = append(walls, model.Square{File: rng.IntN(cols), Rank: rng.IntN(rows)}.String())
-		}
-		walls = unique(walls)
+		walls := unique(drawSquares(rng, rng.IntN(4), rows, cols))
 		switch {
 		case freeWalls && rng.IntN(2) == 0:
 			fmt.Fprintf(&b, "board: {size: %dx%d, walls: free}\n", rows, cols)
@@ -139,10 +130,7 @@ func degenerate(rng *rand.Rand, name, kind string) string {
 			rows, cols = cols, rows
 		}
 		fmt.Fprintf(&b, "%s\nname: %s\n", DegenerateThin, name)
-		var walls []string
-		for i := rng.IntN(3); i > 0; i-- {
-			walls = append(walls, model.Square{File: rng.IntN(cols), Rank: rng.IntN(rows)}.String())
-		}
+		walls := drawSquares(rng, rng.IntN(3), rows, cols)
 		fmt.Fprintf(&b, "board: {size: %dx%d, walls: [%s]}\n", rows, cols, strings.Join(unique(walls), ", "))
 	case DegenerateWalled:
 		rows, cols = 1+rng.IntN(4), 1+rng.IntN(4)

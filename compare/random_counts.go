@@ -21,10 +21,7 @@ func countsModel(rng *rand.Rand, name string) string {
 	fmt.Fprintf(&b, "name: %s\n", name)
 	kinds := randomKinds(rng, &b)
 	fmt.Fprintf(&b, "board:\n  size: %dx%d\n", rows, cols)
-	var walls []string
-	for i := rng.IntN(3); i > 0; i-- {
-		walls = append(walls, model.Square{File: rng.IntN(cols), Rank: rng.IntN(rows)}.String())
-	}
+	walls := drawSquares(rng, rng.IntN(3), rows, cols)
 	if walls = unique(walls); len(walls) > 0 {
 		fmt.Fprintf(&b, "  walls: [%s]\n", strings.Join(walls, ", "))
 	}
@@ -79,10 +76,5 @@ func countRules(rng *rand.Rand, kinds []string) []string {
 // share of them in Random is one in fifteen), for the differential test of
 // those constructs; the same rng state gives the same model.
 func RandomCounts(rng *rand.Rand, name string) string {
-	for {
-		text := countsModel(rng, name)
-		if _, err := model.Parse([]byte(text), name); err == nil {
-			return text
-		}
-	}
+	return drawParsed(rng, name, countsModel, nil)
 }

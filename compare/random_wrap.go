@@ -4,8 +4,6 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"strings"
-
-	"github.com/chessmodel/chessmodel/model"
 )
 
 // oneSided are one-sided pieces random wrapped models draw from: their
@@ -26,12 +24,7 @@ var oneSided = map[string]string{
 // backends refuse on such models). The same rng state gives the same
 // model.
 func RandomWrapped(rng *rand.Rand, name string) string {
-	for {
-		text := randomWrapped(rng, name)
-		if _, err := model.Parse([]byte(text), name); err == nil {
-			return text
-		}
-	}
+	return drawParsed(rng, name, randomWrapped, nil)
 }
 
 func randomWrapped(rng *rand.Rand, name string) string {
@@ -42,10 +35,7 @@ func randomWrapped(rng *rand.Rand, name string) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "name: %s\n", name)
 	kinds := randomWrappedKinds(rng, &b)
-	var walls []string
-	for i := rng.IntN(3); i > 0; i-- {
-		walls = append(walls, model.Square{File: rng.IntN(cols), Rank: rng.IntN(rows)}.String())
-	}
+	walls := drawSquares(rng, rng.IntN(3), rows, cols)
 	wrap := []string{"none", "cylinder", "torus", "mobius", "klein"}[rng.IntN(5)]
 	fmt.Fprintf(&b, "board: {size: %dx%d, wrap: %s, walls: [%s]}\n", rows, cols, wrap, strings.Join(unique(walls), ", "))
 	randomRules(rng, &b, kinds, rows, cols, false)

@@ -4,8 +4,6 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"strings"
-
-	"github.com/chessmodel/chessmodel/model"
 )
 
 // armyGroups are the names random group models give their groups.
@@ -21,12 +19,7 @@ var armyGroups = []string{"white", "black", "red"}
 // group swaps enter the symmetry group. The same rng state gives the same
 // model.
 func RandomArmy(rng *rand.Rand, name string) string {
-	for {
-		text := randomArmy(rng, name)
-		if _, err := model.Parse([]byte(text), name); err == nil {
-			return text
-		}
-	}
+	return drawParsed(rng, name, randomArmy, nil)
 }
 
 func randomArmy(rng *rand.Rand, name string) string {
@@ -38,10 +31,7 @@ func randomArmy(rng *rand.Rand, name string) string {
 	fmt.Fprintf(&b, "name: %s\n", name)
 	groups := armyGroups[:2+rng.IntN(4)/3]
 	kinds := randomKinds(rng, &b)
-	var walls []string
-	for i := rng.IntN(5) - 2; i > 0; i-- {
-		walls = append(walls, model.Square{File: rng.IntN(cols), Rank: rng.IntN(rows)}.String())
-	}
+	walls := drawSquares(rng, rng.IntN(5)-2, rows, cols)
 	if walls = unique(walls); len(walls) > 0 {
 		fmt.Fprintf(&b, "board: {size: %dx%d, walls: [%s]}\n", rows, cols, strings.Join(walls, ", "))
 	} else {

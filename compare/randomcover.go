@@ -17,12 +17,7 @@ import (
 // covers, and counts `min`, fixed or ranges from 0 — small enough, mostly,
 // for the brute-force referee. The same rng state gives the same model.
 func RandomCover(rng *rand.Rand, name string) string {
-	for {
-		text := randomCoverModel(rng, name)
-		if _, err := model.Parse([]byte(text), name); err == nil {
-			return text
-		}
-	}
+	return drawParsed(rng, name, randomCoverModel, nil)
 }
 
 // A coverDraw is a coverage model being drawn.

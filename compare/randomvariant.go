@@ -23,12 +23,7 @@ var Draws = map[string]func(rng *rand.Rand, name string) string{
 // (a path and its reverse one tour) in half the open ones. The same rng
 // state gives the same model.
 func RandomTour(rng *rand.Rand, name string) string {
-	for {
-		text := randomTour(rng, name)
-		if _, err := model.Parse([]byte(text), name); err == nil {
-			return text
-		}
-	}
+	return drawParsed(rng, name, randomTour, nil)
 }
 
 func randomTour(rng *rand.Rand, name string) string {
@@ -63,13 +58,8 @@ func randomTour(rng *rand.Rand, name string) string {
 // random start squares to random goal squares. The same rng state gives
 // the same model.
 func RandomSlide(rng *rand.Rand, name string) string {
-	for {
-		text := randomSlide(rng, name)
-		// a goal that is the start is drawn again: it says nothing
-		if m, err := model.Parse([]byte(text), name); err == nil && m.SlideGoal(m.SlideStart()) != nil {
-			return text
-		}
-	}
+	// a goal that is the start is drawn again: it says nothing
+	return drawParsed(rng, name, randomSlide, func(m *model.Model) bool { return m.SlideGoal(m.SlideStart()) != nil })
 }
 
 func randomSlide(rng *rand.Rand, name string) string {

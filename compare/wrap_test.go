@@ -3,13 +3,8 @@ package compare_test
 import (
 	"context"
 	"errors"
-	"fmt"
-	"math/rand/v2"
 	"testing"
-	"time"
 
-	"github.com/chessmodel/chessmodel/brute"
-	"github.com/chessmodel/chessmodel/compare"
 	"github.com/chessmodel/chessmodel/exact"
 	"github.com/chessmodel/chessmodel/ilp"
 	"github.com/chessmodel/chessmodel/model"
@@ -82,43 +77,6 @@ func TestTorusKnightToursByHand(t *testing.T) {
 	if res.Count == nil || *res.Count != want {
 		t.Errorf("exact: %v closed tours, by hand %d", res.Count, want)
 	}
-}
-
-// TestRandomWrappedAgreement is the differential test over wrapped boards
-// and one-sided pieces (compare.RandomWrapped), with the brute-force
-// referee where it can count: any disagreement or rejected solution fails.
-func TestRandomWrappedAgreement(t *testing.T) {
-	n := 120
-	if testing.Short() {
-		n = 30
-	}
-	rng := rand.New(rand.NewPCG(2029, 7))
-	solvers := []model.Solver{exact.New(), ilp.New()}
-	referee := &brute.Solver{Budget: 20_000}
-	opts := compare.Options{Timeout: 5 * time.Second, Symmetry: true}
-	tally := map[compare.Verdict]int{}
-	for i := 0; i < n; i++ {
-		name := fmt.Sprintf("wrapped-2029-%d", i+1)
-		text := compare.RandomWrapped(rng, name)
-		m, err := model.Parse([]byte(text), name+".yaml")
-		if err != nil {
-			t.Fatal(err)
-		}
-		rows := []compare.Row{compare.Run(context.Background(), m, append(solvers, referee), model.TaskSolve, opts)}
-		if _, err := referee.Solve(context.Background(), m, model.Options{Task: model.TaskCount}); !errors.Is(err, model.ErrUnsupported) {
-			rows = append(rows, compare.Run(context.Background(), m, append(solvers, referee), model.TaskCount, opts))
-		}
-		for _, row := range rows {
-			tally[row.Verdict]++
-			if row.Verdict == compare.Disagree || row.Verdict == compare.Failed {
-				t.Errorf("%s %s: %s: %s\n%s", name, row.Task, row.Verdict, row.Reason, text)
-			}
-		}
-	}
-	if tally[compare.Agree] < n {
-		t.Errorf("only %d rows agree of %d models: %v", tally[compare.Agree], n, tally)
-	}
-	t.Logf("%v", tally)
 }
 
 // TestWrappedLimits walks past each limit of wrapped boards and one-sided

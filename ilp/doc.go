@@ -96,6 +96,13 @@
 //     are refused; slides on a Möbius band or Klein bottle and slides or
 //     tours of a one-sided piece are refused (model.SlideGeometryError,
 //     model.NewMoveGraph).
+//     Independence there is written as clique rows (place_general_cliques.go)
+//     and a count gets a count_orbit row (count_symmetry.go). Tractability,
+//     measured in CPU time on n queens on the n x n torus at a load of 10
+//     to 19: n = 11 (88 solutions, 2 classes) in 0.4 s; n = 13 (4,524, 11
+//     classes) in 356 s (20 minutes of wall time), where exact takes 0.5 s:
+//     each class costs a solve whose relaxation is met by 1/n on every
+//     square.
 //   - Shards (model.Options.Shard): a count by no-good cuts is one
 //     sequence of solves with no task list to split, so a part is refused.
 //   - Attack counts and weights (place_attack_counts.go; TestAttackCountLimits

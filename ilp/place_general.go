@@ -16,8 +16,9 @@ import (
 //
 //	reach_<v>_<t>:  piece v  +  any piece on t  <= 1      (t in v's reach)
 //
-// one row per reached square, which forbids exactly the attacks in either
-// direction (the row of the other piece covers the other way). Under
+// forbids exactly the attacks in either direction; under independence these
+// pairs are gathered into one row per wrapped line and clique
+// (place_general_cliques.go). Under
 // independence, or weak attack, or with leapers only, a square is attacked
 // exactly when a piece whose reach holds it stands, so its witnesses are
 // those pieces.
@@ -156,16 +157,14 @@ func (pc *placement) reachIndependence() {
 		}
 		for _, pr := range pc.presences[s] {
 			for _, t := range pc.board.Reach(pr.kind.piece, s) {
-				var l linear
-				l.plus(pr.v, 1)
 				if len(pc.fixed[t]) > 0 {
-					pc.addRow("reachfix_"+pc.p.Variables[pr.v].Name+"_"+t.String(), *l.plusConst(1), LessEqual, 1)
-					continue
+					var l linear
+					pc.addRow("reachfix_"+pc.p.Variables[pr.v].Name+"_"+t.String(), *l.plus(pr.v, 1).plusConst(1), LessEqual, 1)
 				}
-				pc.addRow("reach_"+pc.p.Variables[pr.v].Name+"_"+t.String(), *l.plusLinear(pc.presenceSum(t, anyPiece), 1), LessEqual, 1)
 			}
 		}
 	}
+	pc.reachCliqueRows() // place_general_cliques.go
 }
 
 // reachWitnesses adds each piece variable, and each fixed piece, to the

@@ -60,23 +60,7 @@ func (s *Solver) solveSlide(ctx context.Context, m *model.Model, opts model.Opti
 			opts.Progress(-1, fmt.Sprintf("lp_solve: horizon %d", t))
 		}
 		stepBegan := time.Now()
-		p, err := buildSlide(context.Background(), m, t, lpSolveSlideForm, opts.MemoryLimit()) // lp_solve stops by ctx
-		if err != nil {
-			return nil, err
-		}
-		sess, err := load(p)
-		if err != nil {
-			return nil, err
-		}
-		// Horizon t-1 was infeasible, so every solution of this one has t
-		// moves: the first found is optimal.
-		if err := sess.stopAtFirst(); err != nil {
-			sess.close()
-			return nil, err
-		}
-		out, err := sess.solve(ctx)
-		sess.stats(&res.Stats)
-		sess.close()
+		p, out, err := solveHorizon(ctx, m, t, opts, res)
 		if err != nil {
 			return nil, err
 		}
@@ -104,4 +88,26 @@ func (s *Solver) solveSlide(ctx context.Context, m *model.Model, opts model.Opti
 		res.Status, res.Solution, res.Value = model.StatusOptimal, &sol, model.Int64(int64(t))
 		return res, nil
 	}
+}
+
+// solveHorizon builds the program of horizon t and solves it to its first
+// solution, adding lp_solve's statistics to res.
+func solveHorizon(ctx context.Context, m *model.Model, t int, opts model.Options, res *model.Result) (*Program, outcome, error) {
+	p, err := buildSlide(context.Background(), m, t, lpSolveSlideForm, opts.MemoryLimit()) // lp_solve stops by ctx
+	if err != nil {
+		return nil, outcome{}, err
+	}
+	sess, err := load(p)
+	if err != nil {
+		return nil, outcome{}, err
+	}
+	defer sess.close()
+	// Horizon t-1 was infeasible, so every solution of this one has t
+	// moves: the first found is optimal.
+	if err := sess.stopAtFirst(); err != nil {
+		return nil, outcome{}, err
+	}
+	out, err := sess.solve(ctx)
+	sess.stats(&res.Stats)
+	return p, out, err
 }

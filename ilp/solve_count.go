@@ -36,6 +36,11 @@ func count(ctx context.Context, m *model.Model, sess *session, opts model.Option
 	if err != nil || done {
 		return err
 	}
+	if terms, ok := orbitRow(m, p); ok { // count_symmetry.go
+		if err := sess.addRow(terms, GreaterEqual, 1); err != nil {
+			return fmt.Errorf("ilp: the count's orbit row: %w", err)
+		}
+	}
 	group := m.FullSymmetries()
 	decisions := cutDecisions(p, opts.DistinctWalls)
 	var solutions, classes int64

@@ -170,6 +170,10 @@ type Summary struct {
 	Slide      *SlideSummary     `json:"slide,omitempty"`
 	Symmetries []string          `json:"symmetries"`
 	Wrap       string            `json:"wrap,omitempty"` // cylinder, torus, mobius, klein; empty on a plain board
+
+	// Weights: the square weights (board.weights, issue 29) of the open
+	// squares that carry one, by square name; none on an unweighted board.
+	Weights map[string]int64 `json:"weights,omitempty"`
 }
 
 // TourSummary is the tour section of a Summary.
@@ -205,6 +209,14 @@ func (m *Model) Summarize() Summary {
 	}
 	if m.FreeWalls != nil {
 		s.FreeWalls = rangeText(*m.FreeWalls)
+	}
+	for sq, w := range m.Weights { // square weights (issue 29)
+		if w != 0 && m.Board.IsOpen(sq) {
+			if s.Weights == nil {
+				s.Weights = map[string]int64{}
+			}
+			s.Weights[sq.String()] = w
+		}
 	}
 	used := func(p *Piece) { s.Pieces[p.Name] = p.Describe() }
 	for _, f := range m.Fixed {

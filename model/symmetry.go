@@ -245,10 +245,17 @@ func (m *Model) TransformSolution(t Transform, s Solution) Solution {
 // identity comes first; with walls set, one per distinct wall set (a
 // solution whose pieces are those of the image that first gave it).
 func (m *Model) Images(group []Transform, s Solution, walls bool) []Solution {
+	return distinctImages(len(group), func(i int) Solution { return m.TransformSolution(group[i], s) }, walls)
+}
+
+// distinctImages returns the distinct images image(0), ..., image(n-1) of
+// a solution, in that order; with walls set, one per distinct wall set.
+// Images and SymmetryImages walk their groups with it.
+func distinctImages(n int, image func(i int) Solution, walls bool) []Solution {
 	seen := map[string]bool{}
 	var out []Solution
-	for _, t := range group {
-		img := m.TransformSolution(t, s)
+	for i := range n {
+		img := image(i)
 		key := img.Key()
 		if walls {
 			key = Solution{Walls: img.Walls}.Key()
@@ -272,9 +279,16 @@ func (m *Model) Canonical(s Solution) Solution {
 }
 
 func (m *Model) canonical(group []Transform, s Solution) Solution {
-	best := m.TransformSolution(Transform{}, s)
-	for _, t := range group[1:] {
-		if img := m.TransformSolution(t, s); comparePlacements(img, best) < 0 {
+	return leastImage(m.TransformSolution(Transform{}, s), len(group), func(i int) Solution { return m.TransformSolution(group[i], s) })
+}
+
+// leastImage returns the least of first (the identity's image) and the
+// images image(1), ..., image(n-1), comparing placements; canonical and
+// canonicalFull walk their groups with it.
+func leastImage(first Solution, n int, image func(i int) Solution) Solution {
+	best := first
+	for i := 1; i < n; i++ {
+		if img := image(i); comparePlacements(img, best) < 0 {
 			best = img
 		}
 	}

@@ -167,28 +167,9 @@ func (m *Model) ApplySymmetry(sym Symmetry, s Solution) Solution {
 // whole symmetry group, FullSymmetries, found once by the caller), s
 // first; with walls set, one per distinct wall set.
 func (m *Model) SymmetryImages(group []Symmetry, s Solution, walls bool) []Solution {
-	seen := map[string]bool{}
-	var out []Solution
-	for _, sym := range group {
-		img := m.ApplySymmetry(sym, s)
-		key := img.Key()
-		if walls {
-			key = Solution{Walls: img.Walls}.Key()
-		}
-		if !seen[key] {
-			seen[key] = true
-			out = append(out, img)
-		}
-	}
-	return out
+	return distinctImages(len(group), func(i int) Solution { return m.ApplySymmetry(group[i], s) }, walls)
 }
 
 func (m *Model) canonicalFull(group []Symmetry, s Solution) Solution {
-	best := m.ApplySymmetry(Symmetry{}, s)
-	for _, sym := range group[1:] {
-		if img := m.ApplySymmetry(sym, s); comparePlacements(img, best) < 0 {
-			best = img
-		}
-	}
-	return best
+	return leastImage(m.ApplySymmetry(Symmetry{}, s), len(group), func(i int) Solution { return m.ApplySymmetry(group[i], s) })
 }

@@ -2,6 +2,8 @@ package mzn
 
 import (
 	"fmt"
+	"slices"
+	"sort"
 	"strings"
 
 	"github.com/chessmodel/chessmodel/model"
@@ -84,9 +86,12 @@ func (d *data) buildRays() {
 	for si, s := range d.squares {
 		for di, v := range d.dirs {
 			r := ray{from: si + 1, dir: di + 1}
-			for t := s.Add(v); d.m.Board.IsOpen(t); t = t.Add(v) {
+			// Board.Line folds the ray across glued edges (a wrapped
+			// board) and ends it before it comes back to s.
+			d.m.Board.Line(s, v, true, func(t model.Square) bool {
 				r.squares = append(r.squares, d.index[t])
-			}
+				return true
+			})
 			if len(r.squares) > 0 {
 				d.rays = append(d.rays, r)
 			}
@@ -122,6 +127,11 @@ func (d *data) write(b *strings.Builder) {
 	}
 	fmt.Fprintf(b, "bool: freeWalls = %v;  %% walls may be added, from minW to maxW of them\nint: minW = %d;\nint: maxW = %d;\nint: fixedWalls = %d;\n",
 		d.m.FreeWalls != nil, lo, hi, d.m.Board.WallCount())
+	wt := make([]int, len(d.squares))
+	for i, s := range d.squares {
+		wt[i] = int(d.m.Weight(s))
+	}
+	fmt.Fprintf(b, "array[SQ] of int: wt = %s;  %% square weights, 0 where none\n", ints(wt))
 	d.writeCounts(b)
 	d.writeRays(b)
 	d.writeLeaps(b)
@@ -201,16 +211,24 @@ func (d *data) writeLeaps(b *strings.Builder) {
 	b.WriteString("array[K, SQ] of set of SQ: leapFrom = array2d(K, SQ, [")
 	i := 0
 	for _, k := range d.kinds {
-		for _, t := range d.squares {
-			var from []int
+		// from[t]: the squares whose leaps reach t, folded across glued
+		// edges as Board.Line folds them.
+		from := make([][]int, len(d.squares)+1)
+		for _, s := range d.squares {
 			for _, v := range k.Leaps {
-				if s := t.Add(model.Vector{File: -v.File, Rank: -v.Rank}); d.m.Board.IsOpen(s) {
-					from = append(from, d.index[s])
-				}
+				d.m.Board.Line(s, v, false, func(t model.Square) bool {
+					if !slices.Contains(from[d.index[t]], d.index[s]) {
+						from[d.index[t]] = append(from[d.index[t]], d.index[s])
+					}
+					return true
+				})
 			}
+		}
+		for t := range d.squares {
 			sep(b, i)
 			i++
-			b.WriteString("{" + strings.Trim(ints(from), "[]") + "}")
+			sort.Ints(from[t+1])
+			b.WriteString("{" + strings.Trim(ints(from[t+1]), "[]") + "}")
 		}
 	}
 	b.WriteString("]);\n")

@@ -43,7 +43,7 @@ func run(ctx context.Context, m *model.Model, fix Fix, all bool, options []strin
 	defer os.RemoveAll(dir)
 	file := filepath.Join(dir, "model.mzn")
 	var text bytes.Buffer
-	tour, err := write(&text, m, fix)
+	tour, err := write(&text, m, fix, !all)
 	if err != nil {
 		return outcome{}, err
 	}

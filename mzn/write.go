@@ -30,6 +30,8 @@ func Supports(m *model.Model) error {
 		why = "stacked pieces (stack: true) are not formulated in MiniZinc here"
 	case m.HasGroups():
 		why = "pieces in groups (as GROUP) are not formulated in MiniZinc here"
+	case len(m.Rules.Counts) > 0:
+		why = "attack counts (every piece attacks N, ...) are not formulated in MiniZinc here"
 	case m.Board.OpenCount() > MaxSquares:
 		return fmt.Errorf("minizinc: %d open squares, more than the %d this formulation writes: %w", m.Board.OpenCount(), MaxSquares, model.ErrTooLarge)
 	}
@@ -50,13 +52,15 @@ type Fix struct {
 // rays, leaps, counts) then the rules, which are the same text for every
 // puzzle.
 func Write(w io.Writer, m *model.Model, fix Fix) error {
-	_, err := write(w, m, fix)
+	_, err := write(w, m, fix, false)
 	return err
 }
 
 // write is Write, returning the tour's data (nil for a placement), which
 // decodes what minizinc prints.
-func write(w io.Writer, m *model.Model, fix Fix) (*tourData, error) {
+// With one set, only one solution is wanted: the model may keep a single
+// solution of each class up to symmetry (tighten.go).
+func write(w io.Writer, m *model.Model, fix Fix, one bool) (*tourData, error) {
 	if err := Supports(m); err != nil {
 		return nil, err
 	}
@@ -77,7 +81,19 @@ func write(w io.Writer, m *model.Model, fix Fix) (*tourData, error) {
 	fmt.Fprintf(&b, "%% solve: minizinc --solver gecode FILE.mzn   count: add --all-solutions\n\n")
 	d.write(&b)
 	b.WriteString(rules)
-	writeGoal(&b, m, fix)
+	least := 0
+	for _, e := range m.Place {
+		least += e.Count.Min
+	}
+	if fix.Set && m.Objective.Measure == model.MeasurePieces {
+		least = max(least, int(fix.Value))
+	}
+	partsGoal := writeParts(&b, d.partitions(), least) // tighten.go
+	if one && !fix.Set {
+		kind, off := d.anchor()
+		writeAnchor(&b, kind, off)
+	}
+	writeGoal(&b, m, fix, partsGoal)
 	_, err := io.WriteString(w, b.String())
 	return nil, err
 }
@@ -90,9 +106,18 @@ func tourWord(m *model.Model) string {
 }
 
 // writeGoal writes the rules the model's options switch on and its solve item.
-func writeGoal(b *strings.Builder, m *model.Model, fix Fix) {
+// With parts (tighten.go) the number of pieces is written as the sum of
+// the parts' counts, so that Gecode bounds it by the parts still open
+// (minizinc would otherwise read it as the plain sum over the squares).
+func writeGoal(b *strings.Builder, m *model.Model, fix Fix, partsGoal string) {
 	if m.Rules.Independent {
-		b.WriteString("constraint forall(t in SQ)(occ[t] -> not attacked_at[t]);  % independent\n")
+		// Under independence a piece between an attacker and its target
+		// would itself be attacked: weak attack says the same, and its
+		// lines do not read the squares between.
+		b.WriteString("array[SQ] of var bool: hit_weak = [not w[t] /\\ (\n" +
+			"  exists(h in hitLo[t]..hitHi[t])(rider(hitRay[h]) /\\ forall(i in 1..hitPos[h]-1)(not w[raySq[hitRay[h], i]])) \\/\n" +
+			"  exists(k in K, s in leapFrom[k, t])(on(k, s))) | t in SQ];\n")
+		b.WriteString("constraint forall(t in SQ)(occ[t] -> not hit_weak[t]);  % independent\n")
 	}
 	switch c := m.Rules.Cover; {
 	case c == nil:
@@ -105,7 +130,10 @@ func writeGoal(b *strings.Builder, m *model.Model, fix Fix) {
 	}
 	goal := "pieces"
 	if m.Objective.Measure != model.MeasureNone {
-		goal = m.Objective.Measure.String()
+		goal = strings.ReplaceAll(m.Objective.Measure.String(), "-", "_") // attacked-weight: attacked_weight
+	}
+	if goal == "pieces" && partsGoal != "" {
+		goal = partsGoal
 	}
 	search := "bool_search(array1d(p) ++ w, input_order, indomain_max)"
 	if m.Objective.Sense == model.Minimize {
@@ -166,6 +194,10 @@ var int: pieces = sum(k in K, s in SQ)(bool2int(p[k, s]));
 var int: attacked = sum(t in SQ)(bool2int(attacked_at[t]));
 var int: dominated = sum(t in SQ)(bool2int(attacked_at[t] \/ occ[t]));
 var int: walls = fixedWalls + sum(t in SQ)(bool2int(w[t]));
+% square weights (board.weights): of the placed pieces' squares, and of the
+% open squares attacked
+var int: weight = sum(k in K, s in SQ)(wt[s] * bool2int(p[k, s]));
+var int: attacked_weight = sum(t in SQ)(wt[t] * bool2int(attacked_at[t]));
 
 `
 

@@ -69,13 +69,11 @@ func TestRunStopKeepsBest(t *testing.T) {
 	if stop() {
 		t.Errorf("a finished run is stopped again")
 	}
-	r := result.Result
-	if !got || r.Status != model.StatusUnknown || !strings.Contains(result.Stopped, "on request") {
-		t.Fatalf("result %+v, stopped %q", r, result.Stopped)
+	if !got {
+		t.Fatal("no result event")
 	}
-	if r.Value == nil || r.Solution == nil || !r.Verified || result.SVG == "" || r.Stats["bound"] == nil {
-		t.Errorf("stopped without the best so far: %+v", r)
-	}
+	checkStoppedBest(t, result.Result.Status, result.Stopped, result.Result.Value != nil && result.Result.Solution != nil &&
+		result.Result.Verified && result.SVG != "" && result.Result.Stats["bound"] != nil)
 	var ans struct{ Stopped bool }
 	if post(t, ts, "/api/stop", map[string]string{"id": "nonesuch"}, &ans); ans.Stopped {
 		t.Errorf("an unknown run is stopped")
@@ -147,5 +145,18 @@ func TestParseRefused(t *testing.T) {
 		if !ans.OK || (ans.Model.Refused["brute"] != "") != c.refused || ans.Model.Refused["exact"] != "" || ans.Model.Refused["ilp"] != "" {
 			t.Errorf("%q: refused %v", c.yaml, ans.Model.Refused)
 		}
+	}
+}
+
+// checkStoppedBest: a run stopped on request ends unknown, saying so, with
+// the best placement so far (its value, verified solution, picture and
+// bound: whole).
+func checkStoppedBest(t *testing.T, status model.Status, stopped string, whole bool) {
+	t.Helper()
+	if status != model.StatusUnknown || !strings.Contains(stopped, "on request") {
+		t.Fatalf("status %s, stopped %q", status, stopped)
+	}
+	if !whole {
+		t.Error("stopped without the best so far (value, verified solution, picture and bound)")
 	}
 }

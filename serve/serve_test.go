@@ -7,6 +7,7 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"net/http/httptest"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -135,77 +136,7 @@ func TestModelFiles(t *testing.T) {
 		t.Errorf("listed %v", names)
 	}
 	for _, writable := range []bool{false, true} {
-		cat, err := DirCatalog(dir, writable)
-		if err != nil {
-			t.Fatal(err)
-		}
-		ts := newTestServer(t, func(c *Config) { c.Models = cat })
-		reads := []struct {
-			name   string
-			status int
-		}{
-			{"mine.yaml", 200},
-			{"absent.yaml", 404},
-			{"..%2Fsecret.yaml", 400},
-			{"..%2F..%2Fetc%2Fpasswd", 400},
-			{"%2Fetc%2Fpasswd", 400},
-			{".hidden.yaml", 400},
-			{"mine.txt", 400},
-			{"..", 404},        // cleaned away by the router
-			{"link.yaml", 403}, // a symbolic link out of the directory
-			{"up.yaml", 403},
-		}
-		for _, c := range reads {
-			status, body, _ := get(t, ts.URL+"/api/models/"+c.name)
-			if status != c.status {
-				t.Errorf("GET %s: %d, want %d: %s", c.name, status, c.status, body)
-			}
-			if strings.Contains(body, "name: secret") {
-				t.Errorf("GET %s leaked the file outside: %s", c.name, body)
-			}
-		}
-		// Paths with slashes do not even reach the handler.
-		for _, p := range []string{"/api/models/../secret.yaml", "/api/models/a/b.yaml", "/api/models/%2e%2e/secret.yaml"} {
-			status, body, _ := get(t, ts.URL+p)
-			if status == 200 || strings.Contains(body, "name: secret") {
-				t.Errorf("GET %s: %d %s", p, status, body)
-			}
-		}
-		put := func(name, text string) int {
-			req, _ := http.NewRequest("PUT", ts.URL+"/api/models/"+name, strings.NewReader(text))
-			res, err := http.DefaultClient.Do(req)
-			if err != nil {
-				t.Fatal(err)
-			}
-			res.Body.Close()
-			return res.StatusCode
-		}
-		okStatus := 403
-		if writable {
-			okStatus = 200
-		}
-		if got := put("new.yaml", "board: 4\nplace: [4 rook]\n"); got != okStatus {
-			t.Errorf("writable %v: PUT new.yaml: %d, want %d", writable, got, okStatus)
-		}
-		for _, name := range []string{"..%2Fsecret.yaml", "..%2Fevil.yaml", "link.yaml", "up.yaml", "x.sh", "%2Ftmp%2Fevil.yaml"} {
-			if got := put(name, "board: 4\n"); got == 200 {
-				t.Errorf("PUT %s succeeded", name)
-			}
-		}
-		if got := put("big.yaml", strings.Repeat("#", MaxModelBytes+1)); got == 200 {
-			t.Errorf("PUT of a model over %d bytes succeeded", MaxModelBytes)
-		}
-		data, _ := os.ReadFile(outside)
-		if !strings.HasPrefix(string(data), "name: secret") {
-			t.Errorf("the file outside was changed: %q", data)
-		}
-		if _, err := os.Stat(filepath.Join(filepath.Dir(dir), "evil.yaml")); err == nil {
-			t.Error("a file was written outside the directory")
-		}
-		_, err = os.Stat(filepath.Join(dir, "new.yaml"))
-		if (err == nil) != writable {
-			t.Errorf("writable %v: new.yaml exists: %v", writable, err == nil)
-		}
+		checkCatalogAccess(t, dir, outside, writable)
 	}
 	// The built-in catalog cannot be written at all.
 	ts := newTestServer(t, nil)
@@ -217,6 +148,84 @@ func TestModelFiles(t *testing.T) {
 	res.Body.Close()
 	if res.StatusCode != 403 {
 		t.Errorf("PUT into the built-in models: %d", res.StatusCode)
+	}
+}
+
+// checkCatalogAccess serves the models of dir, read-only or writable, and
+// checks that reads and writes reach the files of dir and nothing else
+// (outside is a file beside dir that links lead to).
+func checkCatalogAccess(t *testing.T, dir, outside string, writable bool) {
+	t.Helper()
+	cat, err := DirCatalog(dir, writable)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts := newTestServer(t, func(c *Config) { c.Models = cat })
+	reads := []struct {
+		name   string
+		status int
+	}{
+		{"mine.yaml", 200},
+		{"absent.yaml", 404},
+		{"..%2Fsecret.yaml", 400},
+		{"..%2F..%2Fetc%2Fpasswd", 400},
+		{"%2Fetc%2Fpasswd", 400},
+		{".hidden.yaml", 400},
+		{"mine.txt", 400},
+		{"..", 404},        // cleaned away by the router
+		{"link.yaml", 403}, // a symbolic link out of the directory
+		{"up.yaml", 403},
+	}
+	for _, c := range reads {
+		status, body, _ := get(t, ts.URL+"/api/models/"+c.name)
+		if status != c.status {
+			t.Errorf("GET %s: %d, want %d: %s", c.name, status, c.status, body)
+		}
+		if strings.Contains(body, "name: secret") {
+			t.Errorf("GET %s leaked the file outside: %s", c.name, body)
+		}
+	}
+	// Paths with slashes do not even reach the handler.
+	for _, p := range []string{"/api/models/../secret.yaml", "/api/models/a/b.yaml", "/api/models/%2e%2e/secret.yaml"} {
+		status, body, _ := get(t, ts.URL+p)
+		if status == 200 || strings.Contains(body, "name: secret") {
+			t.Errorf("GET %s: %d %s", p, status, body)
+		}
+	}
+	put := func(name, text string) int {
+		req, _ := http.NewRequest("PUT", ts.URL+"/api/models/"+name, strings.NewReader(text))
+		res, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res.Body.Close()
+		return res.StatusCode
+	}
+	okStatus := 403
+	if writable {
+		okStatus = 200
+	}
+	if got := put("new.yaml", "board: 4\nplace: [4 rook]\n"); got != okStatus {
+		t.Errorf("writable %v: PUT new.yaml: %d, want %d", writable, got, okStatus)
+	}
+	for _, name := range []string{"..%2Fsecret.yaml", "..%2Fevil.yaml", "link.yaml", "up.yaml", "x.sh", "%2Ftmp%2Fevil.yaml"} {
+		if got := put(name, "board: 4\n"); got == 200 {
+			t.Errorf("PUT %s succeeded", name)
+		}
+	}
+	if got := put("big.yaml", strings.Repeat("#", MaxModelBytes+1)); got == 200 {
+		t.Errorf("PUT of a model over %d bytes succeeded", MaxModelBytes)
+	}
+	data, _ := os.ReadFile(outside)
+	if !strings.HasPrefix(string(data), "name: secret") {
+		t.Errorf("the file outside was changed: %q", data)
+	}
+	if _, err := os.Stat(filepath.Join(filepath.Dir(dir), "evil.yaml")); err == nil {
+		t.Error("a file was written outside the directory")
+	}
+	_, err = os.Stat(filepath.Join(dir, "new.yaml"))
+	if (err == nil) != writable {
+		t.Errorf("writable %v: new.yaml exists: %v", writable, err == nil)
 	}
 }
 
@@ -473,11 +482,18 @@ func TestPlaySlide(t *testing.T) {
 	}
 }
 
-func TestRun(t *testing.T) {
-	ts := newTestServer(t, func(c *Config) {
+// runServer is a test server with two more backends: "none", which
+// supports nothing, and "panic", which crashes.
+func runServer(t *testing.T) *httptest.Server {
+	return newTestServer(t, func(c *Config) {
 		c.Backends["none"] = unsupportedSolver{}
 		c.Backends["panic"] = panicSolver{}
 	})
+}
+
+// TestRun solves and counts through /api/run.
+func TestRun(t *testing.T) {
+	ts := runServer(t)
 	queens := modelText(t, "eight-queens.yaml")
 	t.Run("solve", func(t *testing.T) {
 		status, events, _ := runStream(t, context.Background(), ts, map[string]any{"yaml": queens, "task": "solve"})
@@ -497,6 +513,13 @@ func TestRun(t *testing.T) {
 			t.Errorf("%s %+v", eventNames(events), res.Result)
 		}
 	})
+}
+
+// TestRunCompareBackends compares through /api/run with the backends
+// asked for, including ones that cannot answer or crash.
+func TestRunCompareBackends(t *testing.T) {
+	ts := runServer(t)
+	queens := modelText(t, "eight-queens.yaml")
 	compareWith := func(t *testing.T, backends ...string) wireCompareEvent {
 		req := map[string]any{"yaml": modelText(t, "blocked-3w-value11.yaml"), "task": "compare"}
 		if backends != nil {
@@ -533,27 +556,38 @@ func TestRun(t *testing.T) {
 			t.Errorf("status %d", code)
 		}
 	})
-	t.Run("compare", func(t *testing.T) {
-		_, events, _ := runStream(t, context.Background(), ts, map[string]any{"yaml": modelText(t, "blocked-3w-value11.yaml"), "task": "compare", "backends": []string{"exact", "ilp", "none", "panic"}})
-		var ev wireCompareEvent
-		if !lastEvent(t, events, "compare", &ev) {
-			t.Fatalf("events %s", eventNames(events))
+}
+
+// TestRunCompareFailed: every backend takes part in a compare, and a
+// crash is a failed comparison, never agreement.
+func TestRunCompareFailed(t *testing.T) {
+	ts := runServer(t)
+	_, events, _ := runStream(t, context.Background(), ts, map[string]any{"yaml": modelText(t, "blocked-3w-value11.yaml"), "task": "compare", "backends": []string{"exact", "ilp", "none", "panic"}})
+	var ev wireCompareEvent
+	if !lastEvent(t, events, "compare", &ev) {
+		t.Fatalf("events %s", eventNames(events))
+	}
+	seen := map[string]compare.Answer{}
+	for _, a := range ev.Row.Answers {
+		seen[a.Backend] = a
+	}
+	for _, name := range []string{"exact", "ilp"} {
+		if a := seen[name]; a.Value == nil || *a.Value != 11 || !a.Verified {
+			t.Errorf("%s: %+v", name, a)
 		}
-		seen := map[string]compare.Answer{}
-		for _, a := range ev.Row.Answers {
-			seen[a.Backend] = a
-		}
-		for _, name := range []string{"exact", "ilp"} {
-			if a := seen[name]; a.Value == nil || *a.Value != 11 || !a.Verified {
-				t.Errorf("%s: %+v", name, a)
-			}
-		}
-		// The test backends take part too: one cannot, one crashes, and a
-		// crash is a failed comparison, never agreement.
-		if seen["none"].Problem != compare.Unsupported || seen["panic"].Problem != compare.Crashed || ev.Row.Verdict != "FAILED" || ev.Verdict != "FAILED" || ev.SVG == "" {
-			t.Errorf("row %+v", ev.Row)
-		}
-	})
+	}
+	// The test backends take part too: one cannot, one crashes, and a
+	// crash is a failed comparison, never agreement.
+	if seen["none"].Problem != compare.Unsupported || seen["panic"].Problem != compare.Crashed || ev.Row.Verdict != "FAILED" || ev.Verdict != "FAILED" || ev.SVG == "" {
+		t.Errorf("row %+v", ev.Row)
+	}
+}
+
+// TestRunFailures: a backend that cannot and one that crashes each end
+// the stream with a failure event.
+func TestRunFailures(t *testing.T) {
+	ts := runServer(t)
+	queens := modelText(t, "eight-queens.yaml")
 	t.Run("unsupported", func(t *testing.T) {
 		_, events, _ := runStream(t, context.Background(), ts, map[string]any{"yaml": modelText(t, "sliding-rooks.yaml"), "task": "solve", "backend": "none"})
 		var f failureEvent

@@ -234,10 +234,14 @@ function showSummary(s) {
   const row = (k, v) => { if (v) dl.append(el("dt", {}, k), el("dd", {}, v)); };
   row("name", s.name);
   row("kind", s.kind);
-  row("board", `${s.rows}x${s.cols}` + (s.walls.length ? `, ${s.walls.length} walls` : "") + (s.free_walls ? `, free walls ${s.free_walls}` : ""));
+  row("board", `${s.rows}x${s.cols}` + (s.walls.length ? `, ${s.walls.length} walls` : "") + (s.free_walls ? `, free walls ${s.free_walls}` : "") + (s.wrap ? `, wrapped: ${s.wrap}` : ""));
   row("place", (s.place || []).join(", "));
   row("rules", (s.rules || []).join(", "));
   row("objective", s.objective);
+  if (s.weights) { // square weights (issue 29); the board picture carries each number
+    const v = Object.values(s.weights);
+    row("weights", `${v.length} squares, ${Math.min(...v)} to ${Math.max(...v)}`);
+  }
   if (s.tour) row("tour", `${s.tour.piece}${s.tour.start ? " from " + s.tour.start : ""}${s.tour.closed ? ", closed" : ""}`);
   if (s.slide) row("slide", `${s.slide.piece}: ${s.slide.from.join(" ")} → ${s.slide.to.join(" ")}`);
   row("symmetry", `${s.symmetries.length}: ${s.symmetries.join(", ")}`);

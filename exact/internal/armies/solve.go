@@ -24,44 +24,35 @@ func Solve(st *tasks.Stopper, p *problem.Problem, opts model.Options, res *model
 	if p.MinTotal > p.MaxTotal {
 		return problem.Infeasible(res, opts)
 	}
-	r := &run{t: t, st: st, opts: opts, res: res, lo: p.MinTotal, hi: p.MaxTotal, sense: p.Sense}
+	r := &run{t: t, st: st, opts: opts, res: res, Pieces: driver.Pieces{Lo: p.MinTotal, Hi: p.MaxTotal, Sense: p.Sense}}
 	return driver.Solve(st, p, opts, res, r)
 }
 
 // A run is one model's searches, as the driver runs them.
 type run struct {
-	t      *Tables
-	st     *tasks.Stopper
-	opts   model.Options
-	res    *model.Result
-	lo, hi int
-	sense  model.Optimize
-	best   []int32
-	split  *Search
-	root   bool
+	driver.Pieces
+	t     *Tables
+	st    *tasks.Stopper
+	opts  model.Options
+	res   *model.Result
+	split *Search
 }
 
 var _ driver.Search = (*run)(nil)
 
-func (r *run) Best() ([]int32, []int32)        { return r.best, nil }
-func (r *run) Value(vertices, _ []int32) int64 { return int64(len(vertices)) }
-
 // MaxSplit: every square decided, and the leaf below.
 func (r *run) MaxSplit() int { return r.t.n + 1 }
 
-// Whole makes the whole tree the one task.
-func (r *run) Whole() int { r.root = true; return 1 }
-
 func (r *run) newSearch() *Search {
 	s := newSearch(r.t, r.st)
-	s.Lo, s.Hi = r.lo, r.hi
+	s.Lo, s.Hi = r.Lo, r.Hi
 	return s
 }
 
 // Optimise finds a placement of the most (or fewest) pieces by branch and
 // bound, or the first one when there is no objective.
 func (r *run) Optimise(task model.Task) (bool, int64) {
-	if task != model.TaskSolve && r.sense == model.Fixed {
+	if r.NoFirstPass(task) {
 		return true, 0 // counting without an objective needs no first pass
 	}
 	found := false
@@ -69,23 +60,15 @@ func (r *run) Optimise(task model.Task) (bool, int64) {
 	s.LeadersFirst = true
 	s.Visit = func(s *Search) {
 		found = true
-		r.best = slices.Clone(s.Chosen)
-		if r.opts.Progress != nil && r.sense != model.Fixed {
-			r.opts.Progress(-1, fmt.Sprintf("best %d pieces", len(r.best)))
-		}
-		switch r.sense {
-		case model.Maximize:
-			s.Lo = len(s.Chosen) + 1
-		case model.Minimize:
-			s.Hi = len(s.Chosen) - 1
-		default:
+		if r.Improve(s.Chosen, &s.Lo, &s.Hi) {
 			s.Halted = true
+		}
+		if r.opts.Progress != nil && r.Sense != model.Fixed {
+			r.opts.Progress(-1, fmt.Sprintf("best %d pieces", len(r.Chosen)))
 		}
 	}
 	s.Start()
-	if found {
-		r.lo, r.hi = len(r.best), len(r.best)
-	}
+	r.Narrow(found)
 	return found, s.Nodes
 }
 
@@ -105,7 +88,7 @@ func (r *run) Split(depth int) (int, int64, bool) {
 		r.split.tasks = append(r.split.tasks, task{chosen: slices.Clone(s.Chosen), square: r.t.n, depth: depth})
 	}
 	r.split.Start()
-	r.root = false
+	r.Root = false
 	deeper := false
 	for _, tk := range r.split.tasks {
 		deeper = deeper || tk.depth == depth && tk.square < r.t.n
@@ -113,29 +96,20 @@ func (r *run) Split(depth int) (int, int64, bool) {
 	return len(r.split.tasks), r.split.Nodes, deeper
 }
 
-// A worker searches tasks of the list, tallying the placements it accepts.
-type worker struct {
-	r    *run
-	s    *Search
-	task int
-}
-
 // Worker tallies into t the placements of the tasks it runs.
 func (r *run) Worker(t *problem.Tally) driver.Worker {
-	w := &worker{r: r, s: r.newSearch()}
-	w.s.Visit = func(s *Search) { t.Add(w.task, s.Chosen, nil) }
+	s := r.newSearch()
+	w := driver.NewWorker(t, func(task int) { s.resume(r.task(task)) }, func() int64 { return s.Nodes })
+	s.Visit = func(s *Search) { w.Add(s.Chosen, nil) }
 	return w
 }
 
-func (w *worker) Nodes() int64 { return w.s.Nodes }
-
-func (w *worker) Run(task int) {
-	w.task = task
-	if w.r.root {
-		w.s.resume(task0)
-		return
+// task is task i of the list: the whole tree, or a subtree of the split.
+func (r *run) task(i int) task {
+	if r.Root {
+		return task0
 	}
-	w.s.resume(w.r.split.tasks[task])
+	return r.split.tasks[i]
 }
 
 // task0 is the whole tree.

@@ -2,7 +2,6 @@ package clique
 
 import (
 	"fmt"
-	"slices"
 	"strconv"
 
 	"github.com/chessmodel/chessmodel/exact/internal/driver"
@@ -26,99 +25,82 @@ func Solve(st *tasks.Stopper, p *problem.Problem, opts model.Options, res *model
 	if (p.Independent && p.FixedConflict()) || p.MinTotal > p.MaxTotal {
 		return problem.Infeasible(res, opts)
 	}
-	r := &run{p: p, g: g, st: st, opts: opts, res: res, lo: p.MinTotal, hi: p.MaxTotal, sense: p.Sense}
+	r := &run{p: p, g: g, st: st, opts: opts, res: res, Pieces: driver.Pieces{Lo: p.MinTotal, Hi: p.MaxTotal, Sense: p.Sense}}
 	return driver.Solve(st, p, opts, res, r)
 }
 
 // A run is one model's searches, as the driver runs them.
 type run struct {
-	p      *problem.Problem
-	g      *graph.Graph
-	st     *tasks.Stopper
-	opts   model.Options
-	res    *model.Result
-	lo, hi int // the pieces of the sets counted or enumerated
-	sense  model.Optimize
-	best   []int32
-	split  *Search // the search that recorded the task list
-	root   bool    // the task list is the whole tree
+	driver.Pieces
+	p     *problem.Problem
+	g     *graph.Graph
+	st    *tasks.Stopper
+	opts  model.Options
+	res   *model.Result
+	split *Search // the search that recorded the task list
 }
 
 var _ driver.Search = (*run)(nil)
 
-func (r *run) Best() ([]int32, []int32)        { return r.best, nil }
-func (r *run) Value(vertices, _ []int32) int64 { return int64(len(vertices)) }
-
 // MaxSplit: every clique decided, and the leaf below.
 func (r *run) MaxSplit() int { return len(r.g.Cliques) + 1 }
-
-// Whole makes the whole tree the one task.
-func (r *run) Whole() int { r.root = true; return 1 }
 
 // newSearch is a search within the run's bounds on pieces.
 func (r *run) newSearch() *Search {
 	s := NewSearch(r.g, r.st)
-	s.Lo, s.Hi = r.lo, r.hi
+	s.Lo, s.Hi = r.Lo, r.Hi
 	return s
 }
 
 // Optimise finds a set of the most (or fewest) pieces by branch and
 // bound, or the first set when there is no objective.
 func (r *run) Optimise(task model.Task) (bool, int64) {
-	if task != model.TaskSolve && r.sense == model.Fixed {
+	if r.NoFirstPass(task) {
 		return true, 0 // counting without an objective needs no first pass
 	}
 	found := false
-	bound := r.g.RootBound(r.lo, r.hi, r.sense)
+	bound := r.g.RootBound(r.Lo, r.Hi, r.Sense)
 	// accept moves the bounds of the search past a set it found
 	accept := func(chosen []int32, lo, hi *int, halted *bool) {
 		found = true
-		r.best = slices.Clone(chosen)
-		if r.opts.Progress != nil && r.sense != model.Fixed {
-			r.opts.Progress(-1, fmt.Sprintf("best %d pieces, bound %d", len(r.best), bound))
-		}
-		r.improved(bound)
-		switch r.sense {
-		case model.Maximize:
-			*lo = len(chosen) + 1
-		case model.Minimize:
-			*hi = len(chosen) - 1
-		default:
+		if r.Improve(chosen, lo, hi) {
 			*halted = true
 		}
+		if r.opts.Progress != nil && r.Sense != model.Fixed {
+			r.opts.Progress(-1, fmt.Sprintf("best %d pieces, bound %d", len(r.Chosen), bound))
+		}
+		r.improved(bound)
 	}
 	var nodes int64
 	if ws, ok := NewWordSearch(r.g, r.st); ok {
-		ws.Lo, ws.Hi = r.lo, r.hi
-		ws.Minimize = r.sense == model.Minimize
+		ws.Lo, ws.Hi = r.Lo, r.Hi
+		ws.Minimize = r.Sense == model.Minimize
 		ws.Visit = func(s *WordSearch) { accept(s.Chosen, &s.Lo, &s.Hi, &s.Halted) }
 		ws.Start()
 		nodes = ws.Nodes
 		ws.release()
 	} else {
 		s := r.newSearch()
-		s.Minimize = r.sense == model.Minimize
+		s.Minimize = r.Sense == model.Minimize
 		s.Visit = func(s *Search) { accept(s.Chosen, &s.Lo, &s.Hi, &s.Halted) }
 		s.Start()
 		nodes = s.Nodes
 	}
-	if r.st.Canceled() && found && r.sense != model.Fixed {
+	if r.st.Canceled() && found && r.Sense != model.Fixed {
 		r.res.Stats.Extra["bound"] = bound
 	}
-	if found {
-		r.lo, r.hi = len(r.best), len(r.best)
-	}
+	r.Narrow(found)
 	return found, nodes
 }
 
 // improved tells model.Options.Improved of the best set, found just now
 // (the search runs on one goroutine), with the root's bound.
 func (r *run) improved(bound int64) {
-	if r.opts.Improved == nil || r.sense == model.Fixed {
+	if r.opts.Improved == nil || r.Sense == model.Fixed {
 		return
 	}
-	sol := r.p.Solution(r.best, nil)
-	r.opts.Improved(model.Incumbent{Value: int64(len(r.best)), Bound: model.Int64(bound), Solution: &sol})
+	sol := r.p.Solution(r.Chosen, nil)
+	r.opts.Improved(model.Incumbent{Value: int64(len(r.Chosen)), Bound: model.Int64(bound), Solution: &sol})
 }
 
 // Enumerate lists the sets depth first.
@@ -136,31 +118,22 @@ func (r *run) Split(depth int) (int, int64, bool) {
 	r.split = r.newSearch()
 	r.split.splitDepth = depth
 	r.split.Start()
-	r.root = false
+	r.Root = false
 	return len(r.split.tasks), r.split.Nodes, true
-}
-
-// A worker searches tasks of the list, tallying the sets it accepts.
-type worker struct {
-	r    *run
-	s    *Search
-	task int
 }
 
 // Worker tallies into t the sets of the tasks it runs.
 func (r *run) Worker(t *problem.Tally) driver.Worker {
-	w := &worker{r: r, s: r.newSearch()}
-	w.s.Visit = func(s *Search) { t.Add(w.task, s.Chosen, nil) }
+	s := r.newSearch()
+	w := driver.NewWorker(t, func(task int) { s.resume(r.task(task)) }, func() int64 { return s.Nodes })
+	s.Visit = func(s *Search) { w.Add(s.Chosen, nil) }
 	return w
 }
 
-func (w *worker) Nodes() int64 { return w.s.Nodes }
-
-func (w *worker) Run(task int) {
-	w.task = task
-	if w.r.root {
-		w.s.resume(cliqueTask{depth: 0, cand: w.r.g.Problem.Allowed})
-		return
+// task is task i of the list: the whole tree, or a subtree of the split.
+func (r *run) task(i int) cliqueTask {
+	if r.Root {
+		return cliqueTask{depth: 0, cand: r.g.Problem.Allowed}
 	}
-	w.s.resume(w.r.split.tasks[task])
+	return r.split.tasks[i]
 }

@@ -126,29 +126,19 @@ func (r *run) Whole() int {
 	return 1
 }
 
-// Worker tallies into tl the placements at the optimum of the tasks it runs.
-func (r *run) Worker(tl *problem.Tally) driver.Worker {
-	w := &worker{r: r, s: newSearch(r.t, r.st)}
-	w.s.floor = r.main.floor
-	w.s.accept = func(score int64) {
+// Worker tallies into t the placements at the optimum of the tasks it
+// runs: it replays the task's squares and searches the rest.
+func (r *run) Worker(t *problem.Tally) driver.Worker {
+	s := newSearch(r.t, r.st)
+	s.floor = r.main.floor
+	w := driver.NewWorker(t, func(task int) {
+		s.replay(r.tasks[task], r.depth)
+		s.square(r.depth)
+	}, func() int64 { return s.nodes })
+	s.accept = func(score int64) {
 		if score == r.want || r.t.sign == 0 {
-			tl.Add(w.task, w.s.chosen, nil)
+			w.Add(s.chosen, nil)
 		}
 	}
 	return w
-}
-
-type worker struct {
-	r    *run
-	s    *search
-	task int
-}
-
-func (w *worker) Nodes() int64 { return w.s.nodes }
-
-// Run replays the task's squares and searches the rest.
-func (w *worker) Run(task int) {
-	w.task = task
-	w.s.replay(w.r.tasks[task], w.r.depth)
-	w.s.square(w.r.depth)
 }

@@ -107,43 +107,32 @@ func (r *coverRun) Whole() int {
 	return 1
 }
 
-// A coverWorker searches tasks of the list, tallying what it accepts.
-type coverWorker struct {
-	r    *coverRun
-	s    *coverSearch
-	task int
-}
-
 // Worker tallies into t the placements at the optimum of the tasks it
 // runs: with a search of its own, or, with free walls, the run's.
 func (r *coverRun) Worker(t *problem.Tally) driver.Worker {
-	w := &coverWorker{r: r, s: r.c}
+	s := r.c
 	if !r.walls {
-		w.s = newCoverSearch(r.c.p, r.c.g, r.st)
-		w.s.target, w.s.lo, w.s.cap = r.target, r.lo, r.hi
+		s = newCoverSearch(r.c.p, r.c.g, r.st)
+		s.target, s.lo, s.cap = r.target, r.lo, r.hi
 	}
-	r.onAccept(w.s, func(int) {
-		if !r.keep(w.s) {
+	w := driver.NewWorker(t, func(task int) {
+		if r.walls {
+			r.pass(r.target, r.lo, r.hi)
 			return
 		}
-		v, walls := r.current(w.s)
+		s.halted = false
+		s.resume(r.tasks[task])
+	}, func() int64 { return s.nodes })
+	r.onAccept(s, func(int) {
+		if !r.keep(s) {
+			return
+		}
+		v, walls := r.current(s)
 		if r.opts.DistinctWalls {
-			t.AddBoard(w.task, slices.Clone(w.s.walls).Key(), v, walls)
+			t.AddBoard(w.Task(), slices.Clone(s.walls).Key(), v, walls)
 			return
 		}
-		t.Add(w.task, v, walls)
+		w.Add(v, walls)
 	})
 	return w
-}
-
-func (w *coverWorker) Nodes() int64 { return w.s.nodes }
-
-func (w *coverWorker) Run(task int) {
-	w.task = task
-	if w.r.walls {
-		w.r.pass(w.r.target, w.r.lo, w.r.hi)
-		return
-	}
-	w.s.halted = false
-	w.s.resume(w.r.tasks[task])
 }

@@ -73,27 +73,31 @@ func Count(st *tasks.Stopper, p *problem.Problem, opts model.Options, c Counter)
 	out.Searched = splitNodes
 	run := ownedTasks(opts, n)
 	workers := max(1, min(model.WorkerCount(opts.Workers), len(run))) // a worker per task at most
-	tallies := make([]*problem.Tally, workers)
-	searches := make([]Worker, workers)
-	owned := make([]int64, workers) // nodes of the tasks the shard owns
-	for w := range searches {
-		tallies[w] = problem.NewTally(p, opts.Symmetry)
-		tallies[w].SetShard(opts.Shard)
-		searches[w] = c.Worker(tallies[w])
-	}
-	tasks.RunSubtrees(st, workers, len(run), opts.Progress, "counting", func(w, i int) {
-		before := searches[w].Nodes()
-		searches[w].Run(run[i])
+	searches := Spread(st, workers, len(run), opts.Progress, "counting", func() *counting {
+		t := problem.NewTally(p, opts.Symmetry)
+		t.SetShard(opts.Shard)
+		return &counting{Worker: c.Worker(t), tally: t}
+	}, func(_ int, s *counting, i int) {
+		before := s.Nodes()
+		s.Run(run[i])
 		if opts.Shard.Owns(run[i]) {
-			owned[w] += searches[w].Nodes() - before
+			s.owned += s.Nodes() - before
 		}
 	})
-	for w, s := range searches {
+	for _, s := range searches {
 		out.Searched += s.Nodes()
-		out.Nodes += owned[w]
-		out.Tally.Merge(tallies[w])
+		out.Nodes += s.owned
+		out.Tally.Merge(s.tally)
 	}
 	return out
+}
+
+// counting is a Counter's worker as Count runs it, with its own tally and
+// the nodes of the tasks the shard owns.
+type counting struct {
+	Worker
+	tally *problem.Tally
+	owned int64
 }
 
 // split makes c's task list: none (the whole tree) on one worker without

@@ -32,6 +32,19 @@
 // whose later splits deepen the list it made last may rely on the depths
 // coming in order.
 //
+// # Workers
+//
+// Spread is the one worker pool of the placement techniques: a search of
+// its own for each worker, the task list handed out on tasks.RunSubtrees.
+// Count and First run on it, and so does the fewest-squares branch and
+// bound, whose list is one task per square of its first piece. A
+// Counter's worker is most often a TaskWorker (NewWorker): the driver
+// runs task i by the technique's resume(i), and the search tallies what
+// it accepts through Add, under the task it runs. Pieces is the state a
+// branch and bound on the number of pieces keeps between the driver's
+// calls (bounds, best, whole tree), Past how it moves its bounds past a
+// solution found.
+//
 // # First
 //
 // First is the parallel search for one solution: a Finder's list (split

@@ -49,19 +49,15 @@ func First(st *tasks.Stopper, opts model.Options, f Finder, what string) (Found,
 	}
 	workers := model.WorkerCount(opts.Workers)
 	n, nodes := deepen(st, f, policy.From, policy.PerWorker*workers)
-	searches := make([]FindWorker, workers)
-	for w := range searches {
-		searches[w] = f.FindWorker()
-	}
 	var best atomic.Int64
 	best.Store(math.MaxInt64)
 	var mu sync.Mutex
 	by := -1
-	tasks.RunSubtrees(st, workers, n, opts.Progress, what, func(w, i int) {
+	searches := Spread(st, workers, n, opts.Progress, what, f.FindWorker, func(w int, s FindWorker, i int) {
 		if int64(i) > best.Load() {
 			return
 		}
-		if !searches[w].Find(i, func() bool { return int64(i) > best.Load() }) {
+		if !s.Find(i, func() bool { return int64(i) > best.Load() }) {
 			return
 		}
 		mu.Lock()

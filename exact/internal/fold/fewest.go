@@ -93,10 +93,10 @@ func SolveFewest(st *tasks.Stopper, p *problem.Problem, groups []Group, opts mod
 	return nil
 }
 
-// shareOut runs the search on workers goroutines, one task per square of
-// the first axis, sharing the best value found so far as the bound. The
-// least value is the same on any number of workers; which of several
-// optimal placements is reported may not be.
+// shareOut runs the search on the driver's pool (driver.Spread), one task
+// per square of the first axis, sharing the best value found so far as
+// the bound. The least value is the same on any number of workers; which
+// of several optimal placements is reported may not be.
 func (s *fewestSearch) shareOut(workers int, progress func(float64, string)) *fewestSearch {
 	if len(s.ax.Group) == 0 {
 		s.shared = new(atomic.Int64)
@@ -113,17 +113,14 @@ func (s *fewestSearch) shareOut(workers int, progress func(float64, string)) *fe
 	}
 	var shared atomic.Int64
 	shared.Store(int64(s.best.value))
-	searches := make([]*fewestSearch, model.WorkerCount(workers))
-	for w := range searches {
+	searches := driver.Spread(s.st, model.WorkerCount(workers), len(firsts), progress, "fewest squares", func() *fewestSearch {
 		c := *s
 		c.squares = make([]int32, 0, len(s.ax.Group))
 		c.occ, c.att, c.fixedOK = slices.Clone(s.occ), slices.Clone(s.att), slices.Clone(s.fixedOK)
 		c.loss = make([]int, len(s.loss))
 		c.shared = &shared
-		searches[w] = &c
-	}
-	tasks.RunSubtrees(s.st, len(searches), len(firsts), progress, "fewest squares", func(w, i int) {
-		c := searches[w]
+		return &c
+	}, func(_ int, c *fewestSearch, i int) {
 		c.squares = append(c.squares[:0], firsts[i])
 		c.place(1)
 	})

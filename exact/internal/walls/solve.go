@@ -192,12 +192,7 @@ func (r *wallRun) byPieces() {
 			return
 		}
 		r.found, r.bestV, r.bestW = true, pr.vertices(), pr.withExtra(walls, max(m, r.wallsMin))
-		switch r.sense {
-		case model.Maximize:
-			w.lo = len(w.chosen) + 1
-		case model.Minimize:
-			w.hi = len(w.chosen) - 1
-		default:
+		if driver.Past(r.sense, len(w.chosen), &w.lo, &w.hi) {
 			w.halted = true
 		}
 	}
@@ -260,31 +255,24 @@ func (r *wallRun) Whole() int {
 // with binomial coefficients for the walls that need not separate
 // anything.
 type wallWorker struct {
-	r    *wallRun
-	w    *wallSearch
-	pr   *wallPricer
-	t    *problem.Tally
-	task int
+	*driver.TaskWorker
+	r  *wallRun
+	w  *wallSearch
+	pr *wallPricer
 }
 
 func (r *wallRun) Worker(t *problem.Tally) driver.Worker {
 	w, _ := newWallSearch(r.w.p, r.st) // built once already: cannot fail
 	r.narrow(w)
-	ww := &wallWorker{r: r, w: w, pr: newWallPricer(w), t: t}
+	ww := &wallWorker{r: r, w: w, pr: newWallPricer(w)}
+	ww.TaskWorker = driver.NewWorker(t, func(task int) { w.resume(r.tasks[task]) }, func() int64 { return w.nodes })
 	w.visit = ww.visit
 	return ww
 }
 
-func (ww *wallWorker) Nodes() int64 { return ww.w.nodes }
-
-func (ww *wallWorker) Run(task int) {
-	ww.task = task
-	ww.w.resume(ww.r.tasks[task])
-}
-
 // visit tallies the pairs of the piece set the search stands on.
 func (ww *wallWorker) visit() {
-	r, pr, t := ww.r, ww.pr, ww.t
+	r, pr, t, task := ww.r, ww.pr, ww.Tally(), ww.Task()
 	if !pr.load() {
 		return
 	}
@@ -292,7 +280,7 @@ func (ww *wallWorker) visit() {
 	list := r.opts.Symmetry || r.opts.DistinctWalls
 	if !list && t.FirstTask < 0 {
 		if m, ws := pr.h.minimum(r.tHi); m >= 0 && max(m, r.tLo) <= min(r.tHi, pr.free.Count()) {
-			t.SetFirst(ww.task, v, pr.withExtra(ws, max(m, r.tLo)))
+			t.SetFirst(task, v, pr.withExtra(ws, max(m, r.tLo)))
 		}
 	}
 	for walls := r.tLo; walls <= min(r.tHi, pr.free.Count()); walls++ {
@@ -302,9 +290,9 @@ func (ww *wallWorker) visit() {
 				for _, s := range ws {
 					key.Set(int(s))
 				}
-				t.AddBoard(ww.task, key.Key(), v, ws)
+				t.AddBoard(task, key.Key(), v, ws)
 			} else {
-				t.Add(ww.task, v, ws)
+				t.Add(task, v, ws)
 			}
 			// one piece set may have a great many wall sets: poll the stopper
 			if r.st.Stopped() {

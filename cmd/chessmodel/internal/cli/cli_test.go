@@ -93,6 +93,8 @@ func TestCLI(t *testing.T) {
 	}{
 		{"show", nil, []string{"show", models + "blocked-3w-value11.yaml"}, 0, "7 . . . . # . . .", ""},
 		{"show json", nil, []string{"show", "--json", models + "eight-queens.yaml"}, 0, `"symmetries":["identity"`, ""},
+		{"show weights", nil, []string{"show", models + "weighted-eight-queens.yaml"}, 0, "weights\n8 -2  2  4  0  3  0  2 -2\n", ""},
+		{"show weights json", nil, []string{"show", "--json", models + "weighted-eight-queens.yaml"}, 0, `"weights":{"a1":-1,`, ""},
 		{"show override", nil, []string{"show", models + "n-queens.yaml", "--set", "board=5"}, 0, "place     5 queen", ""},
 		{"bad model", nil, []string{"show", badModel}, 2, "", `bad.yaml:3:1: unknown key "rulez"`},
 		{"missing model", nil, []string{"show", "nowhere.yaml"}, 2, "", "cannot read model"},

@@ -107,6 +107,7 @@ func printModel(w io.Writer, m *model.Model) {
 	fmt.Fprintf(w, "symmetry  %d: %s\n", len(s.Symmetries), strings.Join(model.ShortSymmetryNames(s.Symmetries), ", "))
 	fmt.Fprintln(w)
 	fmt.Fprint(w, m.Diagram(nil))
+	printWeights(w, m) // show_weights.go
 }
 
 func sortedKeys[V any](m map[string]V) []string { return slices.Sorted(maps.Keys(m)) }
