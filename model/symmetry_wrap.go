@@ -37,13 +37,14 @@ func (m *Model) geometrySymmetries() []Transform {
 	if b.Wrap.FilesWrap() {
 		shiftsF = b.Cols
 	}
+	shiftsR := rankShifts(b)
 	var out []Transform
 	for _, d4 := range allTransforms {
 		if d4.Swap && !swapsSurface(b) {
 			continue
 		}
 		for a := 0; a < shiftsF; a++ {
-			for _, c := range rankShifts(b) {
+			for _, c := range shiftsR {
 				t := d4
 				if a != 0 || c != 0 {
 					t.Shift, t.Wrap = Vector{File: a, Rank: c}, b.Wrap
