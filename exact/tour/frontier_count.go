@@ -19,6 +19,9 @@ type frontierCounter struct {
 	workers  int
 	progress func(float64, string)
 	mem      frontierMemory
+	// mod, when not 0, is the prime the counts are kept modulo
+	// (frontier_modular.go), else they are exact in 64 bits.
+	mod uint64
 
 	cur, next *frontierTable
 	step      *frontierStep
@@ -47,6 +50,16 @@ func (e *errFrontierMemory) Error() string {
 
 func (e *errFrontierMemory) Unwrap() error { return model.ErrTooLarge }
 
+// errFrontierOverflow reports a count that passed 64 bits: the count is
+// then taken again modulo primes (frontier_modular.go).
+type errFrontierOverflow struct{ square, of int }
+
+func (e *errFrontierOverflow) Error() string {
+	return fmt.Sprintf("exact: a count of the frontier method passed 64 bits at square %d of %d", e.square, e.of)
+}
+
+func (e *errFrontierOverflow) Unwrap() error { return model.ErrUnsupported }
+
 // count returns the number of cycles (of the board, or through the extra
 // vertex of an open tour).
 func (c *frontierCounter) count() (uint64, error) {
@@ -54,12 +67,15 @@ func (c *frontierCounter) count() (uint64, error) {
 	defer c.release()
 	c.cur = &frontierTable{}
 	var overflow bool
-	if !c.cur.shards[frontierHash(0)>>(64-frontierShardBits)].add(0, 1, frontierHash(0), &c.mem, &overflow) {
+	if !c.cur.shards[frontierHash(0)>>(64-frontierShardBits)].add(0, 1, frontierHash(0), c.mod, &c.mem, &overflow) {
 		return 0, &errFrontierMemory{1, c.plan.n, 0, c.mem.limit}
 	}
 	classes, growth := int64(1), 1.0
 	for q := range c.plan.steps {
-		c.step, c.next = &c.plan.steps[q], newFrontierTable(int64(float64(classes)*growth), &c.mem)
+		// Sized for as many classes as the step before, or fewer when they
+		// shrank: a table sized for a growth that slows down would be the
+		// larger at the peak, and a large shard grows by a quarter.
+		c.step, c.next = &c.plan.steps[q], newFrontierTable(int64(float64(classes)*min(growth, 1)), &c.mem)
 		c.taken.Store(0)
 		tasks.Run(c.st, c.workers, c.workers, nil, "", nil, func(int, int) { c.work() })
 		before := classes
@@ -67,11 +83,14 @@ func (c *frontierCounter) count() (uint64, error) {
 		growth = min(4, float64(classes)/float64(max(before, 1)))
 		switch {
 		case c.overflow:
-			return 0, fmt.Errorf("exact: a count of the frontier method passed 64 bits at square %d of %d: %w", q+1, c.plan.n, model.ErrUnsupported)
+			return 0, &errFrontierOverflow{q + 1, c.plan.n}
 		case c.mem.refused.Load():
 			return 0, &errFrontierMemory{q + 1, c.plan.n, classes, c.mem.limit}
 		case c.st != nil && c.st.Stopped():
 			return 0, errStopped
+		}
+		for i := range c.next.shards {
+			c.next.shards[i].compact(&c.mem)
 		}
 		if classes > c.peak {
 			c.peak, c.atPeak = classes, q+1
@@ -124,9 +143,9 @@ func (c *frontierCounter) work() {
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	var carry uint64
-	c.cycles, carry = bits.Add64(c.cycles, w.cycles, 0)
-	c.overflow = c.overflow || w.overflow || carry != 0
+	var ok bool
+	c.cycles, ok = addWays(c.cycles, w.cycles, c.mod)
+	c.overflow = c.overflow || w.overflow || !ok
 	c.expanded += w.expanded
 	w.cycles, w.expanded = 0, 0
 	c.idle = append(c.idle, w)
@@ -272,9 +291,9 @@ func colourViable(st *frontierStep, d uint64) bool {
 }
 
 func (w *frontierWorker) addCycles(ways uint64) {
-	var carry uint64
-	w.cycles, carry = bits.Add64(w.cycles, ways, 0)
-	w.overflow = w.overflow || carry != 0
+	var ok bool
+	w.cycles, ok = addWays(w.cycles, ways, w.c.mod)
+	w.overflow = w.overflow || !ok
 }
 
 // emit buffers a class for the next table.
@@ -305,11 +324,11 @@ func (w *frontierWorker) flush(s int) {
 	defer sh.mu.Unlock()
 	buf := w.buffer[s]
 	var hash [frontierBuffer]uint64
-	if mask := uint64(len(sh.slots) - 1); len(sh.slots) > 0 {
+	if n := len(sh.slots); n > 0 {
 		var touched uint64
 		for i, e := range buf {
 			hash[i] = frontierHash(e.key)
-			touched += sh.slots[hash[i]&mask].key
+			touched += sh.slots[slot(hash[i], n)].key
 		}
 		w.touched += touched
 	} else {
@@ -318,7 +337,7 @@ func (w *frontierWorker) flush(s int) {
 		}
 	}
 	for i, e := range buf {
-		if !sh.add(e.key, e.ways, hash[i], &w.c.mem, &w.overflow) {
+		if !sh.add(e.key, e.ways, hash[i], w.c.mod, &w.c.mem, &w.overflow) {
 			break
 		}
 	}

@@ -11,7 +11,13 @@ import (
 // with linear probing over (key+1, count) pairs (0 marks an empty slot: no
 // class is the all-ones word, since 3 is no square's code), so a probe
 // reads one cache line and the table holds no pointers for the collector
-// to scan. Workers read the shards of the current step one at a time and
+// to scan. A shard's slots are any number (the hash's bits below the
+// shard's pick a slot by a multiply, not a mask), so it grows by a
+// quarter once large instead of doubling, and is at least three fifths
+// full once grown; and once a step is done its shards are compacted into
+// arrays of their classes alone, which the next step only reads (the
+// bytes a class of the step before holds: 16, not 16 over the load). The
+// peak is the table being filled, about 16 / 0.6-0.75 bytes a class. Workers read the shards of the current step one at a time and
 // buffer the classes they produce per shard of the next, taking a shard's
 // lock once a buffer is full: the locks are rare and the two cores seldom
 // meet on one. Every allocation is counted first against the memory bound
@@ -23,9 +29,11 @@ const (
 	// frontierBuffer is the classes a worker holds per shard before it
 	// takes the shard's lock.
 	frontierBuffer = 256
-	// shardMinSlots is a new shard's size; shards grow by doubling when
-	// three quarters full.
-	shardMinSlots = 64
+	// shardMinSlots is a new shard's size; shards grow when three
+	// quarters full, by doubling up to shardQuarterSlots slots and by a
+	// quarter from there.
+	shardMinSlots     = 64
+	shardQuarterSlots = 1 << 14
 	// entryBytes is the size of one slot of a shard.
 	entryBytes = 16
 )
@@ -36,6 +44,13 @@ type frontierShard struct {
 	mu    sync.Mutex
 	slots []frontierEntry
 	used  int
+}
+
+// slot is the first slot hash probes in a shard of n slots: the hash's
+// bits below the shard's, scaled to n (Lemire's multiply-shift).
+func slot(hash uint64, n int) int {
+	hi, _ := bits.Mul64(hash<<frontierShardBits, uint64(n))
+	return int(hi)
 }
 
 type frontierTable struct {
@@ -89,24 +104,25 @@ func frontierHash(key uint64) uint64 {
 }
 
 // add puts ways more onto the class key of the shard (whose lock the caller
-// holds); false when the shard had to grow and the memory bound refused,
-// or when the count passed 64 bits (overflow set).
-func (s *frontierShard) add(key, ways, hash uint64, mem *frontierMemory, overflow *bool) bool {
+// holds), modulo mod unless it is 0; false when the shard had to grow and
+// the memory bound refused, or when the count passed 64 bits (overflow
+// set).
+func (s *frontierShard) add(key, ways, hash, mod uint64, mem *frontierMemory, overflow *bool) bool {
 	if (s.used+1)*4 > len(s.slots)*3 && !s.grow(mem) {
 		return false
 	}
-	mask := uint64(len(s.slots) - 1)
-	stored := key + 1
-	for i := hash & mask; ; i = (i + 1) & mask {
+	stored, n := key+1, len(s.slots)
+	for i := slot(hash, n); ; i++ {
+		if i == n {
+			i = 0
+		}
 		e := &s.slots[i]
 		if e.key == stored {
-			var carry uint64
-			e.ways, carry = bits.Add64(e.ways, ways, 0)
-			if carry != 0 {
+			var ok bool
+			if e.ways, ok = addWays(e.ways, ways, mod); !ok {
 				*overflow = true
-				return false
 			}
-			return true
+			return ok
 		}
 		if e.key == 0 {
 			e.key, e.ways = stored, ways
@@ -116,23 +132,27 @@ func (s *frontierShard) add(key, ways, hash uint64, mem *frontierMemory, overflo
 	}
 }
 
-// grow doubles the shard (or makes its first slots), after the memory
-// bound allows it.
+// grow enlarges the shard (or makes its first slots), after the memory
+// bound allows it: doubles a small one, adds a quarter to a large one.
 func (s *frontierShard) grow(mem *frontierMemory) bool {
 	size := max(shardMinSlots, 2*len(s.slots))
+	if len(s.slots) >= shardQuarterSlots {
+		size = len(s.slots) + len(s.slots)/4
+	}
 	if !mem.reserve(int64(size) * entryBytes) {
 		return false
 	}
 	old := s.slots
 	s.slots = make([]frontierEntry, size)
-	mask := uint64(size - 1)
 	for _, e := range old {
 		if e.key == 0 {
 			continue
 		}
-		i := frontierHash(e.key-1) & mask
+		i := slot(frontierHash(e.key-1), size)
 		for s.slots[i].key != 0 {
-			i = (i + 1) & mask
+			if i++; i == size {
+				i = 0
+			}
 		}
 		s.slots[i] = e
 	}
@@ -140,15 +160,29 @@ func (s *frontierShard) grow(mem *frontierMemory) bool {
 	return true
 }
 
+// compact replaces the shard's slots by an array of its classes alone,
+// once no class will be added, after the memory bound allows it (else it
+// keeps the slots); the step that reads it skips no empty slot.
+func (s *frontierShard) compact(mem *frontierMemory) {
+	if s.used == len(s.slots) || !mem.tryReserve(int64(s.used)*entryBytes) {
+		return
+	}
+	dense := make([]frontierEntry, 0, s.used)
+	for _, e := range s.slots {
+		if e.key != 0 {
+			dense = append(dense, e)
+		}
+	}
+	mem.release(int64(len(s.slots)) * entryBytes)
+	s.slots = dense
+}
+
 // newFrontierTable makes a table sized for about expect classes, when the
 // memory bound allows (else its shards start small and grow), so that the
 // shards of a step seldom grow.
 func newFrontierTable(expect int64, mem *frontierMemory) *frontierTable {
 	t := &frontierTable{}
-	size := int64(shardMinSlots)
-	for size*3 < expect*4/frontierShards {
-		size *= 2
-	}
+	size := max(shardMinSlots, expect*10/7/frontierShards+1) // at 0.7 full
 	if size == shardMinSlots || !mem.tryReserve(size*entryBytes*frontierShards) {
 		return t
 	}
@@ -171,4 +205,17 @@ func (t *frontierTable) classes() int64 {
 		n += int64(t.shards[i].used)
 	}
 	return n
+}
+
+// addWays is a+b, modulo mod (below 2^63) when it is not 0, else in 64
+// bits; false when the sum passed them.
+func addWays(a, b, mod uint64) (uint64, bool) {
+	sum, carry := bits.Add64(a, b, 0)
+	if mod == 0 {
+		return sum, carry == 0
+	}
+	if sum >= mod {
+		sum -= mod
+	}
+	return sum, true
 }

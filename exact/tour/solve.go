@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"math"
 	"slices"
 	"time"
 
@@ -364,35 +363,6 @@ func frontierPlanFor(m *model.Model, g *model.MoveGraph, limit int64) (*frontier
 		start = g.Vertex(*s)
 	}
 	return newFrontierPlan(g, !m.Tour.Closed, start)
-}
-
-// countFrontier counts with the frontier programme.
-func countFrontier(st *tasks.Stopper, m *model.Model, g *model.MoveGraph, plan *frontierPlan, opts model.Options, res *model.Result) error {
-	c := &frontierCounter{plan: plan, st: st, workers: model.WorkerCount(opts.Workers), progress: opts.Progress}
-	c.mem.limit = opts.MemoryLimit()
-	n, err := c.count()
-	res.Stats.Extra["frontier_squares"] = plan.maxSlots
-	res.Stats.Extra["peak_classes"] = c.peak
-	res.Stats.Extra["peak_classes_at_square"] = c.atPeak
-	res.Stats.Extra["peak_table_bytes"] = c.mem.peak.Load()
-	res.Stats.Nodes = c.expanded
-	if errors.Is(err, errStopped) {
-		res.Status = model.StatusUnknown
-		return nil
-	}
-	if err != nil {
-		return err
-	}
-	if !m.Tour.Closed && m.Tour.Start == nil && !m.Tour.Reversible() {
-		if n > math.MaxUint64/2 {
-			return fmt.Errorf("exact: the number of directed tours exceeds 64 bits: %w", model.ErrUnsupported)
-		}
-		n *= 2 // each path, both ways
-	}
-	if n > math.MaxInt64 {
-		return fmt.Errorf("exact: %d tours do not fit in the result's 63-bit count: %w", n, model.ErrUnsupported)
-	}
-	return counted(res, int64(n), nil, st, m, g, opts)
 }
 
 // counted fills a complete count, with one example tour found by the
