@@ -160,8 +160,9 @@ func randomSquares(rng *rand.Rand, rows, cols, n int) []string {
 
 // TestFrontierLongBoards: 3x28 open knight's tours (OEIS A118067:
 // 58,641,619,298,000), and on 3x40, whose number (about 1.8e20 directed
-// tours by A169696's asymptote) passes 64 bits, an error wrapping
-// model.ErrUnsupported rather than a wrapped count.
+// tours by A169696's asymptote) passes the result's 63 bits, an error
+// wrapping model.ErrUnsupported rather than a wrapped count (it gives the
+// count, taken modulo primes: TestFrontierPast64Bits).
 func TestFrontierLongBoards(t *testing.T) {
 	res, err := tour.Solve(context.Background(), tourModel(t, "3x28", "{piece: knight}"), model.Options{Task: model.TaskCount})
 	if err != nil || *res.Count != 58641619298000 {

@@ -47,9 +47,15 @@
 //     whether it is bare, a path end or inner, and which ends are paired —
 //     each class with its number of ways. A class is one 64-bit word (2
 //     bits a square and the pairing's rank); the classes of a step live in
-//     a hash table of 64 shards (open addressing), filled by
-//     Options.Workers goroutines. Open tours are cycles through an extra
-//     vertex joined to every square.
+//     a hash table of 64 shards (open addressing, grown by a quarter,
+//     three fifths to three quarters full), filled by Options.Workers
+//     goroutines, and are compacted into plain arrays (16 bytes a class)
+//     once the step is done, for the next step to read. Open tours are
+//     cycles through an extra vertex joined to every square. Counts are
+//     exact at any size (frontier_modular.go): in 64 bits, and when one
+//     passes them, again modulo primes below 2^62, one run a prime, joined
+//     by the Chinese remainder theorem, with as many primes as a bound on
+//     the count (the product of the degrees) needs.
 //   - choose.go: Auto counting takes the method of the smaller estimated
 //     cost: the frontier's from its width at each step, the search's from
 //     random probes of its tree (Knuth's estimator). The search is the
@@ -59,8 +65,10 @@
 //     0.02 s against 0.1 s), and with kings (5x5 king closed: 0.01 s
 //     against 12 s), and it alone counts beyond 64 squares (3x20 open,
 //     2,645,699,504 tours, in 0.02 s). The 7x7 open count (165,575,218,320
-//     directed tours; the search's estimate: 6e12 nodes) takes it 17 s of
-//     CPU and 1.4 GB: 44 million classes, 10.3 million at the widest step.
+//     directed tours; the search's estimate: 6e12 nodes) takes it 16 s of
+//     CPU and 0.57 GB (0.40 GB of tables at most: 39 bytes a class of the
+//     largest step, the step before's arrays counted): 44 million
+//     classes, 10.3 million at the widest step.
 //
 // Counts follow DESIGN.md: open tours are directed paths (from the start
 // square when the model has one), closed tours undirected cycles. An
@@ -82,12 +90,16 @@
 // class (18 and the extra vertex for open tours: the knight on boards up
 // to 8 on the shorter side open, 9 closed), since a class must fit in 64
 // bits; the greedy order is tried on boards of up to 65,536 squares (from
-// every first square up to 128), the line orders alone beyond; it counts in 64 bits and stops with an error when a count (of a
-// class, or the total) would pass them, and the result, when it passes
-// 63; its plan (about 2.5 KB a square for a knight) is estimated first and
+// every first square up to 128), the line orders alone beyond; its counts
+// are exact at any size, but the result's count has 63 bits, so a larger
+// one is refused with an error that gives it (3x40 open:
+// 177,462,256,507,412,885,856 directed tours); classes up to symmetry
+// beyond 64 squares (by Burnside's lemma, from the tours each symmetry
+// fixes) are not counted; its plan (about 2.5 KB a square for a knight) is estimated first and
 // refused above Options.MaxMemory with model.ErrTooLarge; and its tables
 // are counted against Options.MaxMemory before each allocation (16 bytes
-// a class slot, at most three quarters full, both steps' tables at once),
+// a class slot, at most three quarters full, and 16 bytes a class of the
+// step before, being read),
 // so a count that would pass the bound stops with an error wrapping
 // model.ErrTooLarge that names the square it reached; the collector is
 // asked to keep the heap near the bound meanwhile (debug.SetMemoryLimit,
@@ -100,5 +112,6 @@
 // Everything polls the context: on cancellation Solve returns status
 // unknown (with "counted_so_far" for an interrupted search count).
 // Options.Progress hears the fraction of subtrees or squares done (the
-// frontier's note: square k of n, its classes and the tables' bytes).
+// frontier's note: square k of n, its classes, the tables' bytes and
+// their most in the step).
 package tour

@@ -77,6 +77,7 @@ func (c *frontierCounter) count() (uint64, error) {
 		// larger at the peak, and a large shard grows by a quarter.
 		c.step, c.next = &c.plan.steps[q], newFrontierTable(int64(float64(classes)*min(growth, 1)), &c.mem)
 		c.taken.Store(0)
+		c.mem.stepPeak.Store(c.mem.bytes.Load())
 		tasks.Run(c.st, c.workers, c.workers, nil, "", nil, func(int, int) { c.work() })
 		before := classes
 		classes = c.next.classes()
@@ -97,8 +98,8 @@ func (c *frontierCounter) count() (uint64, error) {
 		}
 		c.cur = c.next
 		if c.progress != nil {
-			c.progress(float64(q+1)/float64(c.plan.n), fmt.Sprintf("frontier: square %d of %d, %d classes, %s",
-				q+1, c.plan.n, classes, model.ByteSize(c.mem.bytes.Load())))
+			c.progress(float64(q+1)/float64(c.plan.n), fmt.Sprintf("frontier: square %d of %d, %d classes, %s (%s at most in the step)",
+				q+1, c.plan.n, classes, model.ByteSize(c.mem.bytes.Load()), model.ByteSize(c.mem.stepPeak.Load())))
 		}
 	}
 	return c.cycles, nil

@@ -129,3 +129,28 @@ func TestFrontierPast64Bits(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkFrontierModular counts the closed tours of 3x52
+// (9,349,623,619,814,757,969,920): the run in 64 bits overflows, and the
+// count is taken again modulo as many 62-bit primes as the product of the
+// degrees needs.
+func BenchmarkFrontierModular(b *testing.B) {
+	m, err := model.Parse([]byte("name: t\nboard: 3x52\ntour: {piece: knight, closed: true}\n"), "t.yaml")
+	if err != nil {
+		b.Fatal(err)
+	}
+	g, _ := searchGraph(m, model.Options{})
+	plan, err := frontierPlanFor(m, g, 1<<30)
+	if err != nil {
+		b.Fatal(err)
+	}
+	for b.Loop() {
+		c := &frontierCounter{plan: plan, workers: 1, st: tasks.NewStopper(context.Background())}
+		c.mem.limit = 1 << 30
+		n, err := frontierCycles(c, g, false, frontierPrimeBits, false)
+		if err != nil || n.String() != "9349623619814757969920" {
+			b.Fatalf("%v %v", n, err)
+		}
+	}
+	b.ReportMetric(float64(len(crtPrimes(cycleBoundBits(g, false)+1, frontierPrimeBits))), "primes")
+}

@@ -61,6 +61,7 @@ type frontierTable struct {
 // the bound they may not pass.
 type frontierMemory struct {
 	bytes, peak atomic.Int64
+	stepPeak    atomic.Int64 // the peak since the step began
 	limit       int64
 	refused     atomic.Bool
 }
@@ -82,12 +83,15 @@ func (m *frontierMemory) tryReserve(n int64) bool {
 		m.bytes.Add(-n)
 		return false
 	}
-	for {
-		p := m.peak.Load()
-		if now <= p || m.peak.CompareAndSwap(p, now) {
-			return true
+	for _, peak := range []*atomic.Int64{&m.peak, &m.stepPeak} {
+		for {
+			p := peak.Load()
+			if now <= p || peak.CompareAndSwap(p, now) {
+				break
+			}
 		}
 	}
+	return true
 }
 
 func (m *frontierMemory) release(n int64) { m.bytes.Add(-n) }
