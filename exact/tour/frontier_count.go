@@ -72,10 +72,14 @@ func (c *frontierCounter) count() (uint64, error) {
 	}
 	classes, growth := int64(1), 1.0
 	for q := range c.plan.steps {
-		// Sized for as many classes as the step before, or fewer when they
-		// shrank: a table sized for a growth that slows down would be the
-		// larger at the peak, and a large shard grows by a quarter.
-		c.step, c.next = &c.plan.steps[q], newFrontierTable(int64(float64(classes)*min(growth, 1)), &c.mem)
+		// Sized for half the classes of the step before (or of the step
+		// to come, when they shrink), and grown by a quarter: a table sized
+		// for them all is held beside the step before's arrays from the
+		// start. Measured on 7x7 open (10.3 million classes at the widest):
+		// sized for as many classes, the tables' peak was 401 MB; for half,
+		// 283 MB for about the same CPU (17.7 s against 17.5); for a
+		// quarter or none, 271 or 269 MB and 20 or 21 s.
+		c.step, c.next = &c.plan.steps[q], newFrontierTable(int64(float64(classes)*min(growth, 1)/2), &c.mem)
 		c.taken.Store(0)
 		c.mem.stepPeak.Store(c.mem.bytes.Load())
 		tasks.Run(c.st, c.workers, c.workers, nil, "", nil, func(int, int) { c.work() })
