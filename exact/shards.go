@@ -19,15 +19,17 @@ type ShardCost struct {
 
 // ShardCosts lists the work of each part of a count of m split of ways,
 // for the techniques whose task list is known before the search: the
-// n-queens and n-rooks counters. Elsewhere it returns an error wrapping
+// n-queens and n-rooks counters (the start constellations, or the groups
+// of the half-board join where the count takes it; under
+// opts.MemoryLimit, as the count chooses). Elsewhere it returns an error wrapping
 // model.ErrUnsupported: the parts are still run by Solve, their cost is
 // only unknown beforehand.
 func ShardCosts(m *model.Model, opts model.Options, of int) ([]ShardCost, error) {
 	if sq, ok := nqueens.Detect(m); ok && opts.Task == model.TaskCount && !opts.DistinctWalls {
-		if costs := sq.ShardCosts(of); costs != nil {
+		if costs := sq.ShardCosts(of, opts.MemoryLimit()); costs != nil {
 			out := make([]ShardCost, len(costs))
 			for i, c := range costs {
-				out[i] = ShardCost{Tasks: c.Constellations, Unit: "start constellations", Estimate: c.Estimate}
+				out[i] = ShardCost{Tasks: c.Tasks, Unit: c.Unit, Estimate: c.Estimate}
 			}
 			return out, nil
 		}

@@ -1,0 +1,97 @@
+package nqueens
+
+import (
+	"context"
+	"testing"
+
+	"github.com/chessmodel/chessmodel/exact/internal/tasks"
+	"github.com/chessmodel/chessmodel/model"
+)
+
+// The parts of a join with classes give terms of Burnside's lemma that add
+// up to eight times the published classes (A002562), and solutions that
+// add up to A000170, on odd and even boards and in 1, 3 and 7 parts; each
+// part's terms are at least its solutions (the identity fixes each).
+func TestJoinShardClasses(t *testing.T) {
+	top := 16
+	if testing.Short() {
+		top = 13
+	}
+	for n := 8; n <= top; n++ {
+		for _, of := range []int{1, 3, 7} {
+			var solutions, fixed int64
+			for k := range of {
+				c := joinCount(t, n, model.Options{Symmetry: true, Shard: model.Shard{Index: k, Of: of}})
+				if !c.burnsidePart || c.classCount != 0 || c.burnside < c.solutions {
+					t.Errorf("n=%d, part %d/%d: terms %d (a part's: %v), classes %d, for %d solutions", n, k, of, c.burnside, c.burnsidePart, c.classCount, c.solutions)
+				}
+				solutions += c.solutions
+				fixed += c.burnside
+			}
+			if solutions != a000170[n-1] || fixed != 8*a002562[n-1] {
+				t.Errorf("n=%d in %d parts: %d solutions, terms %d; want %d and 8 x %d", n, of, solutions, fixed, a000170[n-1], a002562[n-1])
+			}
+		}
+	}
+}
+
+// Every solution's group lies in the orbit of one listed group (groupOf,
+// least): the symmetric solutions, which a part claims by it, are none
+// lost and none claimed twice.
+func TestGroupOfSolutions(t *testing.T) {
+	for n := 6; n <= 10; n++ {
+		listed := map[uint64]bool{}
+		for _, g := range joinGroups(n) {
+			listed[g.key(n)] = true
+		}
+		eachQueens(n, nil, func(cols []int32) bool {
+			files := make([]int, n)
+			for r, f := range cols {
+				files[r] = int(f)
+			}
+			if g := groupOf(files); !listed[g.least(n)] {
+				t.Fatalf("n=%d: %v is in group %+v, whose orbit is not listed", n, files, g)
+			}
+			return true
+		})
+	}
+}
+
+// The join's list of parts covers every group once, with a positive
+// estimate for each part that has groups, and ShardCosts lists it where
+// the count takes the join (and the constellations where the bound does
+// not let it).
+func TestJoinCosts(t *testing.T) {
+	for _, n := range []int{12, 13} {
+		groups := len(joinGroups(n))
+		for _, of := range []int{1, 3, 7} {
+			sum := 0
+			for k, c := range joinCosts(n, of) {
+				sum += c.Tasks
+				if c.Unit != "join groups" || c.Tasks > 0 && c.Estimate <= 0 {
+					t.Errorf("n=%d, part %d/%d: %+v", n, k, of, c)
+				}
+			}
+			if sum != groups {
+				t.Errorf("n=%d in %d parts: %d groups listed, want %d", n, of, sum, groups)
+			}
+		}
+	}
+	sq := SquareRiders{n: JoinFromSide, family: familyQueens}
+	if c := sq.ShardCosts(2, model.Options{}.MemoryLimit()); c[0].Unit != "join groups" {
+		t.Errorf("%d queens: parts of %q, want join groups", JoinFromSide, c[0].Unit)
+	}
+	if c := sq.ShardCosts(2, 1<<20); c[0].Unit != "start constellations" {
+		t.Errorf("%d queens in 1 MiB: parts of %q, want start constellations", JoinFromSide, c[0].Unit)
+	}
+}
+
+// A part of the join without symmetry gives no terms.
+func TestJoinShardNoClasses(t *testing.T) {
+	st := tasks.NewStopper(context.Background())
+	defer st.Close()
+	c, _, err := countQueensJoin(st, 12, 1, model.Options{Shard: model.Shard{Index: 1, Of: 3}})
+	if err != nil || c.burnsidePart || c.burnside != 0 {
+		t.Errorf("12 queens, part 1/3, no symmetry: %+v, %v", c, err)
+	}
+}
