@@ -21,7 +21,7 @@ func joinGroups(n int) []joinGroup {
 	middles := []int{-1}
 	if n%2 == 1 {
 		middles = middles[:0]
-		for m := 0; m < n; m++ {
+		for m := 0; m <= n/2; m++ { // the file mirror takes a middle queen right of centre to the left: not least
 			middles = append(middles, m)
 		}
 	}
@@ -84,8 +84,15 @@ func eachSubset(set uint64, k int, fn func(uint64)) {
 	}
 }
 
-// deposit places the low bits of x on the members of mask, in order.
+// deposit places the low bits of x on the members of mask, in order: at
+// once when mask is a run of low bits with at most one hole (the join's
+// files, without the middle queen's: half of joinGroups' time at 19 ranks
+// went on the loop), else bit by bit.
 func deposit(x, mask uint64) uint64 {
+	hole := (mask + 1) &^ mask // the lowest bit mask lacks
+	if run := mask | hole; run&(run+1) == 0 {
+		return x&(hole-1) | (x&^(hole-1))<<1
+	}
 	var out uint64
 	for m := mask; m != 0; m &= m - 1 {
 		if x&1 != 0 {

@@ -2,6 +2,8 @@ package nqueens
 
 import (
 	"context"
+	"math/bits"
+	"math/rand/v2"
 	"testing"
 
 	"github.com/chessmodel/chessmodel/exact/internal/tasks"
@@ -35,25 +37,27 @@ func TestJoinShardClasses(t *testing.T) {
 	}
 }
 
-// Every solution's group lies in the orbit of one listed group (groupOf,
-// least): the symmetric solutions, which a part claims by it, are none
-// lost and none claimed twice.
-func TestGroupOfSolutions(t *testing.T) {
-	for n := 6; n <= 10; n++ {
-		listed := map[uint64]bool{}
-		for _, g := range joinGroups(n) {
-			listed[g.key(n)] = true
+// deposit places bits as its loop does, on the join's masks (a run of low
+// bits with one hole or none) and on others.
+func TestDeposit(t *testing.T) {
+	slow := func(x, mask uint64) uint64 {
+		var out uint64
+		for m := mask; m != 0; m &= m - 1 {
+			if x&1 != 0 {
+				out |= m & -m
+			}
+			x >>= 1
 		}
-		eachQueens(n, nil, func(cols []int32) bool {
-			files := make([]int, n)
-			for r, f := range cols {
-				files[r] = int(f)
+		return out
+	}
+	rng := rand.New(rand.NewPCG(1, 2))
+	for _, mask := range []uint64{0, 1, 0b1011, 0b1100, 0b1101, 1<<19 - 1, (1<<19 - 1) &^ (1 << 9), ^uint64(0), ^uint64(0) &^ 1, 0xf0f0} {
+		for range 200 {
+			x := rng.Uint64() & (uint64(1)<<uint(bits.OnesCount64(mask)) - 1)
+			if got, want := deposit(x, mask), slow(x, mask); got != want {
+				t.Fatalf("deposit(%b, %b) = %b, want %b", x, mask, got, want)
 			}
-			if g := groupOf(files); !listed[g.least(n)] {
-				t.Fatalf("n=%d: %v is in group %+v, whose orbit is not listed", n, files, g)
-			}
-			return true
-		})
+		}
 	}
 }
 
