@@ -86,6 +86,32 @@ func answerJSON(t *testing.T, text string) string {
 	return string(out)
 }
 
+// 16 queens are counted by the half-board join, whose parts carry terms
+// of Burnside's lemma instead of classes: merge still prints what the
+// one-process run prints, in text and JSON, and --shards lists the
+// join's groups.
+func TestMergeJoinAsOneProcess(t *testing.T) {
+	if testing.Short() {
+		t.Skip("16 queens three times: about 2 s of CPU")
+	}
+	args := []string{"count", models + "n-queens.yaml", "--set", "board=16", "--symmetry"}
+	files := runParts(t, args, "0/3", "1-2/3")
+	_, whole, _ := run(t, DefaultBackends(), args...)
+	code, merged, errOut := run(t, DefaultBackends(), append([]string{"merge"}, files...)...)
+	if code != 0 || maskSeconds(merged) != maskSeconds(whole) || !strings.Contains(whole, "14772512 solutions, 1846955 classes") {
+		t.Fatalf("merge: exit %d (%s)\n%s\nwant as the one-process run:\n%s", code, errOut, merged, whole)
+	}
+	_, wholeJSON, _ := run(t, DefaultBackends(), append(args, "--json")...)
+	_, mergedJSON, _ := run(t, DefaultBackends(), append([]string{"merge", "--json"}, files...)...)
+	if a, b := answerJSON(t, wholeJSON), answerJSON(t, mergedJSON); a != b {
+		t.Errorf("merge --json:\n%s\nwant as the one-process run:\n%s", b, a)
+	}
+	code, out, _ := run(t, DefaultBackends(), append(args, "--shards", "3")...)
+	if code != 0 || strings.Count(out, "join groups, estimate") != 3 {
+		t.Errorf("--shards 3: exit %d\n%s", code, out)
+	}
+}
+
 // merge refuses a missing, a duplicated and a foreign part by name, exit 2;
 // a backend that cannot split refuses a part, exit 4; a bad --shard is bad
 // input.
