@@ -214,6 +214,9 @@ func partCosts(job *shard.Job, m *model.Model, maxMemory int64) ([]partCost, err
 	}
 	opts := model.Options{Task: model.TaskCount, Symmetry: job.Options.Symmetry, DistinctWalls: job.Options.DistinctWalls, MaxMemory: maxMemory}
 	costs, err := exact.ShardCosts(m, opts, job.Of)
+	if err != nil && m.Kind == model.KindTour {
+		return nil, err // a tour count's parts are refused, not unknown
+	}
 	if err != nil {
 		return nil, nil //nolint:nilerr // no estimate is an answer: the parts still run
 	}
