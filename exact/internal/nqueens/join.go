@@ -151,15 +151,13 @@ func countQueensJoin(st *tasks.Stopper, n, workers int, opts model.Options) (que
 	if err != nil {
 		return queensCount{}, 0, err
 	}
-	groups := joinGroups(n)
+	groups, keyOf, width := joinSetup(st, n) // joinshard.go: once a process for n
 	var owned []joinGroup
 	for i, g := range groups {
 		if opts.Shard.Owns(i) {
 			owned = append(owned, g)
 		}
 	}
-	keyOf, width := joinKeys(n)
-	keyOf = orderKeyBits(st, n, groups, keyOf, width) // from all groups: the same in every shard
 	type worker struct {
 		top, bottom halfSearch
 		pairs       pairCounter

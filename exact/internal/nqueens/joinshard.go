@@ -3,6 +3,7 @@ package nqueens
 import (
 	"context"
 	"math/bits"
+	"sync"
 
 	"github.com/chessmodel/chessmodel/exact/internal/tasks"
 	"github.com/chessmodel/chessmodel/model"
@@ -36,7 +37,9 @@ import (
 // and the nodes add up: the sample is at most joinSampleGroups groups,
 // whatever n, so that a part's share of the set-up does not grow with the
 // count (with every 64th group, 64 parts of 16 queens had spent 8.4 ms
-// each on it, as much again as their count; a part of 18 queens, 114 ms).
+// each on it, as much again as their count; a part of 18 queens, 114 ms),
+// and the groups and the order are kept for the next part a process runs
+// (joinSetup).
 
 // The keys of Stats.Extra that carry a part's terms of Burnside's lemma;
 // package shard reads them under the same names.
@@ -102,6 +105,38 @@ func (g joinGroup) images(n int) [4]joinGroup {
 		{middle: m, top: mirror(g.top)},
 		{middle: m, top: mirror(rest &^ g.top)},
 	}
+}
+
+// joinSetupCache keeps the last board's groups and key order: a worker
+// runs part after part of one count, and each part would list every
+// group and sample eight of them again (at 19 ranks, 24 and 4 ms a part).
+// Both depend on n alone and are read only. It holds one board's, at most
+// the group list joinMemory counts (3 MB at 19 ranks).
+var joinSetupCache struct {
+	sync.Mutex
+	n      int
+	groups []joinGroup
+	keyOf  []uint64
+	width  int
+}
+
+// joinSetup is the join's groups of n ranks and its key of each square,
+// ordered by orderKeyBits: from the cache when the last count was of n
+// ranks too. A setup cut short by st is not kept.
+func joinSetup(st *tasks.Stopper, n int) (groups []joinGroup, keyOf []uint64, width int) {
+	c := &joinSetupCache
+	c.Lock()
+	defer c.Unlock()
+	if c.n == n && c.groups != nil {
+		return c.groups, c.keyOf, c.width
+	}
+	groups = joinGroups(n)
+	keyOf, width = joinKeys(n)
+	keyOf = orderKeyBits(st, n, groups, keyOf, width) // from all groups: the same in every shard
+	if !st.Stopped() {
+		c.n, c.groups, c.keyOf, c.width = n, groups, keyOf, width
+	}
+	return groups, keyOf, width
 }
 
 // setClasses puts the classes of a count into res: the whole number, or
