@@ -99,3 +99,37 @@ func TestJoinShardNoClasses(t *testing.T) {
 		t.Errorf("12 queens, part 1/3, no symmetry: %+v, %v", c, err)
 	}
 }
+
+// Parts of two boards counted at once, as workers in one process do, share
+// the kept setup (joinSetup) and still add up.
+func TestJoinSetupShared(t *testing.T) {
+	const of = 5
+	counts := make([][of]int64, 2)
+	done := make(chan struct{})
+	for b, n := range []int{11, 12} {
+		for k := range of {
+			go func() {
+				defer func() { done <- struct{}{} }()
+				st := tasks.NewStopper(context.Background())
+				defer st.Close()
+				c, _, err := countQueensJoin(st, n, 1, model.Options{Shard: model.Shard{Index: k, Of: of}})
+				if err != nil {
+					t.Error(err)
+				}
+				counts[b][k] = c.solutions
+			}()
+		}
+	}
+	for range 2 * of {
+		<-done
+	}
+	for b, n := range []int{11, 12} {
+		var sum int64
+		for _, c := range counts[b] {
+			sum += c
+		}
+		if sum != a000170[n-1] {
+			t.Errorf("n=%d in %d parts at once: %d solutions, want %d", n, of, sum, a000170[n-1])
+		}
+	}
+}
