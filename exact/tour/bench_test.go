@@ -133,8 +133,8 @@ func BenchmarkKnightCount6x6C(b *testing.B) {
 
 // TestFrontier8x8Closed attempts the 8x8 closed count,
 // 13,267,364,410,532 (opt-in: TOUR_8X8=1, with the memory bound in
-// TOUR_8X8_MEMORY, e.g. 7G; it logs the classes and the tables' bytes at
-// each square).
+// TOUR_8X8_MEMORY, e.g. 12G, and -timeout 4h; it logs the classes and the
+// tables' bytes at each square: docs/results.md has the figures).
 func TestFrontier8x8Closed(t *testing.T) {
 	if os.Getenv("TOUR_8X8") == "" {
 		t.Skip("set TOUR_8X8=1")
