@@ -164,6 +164,7 @@ func countQueensJoin(st *tasks.Stopper, n, workers int, opts model.Options) (que
 	keyOf = orderKeyBits(st, n, groups, keyOf, width) // from all groups: the same in every shard
 	type worker struct {
 		top, bottom halfSearch
+		share       *topShare // the top list of an odd board's runs (joinshare.go)
 		pairs       pairCounter
 		remap       keyRemap
 		count       queensCount
@@ -174,18 +175,26 @@ func countQueensJoin(st *tasks.Stopper, n, workers int, opts model.Options) (que
 		ws[i].pairs.budget = budget
 		ws[i].top = halfSearch{n: n, keyOf: keyOf, width: width}
 		ws[i].bottom = halfSearch{n: n, keyOf: keyOf, width: width}
+		ws[i].share = newTopShare(n, keyOf, width)
 	}
+	owned, runs := joinRuns(owned) // a task is the groups of one top (joinshare.go)
 	note := func(done int64) string {
-		return fmt.Sprintf("joining half boards: %d of %d groups", done, len(owned))
+		return fmt.Sprintf("joining half boards: %d of %d top halves", done, len(runs)-1)
 	}
-	spread := spreadOrder(len(owned))
-	tasks.Run(st, workers, len(owned), opts.Progress, "joining half boards", note, func(w, i int) {
-		ws[w].count.add(joinGroupCount(&ws[w].top, &ws[w].bottom, &ws[w].pairs, &ws[w].remap, owned[spread(i)], n, width))
+	spread := spreadOrder(len(runs) - 1)
+	tasks.Run(st, workers, len(runs)-1, opts.Progress, "joining half boards", note, func(w, i int) {
+		r := spread(i)
+		for _, g := range owned[runs[r]:runs[r+1]] {
+			ws[w].count.add(joinRunCount(&ws[w].top, &ws[w].bottom, ws[w].share, &ws[w].pairs, &ws[w].remap, g, n, width))
+		}
 	})
 	var c queensCount
 	for i := range ws {
 		c.add(ws[i].count)
 		c.nodes += ws[i].top.nodes + ws[i].bottom.nodes
+		if ws[i].share != nil {
+			c.nodes += ws[i].share.raw.nodes
+		}
 	}
 	if opts.Symmetry && !st.Stopped() {
 		halfTurn, quarterTurn := symmetricQueens(n, st, nil)
@@ -217,11 +226,21 @@ func spreadOrder(n int) func(int) int {
 // joinGroupCount counts the solutions of group g's orbit: its pairs of
 // disjoint half keys, weighed. Its nodes are the trie-node pairs visited.
 func joinGroupCount(top, bottom *halfSearch, pc *pairCounter, rm *keyRemap, g joinGroup, n, width int) queensCount {
+	return joinRunCount(top, bottom, nil, pc, rm, g, n, width)
+}
+
+// joinRunCount is joinGroupCount with the top list taken from share, when
+// not nil (an odd board, joinshare.go).
+func joinRunCount(top, bottom *halfSearch, share *topShare, pc *pairCounter, rm *keyRemap, g joinGroup, n, width int) queensCount {
 	a := n / 2
 	files := joinFiles(n, g)
 	top.blockMiddle(g.middle)
 	bottom.blocked = top.blocked
-	top.list(0, a, files[0])
+	if share != nil {
+		share.list(top, files[0], g.middle)
+	} else {
+		top.list(0, a, files[0])
+	}
 	bottom.list(n-a, a, files[1])
 	xs, ys := top, bottom
 	if len(xs.keys) > len(ys.keys) { // the longer list is sliced: fuller blocks
@@ -231,7 +250,11 @@ func joinGroupCount(top, bottom *halfSearch, pc *pairCounter, rm *keyRemap, g jo
 		if len(xs.keys) >= joinRemapFrom {
 			rm.apply(xs.keys, ys.keys, width)
 		}
+		if xs.scratch == nil { // one sort buffer for both halves
+			xs.scratch, ys.scratch = ys.scratch, nil
+		}
 		xs.sort()
+		ys.scratch, xs.scratch = xs.scratch, nil
 		ys.sort()
 	}
 	pc.floor = sortFloor(width)
