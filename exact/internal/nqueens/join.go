@@ -53,11 +53,14 @@ import (
 // constellation counter, from Burnside's lemma with the half- and
 // quarter-turn symmetric solutions (symmetricQueens).
 //
-// Tasks are the groups, in a fixed order: a shard takes every Of-th
-// (model.Shard). Memory is each worker's two key lists, at most a! keys
-// each, with their sort buffers, and the list of groups, estimated before
-// anything is allocated: the join runs on as many workers as fit the
-// bound, and is not chosen when none does.
+// The groups are in a fixed order: a shard takes every Of-th
+// (model.Shard). A worker's task is the shard's groups of one top half's
+// files, whose top list an odd board searches once (joinshare.go). Memory
+// is each worker's two key lists, at most a! keys each, one sort buffer
+// for both and, on an odd board, the top list before the middle queen's
+// filter, and the list of groups, estimated before anything is
+// allocated: the join runs on as many workers as fit the bound, and is
+// not chosen when none does.
 
 // JoinFromSide is the least board the count takes the half-board join for;
 // below it the constellation counter is cheaper (the figures are in
@@ -90,8 +93,9 @@ const joinGroupBytes = 24
 // joinMemory bounds the bytes the half-board join allocates: the group
 // list (at most half of all (m, C): no orbit has fewer than two groups, as
 // the rank mirror moves every group of two or more ranks) and, per worker,
-// two halves of a list of at most a! keys and the radix sort's second
-// buffer each, grown by append (up to twice their length).
+// four buffers of at most a! keys, grown by append (up to twice their
+// length): the two halves' lists, the radix sort's second buffer, which
+// they share, and an odd board's unfiltered top list (joinshare.go).
 func joinMemory(n int) (groups, perWorker *big.Int) {
 	a := int64(n / 2)
 	middles := int64(1)
