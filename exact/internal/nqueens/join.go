@@ -189,7 +189,7 @@ func countQueensJoin(st *tasks.Stopper, n, workers int, opts model.Options) (que
 	tasks.Run(st, workers, len(runs)-1, opts.Progress, "joining half boards", note, func(w, i int) {
 		r := spread(i)
 		for _, g := range owned[runs[r]:runs[r+1]] {
-			ws[w].count.add(joinRunCount(&ws[w].top, &ws[w].bottom, ws[w].share, &ws[w].pairs, &ws[w].remap, g, n, width))
+			ws[w].count.add(joinGroupCount(&ws[w].top, &ws[w].bottom, ws[w].share, &ws[w].pairs, &ws[w].remap, g, n, width))
 		}
 	})
 	var c queensCount
@@ -229,13 +229,8 @@ func spreadOrder(n int) func(int) int {
 
 // joinGroupCount counts the solutions of group g's orbit: its pairs of
 // disjoint half keys, weighed. Its nodes are the trie-node pairs visited.
-func joinGroupCount(top, bottom *halfSearch, pc *pairCounter, rm *keyRemap, g joinGroup, n, width int) queensCount {
-	return joinRunCount(top, bottom, nil, pc, rm, g, n, width)
-}
-
-// joinRunCount is joinGroupCount with the top list taken from share, when
-// not nil (an odd board, joinshare.go).
-func joinRunCount(top, bottom *halfSearch, share *topShare, pc *pairCounter, rm *keyRemap, g joinGroup, n, width int) queensCount {
+// The top list comes from share when not nil (an odd board, joinshare.go).
+func joinGroupCount(top, bottom *halfSearch, share *topShare, pc *pairCounter, rm *keyRemap, g joinGroup, n, width int) queensCount {
 	a := n / 2
 	files := joinFiles(n, g)
 	top.blockMiddle(g.middle)

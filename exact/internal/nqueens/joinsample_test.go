@@ -38,7 +38,7 @@ func BenchmarkJoinSample(b *testing.B) {
 				var c queensCount
 				for i := 0; i+1 < len(runs); i += 401 {
 					for _, g := range sorted[runs[i]:runs[i+1]] {
-						c.add(joinRunCount(&top, &bottom, share, &pc, &rm, g, n, width))
+						c.add(joinGroupCount(&top, &bottom, share, &pc, &rm, g, n, width))
 					}
 				}
 				b.ReportMetric(float64(c.solutions), "solutions")
