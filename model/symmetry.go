@@ -163,6 +163,9 @@ func (m *Model) Symmetries() []Transform {
 // with an odd side may mix them, which only a list without colour rules
 // allows.
 func (m *Model) keepsColourRules(t Transform) bool {
+	if !hasColourRule(m.Place) { // the list reads the same with the colours exchanged
+		return true
+	}
 	rows, cols := m.Board.Rows, m.Board.Cols
 	plain := placeSignature(m.Place, false)
 	if t.Shift != (Vector{}) {

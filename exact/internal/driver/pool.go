@@ -14,6 +14,7 @@ import "github.com/chessmodel/chessmodel/exact/internal/tasks"
 // value found shared among workers as the bound).
 func Spread[W any](st *tasks.Stopper, workers, n int, progress func(float64, string), what string,
 	newSearch func() W, run func(worker int, s W, task int)) []W {
+	workers = max(1, min(workers, n)) // a search costs its copy of the problem: none idle
 	searches := make([]W, workers)
 	for w := range searches {
 		searches[w] = newSearch()

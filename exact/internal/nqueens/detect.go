@@ -44,9 +44,9 @@ func Detect(m *model.Model) (SquareRiders, bool) {
 	n := b.Rows
 	sq := SquareRiders{n: n, piece: e.Piece.Name}
 	switch {
-	case sameVectors(e.Piece.Rides, ridesOf(model.Vector{File: 1}, model.Vector{File: 1, Rank: 1})):
+	case sameVectors(e.Piece.Rides, queenRides):
 		sq.family = familyQueens
-	case sameVectors(e.Piece.Rides, ridesOf(model.Vector{File: 1})):
+	case sameVectors(e.Piece.Rides, rookRides):
 		sq.family = familyRooks
 	default:
 		return none, false
@@ -70,6 +70,12 @@ func Detect(m *model.Model) (SquareRiders, bool) {
 	return sq, true
 }
 
+// The rides of the queen and the rook, as model pieces store them.
+var (
+	queenRides = ridesOf(model.Vector{File: 1}, model.Vector{File: 1, Rank: 1})
+	rookRides  = ridesOf(model.Vector{File: 1})
+)
+
 // ridesOf lists the images of base directions, as model pieces store them.
 func ridesOf(base ...model.Vector) []model.Vector {
 	seen := map[model.Vector]bool{}
@@ -88,16 +94,17 @@ func ridesOf(base ...model.Vector) []model.Vector {
 	return out
 }
 
+// sameVectors reports whether a and b hold the same vectors, each once
+// (as a piece's moves are stored): Detect asks it on every solve, so it
+// allocates nothing.
 func sameVectors(a, b []model.Vector) bool {
-	key := func(v model.Vector) int { return v.File*1000 + v.Rank }
-	ka, kb := make([]int, len(a)), make([]int, len(b))
+	if len(a) != len(b) {
+		return false
+	}
 	for i, v := range a {
-		ka[i] = key(v)
+		if !slices.Contains(b, v) || slices.Contains(a[:i], v) {
+			return false
+		}
 	}
-	for i, v := range b {
-		kb[i] = key(v)
-	}
-	slices.Sort(ka)
-	slices.Sort(kb)
-	return slices.Equal(ka, kb)
+	return true
 }

@@ -21,6 +21,12 @@ const ProgressEvery = 250 * time.Millisecond
 func Run(st *Stopper, workers, n int, progress func(float64, string),
 	what string, note func(done int64) string, work func(worker, task int)) {
 	workers = max(1, min(workers, n))
+	if workers == 1 && progress == nil { // no goroutine to start and wake: small searches run many times
+		for t := 0; t < n && !st.Stopped(); t++ {
+			work(0, t)
+		}
+		return
+	}
 	var next, done atomic.Int64
 	var wg sync.WaitGroup
 	for w := 0; w < workers; w++ {
