@@ -54,12 +54,15 @@ func (h *halfSearch) list(first, a int, files uint64) {
 }
 
 // placeFile puts the queen of the j-th file on each rank left free, and
-// goes on to the next file; the last three files are placed at once
-// (lastThreeFiles).
+// goes on to the next file; the last four files are placed at once
+// (lastFourFiles).
 func (h *halfSearch) placeFile(j int, used, anti, diag, key uint64) {
 	t := &h.byFiles
 	switch j {
-	case h.end - 3:
+	case h.end - 4:
+		h.lastFourFiles(j, used, anti, diag, key)
+		return
+	case h.end - 3: // a half of three ranks
 		h.lastThreeFiles(j, used, anti, diag, key)
 		return
 	case h.end:
@@ -100,4 +103,40 @@ func (h *halfSearch) lastThreeFiles(j int, used, anti, diag, key uint64) {
 			}
 		}
 	}
+}
+
+// lastFourFiles places the queens of the last four files, as
+// lastThreeFiles does those of three, in one function with no call
+// inside but the append: on every 8th group of 18 queens the lists took
+// 31.1 to 32.5 ns of CPU a key against 33.1 to 35.3 with the last three
+// alone (three pairs alternated, load 14).
+func (h *halfSearch) lastFourFiles(j int, used, anti, diag, key uint64) {
+	t := &h.byFiles
+	a := h.end
+	rest := t.all &^ used
+	gz, g0, g1 := t.gap[j&63], t.gap[(j+1)&63], t.gap[(j+2)&63]
+	block0, block1, block2 := t.blocked[(j+1)&63], t.blocked[(j+2)&63], t.blocked[(j+3)&63]
+	colz := t.colKeys[j*a : j*a+a]
+	col0, col1, col2 := t.colKeys[(j+1)*a:(j+1)*a+a], t.colKeys[(j+2)*a:(j+2)*a+a], t.colKeys[(j+3)*a:(j+3)*a+a]
+	keys, nodes := h.keys, int64(1) // in registers, not through h
+	for freez := rest &^ (anti | diag | t.blocked[j&63]); freez != 0; freez &= freez - 1 {
+		bitz := freez & -freez
+		a0, d0, rest0 := (anti|bitz)>>gz, (diag|bitz)<<gz, rest^bitz
+		key0 := key | colz[bits.TrailingZeros64(bitz)]
+		nodes++
+		for free := rest0 &^ (a0 | d0 | block0); free != 0; free &= free - 1 {
+			bit := free & -free
+			a1, d1, rest1 := (a0|bit)>>g0, (d0|bit)<<g0, rest0^bit
+			key1 := key0 | col0[bits.TrailingZeros64(bit)]
+			nodes++
+			for free1 := rest1 &^ (a1 | d1 | block1); free1 != 0; free1 &= free1 - 1 {
+				bit1 := free1 & -free1
+				last := rest1 ^ bit1
+				if last&((a1|bit1)>>g1|(d1|bit1)<<g1|block2) == 0 {
+					keys = append(keys, key1|col1[bits.TrailingZeros64(bit1)]|col2[bits.TrailingZeros64(last)])
+				}
+			}
+		}
+	}
+	h.keys, h.nodes = keys, h.nodes+nodes
 }
