@@ -180,6 +180,7 @@ func countQueensJoin(st *tasks.Stopper, n, workers int, opts model.Options) (que
 		ws[i].top = halfSearch{n: n, keyOf: keyOf, width: width}
 		ws[i].bottom = halfSearch{n: n, keyOf: keyOf, width: width}
 		ws[i].share = newTopShare(n, keyOf, width)
+		ws[i].remap.base = keyOf
 	}
 	owned, runs := joinRuns(owned) // a task is the groups of one top (joinshare.go)
 	note := func(done int64) string {
@@ -235,6 +236,11 @@ func joinGroupCount(top, bottom *halfSearch, share *topShare, pc *pairCounter, r
 	files := joinFiles(n, g)
 	top.blockMiddle(g.middle)
 	bottom.blocked = top.blocked
+	estimated := share == nil && rm.base != nil // the group's order, before listing (joinproxy.go)
+	if estimated {
+		top.keyOf = rm.squareKeys(n, g, &top.blocked, width)
+		bottom.keyOf = top.keyOf
+	}
 	if share != nil {
 		share.list(top, files[0], g.middle)
 	} else {
@@ -246,7 +252,7 @@ func joinGroupCount(top, bottom *halfSearch, share *topShare, pc *pairCounter, r
 		xs, ys = ys, xs
 	}
 	if len(xs.keys)*len(ys.keys) > pairLeafPairs { // else no split: no order needed
-		if len(xs.keys) >= joinRemapFrom {
+		if !estimated && len(xs.keys) >= joinRemapFrom {
 			rm.apply(xs.keys, ys.keys, width)
 		}
 		if xs.scratch == nil { // one sort buffer for both halves

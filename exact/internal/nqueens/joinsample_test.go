@@ -34,7 +34,7 @@ func BenchmarkJoinSample(b *testing.B) {
 				bottom := halfSearch{n: n, keyOf: keyOf, width: width}
 				share := newTopShare(n, keyOf, width)
 				pc := pairCounter{budget: budget}
-				var rm keyRemap
+				rm := keyRemap{base: keyOf}
 				var c queensCount
 				for i := 0; i+1 < len(runs); i += 401 {
 					for _, g := range sorted[runs[i]:runs[i+1]] {
