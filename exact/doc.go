@@ -79,11 +79,14 @@
 // set may recur across tasks: every shard searches every task and counts
 // the wall sets it owns by their hash ("shard_searched_nodes" is the
 // search it made). Besides clique, walls and cover, the n-queens and
-// n-rooks counts split (the orbits of start constellations, see the
-// nqueens doc; ShardCosts lists each part's work) and so do the
-// transfer's; solve and enumerate, folding, domination, the
-// fewest-squares search, the one wall set of a model with fixed walls,
-// tours and slides refuse a shard with model.ErrUnsupported.
+// n-rooks counts split (the orbits of start constellations, or the
+// groups of the half-board join, whose parts give terms of Burnside's
+// lemma for their classes; see the nqueens doc; ShardCosts lists each
+// part's work), and so do the transfer's and the tour search's (its
+// subtrees; see the tour doc); solve and enumerate, folding, domination,
+// the fewest-squares search, the one wall set of a model with fixed
+// walls, tours counted by the frontier method or undirected, and slides
+// refuse a shard with model.ErrUnsupported.
 //
 // # Limits
 //
@@ -105,7 +108,8 @@
 // boards and one-sided pieces (model.SlideGeometryError).
 //
 // Shards (see Shards above) are counts of clique, walls, cover, the
-// n-queens and n-rooks counters and the transfer only: every other search
+// n-queens and n-rooks counters, the transfer and the tour search only:
+// every other search
 // refuses an active model.Options.Shard with model.ErrUnsupported
 // (TestShardRefused), and a shard that names no part (Index outside
 // 0..Of-1) is bad input.

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/chessmodel/chessmodel/exact/internal/nqueens"
+	"github.com/chessmodel/chessmodel/exact/tour"
 	"github.com/chessmodel/chessmodel/model"
 )
 
@@ -19,18 +20,32 @@ type ShardCost struct {
 
 // ShardCosts lists the work of each part of a count of m split of ways,
 // for the techniques whose task list is known before the search: the
-// n-queens and n-rooks counters. Elsewhere it returns an error wrapping
+// n-queens and n-rooks counters (the start constellations, or the groups
+// of the half-board join where the count takes it; under
+// opts.MemoryLimit, as the count chooses), and the tour search's subtrees
+// (no estimate: Estimate is 0). Elsewhere it returns an error wrapping
 // model.ErrUnsupported: the parts are still run by Solve, their cost is
 // only unknown beforehand.
 func ShardCosts(m *model.Model, opts model.Options, of int) ([]ShardCost, error) {
 	if sq, ok := nqueens.Detect(m); ok && opts.Task == model.TaskCount && !opts.DistinctWalls {
-		if costs := sq.ShardCosts(of); costs != nil {
+		if costs := sq.ShardCosts(of, opts.MemoryLimit()); costs != nil {
 			out := make([]ShardCost, len(costs))
 			for i, c := range costs {
-				out[i] = ShardCost{Tasks: c.Constellations, Unit: "start constellations", Estimate: c.Estimate}
+				out[i] = ShardCost{Tasks: c.Tasks, Unit: c.Unit, Estimate: c.Estimate}
 			}
 			return out, nil
 		}
+	}
+	if m.Kind == model.KindTour && opts.Task == model.TaskCount { // the search's subtrees (tour/dfsshard.go)
+		tasks, err := tour.ShardTasks(m, opts, of)
+		if err != nil {
+			return nil, err
+		}
+		out := make([]ShardCost, len(tasks))
+		for i, n := range tasks {
+			out[i] = ShardCost{Tasks: n, Unit: "search subtrees"}
+		}
+		return out, nil
 	}
 	return nil, fmt.Errorf("exact: no estimate of the parts of this %v before it runs: %w", opts.Task, model.ErrUnsupported)
 }

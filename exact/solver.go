@@ -59,8 +59,10 @@ func (s *Solver) solve(ctx context.Context, m *model.Model, opts model.Options) 
 		}
 		return (&slide.Solver{}).Solve(ctx, m, opts)
 	case model.KindTour:
-		if err := driver.Whole(opts, "a tour search"); err != nil {
-			return nil, err
+		if opts.Task != model.TaskCount { // a count by the search splits (exact/tour/dfsshard.go)
+			if err := driver.Whole(opts, "a tour search"); err != nil {
+				return nil, err
+			}
 		}
 		return tour.Solve(ctx, m, opts)
 	}

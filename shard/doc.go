@@ -10,7 +10,10 @@
 // solution the checker has accepted, written as one JSON line. Merge takes
 // the records of every part, refuses a missing, duplicated or foreign one
 // (another model, task or options, or a digest its own model does not
-// give) by name, checks each example again, and adds the parts up.
+// give) by name, checks each example again, and adds the parts up. A part
+// whose classes are no whole number (the n-queens join's) carries its
+// terms of Burnside's lemma instead (Record.Burnside), which Merge adds up
+// and divides once (burnside.go).
 //
 //	job, m, err := shard.NewJob("q.yaml", source, nil, shard.TaskCount, shard.Options{Backend: "exact"}, 8)
 //	rec, err := shard.Run(ctx, job, 3, exact.New(), shard.RunOptions{})

@@ -59,7 +59,15 @@ func Merge(records []*Record) (*Merged, error) {
 		out.Sweep, err = sweep.Merge(sums, minimizes(m))
 		return out, err
 	}
+	if err := sameEngine(parts); err != nil { // burnside.go
+		return nil, fmt.Errorf("%w: %w", ErrMerge, err)
+	}
 	out.Result = mergeCount(m, parts)
+	if classes, err := classesByBurnside(parts); err != nil {
+		return nil, fmt.Errorf("%w: %w", ErrMerge, err)
+	} else if classes != nil {
+		out.Result.Classes = classes
+	}
 	if err := model.Verify(m, out.Result); err != nil {
 		return nil, fmt.Errorf("%w: %w", ErrMerge, err)
 	}

@@ -24,6 +24,10 @@ type Record struct {
 	Verified bool            `json:"verified"`
 	Extra    map[string]any  `json:"extra,omitempty"` // the backend's statistics
 	Sweep    *sweep.Summary  `json:"sweep,omitempty"` // a sweep's part
+	// Burnside replaces Classes for a part whose classes are no whole
+	// number (burnside.go): its terms of Burnside's lemma, which merge
+	// adds up and divides once.
+	Burnside *ClassTerms `json:"burnside,omitempty"`
 	// Where the record was read (file:line), for messages.
 	From string `json:"-"`
 }

@@ -70,7 +70,8 @@ func runCount(ctx context.Context, m *model.Model, solver model.Solver, part mod
 	rec.Status, rec.Value, rec.Count, rec.Classes = res.Status, res.Value, res.Count, res.Classes
 	rec.Nodes, rec.Seconds, rec.Extra = res.Stats.Nodes, res.Stats.Seconds, res.Stats.Extra
 	rec.Solution, rec.Verified = res.Solution, res.Verified
-	return nil
+	rec.Burnside, err = takeClassTerms(rec.Extra) // burnside.go
+	return err
 }
 
 func runSweep(ctx context.Context, m *model.Model, solver model.Solver, part model.Shard, ro RunOptions, rec *Record) error {

@@ -97,6 +97,15 @@
 // directed open tours, and a closed tour, a cycle of distinct moves, needs
 // at least three squares.
 //
+// A count by the search runs in parts (model.Options.Shard; dfsshard.go):
+// part K of N searches the subtrees t with t mod N = K, and the parts'
+// counts, classes and nodes add up to the whole's (TestTourPartsAddUp). A
+// part refuses, with model.ErrUnsupported, the frontier method (where Auto
+// would choose it, the error says so: with classes, which only the search
+// gives, the count is the search's), an undirected open tour (a path and
+// its reverse may fall in different parts) and solve and enumerate
+// (TestTourPartsRefused); ShardTasks lists the parts' subtrees.
+//
 // Everything polls the context: on cancellation Solve returns status
 // unknown (with "counted_so_far" for an interrupted search count).
 // Options.Progress hears the fraction of subtrees or squares done (the

@@ -267,6 +267,9 @@ func count(st *tasks.Stopper, m *model.Model, opts model.Options, res *model.Res
 		return nil
 	}
 	if g.Len() <= 2 {
+		if tinyPart(opts, res) { // dfsshard.go
+			return nil
+		}
 		return countTiny(m, g, opts, res)
 	}
 	var plan *frontierPlan
@@ -280,6 +283,9 @@ func count(st *tasks.Stopper, m *model.Model, opts model.Options, res *model.Res
 		method = chooseMethod(m, g, opts, plan, res)
 	}
 	res.Stats.Extra["method"] = method.String()
+	if err := shardMethod(m, opts, method, res); err != nil { // dfsshard.go
+		return err
+	}
 	if method == Frontier {
 		if opts.Symmetry || opts.Task == model.TaskEnumerate {
 			return fmt.Errorf("exact: the frontier method counts tours without listing them, so it gives neither classes nor an enumeration: %w", model.ErrUnsupported)
@@ -471,10 +477,11 @@ func countSearch(st *tasks.Stopper, m *model.Model, g *model.MoveGraph, opts mod
 		c.emit = nil
 	}
 	starts, weights := searchStarts(m, g, opts.Task)
-	tasks := c.tasks(starts, weights)
+	all := c.tasks(starts, weights)
+	tasks := ownedTasks(all, opts.Shard) // a part's (dfsshard.go)
 	tally := c.run(tasks, model.WorkerCount(opts.Workers), opts.Progress)
 	res.Stats.Nodes = tally.nodes
-	res.Stats.Extra["subtrees"] = len(tasks)
+	res.Stats.Extra["subtrees"] = len(all) // the split's, in a part too
 	if tally.emitErr != nil {
 		return tally.emitErr
 	}
@@ -503,5 +510,7 @@ func countSearch(st *tasks.Stopper, m *model.Model, g *model.MoveGraph, opts mod
 	if c.reversible {
 		tally.count /= 2 // every path was counted from both ends
 	}
-	return counted(res, tally.count, classes, st, m, g, opts)
+	err := counted(res, tally.count, classes, st, m, g, opts)
+	partReason(res, opts) // dfsshard.go
+	return err
 }

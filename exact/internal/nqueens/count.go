@@ -5,6 +5,10 @@ package nqueens
 type queensCount struct {
 	solutions, classCount int64
 	nodes                 int64
+	// A part of the join with classes (joinshard.go): burnside is its
+	// terms of Burnside's lemma, and classCount is not set.
+	burnside     int64
+	burnsidePart bool
 }
 
 func (c queensCount) total() int64   { return c.solutions }

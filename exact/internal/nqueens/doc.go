@@ -19,10 +19,7 @@
 //   - n-queens counts above MaxCountSide (28) ranks, where the count could
 //     pass 64 bits; enumeration above 63 ranks (a rank is one word);
 //   - n-rooks counts above 2^63-1 (from 21 rooks): n! is computed as a big
-//     integer first;
-//   - classes of a shard of the join (model.ErrUnsupported): they come from
-//     the whole count by Burnside's lemma; count the shards without
-//     symmetry.
+//     integer first.
 //
 // The join's memory is bounded before it allocates: each worker keeps two
 // lists of at most a! keys (a = n/2 ranks a half), a sort buffer for both
@@ -36,9 +33,14 @@
 // a list whose slices would pass it is compared one pair at a time.
 //
 // A count takes a shard (model.Options.Shard): the task list is the start
-// constellations, one per orbit, in an order fixed by n alone (shard.go;
-// ShardCosts lists each part's work); a board below six ranks and n! for
-// rooks are one task, the first part's.
+// constellations, one per orbit, in an order fixed by n alone (shard.go),
+// or the join's groups, one per orbit of the cut, where the count takes
+// the join (ShardCosts lists each part's work, by the method the count
+// chooses); a board below six ranks and n! for rooks are one task, the
+// first part's. A part's classes are whole for the constellations
+// (Burnside's lemma orbit by orbit); a part of the join gives its terms of
+// the lemma instead, in Stats.Extra, which the parts' merge adds up and
+// divides once (joinshard.go).
 //
 // One solution takes any board size, up to the memory bound: a solution
 // of n pieces costs about 300 bytes a piece to build, check and print

@@ -51,7 +51,8 @@ import (
 // orbit's size (joinGroups). The other four symmetries swap ranks with
 // files and do not keep the cut. The classes come, as for the
 // constellation counter, from Burnside's lemma with the half- and
-// quarter-turn symmetric solutions (symmetricQueens).
+// quarter-turn symmetric solutions (symmetricQueens); a part gives its
+// terms of the lemma instead (joinshard.go).
 //
 // The groups are in a fixed order: a shard takes every Of-th
 // (model.Shard). A worker's task is the shard's groups of one top half's
@@ -154,18 +155,13 @@ func countQueensJoin(st *tasks.Stopper, n, workers int, opts model.Options) (que
 	if err != nil {
 		return queensCount{}, 0, err
 	}
-	if opts.Shard.Active() && opts.Symmetry {
-		return queensCount{}, 0, fmt.Errorf("exact: the classes of %d-queens come from the whole count, not a shard: count the shards without symmetry: %w", n, model.ErrUnsupported)
-	}
-	groups := joinGroups(n)
+	groups, keyOf, width := joinSetup(st, n) // joinshard.go: once a process for n
 	var owned []joinGroup
 	for i, g := range groups {
 		if opts.Shard.Owns(i) {
 			owned = append(owned, g)
 		}
 	}
-	keyOf, width := joinKeys(n)
-	keyOf = orderKeyBits(st, n, groups, keyOf, width) // from all groups: the same in every shard
 	type worker struct {
 		top, bottom halfSearch
 		share       *topShare // the top list of an odd board's runs (joinshare.go)
@@ -202,11 +198,7 @@ func countQueensJoin(st *tasks.Stopper, n, workers int, opts model.Options) (que
 		}
 	}
 	if opts.Symmetry && !st.Stopped() {
-		halfTurn, quarterTurn := symmetricQueens(n, st, nil)
-		c.classCount = (c.solutions + halfTurn + 2*quarterTurn) / 8
-		if n == 1 { // the lone queen is its own mirror image, as no other solution is
-			c.classCount = c.solutions
-		}
+		joinClasses(st, n, groups, opts.Shard, &c) // a part's terms of Burnside's lemma (joinshard.go)
 	}
 	return c, workers, nil
 }

@@ -84,8 +84,8 @@ func TestJoinShards(t *testing.T) {
 }
 
 // The join refuses what it cannot do before it allocates: a memory bound
-// below its estimate on one worker, and classes of a shard; it runs on
-// fewer workers when only some fit.
+// below its estimate on one worker; it runs on fewer workers when only
+// some fit.
 func TestJoinRefuses(t *testing.T) {
 	st := tasks.NewStopper(context.Background())
 	defer st.Close()
@@ -97,9 +97,6 @@ func TestJoinRefuses(t *testing.T) {
 	}
 	if _, ran, err := countQueensJoin(st, 12, 8, model.Options{MaxMemory: 60_000}); err != nil || ran != 1 {
 		t.Errorf("12-queens in 60 kB on 8 workers: %d workers, %v; want 1 (11,088 bytes of groups and 46,080 of lists a worker)", ran, err)
-	}
-	if _, _, err := countQueensJoin(st, 12, 2, model.Options{Symmetry: true, Shard: model.Shard{Of: 2}}); !errors.Is(err, model.ErrUnsupported) {
-		t.Errorf("classes of a shard: %v, want ErrUnsupported", err)
 	}
 }
 

@@ -8,21 +8,23 @@ import (
 	"github.com/chessmodel/chessmodel/exact/internal/tasks"
 )
 
-// joinSampleEvery is the stride of the groups whose lists orderKeyBits
-// samples: about 1.5% of the groups, a fraction of the count's time.
+// joinSampleEvery is the least stride of the groups whose lists
+// orderKeyBits samples: at most about 1.5% of the groups, a fraction of
+// the count's time (and at most joinSampleGroups groups, joinshard.go).
 const joinSampleEvery = 64
 
 // orderKeyBits renumbers the key bits so that those the pair walk prunes
 // most with come highest: a split on a bit drops the pairs where both
 // halves have it, a share of p_top * p_bottom of them, so the bits go in
-// descending order of that product, measured on the lists of every
-// joinSampleEvery-th group. The centre-first order of joinKeys misjudges
+// descending order of that product, measured on the lists of a sample of
+// the groups (joinSampleStride, joinshard.go). The centre-first order of joinKeys misjudges
 // it because the least group of each orbit leans to the low files; on n
 // = 16 the measured order took 15 to 35% less time in the pair walk.
 func orderKeyBits(st *tasks.Stopper, n int, groups []joinGroup, keyOf []uint64, width int) []uint64 {
 	var uses [2][64]float64
 	h := halfSearch{n: n, keyOf: keyOf, width: width}
-	for i := 0; i < len(groups) && !st.Stopped(); i += joinSampleEvery {
+	stride := joinSampleStride(len(groups)) // joinshard.go
+	for i := 0; i < len(groups) && !st.Stopped(); i += stride {
 		g := groups[i]
 		h.blockMiddle(g.middle)
 		for side, files := range joinFiles(n, g) {

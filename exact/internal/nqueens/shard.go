@@ -66,24 +66,30 @@ func (c constellation) leastKey(n int) int {
 	return least
 }
 
-// A ShardCost is the work of one part of an n-queens count: the start
-// constellations it completes and the sum of their estimated search sizes
-// (a relative measure: the shards of one split compare by it).
+// A ShardCost is the work of one part of an n-queens count: its tasks
+// (start constellations, or groups of the join) and the sum of their
+// estimated costs (a relative measure: the shards of one split compare by
+// it).
 type ShardCost struct {
-	Constellations int
-	Estimate       float64
+	Tasks    int
+	Unit     string
+	Estimate float64
 }
 
-// ShardCosts lists the work of each part of the count split of ways: for
-// queens, the start constellations; boards below six ranks and rooks' n!
-// are one task, done by the first part. It is nil for a count Solve
-// refuses.
-func (sq SquareRiders) ShardCosts(of int) []ShardCost {
+// ShardCosts lists the work of each part of the count split of ways,
+// under the memory bound limit, by the method the count takes (the join
+// from JoinFromSide ranks where it fits the bound: its groups; else the
+// start constellations); boards below six ranks and rooks' n! are one
+// task, done by the first part. It is nil for a count Solve refuses.
+func (sq SquareRiders) ShardCosts(of int, limit int64) []ShardCost {
 	if sq.family == familyQueens && sq.n > MaxCountSide || of < 1 {
 		return nil
 	}
 	if sq.family == familyRooks {
 		return constellationCosts(1, of)
+	}
+	if _, err := joinWorkers(sq.n, 1, limit); sq.n >= JoinFromSide && err == nil {
+		return joinCosts(sq.n, of) // as countQueensChosen chooses
 	}
 	return constellationCosts(sq.n, of)
 }
@@ -92,15 +98,18 @@ func (sq SquareRiders) ShardCosts(of int) []ShardCost {
 // split of ways.
 func constellationCosts(n, of int) []ShardCost {
 	costs := make([]ShardCost, of)
+	for k := range costs {
+		costs[k].Unit = "start constellations"
+	}
 	if n < 6 {
-		costs[0] = ShardCost{Constellations: 1, Estimate: 1}
+		costs[0].Tasks, costs[0].Estimate = 1, 1
 		return costs
 	}
 	st := tasks.NewStopper(context.Background())
 	defer st.Close()
 	for i, p := range orbitPlans(n, st, nil) {
 		k := i % of
-		costs[k].Constellations++
+		costs[k].Tasks++
 		costs[k].Estimate += p.cost
 	}
 	return costs

@@ -44,7 +44,7 @@ func TestShardCosts(t *testing.T) {
 	for _, of := range []int{1, 4, 9} {
 		sum := 0
 		for _, c := range constellationCosts(12, of) {
-			sum += c.Constellations
+			sum += c.Tasks
 			if c.Estimate <= 0 {
 				t.Errorf("12 queens in %d parts: a part with an estimate of %v", of, c.Estimate)
 			}

@@ -161,7 +161,7 @@ func (a *answer) countQueens() error {
 	total := c.total() // maxQueensCountSide keeps it inside 64 bits
 	res.Count = model.Int64(total)
 	if opts.Symmetry {
-		res.Classes = model.Int64(c.classes())
+		c.setClasses(res) // joinshard.go: a join part's terms of Burnside's lemma
 	}
 	if total == 0 {
 		res.Status = model.StatusInfeasible

@@ -97,7 +97,7 @@ func runShards(ctx context.Context, g *globals, streams Streams, f *shardFlags, 
 		return err
 	}
 	if f.list > 0 {
-		return listShards(streams.Out, g.json, job, m)
+		return listShards(streams.Out, g.json, job, m, int64(g.maxMemory))
 	}
 	ctx, cancel := g.context(ctx)
 	defer cancel()
@@ -161,8 +161,8 @@ type partCost struct {
 
 // listShards prints the parts of a split with their work, where it is
 // known beforehand.
-func listShards(w io.Writer, asJSON bool, job *shard.Job, m *model.Model) error {
-	costs, err := partCosts(job, m)
+func listShards(w io.Writer, asJSON bool, job *shard.Job, m *model.Model, maxMemory int64) error {
+	costs, err := partCosts(job, m, maxMemory)
 	if err != nil {
 		return err
 	}
@@ -194,8 +194,10 @@ func listShards(w io.Writer, asJSON bool, job *shard.Job, m *model.Model) error 
 	return nil
 }
 
-// partCosts is the work of each part, nil where unknown before a run.
-func partCosts(job *shard.Job, m *model.Model) ([]partCost, error) {
+// partCosts is the work of each part, nil where unknown before a run
+// (under the memory bound the parts will run with: it chooses the
+// n-queens method).
+func partCosts(job *shard.Job, m *model.Model, maxMemory int64) ([]partCost, error) {
 	var out []partCost
 	if job.Task == shard.TaskSweep {
 		classes, err := sweep.ShardClasses(m, job.Options.Walls, job.Of)
@@ -210,8 +212,11 @@ func partCosts(job *shard.Job, m *model.Model) ([]partCost, error) {
 	if job.Options.Backend != "exact" {
 		return nil, nil
 	}
-	opts := model.Options{Task: model.TaskCount, Symmetry: job.Options.Symmetry, DistinctWalls: job.Options.DistinctWalls}
+	opts := model.Options{Task: model.TaskCount, Symmetry: job.Options.Symmetry, DistinctWalls: job.Options.DistinctWalls, MaxMemory: maxMemory}
 	costs, err := exact.ShardCosts(m, opts, job.Of)
+	if err != nil && m.Kind == model.KindTour {
+		return nil, err // a tour count's parts are refused, not unknown
+	}
 	if err != nil {
 		return nil, nil //nolint:nilerr // no estimate is an answer: the parts still run
 	}

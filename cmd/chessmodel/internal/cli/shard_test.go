@@ -38,8 +38,9 @@ func runParts(t *testing.T, args []string, specs ...string) []string {
 }
 
 // merge prints what the one-process run prints, in text and in JSON, for a
-// count (9 queens: 352 solutions in 46 classes) and a sweep given as a
-// range of parts and a single one.
+// count (9 queens: 352 solutions in 46 classes), a sweep given as a range
+// of parts and a single one, and a tour count by the search (6x6 closed
+// knight's tours with classes: 9,862 in 1,245).
 func TestMergeAsOneProcess(t *testing.T) {
 	count := []string{"count", models + "n-queens.yaml", "--set", "board=9", "--symmetry"}
 	sweep := []string{"sweep", models + "blocked-0w.yaml", "--walls", "2"}
@@ -51,6 +52,7 @@ func TestMergeAsOneProcess(t *testing.T) {
 	}{
 		{"count", count, []string{"0/3", "1/3", "2/3"}, "352 solutions, 46 classes"},
 		{"sweep", sweep, []string{"0-2/4", "3/4"}, "2016 boards, 278 classes"},
+		{"tour", []string{"count", models + "knights-tour-closed.yaml", "--symmetry"}, []string{"0/3", "1-2/3"}, "9862 solutions, 1245 classes"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			files := runParts(t, tc.args, tc.parts...)
@@ -86,6 +88,32 @@ func answerJSON(t *testing.T, text string) string {
 	return string(out)
 }
 
+// 16 queens are counted by the half-board join, whose parts carry terms
+// of Burnside's lemma instead of classes: merge still prints what the
+// one-process run prints, in text and JSON, and --shards lists the
+// join's groups.
+func TestMergeJoinAsOneProcess(t *testing.T) {
+	if testing.Short() {
+		t.Skip("16 queens three times: about 2 s of CPU")
+	}
+	args := []string{"count", models + "n-queens.yaml", "--set", "board=16", "--symmetry"}
+	files := runParts(t, args, "0/3", "1-2/3")
+	_, whole, _ := run(t, DefaultBackends(), args...)
+	code, merged, errOut := run(t, DefaultBackends(), append([]string{"merge"}, files...)...)
+	if code != 0 || maskSeconds(merged) != maskSeconds(whole) || !strings.Contains(whole, "14772512 solutions, 1846955 classes") {
+		t.Fatalf("merge: exit %d (%s)\n%s\nwant as the one-process run:\n%s", code, errOut, merged, whole)
+	}
+	_, wholeJSON, _ := run(t, DefaultBackends(), append(args, "--json")...)
+	_, mergedJSON, _ := run(t, DefaultBackends(), append([]string{"merge", "--json"}, files...)...)
+	if a, b := answerJSON(t, wholeJSON), answerJSON(t, mergedJSON); a != b {
+		t.Errorf("merge --json:\n%s\nwant as the one-process run:\n%s", b, a)
+	}
+	code, out, _ := run(t, DefaultBackends(), append(args, "--shards", "3")...)
+	if code != 0 || strings.Count(out, "join groups, estimate") != 3 {
+		t.Errorf("--shards 3: exit %d\n%s", code, out)
+	}
+}
+
 // merge refuses a missing, a duplicated and a foreign part by name, exit 2;
 // a backend that cannot split refuses a part, exit 4; a bad --shard is bad
 // input.
@@ -117,11 +145,20 @@ func TestMergeRefusesParts(t *testing.T) {
 	}
 }
 
-// --shards lists every part with its share of the start constellations.
+// --shards lists every part with its share of the start constellations,
+// or of a tour search's subtrees (and refuses a tour count by the
+// frontier, which has no parts).
 func TestListShards(t *testing.T) {
 	code, out, errOut := run(t, DefaultBackends(), "count", models+"n-queens.yaml", "--set", "board=10", "--shards", "3")
 	if code != 0 || strings.Count(out, "start constellations") != 3 || !strings.Contains(out, "part 2/3") {
 		t.Errorf("--shards 3: exit %d (%s)\n%s", code, errOut, out)
+	}
+	code, out, _ = run(t, DefaultBackends(), "count", models+"knights-tour-closed.yaml", "--symmetry", "--shards", "3")
+	if code != 0 || strings.Count(out, ": 108 search subtrees") != 3 {
+		t.Errorf("tour --shards 3: exit %d\n%s", code, out)
+	}
+	if code, _, errOut := run(t, DefaultBackends(), "count", models+"knights-tour-closed.yaml", "--shards", "3"); code != ExitUnsupported || !strings.Contains(errOut, "--symmetry") {
+		t.Errorf("tour by the frontier, --shards 3: exit %d (%s), want %d", code, errOut, ExitUnsupported)
 	}
 	code, out, _ = run(t, DefaultBackends(), "sweep", models+"blocked-0w.yaml", "--walls", "2", "--shards", "2")
 	if code != 0 || !strings.Contains(out, "part 0/2: 139 wall classes") || !strings.Contains(out, "part 1/2: 139 wall classes") {

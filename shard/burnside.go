@@ -1,0 +1,104 @@
+package shard
+
+import (
+	"fmt"
+
+	"github.com/chessmodel/chessmodel/model"
+)
+
+// ClassTerms are a part's terms of Burnside's lemma, for a part whose
+// solutions are no union of classes, so that its classes are no whole
+// number (the n-queens half-board join: its groups are orbits of the four
+// symmetries that keep the cut between the halves, not of all eight).
+// Fixed is the sum, over the part's solutions, of the symmetries that map
+// each to itself (the identity included), Order the symmetry group's
+// order. The classes of the whole are the parts' Fixed added up and
+// divided by Order once: merge refuses a sum that Order does not divide.
+type ClassTerms struct {
+	Fixed int64 `json:"fixed"`
+	Order int64 `json:"order"`
+}
+
+// The keys of a backend's Stats.Extra that carry a part's ClassTerms (the
+// exact backend's n-queens join sets them, exact/internal/nqueens
+// joinshard.go); Run moves them into Record.Burnside.
+const (
+	extraBurnsideFixed = "burnside_fixed"
+	extraBurnsideOrder = "burnside_order"
+)
+
+// takeClassTerms moves a part's terms of Burnside's lemma out of its
+// statistics; nil when it has none.
+func takeClassTerms(extra map[string]any) (*ClassTerms, error) {
+	fixed, hasFixed := extra[extraBurnsideFixed]
+	order, hasOrder := extra[extraBurnsideOrder]
+	if !hasFixed && !hasOrder {
+		return nil, nil
+	}
+	f, okF := fixed.(int64)
+	o, okO := order.(int64)
+	if !okF || !okO || o < 1 || f < 0 {
+		return nil, fmt.Errorf("shard: the backend's terms of Burnside's lemma are %v over %v: expected whole numbers, a group order from 1", fixed, order)
+	}
+	delete(extra, extraBurnsideFixed)
+	delete(extra, extraBurnsideOrder)
+	return &ClassTerms{Fixed: f, Order: o}, nil
+}
+
+// classesByBurnside gives the classes of parts that carry terms of
+// Burnside's lemma: nil when none does (their Classes add up), an error
+// when some do and others not, when the orders differ, or when the sum
+// is no multiple of the order (a part counted wrong, or lost).
+func classesByBurnside(parts []*Record) (*int64, error) {
+	var with, without *Record
+	var fixed int64
+	for _, r := range parts {
+		if r.Burnside == nil {
+			if r.Classes != nil {
+				without = r
+			}
+			continue
+		}
+		if with != nil && r.Burnside.Order != with.Burnside.Order {
+			return nil, fmt.Errorf("%s and %s give terms of Burnside's lemma for groups of order %d and %d", with.Name(), r.Name(), with.Burnside.Order, r.Burnside.Order)
+		}
+		if r.Burnside.Order < 1 || r.Burnside.Fixed < 0 {
+			return nil, fmt.Errorf("%s: terms of Burnside's lemma %d over %d: expected a group order from 1", r.Name(), r.Burnside.Fixed, r.Burnside.Order)
+		}
+		with = r
+		fixed += r.Burnside.Fixed
+	}
+	switch {
+	case with == nil:
+		return nil, nil
+	case without != nil:
+		return nil, fmt.Errorf("%s gives classes and %s terms of Burnside's lemma: the parts split different task lists", without.Name(), with.Name())
+	case fixed%with.Burnside.Order != 0:
+		return nil, fmt.Errorf("the parts' terms of Burnside's lemma add up to %d, no multiple of the group's order %d", fixed, with.Burnside.Order)
+	}
+	return model.Int64(fixed / with.Burnside.Order), nil
+}
+
+// sameEngine refuses parts that name different methods in their
+// statistics ("engine"): a method's task list is its own (the n-queens
+// count takes the join's groups or the start constellations, by the
+// memory bound of the machine a part runs on), so parts of two methods
+// need not add up.
+func sameEngine(parts []*Record) error {
+	var first *Record
+	for _, r := range parts {
+		engine, ok := r.Extra["engine"]
+		if !ok {
+			continue
+		}
+		if first == nil {
+			first = r
+			continue
+		}
+		if e := first.Extra["engine"]; fmt.Sprint(e) != fmt.Sprint(engine) {
+			return fmt.Errorf("%s ran %q and %s %q: parts of two methods split different task lists (give every part the same --max-memory)",
+				first.Name(), e, r.Name(), engine)
+		}
+	}
+	return nil
+}
