@@ -23,8 +23,11 @@ import (
 // 8% more), while the count and rewrite had been a tenth of 18 queens'
 // CPU: BenchmarkJoin/18 took 0.89 of the CPU time of the counted order
 // (median of 5 pairs, 0.84 to 1.11, load 9.5 to 13) and the 20-queens
-// sample 0.93 and 1.10 of it (load 12). An odd board's top lists are searched once for several groups in
-// the order of all groups (joinshare.go), so it keeps the counted order.
+// sample 0.93 and 1.10 of it (load 12). An odd board keeps the counted
+// order: its top lists are searched once for several groups in the order
+// of all groups (joinshare.go), and with the bottom listed in the
+// estimated order and the top's keys renumbered by table, 17 queens took
+// 1.16, 1.03 and 1.05 of the CPU time (three pairs, load 4.7 to 5.1).
 
 // squareKeys is keyOf (r.base) with its bits renumbered in group g's
 // estimated order: descending in the product of the two halves' square
