@@ -88,11 +88,11 @@ const knightsDominationModel = "name: knights domination\nboard: 8\nplace: [min 
 
 // The fewest queens, and knights, that dominate the n x n board, by the
 // fewest-pieces branch and bound (domination.go) with n from 1 up: queens
-// to 13 and knights to 11 by default, all of both tables (γ(Q15) = 9,
+// to 13 and knights to 11 by default, all of both tables (γ(Q16) = 9,
 // knights to 12x12) with CHESSMODEL_DOMINATION=1.
 func BenchmarkDomination(b *testing.B) {
 	long := os.Getenv("CHESSMODEL_DOMINATION") != ""
-	for n := 1; n <= 15; n++ {
+	for n := 1; n <= 16; n++ {
 		if n > 13 && !long {
 			break
 		}

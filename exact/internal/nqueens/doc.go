@@ -22,8 +22,9 @@
 //     integer first.
 //
 // The join's memory is bounded before it allocates: each worker keeps two
-// lists of at most a! keys (a = n/2 ranks a half) and a sort buffer for
-// each, grown by doubling, beside the list of groups. It runs on as many
+// lists of at most a! keys (a = n/2 ranks a half), a sort buffer for both
+// and, on an odd board, the top half's list before the middle queen's
+// filter (joinshare.go), grown by doubling, beside the list of groups. It runs on as many
 // of the workers asked for as fit model.Options.MaxMemory (two fit the
 // default 512 MiB up to 21 queens; 22 need 2.5 GB a worker), and where
 // none fits the count is the constellation counter's. What the bound

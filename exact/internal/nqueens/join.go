@@ -54,11 +54,14 @@ import (
 // quarter-turn symmetric solutions (symmetricQueens); a part gives its
 // terms of the lemma instead (joinshard.go).
 //
-// Tasks are the groups, in a fixed order: a shard takes every Of-th
-// (model.Shard). Memory is each worker's two key lists, at most a! keys
-// each, with their sort buffers, and the list of groups, estimated before
-// anything is allocated: the join runs on as many workers as fit the
-// bound, and is not chosen when none does.
+// The groups are in a fixed order: a shard takes every Of-th
+// (model.Shard). A worker's task is the shard's groups of one top half's
+// files, whose top list an odd board searches once (joinshare.go). Memory
+// is each worker's two key lists, at most a! keys each, one sort buffer
+// for both and, on an odd board, the top list before the middle queen's
+// filter, and the list of groups, estimated before anything is
+// allocated: the join runs on as many workers as fit the bound, and is
+// not chosen when none does.
 
 // JoinFromSide is the least board the count takes the half-board join for;
 // below it the constellation counter is cheaper (the figures are in
@@ -91,8 +94,9 @@ const joinGroupBytes = 24
 // joinMemory bounds the bytes the half-board join allocates: the group
 // list (at most half of all (m, C): no orbit has fewer than two groups, as
 // the rank mirror moves every group of two or more ranks) and, per worker,
-// two halves of a list of at most a! keys and the radix sort's second
-// buffer each, grown by append (up to twice their length).
+// four buffers of at most a! keys, grown by append (up to twice their
+// length): the two halves' lists, the radix sort's second buffer, which
+// they share, and an odd board's unfiltered top list (joinshare.go).
 func joinMemory(n int) (groups, perWorker *big.Int) {
 	a := int64(n / 2)
 	middles := int64(1)
@@ -160,6 +164,7 @@ func countQueensJoin(st *tasks.Stopper, n, workers int, opts model.Options) (que
 	}
 	type worker struct {
 		top, bottom halfSearch
+		share       *topShare // the top list of an odd board's runs (joinshare.go)
 		pairs       pairCounter
 		remap       keyRemap
 		count       queensCount
@@ -170,18 +175,27 @@ func countQueensJoin(st *tasks.Stopper, n, workers int, opts model.Options) (que
 		ws[i].pairs.budget = budget
 		ws[i].top = halfSearch{n: n, keyOf: keyOf, width: width}
 		ws[i].bottom = halfSearch{n: n, keyOf: keyOf, width: width}
+		ws[i].share = newTopShare(n, keyOf, width)
+		ws[i].remap.base = keyOf
 	}
+	owned, runs := joinRuns(owned) // a task is the groups of one top (joinshare.go)
 	note := func(done int64) string {
-		return fmt.Sprintf("joining half boards: %d of %d groups", done, len(owned))
+		return fmt.Sprintf("joining half boards: %d of %d top halves", done, len(runs)-1)
 	}
-	spread := spreadOrder(len(owned))
-	tasks.Run(st, workers, len(owned), opts.Progress, "joining half boards", note, func(w, i int) {
-		ws[w].count.add(joinGroupCount(&ws[w].top, &ws[w].bottom, &ws[w].pairs, &ws[w].remap, owned[spread(i)], n, width))
+	spread := spreadOrder(len(runs) - 1)
+	tasks.Run(st, workers, len(runs)-1, opts.Progress, "joining half boards", note, func(w, i int) {
+		r := spread(i)
+		for _, g := range owned[runs[r]:runs[r+1]] {
+			ws[w].count.add(joinGroupCount(&ws[w].top, &ws[w].bottom, ws[w].share, &ws[w].pairs, &ws[w].remap, g, n, width))
+		}
 	})
 	var c queensCount
 	for i := range ws {
 		c.add(ws[i].count)
 		c.nodes += ws[i].top.nodes + ws[i].bottom.nodes
+		if ws[i].share != nil {
+			c.nodes += ws[i].share.raw.nodes
+		}
 	}
 	if opts.Symmetry && !st.Stopped() {
 		joinClasses(st, n, groups, opts.Shard, &c) // a part's terms of Burnside's lemma (joinshard.go)
@@ -208,22 +222,36 @@ func spreadOrder(n int) func(int) int {
 
 // joinGroupCount counts the solutions of group g's orbit: its pairs of
 // disjoint half keys, weighed. Its nodes are the trie-node pairs visited.
-func joinGroupCount(top, bottom *halfSearch, pc *pairCounter, rm *keyRemap, g joinGroup, n, width int) queensCount {
+// The top list comes from share when not nil (an odd board, joinshare.go).
+func joinGroupCount(top, bottom *halfSearch, share *topShare, pc *pairCounter, rm *keyRemap, g joinGroup, n, width int) queensCount {
 	a := n / 2
 	files := joinFiles(n, g)
 	top.blockMiddle(g.middle)
 	bottom.blocked = top.blocked
-	top.list(0, a, files[0])
+	estimated := share == nil && rm.base != nil // the group's order, before listing (joinproxy.go)
+	if estimated {
+		top.keyOf = rm.squareKeys(n, g, &top.blocked, width)
+		bottom.keyOf = top.keyOf
+	}
+	if share != nil {
+		share.list(top, files[0], g.middle)
+	} else {
+		top.list(0, a, files[0])
+	}
 	bottom.list(n-a, a, files[1])
 	xs, ys := top, bottom
 	if len(xs.keys) > len(ys.keys) { // the longer list is sliced: fuller blocks
 		xs, ys = ys, xs
 	}
 	if len(xs.keys)*len(ys.keys) > pairLeafPairs { // else no split: no order needed
-		if len(xs.keys) >= joinRemapFrom {
+		if !estimated && len(xs.keys) >= joinRemapFrom {
 			rm.apply(xs.keys, ys.keys, width)
 		}
+		if xs.scratch == nil { // one sort buffer for both halves
+			xs.scratch, ys.scratch = ys.scratch, nil
+		}
 		xs.sort()
+		ys.scratch, xs.scratch = xs.scratch, nil
 		ys.sort()
 	}
 	pc.floor = sortFloor(width)

@@ -2,7 +2,6 @@ package nqueens
 
 import (
 	"cmp"
-	"math/bits"
 	"slices"
 )
 
@@ -48,21 +47,14 @@ func joinKeys(n int) (keyOf []uint64, width int) {
 // ranks from first up, one a rank, on the given files, none attacking
 // another or attacked by the middle queen, each as its key.
 type halfSearch struct {
-	n, end  int
+	n, end  int // end: the ranks (and files) of the half
 	width   int // the bits of a key
 	keyOf   []uint64
-	files   uint64
 	blocked [64]uint64 // per rank, the files the middle queen attacks
 	keys    []uint64
 	scratch []uint64 // the radix sort's second buffer
 	nodes   int64
-}
-
-// list fills h.keys with the placements of the a ranks from first on the
-// given files.
-func (h *halfSearch) list(first, a int, files uint64) {
-	h.end, h.files, h.keys = first+a, files, h.keys[:0]
-	h.place(first, 0, 0, 0, 0)
+	byFiles // the tables of the search by files (joinfiles.go)
 }
 
 // sort sorts h.keys ascending on their bits from sortFloor(h.width) up,
@@ -126,74 +118,6 @@ func radixSortTop(keys, scratch []uint64, from, width int) (sorted, spare []uint
 		keys, scratch = scratch, keys
 	}
 	return keys, scratch
-}
-
-// place puts a queen on rank r on each file left free, and goes up; the
-// last two ranks, where two files are left, are placed at once (lastPair).
-func (h *halfSearch) place(r int, left, down, right, key uint64) {
-	if r >= h.end-3 {
-		if r == h.end-3 {
-			h.lastThree(r, left, down, right, key)
-			return
-		}
-		h.lastPair(r, left, down, right, key)
-		return
-	}
-	h.nodes++
-	row := h.keyOf[r*h.n : r*h.n+h.n]
-	for free := h.files &^ (left | down | right | h.blocked[r&63]); free != 0; free &= free - 1 {
-		bit := free & -free
-		h.place(r+1, (left|bit)<<1, down|bit, (right|bit)>>1, key|row[bits.TrailingZeros64(bit)])
-	}
-}
-
-// lastThree places the queens of the last three ranks, where three files
-// are left: each free one on rank r, then the last two as lastPair does,
-// in one function with no call inside but the append (most of a half's
-// nodes are here; a call would spill the masks).
-func (h *halfSearch) lastThree(r int, left, down, right, key uint64) {
-	h.nodes++
-	rest := h.files &^ down
-	n := h.n
-	block1, block2 := h.blocked[(r+1)&63], h.blocked[(r+2)&63]
-	for free := rest &^ (left | right | h.blocked[r&63]); free != 0; free &= free - 1 {
-		bit := free & -free
-		l1, r1, rest1 := (left|bit)<<1, (right|bit)>>1, rest^bit
-		key1 := key | h.keyOf[r*n+bits.TrailingZeros64(bit)]
-		h.nodes++
-		for free1 := rest1 &^ (l1 | r1 | block1); free1 != 0; free1 &= free1 - 1 {
-			bit1 := free1 & -free1
-			last := rest1 ^ bit1
-			if last&((l1|bit1)<<1|(r1|bit1)>>1|block2) == 0 {
-				h.keys = append(h.keys, key1|h.keyOf[(r+1)*n+bits.TrailingZeros64(bit1)]|h.keyOf[(r+2)*n+bits.TrailingZeros64(last)])
-			}
-		}
-	}
-}
-
-// lastPair places the queens of the last two ranks (or the one, or none, of
-// a half that short): of the two files left, each free one on rank r with
-// the other free on rank r+1.
-func (h *halfSearch) lastPair(r int, left, down, right, key uint64) {
-	switch h.end - r {
-	case 0:
-		h.keys = append(h.keys, key)
-		return
-	case 1:
-		if free := h.files &^ (left | down | right | h.blocked[r&63]); free != 0 {
-			h.keys = append(h.keys, key|h.keyOf[r*h.n+bits.TrailingZeros64(free)])
-		}
-		return
-	}
-	h.nodes++
-	rest := h.files &^ down
-	for free := rest &^ (left | right | h.blocked[r&63]); free != 0; free &= free - 1 {
-		bit := free & -free
-		other := rest ^ bit
-		if other&((left|bit)<<1|(right|bit)>>1|h.blocked[(r+1)&63]) == 0 {
-			h.keys = append(h.keys, key|h.keyOf[r*h.n+bits.TrailingZeros64(bit)]|h.keyOf[(r+1)*h.n+bits.TrailingZeros64(other)])
-		}
-	}
 }
 
 // blockMiddle records the files the middle queen of an odd board, on rank

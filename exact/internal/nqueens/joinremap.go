@@ -17,6 +17,10 @@ type keyRemap struct {
 	hist  [8][256]int64 // countBits' byte counts
 	order [64]int
 	table [8][256]uint64 // table[c][v]: the new bits of the old bits v<<8c
+
+	// An even board's estimated order (joinproxy.go): the keys of the
+	// squares in the order of all groups, and in the group's.
+	base, squares []uint64
 }
 
 // apply counts the bits of xs and ys, orders them, and rewrites both
