@@ -155,7 +155,7 @@ func countQueensJoin(st *tasks.Stopper, n, workers int, opts model.Options) (que
 	if err != nil {
 		return queensCount{}, 0, err
 	}
-	groups, allRuns, keyOf, width := joinSetup(st, n) // joinshard.go: once a process for n
+	groups, allRuns, keyOf, width := joinSetup(st, n)     // joinshard.go: once a process for n
 	owned, runs := ownedRuns(groups, allRuns, opts.Shard) // a task is the groups of one top (joinshare.go)
 	type worker struct {
 		top, bottom halfSearch
