@@ -155,13 +155,8 @@ func countQueensJoin(st *tasks.Stopper, n, workers int, opts model.Options) (que
 	if err != nil {
 		return queensCount{}, 0, err
 	}
-	groups, keyOf, width := joinSetup(st, n) // joinshard.go: once a process for n
-	var owned []joinGroup
-	for i, g := range groups {
-		if opts.Shard.Owns(i) {
-			owned = append(owned, g)
-		}
-	}
+	groups, allRuns, keyOf, width := joinSetup(st, n)     // joinshard.go: once a process for n
+	owned, runs := ownedRuns(groups, allRuns, opts.Shard) // a task is the groups of one top (joinshare.go)
 	type worker struct {
 		top, bottom halfSearch
 		share       *topShare // the top list of an odd board's runs (joinshare.go)
@@ -178,7 +173,6 @@ func countQueensJoin(st *tasks.Stopper, n, workers int, opts model.Options) (que
 		ws[i].share = newTopShare(n, keyOf, width)
 		ws[i].remap.base = keyOf
 	}
-	owned, runs := joinRuns(owned) // a task is the groups of one top (joinshare.go)
 	note := func(done int64) string {
 		return fmt.Sprintf("joining half boards: %d of %d top halves", done, len(runs)-1)
 	}

@@ -116,27 +116,47 @@ var joinSetupCache struct {
 	sync.Mutex
 	n      int
 	groups []joinGroup
+	runs   []int
 	keyOf  []uint64
 	width  int
 }
 
-// joinSetup is the join's groups of n ranks and its key of each square,
-// ordered by orderKeyBits: from the cache when the last count was of n
-// ranks too. A setup cut short by st is not kept.
-func joinSetup(st *tasks.Stopper, n int) (groups []joinGroup, keyOf []uint64, width int) {
+// joinSetup is the join's groups of n ranks in runs of one top half (the
+// tasks, joinRuns) and its key of each square, ordered by orderKeyBits:
+// from the cache when the last count was of n ranks too. A setup cut
+// short by st is not kept.
+func joinSetup(st *tasks.Stopper, n int) (groups []joinGroup, runs []int, keyOf []uint64, width int) {
 	c := &joinSetupCache
 	c.Lock()
 	defer c.Unlock()
 	if c.n == n && c.groups != nil {
-		return c.groups, c.keyOf, c.width
+		return c.groups, c.runs, c.keyOf, c.width
 	}
 	groups = joinGroups(n)
 	keyOf, width = joinKeys(n)
 	keyOf = orderKeyBits(st, n, groups, keyOf, width) // from all groups: the same in every shard
+	groups, runs = joinRuns(groups)
 	if !st.Stopped() {
-		c.n, c.groups, c.keyOf, c.width = n, groups, keyOf, width
+		c.n, c.groups, c.runs, c.keyOf, c.width = n, groups, runs, keyOf, width
 	}
-	return groups, keyOf, width
+	return groups, runs, keyOf, width
+}
+
+// ownedRuns is the runs of groups (bounds as joinRuns gives them) that
+// shard owns, run r being task r: a part takes whole runs, so that an odd
+// board's top half is listed by one part only (joinshare.go); owning
+// groups one by one, 64 parts of 19 queens took 35% more CPU than the
+// whole count, each part listing most tops again for a few of their
+// groups.
+func ownedRuns(groups []joinGroup, runs []int, shard model.Shard) (owned []joinGroup, ownedRuns []int) {
+	ownedRuns = []int{0}
+	for r := 0; r+1 < len(runs); r++ {
+		if shard.Owns(r) {
+			owned = append(owned, groups[runs[r]:runs[r+1]]...)
+			ownedRuns = append(ownedRuns, len(owned))
+		}
+	}
+	return owned, ownedRuns
 }
 
 // setClasses puts the classes of a count into res: the whole number, or
@@ -160,7 +180,7 @@ const joinCostSample = 1024
 // joinCostSample of all of them, at least one a part) scaled to all of
 // them.
 func joinCosts(n, of int) []ShardCost {
-	groups := joinGroups(n)
+	groups, runs := joinRuns(joinGroups(n))
 	keyOf, width := joinKeys(n)
 	h := halfSearch{n: n, keyOf: keyOf, width: width}
 	st := tasks.NewStopper(context.Background())
@@ -170,18 +190,14 @@ func joinCosts(n, of int) []ShardCost {
 	for k := range costs {
 		var own, sampled int
 		var pairs float64
-		for i := k; i < len(groups); i += of {
-			if own%stride == 0 {
-				g := groups[i]
-				h.blockMiddle(g.middle)
-				files := joinFiles(n, g)
-				h.list(0, n/2, files[0])
-				top := len(h.keys)
-				h.list(n-n/2, n/2, files[1])
-				pairs += float64(top) * float64(len(h.keys))
-				sampled++
+		for r := k; r+1 < len(runs); r += of {
+			for _, g := range groups[runs[r]:runs[r+1]] {
+				if own%stride == 0 {
+					pairs += joinPairsOf(&h, g, n)
+					sampled++
+				}
+				own++
 			}
-			own++
 		}
 		costs[k].Tasks, costs[k].Unit = own, "join groups"
 		if sampled > 0 {
@@ -189,4 +205,15 @@ func joinCosts(n, of int) []ShardCost {
 		}
 	}
 	return costs
+}
+
+// joinPairsOf is the pairs of half placements of group g: its top list's
+// length times its bottom list's.
+func joinPairsOf(h *halfSearch, g joinGroup, n int) float64 {
+	h.blockMiddle(g.middle)
+	files := joinFiles(n, g)
+	h.list(0, n/2, files[0])
+	top := len(h.keys)
+	h.list(n-n/2, n/2, files[1])
+	return float64(top) * float64(len(h.keys))
 }
