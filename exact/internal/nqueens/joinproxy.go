@@ -1,9 +1,7 @@
 package nqueens
 
 import (
-	"cmp"
 	"math/bits"
-	"slices"
 )
 
 // An even board's group lists its halves in its own bit order, estimated
@@ -45,17 +43,7 @@ func (r *keyRemap) squareKeys(n int, g joinGroup, blocked *[64]uint64, width int
 			}
 		}
 	}
-	order := r.order[:width]
-	for b := range order {
-		order[b] = b
-	}
-	slices.SortFunc(order, func(p, q int) int {
-		return cmp.Or(cmp.Compare(r.uses[0][q]*r.uses[1][q], r.uses[0][p]*r.uses[1][p]), cmp.Compare(q, p))
-	})
-	var to [64]uint64
-	for rank, b := range order {
-		to[b] = 1 << uint(width-1-rank)
-	}
+	to := r.bitOrder(width)
 	r.squares = reuse(r.squares, len(r.base))
 	for sq, k := range r.base {
 		var out uint64

@@ -29,17 +29,7 @@ func (r *keyRemap) apply(xs, ys []uint64, width int) {
 	for side, keys := range [2][]uint64{xs, ys} {
 		countBits(&r.uses[side], &r.hist, keys, width)
 	}
-	order := r.order[:width]
-	for b := range order {
-		order[b] = b
-	}
-	slices.SortFunc(order, func(p, q int) int {
-		return cmp.Or(cmp.Compare(r.uses[0][q]*r.uses[1][q], r.uses[0][p]*r.uses[1][p]), cmp.Compare(q, p))
-	})
-	var to [64]uint64
-	for rank, b := range order {
-		to[b] = 1 << uint(width-1-rank)
-	}
+	to := r.bitOrder(width)
 	chunks := (width + 7) / 8
 	for c := 0; c < chunks; c++ {
 		t := &r.table[c]
@@ -78,4 +68,22 @@ func countBits(uses *[64]int64, hist *[8][256]int64, keys []uint64, width int) {
 			}
 		}
 	}
+}
+
+// bitOrder maps each of the width key bits to its new bit: the bits used
+// most by both halves together (the product of their uses) highest, ties
+// by the higher old bit.
+func (r *keyRemap) bitOrder(width int) [64]uint64 {
+	order := r.order[:width]
+	for b := range order {
+		order[b] = b
+	}
+	slices.SortFunc(order, func(p, q int) int {
+		return cmp.Or(cmp.Compare(r.uses[0][q]*r.uses[1][q], r.uses[0][p]*r.uses[1][p]), cmp.Compare(q, p))
+	})
+	var to [64]uint64
+	for rank, b := range order {
+		to[b] = 1 << uint(width-1-rank)
+	}
+	return to
 }
