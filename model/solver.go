@@ -210,6 +210,16 @@ type Stats struct {
 	Extra   map[string]any
 }
 
+// The keys of Stats.Extra under which a part of a sharded count whose
+// classes are no whole number gives its terms of Burnside's lemma instead
+// (the n-queens join, exact/internal/nqueens joinshard.go): the sum over
+// its solutions of the symmetries fixing each, and the group's order, both
+// int64. Package shard moves them into its record and divides once.
+const (
+	ExtraBurnsideFixed = "burnside_fixed"
+	ExtraBurnsideOrder = "burnside_order"
+)
+
 // MarshalJSON flattens Extra beside seconds and nodes.
 func (s Stats) MarshalJSON() ([]byte, error) {
 	out := map[string]any{"seconds": s.Seconds, "nodes": s.Nodes}

@@ -19,19 +19,12 @@ type ClassTerms struct {
 	Order int64 `json:"order"`
 }
 
-// The keys of a backend's Stats.Extra that carry a part's ClassTerms (the
-// exact backend's n-queens join sets them, exact/internal/nqueens
-// joinshard.go); Run moves them into Record.Burnside.
-const (
-	extraBurnsideFixed = "burnside_fixed"
-	extraBurnsideOrder = "burnside_order"
-)
-
 // takeClassTerms moves a part's terms of Burnside's lemma out of its
-// statistics; nil when it has none.
+// statistics (model.ExtraBurnsideFixed and model.ExtraBurnsideOrder) into
+// what Run makes Record.Burnside; nil when it has none.
 func takeClassTerms(extra map[string]any) (*ClassTerms, error) {
-	fixed, hasFixed := extra[extraBurnsideFixed]
-	order, hasOrder := extra[extraBurnsideOrder]
+	fixed, hasFixed := extra[model.ExtraBurnsideFixed]
+	order, hasOrder := extra[model.ExtraBurnsideOrder]
 	if !hasFixed && !hasOrder {
 		return nil, nil
 	}
@@ -40,8 +33,8 @@ func takeClassTerms(extra map[string]any) (*ClassTerms, error) {
 	if !okF || !okO || o < 1 || f < 0 {
 		return nil, fmt.Errorf("shard: the backend's terms of Burnside's lemma are %v over %v: expected whole numbers, a group order from 1", fixed, order)
 	}
-	delete(extra, extraBurnsideFixed)
-	delete(extra, extraBurnsideOrder)
+	delete(extra, model.ExtraBurnsideFixed)
+	delete(extra, model.ExtraBurnsideOrder)
 	return &ClassTerms{Fixed: f, Order: o}, nil
 }
 

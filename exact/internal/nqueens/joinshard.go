@@ -29,8 +29,8 @@ import (
 // 28 ms). The parts' terms add up to eight times the classes, and merge
 // divides once (package shard, Record.Burnside), refusing a sum that is no
 // multiple of 8. A part hands its terms and the group's order to the
-// caller in Stats.Extra under ExtraBurnsideFixed and ExtraBurnsideOrder,
-// with no Classes.
+// caller in Stats.Extra under model.ExtraBurnsideFixed and
+// model.ExtraBurnsideOrder, with no Classes.
 //
 // Every part also orders the key bits (orderKeyBits) from a sample of all
 // the groups, so that each part walks the pairs as the whole count does
@@ -40,13 +40,6 @@ import (
 // each on it, as much again as their count; a part of 18 queens, 114 ms),
 // and the groups and the order are kept for the next part a process runs
 // (joinSetup).
-
-// The keys of Stats.Extra that carry a part's terms of Burnside's lemma;
-// package shard reads them under the same names.
-const (
-	ExtraBurnsideFixed = "burnside_fixed"
-	ExtraBurnsideOrder = "burnside_order"
-)
 
 // joinSampleGroups is the most groups orderKeyBits samples. Eight walk
 // the pairs as the 51 of every 64th group did, to 0.02% of the nodes
@@ -163,8 +156,8 @@ func ownedRuns(groups []joinGroup, runs []int, shard model.Shard) (owned []joinG
 // a join part's terms of Burnside's lemma in Stats.Extra.
 func (c queensCount) setClasses(res *model.Result) {
 	if c.burnsidePart {
-		res.Stats.Extra[ExtraBurnsideFixed] = c.burnside
-		res.Stats.Extra[ExtraBurnsideOrder] = int64(8)
+		res.Stats.Extra[model.ExtraBurnsideFixed] = c.burnside
+		res.Stats.Extra[model.ExtraBurnsideOrder] = int64(8)
 		return
 	}
 	res.Classes = model.Int64(c.classes())
