@@ -93,6 +93,12 @@ func deposit(x, mask uint64) uint64 {
 	if run := mask | hole; run&(run+1) == 0 {
 		return x&(hole-1) | (x&^(hole-1))<<1
 	}
+	return depositBits(x, mask)
+}
+
+// depositBits places the low bits of x on the set bits of mask, lowest
+// first, one bit at a time: deposit's general case.
+func depositBits(x, mask uint64) uint64 {
 	var out uint64
 	for m := mask; m != 0; m &= m - 1 {
 		if x&1 != 0 {

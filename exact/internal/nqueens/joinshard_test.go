@@ -37,19 +37,10 @@ func TestJoinShardClasses(t *testing.T) {
 	}
 }
 
-// deposit places bits as its loop does, on the join's masks (a run of low
-// bits with one hole or none) and on others.
+// deposit places bits as its loop does (depositBits), on the join's masks
+// (a run of low bits with one hole or none, its fast path) and on others.
 func TestDeposit(t *testing.T) {
-	slow := func(x, mask uint64) uint64 {
-		var out uint64
-		for m := mask; m != 0; m &= m - 1 {
-			if x&1 != 0 {
-				out |= m & -m
-			}
-			x >>= 1
-		}
-		return out
-	}
+	slow := depositBits
 	rng := rand.New(rand.NewPCG(1, 2))
 	for _, mask := range []uint64{0, 1, 0b1011, 0b1100, 0b1101, 1<<19 - 1, (1<<19 - 1) &^ (1 << 9), ^uint64(0), ^uint64(0) &^ 1, 0xf0f0} {
 		for range 200 {
