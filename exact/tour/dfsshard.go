@@ -118,12 +118,7 @@ func ShardTasks(m *model.Model, opts model.Options, of int) ([]int, error) {
 		return parts, nil
 	}
 	res := &model.Result{Stats: model.Stats{Extra: map[string]any{}}}
-	plan, err := frontierPlanFor(m, g, opts.MemoryLimit())
-	if err != nil && g.Len() > maxDFSSquares {
-		return nil, err
-	}
-	method := chooseMethod(m, g, opts, plan, res)
-	if err := shardMethod(m, opts, method, res); err != nil {
+	if _, _, err := countMethod(m, g, opts, Auto, res); err != nil { // as count chooses
 		return nil, err
 	}
 	c := newDFSCounter(g, m.Tour.Closed)

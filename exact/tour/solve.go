@@ -271,18 +271,8 @@ func count(st *tasks.Stopper, m *model.Model, opts model.Options, res *model.Res
 		}
 		return countTiny(m, g, opts, res)
 	}
-	var plan *frontierPlan
-	if method != Search && g.Len() > 2 {
-		plan, err = frontierPlanFor(m, g, opts.MemoryLimit())
-		if err != nil && (method == Frontier || g.Len() > maxDFSSquares) {
-			return err
-		}
-	}
-	if method == Auto {
-		method = chooseMethod(m, g, opts, plan, res)
-	}
-	res.Stats.Extra["method"] = method.String()
-	if err := shardMethod(m, opts, method, res); err != nil { // dfsshard.go
+	method, plan, err := countMethod(m, g, opts, method, res)
+	if err != nil {
 		return err
 	}
 	if method == Frontier {
@@ -292,6 +282,26 @@ func count(st *tasks.Stopper, m *model.Model, opts model.Options, res *model.Res
 		return countFrontier(st, m, g, plan, opts, res)
 	}
 	return countSearch(st, m, g, opts, res)
+}
+
+// countMethod is how count counts the tours of g, a board of three
+// squares or more: method, or for Auto the cheaper by estimate, with the
+// frontier's plan when one was made; it refuses a part of a count that
+// makes no parts (shardMethod, dfsshard.go).
+func countMethod(m *model.Model, g *model.MoveGraph, opts model.Options, method Method, res *model.Result) (Method, *frontierPlan, error) {
+	var plan *frontierPlan
+	if method != Search {
+		var err error
+		plan, err = frontierPlanFor(m, g, opts.MemoryLimit())
+		if err != nil && (method == Frontier || g.Len() > maxDFSSquares) {
+			return method, nil, err
+		}
+	}
+	if method == Auto {
+		method = chooseMethod(m, g, opts, plan, res)
+	}
+	res.Stats.Extra["method"] = method.String()
+	return method, plan, shardMethod(m, opts, method, res)
 }
 
 // countTiny counts the open tours of boards of one or two squares (a closed
