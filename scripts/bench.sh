@@ -35,7 +35,9 @@
 #                            nqueens test binary, `chessmodel count --symmetry`
 #                            and the peer, alternating in each round; ratios
 #                            join / constellations and chessmodel / peer), the
-#                            peer's total and classes checked against ours
+#                            peer's total and classes (it prints "n total
+#                            classes") checked against ours in every round;
+#                            QUEENS within the benchmarks' n (14..18)
 set -e
 case "$BENCH_ONLY" in
 '' | queens) ;;
@@ -110,7 +112,7 @@ side() {
 # med LIST: the median of a space-separated list
 med() { echo $1 | tr ' ' '\n' | median; }
 # ratio A B: A / B to two decimals
-ratio() { echo "$1 $2" | awk '{ printf "%.2f", $1 / $2 }'; }
+ratio() { echo "$1 $2" | awk '{ if ($2 > 0) printf "%.2f", $1 / $2; else printf "-" }'; }
 
 # timed FILE CMD: one run of CMD (a shell command line) with its standard
 # output in FILE; prints "wall user+sys", and fails (naming CMD) when CMD does
@@ -125,6 +127,7 @@ timed() {
 # classes ("n total unique") must appear in chessmodel's output.
 queens_table() {
 	log=$(mktemp)
+	trap 'rm -f "$out" "$nq" "$log"*' EXIT
 	echo
 	echo "## the three n-queens counters ($RUNS rounds, each counter once per round in turn; medians;"
 	echo "## CPU = user+sys in s; join/const and chessmodel/peer ratios, CPU then wall)"
@@ -140,13 +143,17 @@ queens_table() {
 		for r in $(seq "$RUNS"); do
 			for k in c j p o; do
 				eval "cmd=\$cmd_$k"
-				t=$(timed "$log.$k" "$cmd") || { rm -f "$log"*; exit 1; }
+				t=$(timed "$log.$k" "$cmd") || exit 1
 				set -- $t
 				eval "w_$k=\"\$w_$k $1\"; c_$k=\"\$c_$k $2\""
 			done
+			for k in c j; do
+				grep -q "^Benchmark[A-Za-z]*/$n" "$log.$k" ||
+					{ echo "bench.sh: $n-queens: no benchmark ran: $(cat "$log.$k")" >&2; exit 1; }
+			done
 			set -- $(cat "$log.p")
 			grep -q "$2 solutions, $3 classes" "$log.o" ||
-				{ echo "bench.sh: $n-queens: the peer says $*, chessmodel: $(cat "$log.o")" >&2; rm -f "$log"*; exit 1; }
+				{ echo "bench.sh: $n-queens: the peer says $*, chessmodel: $(cat "$log.o")" >&2; exit 1; }
 		done
 		for k in c j p o; do eval "mw_$k=\$(med \"\$w_$k\"); mc_$k=\$(med \"\$c_$k\")"; done
 		printf '%-6s %15s %15s %11s %15s %15s %11s\n' "$n" "$mc_c/$mw_c" "$mc_j/$mw_j" \
