@@ -2,6 +2,7 @@ package tour
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"slices"
@@ -103,7 +104,7 @@ func TestFixedToursByEnumeration(t *testing.T) {
 		{"\"3x4\"", "{piece: nw, undirected: true}"},
 		{"\"3x4\"", "{piece: knight, undirected: true}"},
 		{"\"5\"", "{piece: knight, undirected: true}"},
-		{"{size: 5, walls: [c3]}", "{piece: king, closed: true}"},
+		{"{size: \"3x5\", walls: [c2]}", "{piece: king, closed: true}"},
 		{"{size: 4, walls: [a1, d4]}", "{piece: king, closed: true}"},
 	}
 	for _, c := range cases {
@@ -227,5 +228,68 @@ func TestBurnsideAgreesWithSearch(t *testing.T) {
 	}
 	if nonzero < runs/4 {
 		t.Errorf("only %d of %d random models have a tour", nonzero, runs)
+	}
+}
+
+// TestBurnsideKnownCounts: the 9,862 closed knight's tours of 6x6 fall in
+// 1,245 classes under the board's eight symmetries, by either method
+// (the search's classes are tours least in their orbit); beyond the
+// search's 64 squares Auto takes the frontier, and the terms of
+// Burnside's lemma are as measured (3x22 closed: 14,060,048 tours, 2,604
+// fixed by each mirror, none by the half turn).
+func TestBurnsideKnownCounts(t *testing.T) {
+	for _, c := range []struct {
+		board, spec    string
+		method         Method
+		count, classes int64
+		terms          []string
+	}{
+		{"\"6\"", "{piece: knight, closed: true}", Search, 9862, 1245, nil},
+		{"\"6\"", "{piece: knight, closed: true}", Frontier, 9862, 1245, nil},
+		{"\"3x22\"", "{piece: knight, closed: true}", Auto, 14060048, 3516314, []string{"14060048", "2604", "2604", "0"}},
+	} {
+		t.Run(c.board+c.method.String(), func(t *testing.T) {
+			m := burnsideModel(t, c.board, c.spec)
+			res, err := SolveWith(context.Background(), m, model.Options{Task: model.TaskCount, Symmetry: true}, c.method)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if *res.Count != c.count || *res.Classes != c.classes {
+				t.Errorf("%d tours in %d classes, want %d in %d", *res.Count, *res.Classes, c.count, c.classes)
+			}
+			if c.terms != nil && !slices.Equal(res.Stats.Extra["symmetry_fixed_tours"].([]string), c.terms) {
+				t.Errorf("terms %v, want %v", res.Stats.Extra["symmetry_fixed_tours"], c.terms)
+			}
+		})
+	}
+}
+
+// TestBurnsideLimits walks past the fixed-tour programme's limits: a
+// frontier wider than a 256-bit class holds (an order of the orbits
+// chosen badly on purpose) is refused as unsupported, and a memory bound
+// too small as too large; neither answers.
+func TestBurnsideLimits(t *testing.T) {
+	m := burnsideModel(t, "\"8x12\"", "{piece: king, closed: true}")
+	g, err := model.NewMoveGraph(m.Board, m.Tour.Piece, MaxSearchSquares)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st := tasks.NewStopper(context.Background())
+	defer st.Close()
+	half := distinctPerms(permutations(m, g))[3]
+	q := newQuotient(g, half)
+	if q.k != 2 || !q.free {
+		t.Fatalf("symmetry 3 of 8x12 has order %d, free %v: not the half turn", q.k, q.free)
+	}
+	order := rand.New(rand.NewPCG(8, 12)).Perm(q.n) // a wide frontier
+	if _, w := q.orderCost(order); 3+w*slotBits(q.k) <= 256 {
+		t.Fatalf("the bad order is only %d orbits wide", w)
+	}
+	d := &voltageDP{q: q, k: q.k, order: order, st: st, limit: 1 << 30}
+	if _, err := d.count(); !errors.Is(err, model.ErrUnsupported) {
+		t.Errorf("a frontier of %d bits: %v, want unsupported", 3+maxVoltageSlots*slotBits(q.k), err)
+	}
+	if _, err := fixedTours(st, g, half, true, false, 1<<10); !errors.Is(err, model.ErrTooLarge) {
+		t.Errorf("a bound of 1 KiB: %v, want too large", err)
 	}
 }

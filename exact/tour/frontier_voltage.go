@@ -23,8 +23,11 @@ import (
 // than the tour frontier's packed words, for quotients of half as many
 // squares or fewer.
 
-// maxVoltageSlots is the widest frontier the programme takes.
-const maxVoltageSlots = 40
+// maxVoltageSlots bounds the widest frontier the programme takes: a
+// class must fit in 256 bits (vKey), 3 and 8 a slot and the bits of a
+// voltage (so 31 slots without voltages, 28 with voltages modulo 2, 25
+// modulo 4).
+const maxVoltageSlots = 31
 
 // terminal marks an end whose path ends in a terminal.
 const terminal = 0xFF
@@ -50,6 +53,8 @@ type voltageDP struct {
 	limit    int64
 	total    u128
 	overflow bool
+	expanded int64 // classes, all steps
+	peak     int64 // most classes of one step
 }
 
 // u128 is a count of 128 bits.
@@ -66,28 +71,55 @@ func (a u128) big() *big.Int {
 	return x.Lsh(x, 64).Or(x, new(big.Int).SetUint64(a.lo))
 }
 
-// vState is a decoded class: per frontier slot its degree, the slot of
-// the other end of its path (terminal when a terminal), and the voltage
-// from it to that end; and the terminals taken.
+// vState is a decoded class: per frontier slot (n of them) its degree,
+// the slot of the other end of its path (terminal when a terminal), and
+// the voltage from it to that end; and the terminals taken.
 type vState struct {
-	deg, mate, volt []byte
+	n               int
+	deg, mate, volt [maxVoltageSlots + 1]byte
 	terms, extra    int
 }
 
-func (s *vState) decode(key string) {
-	w := (len(key) - 1) / 3
-	s.terms, s.extra = int(key[0]&3), int(key[0]>>2)
-	s.deg, s.mate, s.volt = s.deg[:0], s.mate[:0], s.volt[:0]
-	for i := range w {
-		s.deg = append(s.deg, key[1+3*i])
-		s.mate = append(s.mate, key[2+3*i])
-		s.volt = append(s.volt, key[3+3*i])
+// vKey is a class packed into 256 bits: the terminals taken (3 bits),
+// then per slot its degree (2 bits), its mate (6 bits) and its voltage.
+type vKey [4]uint64
+
+// put writes the low width bits of x at bit at of the key.
+func (k *vKey) put(at, width int, x uint64) {
+	k[at/64] |= x << (at % 64)
+	if over := at%64 + width - 64; over > 0 {
+		k[at/64+1] |= x >> (width - over)
 	}
 }
 
-func (s *vState) copyFrom(t *vState) {
-	s.deg, s.mate, s.volt = append(s.deg[:0], t.deg...), append(s.mate[:0], t.mate...), append(s.volt[:0], t.volt...)
-	s.terms, s.extra = t.terms, t.extra
+// get reads width bits at bit at of the key.
+func (k *vKey) get(at, width int) uint64 {
+	x := k[at/64] >> (at % 64)
+	if over := at%64 + width - 64; over > 0 {
+		x |= k[at/64+1] << (width - over)
+	}
+	return x & (1<<width - 1)
+}
+
+// slotBits is the bits of a slot of a class of voltages modulo k.
+func slotBits(k int) int { return 8 + bits.Len(uint(k-1)) }
+
+func (s *vState) decode(key *vKey, n, k int) {
+	sb, vb := slotBits(k), bits.Len(uint(k-1))
+	s.n = n
+	s.terms, s.extra = int(key.get(0, 2)), int(key.get(2, 1))
+	for i := range n {
+		at := 3 + i*sb
+		s.deg[i] = byte(key.get(at, 2))
+		s.mate[i] = byte(key.get(at+2, 6))
+		if s.mate[i] == 63 {
+			s.mate[i] = terminal
+		}
+		s.volt[i] = 0
+		if vb > 0 {
+			s.volt[i] = byte(key.get(at+8, vb))
+		}
+	}
 }
 
 // Closings of a link.
@@ -148,37 +180,49 @@ type vStep struct {
 	terms    []int   // terminal kinds it may take
 	leaving  []bool  // slots (with the entering one last) that leave
 	frontier []int   // positions of the frontier after the step
+	left     []int   // edges each of its slots has to later orbits (at most 2)
 }
+
+// classBytes is the memory a class takes in a step's map (its key and
+// count, and the map's slack), counted for the step's classes and the
+// step before's.
+const classBytes = 64
 
 // count runs the programme and returns the images counted.
 func (d *voltageDP) count() (*big.Int, error) {
 	d.pos, d.last = d.q.positions(d.order)
-	if _, widest := d.q.orderCost(d.order); widest > maxVoltageSlots {
-		return nil, fmt.Errorf("exact: the quotient's frontier holds %d orbits at its widest, the count of tours fixed by a symmetry takes up to %d: %w", widest, maxVoltageSlots, model.ErrUnsupported)
+	if _, widest := d.q.orderCost(d.order); 3+widest*slotBits(d.k) > 256 {
+		return nil, fmt.Errorf("exact: the quotient's frontier holds %d orbits at its widest, the count of tours fixed by a symmetry takes up to %d (%d with voltages modulo %d): %w",
+			widest, maxVoltageSlots, (256-3)/slotBits(d.k), d.k, model.ErrUnsupported)
 	}
-	cur := map[string]u128{"\x00": {0, 1}}
+	cur := map[vKey]u128{{}: {0, 1}}
 	var frontier []int
 	for t := range d.order {
-		if d.st.Stopped() {
-			return nil, errStopped
-		}
 		step := d.step(t, frontier)
-		next := make(map[string]u128, len(cur))
-		var s, w vState
-		buf := make([]byte, 0, 64)
+		next := make(map[vKey]u128, len(cur))
+		var s vState
+		done := 0
 		for key, ways := range cur {
-			s.decode(key)
-			s.deg, s.mate, s.volt = append(s.deg, 0), append(s.mate, 0), append(s.volt, 0)
-			buf = d.expand(step, &s, &w, ways, next, buf)
+			s.decode(&key, len(frontier), d.k)
+			s.deg[s.n], s.mate[s.n], s.volt[s.n] = 0, 0, 0
+			s.n++
+			d.expand(step, &s, ways, next)
+			if done++; done%(1<<14) == 0 && (d.st.Stopped() || int64(len(cur)+len(next))*classBytes > d.limit) {
+				break
+			}
 		}
-		if d.overflow {
-			return nil, fmt.Errorf("exact: a count of tours fixed by a symmetry passed 128 bits: %w", model.ErrUnsupported)
-		}
-		if bytes := int64(len(next)) * int64(96+3*len(step.frontier)); bytes > d.limit {
+		switch {
+		case d.st.Stopped():
+			return nil, errStopped
+		case int64(len(cur)+len(next))*classBytes > d.limit:
 			return nil, fmt.Errorf("exact: the count of tours fixed by a symmetry needs more than the memory bound of %s at orbit %d of %d (%d classes): %w",
 				model.ByteSize(d.limit), t+1, len(d.order), len(next), model.ErrTooLarge)
+		case d.overflow:
+			return nil, fmt.Errorf("exact: a count of tours fixed by a symmetry passed 128 bits: %w", model.ErrUnsupported)
 		}
 		cur, frontier = next, step.frontier
+		d.expanded += int64(len(cur))
+		d.peak = max(d.peak, int64(len(cur)))
 	}
 	return d.total.big(), nil
 }
@@ -203,57 +247,68 @@ func (d *voltageDP) step(t int, frontier []int) *vStep {
 			st.choices = append(st.choices, []int{i, j})
 		}
 	}
-	switch {
-	case !d.paths:
-		st.terms = []int{termNone}
-	case q.size[o] == 1:
-		st.terms = []int{termFixed}
-	default:
-		st.terms = []int{termNone}
-		if q.semi[o] {
-			st.terms = append(st.terms, termSemi)
-		}
-		if d.extra {
-			st.terms = append(st.terms, termExtra)
-		}
-	}
+	st.terms = d.terminals(o)
 	for _, p := range append(frontier, t) {
 		leaves := d.last[p] <= t
 		st.leaving = append(st.leaving, leaves)
 		if !leaves {
 			st.frontier = append(st.frontier, p)
+			left := 0
+			for _, e := range q.adj[d.order[p]] {
+				if d.pos[e.to] > t {
+					left++
+				}
+			}
+			st.left = append(st.left, min(left, 2))
 		}
 	}
 	return st
 }
 
+// terminals lists the terminal kinds orbit o may take.
+func (d *voltageDP) terminals(o int) []int {
+	q := d.q
+	switch {
+	case !d.paths:
+		return []int{termNone}
+	case q.size[o] == 1:
+		return []int{termFixed}
+	}
+	out := []int{termNone}
+	if q.semi[o] {
+		out = append(out, termSemi)
+	}
+	if d.extra {
+		out = append(out, termExtra)
+	}
+	return out
+}
+
 // expand makes the classes the entering orbit's choices lead to from s
-// (its slot last, bare), with w as scratch.
-func (d *voltageDP) expand(st *vStep, s, w *vState, ways u128, next map[string]u128, buf []byte) []byte {
-	e := len(s.deg) - 1
+// (its slot last, bare).
+func (d *voltageDP) expand(st *vStep, s *vState, ways u128, next map[vKey]u128) {
+	e := s.n - 1
 	final := st.t == len(d.order)-1
 	for _, term := range st.terms {
 		for _, ch := range st.choices {
-			w.copyFrom(s)
-			if !d.takeTerminal(w, e, term) {
+			w := *s
+			if !d.takeTerminal(&w, e, term) {
 				continue
 			}
-			kind, volt, ok := d.links(w, e, st, ch)
+			kind, volt, ok := d.links(&w, e, st, ch)
 			switch {
 			case !ok:
 			case kind != linkOpen:
-				if final && d.closes(w, kind, volt) {
+				if final && d.closes(&w, kind, volt) {
 					d.addTotal(ways)
 				}
 			case !final:
-				if key, ok := d.encode(w, st, buf); ok {
-					buf = key
+				if key, ok := d.encode(&w, st); ok {
 					d.addNext(next, key, ways)
 				}
 			}
 		}
 	}
-	return buf
 }
 
 // takeTerminal gives the entering slot e the terminal term; false when
@@ -291,7 +346,7 @@ func (d *voltageDP) links(w *vState, e int, st *vStep, ch []int) (kind, volt int
 // voltage or a path between two terminals (one of them the extra
 // vertex's, for open tours).
 func (d *voltageDP) closes(w *vState, kind, volt int) bool {
-	for _, x := range w.deg {
+	for _, x := range w.deg[:w.n] {
 		if x != 2 {
 			return false
 		}
@@ -302,39 +357,52 @@ func (d *voltageDP) closes(w *vState, kind, volt int) bool {
 	return kind == linkCycle && gcd(volt, d.k) == 1
 }
 
-// encode packs the class after the step, its leaving slots cut out
-// (each must have degree two); false when one has not.
-func (d *voltageDP) encode(w *vState, st *vStep, buf []byte) ([]byte, bool) {
-	var idx [maxVoltageSlots + 2]byte
+// encode packs the class after the step, its leaving slots cut out;
+// false when one of them has not degree two, or a staying one cannot
+// reach it with the edges it has left.
+func (d *voltageDP) encode(w *vState, st *vStep) (vKey, bool) {
+	var idx [maxVoltageSlots + 1]byte
 	n := 0
 	for i, leaves := range st.leaving {
-		if leaves {
-			if w.deg[i] != 2 {
-				return buf, false
-			}
-			continue
+		switch {
+		case leaves && w.deg[i] != 2:
+			return vKey{}, false
+		case leaves:
+		case int(w.deg[i])+st.left[n] < 2:
+			return vKey{}, false
+		default:
+			idx[i] = byte(n)
+			n++
 		}
-		idx[i] = byte(n)
-		n++
 	}
-	buf = append(buf[:0], byte(w.terms|w.extra<<2))
+	var key vKey
+	key.put(0, 3, uint64(w.terms|w.extra<<2))
+	sb, vb := slotBits(d.k), bits.Len(uint(d.k-1))
+	at := 3
 	for i, leaves := range st.leaving {
 		if leaves {
 			continue
 		}
-		m := w.mate[i]
-		if w.deg[i] == 1 && m != terminal {
-			m = idx[m]
+		m := uint64(63)
+		if w.deg[i] == 1 && w.mate[i] != terminal {
+			m = uint64(idx[w.mate[i]])
+		} else if w.deg[i] != 1 {
+			m = 0
 		}
-		buf = append(buf, w.deg[i], m, w.volt[i])
+		key.put(at, 2, uint64(w.deg[i]))
+		key.put(at+2, 6, m)
+		if vb > 0 {
+			key.put(at+8, vb, uint64(w.volt[i]))
+		}
+		at += sb
 	}
-	return buf, true
+	return key, true
 }
 
-func (d *voltageDP) addNext(next map[string]u128, key []byte, ways u128) {
-	sum, ok := next[string(key)].add(ways)
+func (d *voltageDP) addNext(next map[vKey]u128, key vKey, ways u128) {
+	sum, ok := next[key].add(ways)
 	d.overflow = d.overflow || !ok
-	next[string(key)] = sum
+	next[key] = sum
 }
 
 func (d *voltageDP) addTotal(ways u128) {
