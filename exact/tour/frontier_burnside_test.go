@@ -106,6 +106,12 @@ func TestFixedToursByEnumeration(t *testing.T) {
 		{"\"5\"", "{piece: knight, undirected: true}"},
 		{"{size: \"3x5\", walls: [c2]}", "{piece: king, closed: true}"},
 		{"{size: 4, walls: [a1, d4]}", "{piece: king, closed: true}"},
+		// wrapped boards, whose symmetries include translations
+		{"{size: \"3x4\", wrap: torus}", "{piece: wazir, closed: true}"},
+		{"{size: \"3x5\", wrap: torus}", "{piece: wazir, closed: true}"},
+		{"{size: \"4\", wrap: torus}", "{piece: wazir, closed: true}"},
+		{"{size: \"3x4\", wrap: cylinder}", "{piece: wazir, undirected: true}"},
+		{"{size: \"3x4\", wrap: torus}", "{piece: knight, closed: true}"},
 	}
 	for _, c := range cases {
 		t.Run(c.board+c.spec, func(t *testing.T) {
@@ -236,7 +242,8 @@ func TestBurnsideAgreesWithSearch(t *testing.T) {
 // (the search's classes are tours least in their orbit); beyond the
 // search's 64 squares Auto takes the frontier, and the terms of
 // Burnside's lemma are as measured (3x22 closed: 14,060,048 tours, 2,604
-// fixed by each mirror, none by the half turn).
+// fixed by each mirror, none by the half turn); on a board of one rank
+// the symmetries that move no square count once.
 func TestBurnsideKnownCounts(t *testing.T) {
 	for _, c := range []struct {
 		board, spec    string
@@ -247,6 +254,11 @@ func TestBurnsideKnownCounts(t *testing.T) {
 		{"\"6\"", "{piece: knight, closed: true}", Search, 9862, 1245, nil},
 		{"\"6\"", "{piece: knight, closed: true}", Frontier, 9862, 1245, nil},
 		{"\"3x22\"", "{piece: knight, closed: true}", Auto, 14060048, 3516314, []string{"14060048", "2604", "2604", "0"}},
+		// one rank: two of the four symmetries move no square, and the
+		// group is of order 2
+		{"\"1x6\"", "{piece: wazir}", Frontier, 2, 1, []string{"2", "0"}},
+		{"\"1x6\"", "{piece: wazir}", Search, 2, 1, nil},
+		{"\"1x6\"", "{piece: wazir, undirected: true}", Frontier, 1, 1, []string{"1", "1"}},
 	} {
 		t.Run(c.board+c.method.String(), func(t *testing.T) {
 			m := burnsideModel(t, c.board, c.spec)
