@@ -242,7 +242,8 @@ func TestBurnsideAgreesWithSearch(t *testing.T) {
 // (the search's classes are tours least in their orbit); beyond the
 // search's 64 squares Auto takes the frontier, and the terms of
 // Burnside's lemma are as measured (3x22 closed: 14,060,048 tours, 2,604
-// fixed by each mirror, none by the half turn); on a board of one rank
+// fixed by the half turn and by the left-right mirror, none by the mirror
+// that fixes the middle rank's 22 squares); on a board of one rank
 // the symmetries that move no square count once.
 func TestBurnsideKnownCounts(t *testing.T) {
 	for _, c := range []struct {
