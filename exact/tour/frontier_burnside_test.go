@@ -306,3 +306,38 @@ func TestBurnsideLimits(t *testing.T) {
 		t.Errorf("a bound of 1 KiB: %v, want too large", err)
 	}
 }
+
+// TestBurnsideAutoChoice: with classes asked for, Auto weighs the
+// frontier with its fixed-tour counts against the search: the frontier on
+// thin boards (3x16 closed, 3x12 open undirected), the search on 6x6
+// closed, and both methods give the same classes wherever Auto runs.
+func TestBurnsideAutoChoice(t *testing.T) {
+	for _, c := range []struct{ board, spec, want string }{
+		{"\"3x16\"", "{piece: knight, closed: true}", "frontier"},
+		{"\"3x12\"", "{piece: knight, undirected: true}", "frontier"},
+		{"\"6\"", "{piece: knight, closed: true}", "search"},
+	} {
+		t.Run(c.board+c.spec, func(t *testing.T) {
+			m := burnsideModel(t, c.board, c.spec)
+			opts := model.Options{Task: model.TaskCount, Symmetry: true}
+			auto, err := SolveWith(context.Background(), m, opts, Auto)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := auto.Stats.Extra["method"]; got != c.want {
+				t.Errorf("method %v, want %s (%v)", got, c.want, auto.Stats.Extra)
+			}
+			other := Search
+			if c.want == "search" {
+				other = Frontier
+			}
+			res, err := SolveWith(context.Background(), m, opts, other)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if *res.Count != *auto.Count || *res.Classes != *auto.Classes {
+				t.Errorf("%v: %d tours in %d classes, %s: %d in %d", other, *res.Count, *res.Classes, c.want, *auto.Count, *auto.Classes)
+			}
+		})
+	}
+}
