@@ -134,5 +134,6 @@
 // unknown (with "counted_so_far" for an interrupted search count).
 // Options.Progress hears the fraction of subtrees or squares done (the
 // frontier's note: square k of n, its classes, the tables' bytes and
-// their most in the step).
+// their most in the step; with classes, then each symmetry's orbit k of n
+// and classes).
 package tour

@@ -41,7 +41,7 @@ func distinctPerms(perms [][]int32) [][]int32 {
 // fixedTours counts the tours that the symmetry p (not the identity)
 // fixes: closed ones, or with reversible undirected open ones, else
 // directed open ones (none).
-func fixedTours(st *tasks.Stopper, g *model.MoveGraph, p []int32, closed, reversible bool, limit int64) (*big.Int, error) {
+func fixedTours(st *tasks.Stopper, g *model.MoveGraph, p []int32, closed, reversible bool, limit int64, progress func(float64, string)) (*big.Int, error) {
 	total := new(big.Int)
 	if !closed && !reversible {
 		return total, nil
@@ -52,7 +52,7 @@ func fixedTours(st *tasks.Stopper, g *model.MoveGraph, p []int32, closed, revers
 		if q.n == 1 {
 			total.Add(total, big.NewInt(int64(singleOrbitCycles(q, g.Len()))))
 		} else {
-			d := &voltageDP{q: q, k: q.k, order: order, st: st, limit: limit}
+			d := &voltageDP{q: q, k: q.k, order: order, st: st, limit: limit, progress: progress, what: "tours fixed by a symmetry, as a rotation"}
 			n, err := d.count()
 			if err != nil {
 				return nil, err
@@ -65,7 +65,7 @@ func fixedTours(st *tasks.Stopper, g *model.MoveGraph, p []int32, closed, revers
 		fixedMax = 1 // the extra vertex is the other square g fixes
 	}
 	if q.k == 2 && q.fixed <= fixedMax {
-		d := &voltageDP{q: q, k: 1, paths: true, extra: reversible, order: order, st: st, limit: limit}
+		d := &voltageDP{q: q, k: 1, paths: true, extra: reversible, order: order, st: st, limit: limit, progress: progress, what: "tours fixed by a symmetry, as a reflection"}
 		n, err := d.count()
 		if err != nil {
 			return nil, err
@@ -99,8 +99,14 @@ func frontierClasses(st *tasks.Stopper, m *model.Model, g *model.MoveGraph, coun
 	perms := distinctPerms(permutations(m, g))
 	sum := new(big.Int).Set(count)
 	terms := []string{count.String()}
-	for _, p := range perms[1:] {
-		n, err := fixedTours(st, g, p, m.Tour.Closed, m.Tour.Reversible(), opts.MemoryLimit())
+	for i, p := range perms[1:] {
+		var progress func(float64, string)
+		if opts.Progress != nil {
+			progress = func(f float64, note string) {
+				opts.Progress(f, fmt.Sprintf("Burnside, symmetry %d of %d: %s", i+2, len(perms), note))
+			}
+		}
+		n, err := fixedTours(st, g, p, m.Tour.Closed, m.Tour.Reversible(), opts.MemoryLimit(), progress)
 		if err != nil {
 			return nil, err
 		}

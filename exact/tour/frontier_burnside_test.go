@@ -124,7 +124,7 @@ func TestFixedToursByEnumeration(t *testing.T) {
 			st := tasks.NewStopper(context.Background())
 			defer st.Close()
 			for i, p := range distinctPerms(permutations(m, g))[1:] {
-				got, err := fixedTours(st, g, p, m.Tour.Closed, m.Tour.Reversible(), 1<<30)
+				got, err := fixedTours(st, g, p, m.Tour.Closed, m.Tour.Reversible(), 1<<30, nil)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -302,7 +302,7 @@ func TestBurnsideLimits(t *testing.T) {
 	if _, err := d.count(); !errors.Is(err, model.ErrUnsupported) {
 		t.Errorf("a frontier of %d bits: %v, want unsupported", 3+maxVoltageSlots*slotBits(q.k), err)
 	}
-	if _, err := fixedTours(st, g, half, true, false, 1<<10); !errors.Is(err, model.ErrTooLarge) {
+	if _, err := fixedTours(st, g, half, true, false, 1<<10, nil); !errors.Is(err, model.ErrTooLarge) {
 		t.Errorf("a bound of 1 KiB: %v, want too large", err)
 	}
 }
@@ -339,5 +339,20 @@ func TestBurnsideAutoChoice(t *testing.T) {
 				t.Errorf("%v: %d tours in %d classes, %s: %d in %d", other, *res.Count, *res.Classes, c.want, *auto.Count, *auto.Classes)
 			}
 		})
+	}
+}
+
+// TestBurnsideProgress: the fixed tours' counts report their orbit on the
+// progress line, after the frontier's squares.
+func TestBurnsideProgress(t *testing.T) {
+	var notes []string
+	opts := model.Options{Task: model.TaskCount, Symmetry: true, Workers: 1,
+		Progress: func(_ float64, note string) { notes = append(notes, note) }}
+	if _, err := SolveWith(context.Background(), burnsideModel(t, "\"3x22\"", "{piece: knight, closed: true}"), opts, Frontier); err != nil {
+		t.Fatal(err)
+	}
+	want := "Burnside, symmetry 2 of 4: tours fixed by a symmetry, as a rotation: orbit 33 of 33"
+	if !slices.ContainsFunc(notes, func(s string) bool { return len(s) >= len(want) && s[:len(want)] == want }) {
+		t.Errorf("no note %q among %d", want, len(notes))
 	}
 }

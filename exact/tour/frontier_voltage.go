@@ -59,6 +59,8 @@ type voltageDP struct {
 	overflow bool
 	expanded int64 // classes, all steps
 	peak     int64 // most classes of one step
+	progress func(float64, string)
+	what     string // the count, for the progress line
 }
 
 // u128 is a count of 128 bits.
@@ -227,6 +229,9 @@ func (d *voltageDP) count() (*big.Int, error) {
 		cur, frontier = next, step.frontier
 		d.expanded += int64(len(cur))
 		d.peak = max(d.peak, int64(len(cur)))
+		if d.progress != nil {
+			d.progress(float64(t+1)/float64(len(d.order)), fmt.Sprintf("%s: orbit %d of %d, %d classes", d.what, t+1, len(d.order), len(cur)))
+		}
 	}
 	return d.total.big(), nil
 }
