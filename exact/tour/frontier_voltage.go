@@ -189,10 +189,13 @@ type vStep struct {
 	left     []int   // edges each of its slots has to later orbits (at most 2)
 }
 
-// classBytes is the memory a class takes in a step's map (its key and
-// count, and the map's slack), counted for the step's classes and the
-// step before's.
-const classBytes = 64
+// classBytes is the memory a class takes in a step's map, counted for
+// the step's classes and the step before's: an entry is 48 bytes (key and
+// count) and a control byte, in tables at most 7/8 full that grow by
+// doubling (so 55 to 110 bytes a class, and the old table beside the new
+// one while it grows). Measured: 5x14 closed, 0.53 million classes at the
+// widest step, 0.22 GB resident for the whole count.
+const classBytes = 160
 
 // count runs the programme and returns the images counted.
 func (d *voltageDP) count() (*big.Int, error) {
