@@ -33,7 +33,9 @@ import (
 //
 // The frontier is chosen when its estimate is the smaller, and always
 // beyond the search's 64 squares; the search when the frontier cannot hold
-// the board, or classes or an enumeration are asked for.
+// the board or an enumeration is asked for. With classes, the frontier's
+// estimate adds the counts of the tours each symmetry fixes
+// (burnsideCost).
 
 // searchProbes is the number of random walks from each start.
 const searchProbes = 64
@@ -53,13 +55,16 @@ func chooseMethod(m *model.Model, g *model.MoveGraph, opts model.Options, plan *
 	switch {
 	case g.Len() > maxDFSSquares:
 		return Frontier
-	case plan == nil || opts.Symmetry || opts.Task == model.TaskEnumerate:
-		return Search
+	case plan == nil || opts.Task == model.TaskEnumerate || (opts.Symmetry && opts.Shard.Active()):
+		return Search // the search alone splits into parts (dfsshard.go)
 	}
 	c := newDFSCounter(g, m.Tour.Closed)
 	starts, weights := searchStarts(m, g, opts.Task)
 	search := c.estimateNodes(starts, weights)
 	frontier := plan.cost(m.Tour.Closed)
+	if opts.Symmetry {
+		frontier += burnsideCost(m, g) // frontier_burnside.go
+	}
 	res.Stats.Extra["search_nodes_estimate"] = search
 	res.Stats.Extra["frontier_cost_estimate"] = frontier
 	if frontier < search {

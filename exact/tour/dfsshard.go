@@ -45,7 +45,7 @@ func shardMethod(m *model.Model, opts model.Options, method Method, res *model.R
 	case opts.Task != model.TaskCount:
 		return fmt.Errorf("exact: a tour %v splits into no parts (%s); run it whole: %w", opts.Task, part, model.ErrUnsupported)
 	case method == Frontier && res.Stats.Extra["frontier_cost_estimate"] != nil:
-		return fmt.Errorf("exact: this tour count would take the frontier programme (estimated %.3g search nodes against the search's %.3g), which has no parts (%s): count it whole, or with classes (--symmetry), which only the search gives and which splits by subtrees: %w",
+		return fmt.Errorf("exact: this tour count would take the frontier programme (estimated %.3g search nodes against the search's %.3g), which has no parts (%s): count it whole, or with classes (--symmetry), which in parts the search counts, split by subtrees: %w",
 			res.Stats.Extra["frontier_cost_estimate"], res.Stats.Extra["search_nodes_estimate"], part, model.ErrUnsupported)
 	case method == Frontier:
 		return fmt.Errorf("exact: the frontier programme counts tours on the whole board at once and has no parts (%s): %w", part, model.ErrUnsupported)

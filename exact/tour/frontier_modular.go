@@ -131,5 +131,17 @@ func countFrontier(st *tasks.Stopper, m *model.Model, g *model.MoveGraph, plan *
 	if !n.IsInt64() {
 		return fmt.Errorf("exact: the count is %s tours, which does not fit in the result's 63-bit count: %w", n, model.ErrUnsupported)
 	}
-	return counted(res, n.Int64(), nil, st, m, g, opts)
+	var classes *int64
+	if opts.Symmetry { // frontier_burnside.go
+		k, err := frontierClasses(st, m, g, n, opts, res)
+		if errors.Is(err, errStopped) {
+			res.Status = model.StatusUnknown
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+		classes = model.Int64(k.Int64()) // at most the count
+	}
+	return counted(res, n.Int64(), classes, st, m, g, opts)
 }

@@ -276,8 +276,8 @@ func count(st *tasks.Stopper, m *model.Model, opts model.Options, res *model.Res
 		return err
 	}
 	if method == Frontier {
-		if opts.Symmetry || opts.Task == model.TaskEnumerate {
-			return fmt.Errorf("exact: the frontier method counts tours without listing them, so it gives neither classes nor an enumeration: %w", model.ErrUnsupported)
+		if opts.Task == model.TaskEnumerate {
+			return fmt.Errorf("exact: the frontier method counts tours without listing them, so it gives no enumeration: %w", model.ErrUnsupported)
 		}
 		return countFrontier(st, m, g, plan, opts, res)
 	}
