@@ -181,6 +181,9 @@ func folding(st *tasks.Stopper, p *problem.Problem, groups []fold.Group, opts mo
 		}
 		return cover.Solve(st, p, opts, res) // folding counts no fewest (fold.Folding)
 	}
+	if opts.Shard.Active() && opts.Task == model.TaskSolve && domination.Fits(p, groups) {
+		return dominationPart(st, p, groups, opts, res) // the one solve that splits
+	}
 	if err := driver.Whole(opts, "search-space folding"); err != nil {
 		return err
 	}
@@ -190,6 +193,16 @@ func folding(st *tasks.Stopper, p *problem.Problem, groups []fold.Group, opts mo
 		}
 	}
 	return fold.Solve(st, p, groups, opts, res)
+}
+
+// dominationPart answers one part of the fewest pieces that cover (the
+// domination doc, part.go); a model folding would have to judge refuses.
+func dominationPart(st *tasks.Stopper, p *problem.Problem, groups []fold.Group, opts model.Options, res *model.Result) error {
+	done, err := domination.SolvePart(st, p, groups[0], opts, res)
+	if err == nil && !done {
+		return fmt.Errorf("exact: this cover is judged by folding, which splits no solve into parts: %w", model.ErrUnsupported)
+	}
+	return err
 }
 
 // oneWallSet counts distinct wall sets on a model whose walls are all fixed:
