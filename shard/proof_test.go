@@ -4,8 +4,10 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"os"
 	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/chessmodel/chessmodel/exact"
@@ -90,6 +92,89 @@ func TestProofParts(t *testing.T) {
 				t.Errorf("%s %s in %d parts: example %v, the one-process solve's %v", c.file, c.board, of, res.Solution, whole.Solution)
 			}
 			t.Logf("%s %s in %d parts: %d nodes (one process: %d), passes %v, U %v", c.file, c.board, of, res.Stats.Nodes, whole.Stats.Nodes, res.Stats.Extra["passes"], res.Stats.Extra["shard_upper"])
+		}
+	}
+}
+
+// Knights 12x12 (24, A006075) in 2 parts: the bound stops at 25, so the
+// parts find the optimum below it themselves, and the example is the
+// cover of the earliest task at 24, the one-process solve's.
+func TestProofPartsBelowBound(t *testing.T) {
+	if testing.Short() {
+		t.Skip("about 8 s of CPU")
+	}
+	job, m := proofJob(t, "cover-5x5-knights-domination.yaml", "12", 2)
+	recs := runParts(t, job, 2)
+	if recs[0].Proof.Upper != 25 {
+		t.Fatalf("U = %d, want 25 (the test is of the parts finding the optimum below U)", recs[0].Proof.Upper)
+	}
+	merged, err := shard.Merge(recs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	whole, err := exact.New().Solve(context.Background(), m, model.Options{Task: model.TaskSolve, Workers: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if *merged.Result.Value != 24 || *whole.Value != 24 || !reflect.DeepEqual(merged.Result.Solution, whole.Solution) {
+		t.Errorf("merged %d %v, the one-process solve %d %v; want 24 and the same example", *merged.Result.Value, merged.Result.Solution, *whole.Value, whole.Solution)
+	}
+}
+
+// merge refuses a proof with a part missing, twice, of another model, or
+// whose parts disagree on the bound or claim an example they lack.
+func TestProofMergeRefuses(t *testing.T) {
+	job, _ := proofJob(t, "queens-domination.yaml", "10", 3)
+	recs := runParts(t, job, 1)
+	other, _ := proofJob(t, "queens-domination.yaml", "9", 3)
+	foreign := runParts(t, other, 1)
+	clone := func(r *shard.Record) *shard.Record {
+		c := *r
+		p := *r.Proof
+		c.Proof = &p
+		return &c
+	}
+	lowU := clone(recs[1])
+	lowU.Proof.Upper = 4
+	noExample := clone(recs[2])
+	noExample.Proof.Least, noExample.Proof.Task, noExample.Solution = 4, 2, nil
+	cases := []struct {
+		what  string
+		parts []*shard.Record
+		want  string
+	}{
+		{"missing", []*shard.Record{recs[0], recs[2]}, "part 1/3 missing"},
+		{"twice", []*shard.Record{recs[0], recs[1], recs[1], recs[2]}, "part 1/3 is there twice"},
+		{"foreign", []*shard.Record{recs[0], recs[1], foreign[2], recs[2]}, "is foreign"},
+		{"bound", []*shard.Record{recs[0], lowU, recs[2]}, "disagrees with part 0/3 (parts.jsonl:1) on the upper bound: U = 4 against U = 5"},
+		{"example", []*shard.Record{recs[0], recs[1], noExample}, "does not have the 4 pieces of its proof"},
+	}
+	for _, c := range cases {
+		_, err := shard.Merge(c.parts)
+		if !errors.Is(err, shard.ErrMerge) || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: want an ErrMerge saying %q, got %v", c.what, c.want, err)
+		}
+	}
+	if _, err := shard.Merge(recs); err != nil {
+		t.Errorf("the three parts: %v", err)
+	}
+}
+
+// A solve whose search does not split its proof refuses a part with
+// model.ErrUnsupported: folding, the fewest squares, total domination
+// (not a cover by one rule's domination), the n-queens fast path.
+func TestProofRefused(t *testing.T) {
+	for _, file := range []string{"cover-5x5-five-pieces.yaml", "cover-5x5-fewest.yaml", "queens-total-domination.yaml", "eight-queens.yaml"} {
+		src, err := os.ReadFile("../testdata/models/" + file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		job, _, err := shard.NewJob(file, src, nil, shard.TaskSolve, shard.Options{Backend: "exact"}, 2)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := shard.Run(context.Background(), job, 1, exact.New(), shard.RunOptions{Workers: 1}); !errors.Is(err, model.ErrUnsupported) {
+			t.Errorf("%s: want ErrUnsupported, got %v", file, err)
 		}
 	}
 }
