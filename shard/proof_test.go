@@ -101,7 +101,7 @@ func TestProofParts(t *testing.T) {
 // cover of the earliest task at 24, the one-process solve's.
 func TestProofPartsBelowBound(t *testing.T) {
 	if testing.Short() {
-		t.Skip("about 8 s of CPU")
+		t.Skip("about 10 s of CPU")
 	}
 	job, m := proofJob(t, "cover-5x5-knights-domination.yaml", "12", 2)
 	recs := runParts(t, job, 2)
