@@ -86,7 +86,9 @@
 // subtrees; see the tour doc). One solve splits: the fewest pieces that
 // cover (domination's part.go: every part computes the same upper bound,
 // then tries the counts below it on the tasks it owns of each count's
-// list, driver.FirstPart; package shard merges). Every other solve, and
+// list, driver.FirstPart; package shard merges), and folding's solve of a
+// model without an objective (the boxes of its one pass; fold's part.go).
+// Every other solve, and
 // enumerate, folding, domination's count, the fewest-squares search, the one wall set of a model with fixed
 // walls, tours counted by the frontier method or undirected, and slides
 // refuse a shard with model.ErrUnsupported.
@@ -112,7 +114,8 @@
 //
 // Shards (see Shards above) are counts of clique, walls, cover, the
 // n-queens and n-rooks counters, the transfer and the tour search, and
-// the solve of the fewest pieces that cover, only:
+// the solve of the fewest pieces that cover and folding's solve without an
+// objective, only:
 // every other search
 // refuses an active model.Options.Shard with model.ErrUnsupported
 // (TestShardRefused), and a shard that names no part (Index outside

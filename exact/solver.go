@@ -184,8 +184,10 @@ func folding(st *tasks.Stopper, p *problem.Problem, groups []fold.Group, opts mo
 	if opts.Shard.Active() && opts.Task == model.TaskSolve && domination.Fits(p, groups) {
 		return dominationPart(st, p, groups, opts, res) // the one solve that splits
 	}
-	if err := driver.Whole(opts, "search-space folding"); err != nil {
-		return err
+	if opts.Task != model.TaskSolve || !fold.SplitsSolve(p, groups) { // fold's part.go
+		if err := driver.Whole(opts, fold.FoldingWhat(opts)); err != nil {
+			return err
+		}
 	}
 	if opts.Task == model.TaskSolve && domination.Fits(p, groups) {
 		if done, err := domination.Solve(st, p, groups[0], opts, res); done || err != nil {

@@ -21,6 +21,10 @@ import (
 // refuted every count below its own least; its example is the cover of
 // the earliest task at that count over every part (the one-process
 // solve's, since the tasks are its search's subtrees in order), or U's.
+// A model without an objective (folding: can these pieces cover the board?)
+// has one pass and no bound: its parts say whether their tasks hold a
+// solution, and the merge keeps the earliest task's, or proves there is
+// none.
 
 // TaskSolve is the task of a solve's proof split in parts.
 const TaskSolve = "solve"
@@ -32,6 +36,7 @@ type Proof struct {
 	UpperKnown bool   `json:"upper_known"` // a cover of U pieces was found (the record's example when Least is 0)
 	UpperNodes int64  `json:"upper_nodes"` // the bound's search, which every part repeats (counted in part 0's nodes)
 	Least      int    `json:"least"`       // the least count below U at which the part's tasks cover; 0: none
+	Found      bool   `json:"found"`       // the part's tasks hold a solution (with an objective: at Least)
 	Task       int    `json:"task"`        // the task, in the whole list of that pass, whose cover is the example
 	Passes     []Pass `json:"passes"`      // the counts tried, in order
 }
@@ -100,6 +105,9 @@ func mergeSolve(m *model.Model, parts []*Record) (*model.Result, error) {
 		Status: model.StatusInfeasible, Stats: model.Stats{Extra: maps.Clone(first.Extra)}}
 	if res.Stats.Extra == nil {
 		res.Stats.Extra = map[string]any{}
+	}
+	if !m.Optimizes() {
+		return mergeFirst(res, parts)
 	}
 	var best *Record
 	infeasible := 0
@@ -173,4 +181,34 @@ func mergePasses(parts []*Record) []Pass {
 		out = append(out, *byCount[k])
 	}
 	return out
+}
+
+// mergeFirst merges the parts of a solve without an objective: the
+// solution of the earliest task that holds one, or none at all.
+func mergeFirst(res *model.Result, parts []*Record) (*model.Result, error) {
+	var best *Record
+	for _, r := range parts {
+		res.Stats.Nodes += r.Nodes
+		res.Stats.Seconds += r.Seconds
+		if r.Proof == nil {
+			if r.Status != model.StatusInfeasible {
+				return nil, fmt.Errorf("%s: no proof in the record", r.Name())
+			}
+			continue
+		}
+		if r.Proof.Found && (best == nil || r.Proof.Task < best.Proof.Task) {
+			best = r
+		}
+	}
+	if parts[0].Proof != nil {
+		res.Stats.Extra["passes"] = mergePasses(parts)
+	}
+	if best == nil {
+		return res, nil
+	}
+	if best.Solution == nil {
+		return nil, fmt.Errorf("%s: its proof found a solution, its record has none", best.Name())
+	}
+	res.Status, res.Value, res.Solution = model.StatusOptimal, best.Value, best.Solution
+	return res, nil
 }

@@ -161,10 +161,11 @@ func TestProofMergeRefuses(t *testing.T) {
 }
 
 // A solve whose search does not split its proof refuses a part with
-// model.ErrUnsupported: folding, the fewest squares, total domination
-// (not a cover by one rule's domination), the n-queens fast path.
+// model.ErrUnsupported: folding of a maximised cover (the eight pieces'
+// most squares), the fewest squares, total domination (not a cover by
+// one rule's domination), the n-queens fast path.
 func TestProofRefused(t *testing.T) {
-	for _, file := range []string{"cover-5x5-five-pieces.yaml", "cover-5x5-fewest.yaml", "queens-total-domination.yaml", "eight-queens.yaml"} {
+	for _, file := range []string{"cover-5x5-queen-rook-knight.yaml", "cover-5x5-fewest.yaml", "queens-total-domination.yaml", "eight-queens.yaml"} {
 		src, err := os.ReadFile("../testdata/models/" + file)
 		if err != nil {
 			t.Fatal(err)
@@ -175,6 +176,57 @@ func TestProofRefused(t *testing.T) {
 		}
 		if _, err := shard.Run(context.Background(), job, 1, exact.New(), shard.RunOptions{Workers: 1}); !errors.Is(err, model.ErrUnsupported) {
 			t.Errorf("%s: want ErrUnsupported, got %v", file, err)
+		}
+	}
+}
+
+// Folding's proof of a model without an objective, in 1, 3 and 7 parts:
+// the eight pieces cannot cover the board (Robison, Hafner and Skiena,
+// 1989), the parts' nodes adding up to the one-process run's exactly (each
+// box is searched once, by its part; the split once, by part 0); five
+// pieces cover 5x5 and a superqueen with friends covers 8x8, with the
+// one-process solve's example.
+func TestFoldProofParts(t *testing.T) {
+	cases := []struct {
+		file   string
+		status model.Status
+	}{
+		{"cover-5x5-five-pieces.yaml", model.StatusSatisfied},
+		{"eight-pieces-superqueen.yaml", model.StatusSatisfied},
+		{"eight-pieces-cover.yaml", model.StatusInfeasible},
+	}
+	if testing.Short() {
+		cases = cases[:2]
+	}
+	for _, c := range cases {
+		src, err := os.ReadFile("../testdata/models/" + c.file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m, err := model.Parse(src, c.file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		whole, err := exact.New().Solve(context.Background(), m, model.Options{Task: model.TaskSolve, Workers: 1})
+		if err != nil || whole.Status != c.status {
+			t.Fatalf("%s: the one-process solve: %v, %v; want %v", c.file, whole.Status, err, c.status)
+		}
+		for _, of := range []int{1, 3, 7} {
+			job, _, err := shard.NewJob(c.file, src, nil, shard.TaskSolve, shard.Options{Backend: "exact"}, of)
+			if err != nil {
+				t.Fatal(err)
+			}
+			merged, err := shard.Merge(runParts(t, job, 2))
+			if err != nil {
+				t.Fatalf("%s in %d parts: %v", c.file, of, err)
+			}
+			res := merged.Result
+			if res.Status != c.status || !reflect.DeepEqual(res.Solution, whole.Solution) {
+				t.Errorf("%s in %d parts: %v %v, the one-process solve: %v %v", c.file, of, res.Status, res.Solution, whole.Status, whole.Solution)
+			}
+			if c.status == model.StatusInfeasible && res.Stats.Nodes != whole.Stats.Nodes {
+				t.Errorf("%s in %d parts: %d nodes, the one-process run %d", c.file, of, res.Stats.Nodes, whole.Stats.Nodes)
+			}
 		}
 	}
 }

@@ -39,6 +39,7 @@ type Proof struct {
 	UpperKnown bool  `json:"upper_known"` // U's cover was found (otherwise U is the greedy count + 1)
 	UpperNodes int64 `json:"upper_nodes"` // the nodes of the bound's search (in every part)
 	Least      int   `json:"least"`       // the least count below U at which the part's tasks cover; 0: none
+	Found      bool  `json:"found"`       // Least > 0
 	Task       int   `json:"task"`        // the task of that pass whose cover the part keeps
 }
 
@@ -65,7 +66,7 @@ func SolvePart(st *tasks.Stopper, p *problem.Problem, g fold.Group, opts model.O
 		found, pass := d.firstPart(st, k, opts)
 		passes = append(passes, pass)
 		if found.Task >= 0 && !st.Canceled() {
-			proof.Least, proof.Task = k, found.Task
+			proof.Least, proof.Task, proof.Found = k, found.Task, true
 			chosen = found.cover
 			break
 		}

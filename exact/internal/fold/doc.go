@@ -15,6 +15,10 @@
 // its workers share. Folding and Fewest are the two as driver.Techniques:
 // folding never answers the fewest squares, nor counts them.
 //
+// Under model.Options.Shard, Solve runs one part of the proof of a model
+// without an objective (part.go: the boxes of the one pass the part owns);
+// with an objective, and for counts, it refuses a shard.
+//
 // Fits says whether a model folds: cover rules or maximised coverage with
 // fixed counts or one "min" entry, without independence or free walls.
 // Package domination builds on its Plan for the fewest pieces that cover.

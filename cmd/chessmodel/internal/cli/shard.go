@@ -143,8 +143,12 @@ func partLine(r *shard.Record) string {
 		s += plural(*r.Count, "solution", "solutions")
 	case r.Proof != nil && r.Proof.Least > 0:
 		s += fmt.Sprintf("covers with %d (U = %d)", r.Proof.Least, r.Proof.Upper)
-	case r.Proof != nil:
+	case r.Proof != nil && r.Proof.Upper > 0:
 		s += fmt.Sprintf("no cover below U = %d", r.Proof.Upper)
+	case r.Proof != nil && r.Proof.Found:
+		s += "a solution in its tasks"
+	case r.Proof != nil:
+		s += "no solution in its tasks"
 	default:
 		s += r.Status.String()
 	}

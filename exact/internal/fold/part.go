@@ -1,0 +1,87 @@
+package fold
+
+import (
+	"fmt"
+
+	"github.com/chessmodel/chessmodel/exact/internal/driver"
+	"github.com/chessmodel/chessmodel/exact/internal/problem"
+	"github.com/chessmodel/chessmodel/model"
+)
+
+// A solve in parts (issue 23; package shard merges them). Folding splits
+// the proof of a model without an objective — "can these pieces cover the
+// board?", one pass at the rule's target: part K of N searches the boxes
+// it owns of the pass's list (driver.FirstPart: at least
+// driver.ShardTasks boxes, fixed by the model alone) and keeps the point
+// of its earliest box. The merge keeps the earliest box's point over the
+// parts — the one-process solve's — or, when no part has one, proves that
+// none exists (the eight pieces cannot cover the board). A maximised
+// cover and the fewest pieces run several passes whose sequence depends
+// on what every part found (the greedy point, the best point judged);
+// they refuse a part with model.ErrUnsupported.
+
+// SplitsSolve reports whether folding runs a solve of p in parts: one
+// pass, a model without an objective.
+func SplitsSolve(p *problem.Problem, groups []Group) bool {
+	if p.Sense != model.Fixed {
+		return false
+	}
+	for _, g := range groups {
+		if g.MinOpt {
+			return false
+		}
+	}
+	return true
+}
+
+// partProof is what a part reports as Stats.Extra["shard_proof"] (package
+// shard reads it by these JSON names).
+type partProof struct {
+	Found bool `json:"found"` // the part's boxes hold a point
+	Task  int  `json:"task"`  // its earliest box's index in the whole list
+}
+
+// partPass is the pass as Stats.Extra["passes"] (package shard's Pass).
+type partPass struct {
+	Pieces int   `json:"pieces"`
+	Tasks  int   `json:"tasks"`
+	Nodes  int64 `json:"nodes"`
+	Found  bool  `json:"found"`
+}
+
+// solvePart runs the one pass on the boxes the part owns; the split's
+// nodes count in part 0 only, since every part repeats it.
+func (r *foldRun) solvePart(res *model.Result) error {
+	ax := r.plan.axes(0)
+	b := r.newBoxes(ax, r.plan.ruleGoal)
+	what := fmt.Sprintf("folding to %d (part %d/%d)", r.plan.ruleGoal, r.opts.Shard.Index, r.opts.Shard.Of)
+	got, workers := driver.FirstPart(r.st, r.opts, b, what)
+	b.finish(got.Task >= 0)
+	nodes := b.pass.Stats.Nodes
+	if r.opts.Shard.Index != 0 {
+		nodes -= b.splitStats.Nodes
+	}
+	res.Stats.Nodes += nodes
+	proof := partProof{Found: got.Task >= 0, Task: got.Task}
+	res.Stats.Extra["shard_proof"] = proof
+	res.Stats.Extra["passes"] = []partPass{{Pieces: len(ax.Group), Tasks: got.Tasks, Nodes: nodes, Found: proof.Found}}
+	if r.st.Canceled() {
+		res.Status = model.StatusUnknown
+		return nil
+	}
+	if !proof.Found {
+		return problem.Infeasible(res, r.opts) // none in this part's boxes
+	}
+	r.answer, r.answerAx = workers[got.Worker].(*foldWorker).found, ax
+	v, w := r.Best()
+	return problem.Solved(res, r.plan.Problem, v, w, r.Value)
+}
+
+// FoldingWhat names folding in the refusal of a shard: a solve with an
+// objective, whose passes depend on one another, or a count.
+func FoldingWhat(opts model.Options) string {
+	if opts.Task == model.TaskSolve {
+		return "search-space folding with an objective (its passes depend on what every part found)"
+	}
+	return "search-space folding"
+}
