@@ -39,6 +39,14 @@ type Proof struct {
 	Found      bool   `json:"found"`       // the part's tasks hold a solution (with an objective: at Least)
 	Task       int    `json:"task"`        // the task, in the whole list of that pass, whose cover is the example
 	Passes     []Pass `json:"passes"`      // the counts tried, in order
+	// Kind is "" for the fewest pieces, "first" for a model without an
+	// objective, "most" for a maximised cover, whose parts report the
+	// rest (most.go).
+	Kind    string   `json:"kind,omitempty"`
+	Greedy  *Point   `json:"greedy,omitempty"`
+	Top     int      `json:"top,omitempty"`
+	Floor   int      `json:"floor,omitempty"`
+	Targets []Target `json:"targets,omitempty"`
 }
 
 // A Pass is one count of pieces tried by a part on its tasks.
@@ -108,6 +116,9 @@ func mergeSolve(m *model.Model, parts []*Record) (*model.Result, error) {
 	}
 	if !m.Optimizes() {
 		return mergeFirst(res, parts)
+	}
+	if first.Proof != nil && first.Proof.Kind == "most" {
+		return mergeMost(res, parts) // most.go
 	}
 	var best *Record
 	infeasible := 0

@@ -161,14 +161,17 @@ func TestProofMergeRefuses(t *testing.T) {
 }
 
 // A solve whose search does not split its proof refuses a part with
-// model.ErrUnsupported: folding of a maximised cover (the eight pieces'
-// most squares), the fewest squares, total domination (not a cover by
-// one rule's domination), the n-queens fast path.
+// model.ErrUnsupported: folding of the fewest pieces beside others, the
+// fewest squares, total domination (not a cover by one rule's
+// domination), the n-queens fast path.
 func TestProofRefused(t *testing.T) {
-	for _, file := range []string{"cover-5x5-queen-rook-knight.yaml", "cover-5x5-fewest.yaml", "queens-total-domination.yaml", "eight-queens.yaml"} {
-		src, err := os.ReadFile("../testdata/models/" + file)
-		if err != nil {
-			t.Fatal(err)
+	for _, file := range []string{"", "cover-5x5-fewest.yaml", "queens-total-domination.yaml", "eight-queens.yaml"} {
+		src := []byte("name: a queen and the fewest knights\nboard: 5\nplace: [1 queen, min knight]\nrules: [cover dominated]\n")
+		if file != "" {
+			var err error
+			if src, err = os.ReadFile("../testdata/models/" + file); err != nil {
+				t.Fatal(err)
+			}
 		}
 		job, _, err := shard.NewJob(file, src, nil, shard.TaskSolve, shard.Options{Backend: "exact"}, 2)
 		if err != nil {
@@ -180,23 +183,29 @@ func TestProofRefused(t *testing.T) {
 	}
 }
 
-// Folding's proof of a model without an objective, in 1, 3 and 7 parts:
-// the eight pieces cannot cover the board (Robison, Hafner and Skiena,
-// 1989), the parts' nodes adding up to the one-process run's exactly (each
-// box is searched once, by its part; the split once, by part 0); five
-// pieces cover 5x5 and a superqueen with friends covers 8x8, with the
-// one-process solve's example.
+// Folding's proofs in 1, 3 and 7 parts, merged to the one-process
+// solve's answer and example. Without an objective: the eight pieces
+// cannot cover the board (Robison, Hafner and Skiena, 1989), the parts'
+// nodes adding up to the one-process run's exactly (each box is searched
+// once, by its part; the split once, by part 0); five pieces cover 5x5 and
+// a superqueen with friends covers 8x8. A maximised cover: the eight
+// pieces attack at most 63 squares (the paper's), and three small ones.
 func TestFoldProofParts(t *testing.T) {
 	cases := []struct {
 		file   string
 		status model.Status
+		want   int64 // the published optimum (0: the one-process run's)
 	}{
-		{"cover-5x5-five-pieces.yaml", model.StatusSatisfied},
-		{"eight-pieces-superqueen.yaml", model.StatusSatisfied},
-		{"eight-pieces-cover.yaml", model.StatusInfeasible},
+		{"cover-5x5-five-pieces.yaml", model.StatusSatisfied, 0},
+		{"eight-pieces-superqueen.yaml", model.StatusSatisfied, 0},
+		{"cover-5x5-queen-rook-knight.yaml", model.StatusOptimal, 0},
+		{"cover-6x6-queen-rook-bishop.yaml", model.StatusOptimal, 0},
+		{"cover-5x5-stack.yaml", model.StatusOptimal, 0},
+		{"eight-pieces-cover.yaml", model.StatusInfeasible, 0},
+		{"eight-pieces.yaml", model.StatusOptimal, 63},
 	}
 	if testing.Short() {
-		cases = cases[:2]
+		cases = cases[:5]
 	}
 	for _, c := range cases {
 		src, err := os.ReadFile("../testdata/models/" + c.file)
@@ -208,8 +217,8 @@ func TestFoldProofParts(t *testing.T) {
 			t.Fatal(err)
 		}
 		whole, err := exact.New().Solve(context.Background(), m, model.Options{Task: model.TaskSolve, Workers: 1})
-		if err != nil || whole.Status != c.status {
-			t.Fatalf("%s: the one-process solve: %v, %v; want %v", c.file, whole.Status, err, c.status)
+		if err != nil || whole.Status != c.status || c.want != 0 && *whole.Value != c.want {
+			t.Fatalf("%s: the one-process solve: %v, %v; want %v %d", c.file, whole, err, c.status, c.want)
 		}
 		for _, of := range []int{1, 3, 7} {
 			job, _, err := shard.NewJob(c.file, src, nil, shard.TaskSolve, shard.Options{Backend: "exact"}, of)
@@ -221,12 +230,44 @@ func TestFoldProofParts(t *testing.T) {
 				t.Fatalf("%s in %d parts: %v", c.file, of, err)
 			}
 			res := merged.Result
-			if res.Status != c.status || !reflect.DeepEqual(res.Solution, whole.Solution) {
+			if res.Status != c.status || !reflect.DeepEqual(res.Value, whole.Value) || !reflect.DeepEqual(res.Solution, whole.Solution) {
 				t.Errorf("%s in %d parts: %v %v, the one-process solve: %v %v", c.file, of, res.Status, res.Solution, whole.Status, whole.Solution)
 			}
 			if c.status == model.StatusInfeasible && res.Stats.Nodes != whole.Stats.Nodes {
 				t.Errorf("%s in %d parts: %d nodes, the one-process run %d", c.file, of, res.Stats.Nodes, whole.Stats.Nodes)
 			}
+		}
+	}
+}
+
+// merge refuses the parts of a maximised cover that did not try a target
+// the one-process run tries, or disagree on the greedy point.
+func TestMostMergeRefuses(t *testing.T) {
+	src, err := os.ReadFile("../testdata/models/cover-5x5-queen-rook-knight.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	job, _, err := shard.NewJob("qrn.yaml", src, nil, shard.TaskSolve, shard.Options{Backend: "exact"}, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	recs := runParts(t, job, 1)
+	if len(recs[1].Proof.Targets) == 0 {
+		t.Fatal("part 1/3 tried no target: the test proves nothing")
+	}
+	short, greedy := *recs[1], *recs[2]
+	p, q := *recs[1].Proof, *recs[2].Proof
+	p.Targets, q.Greedy = nil, &shard.Point{Value: 1}
+	short.Proof, greedy.Proof = &p, &q
+	for _, c := range []struct {
+		parts []*shard.Record
+		want  string
+	}{
+		{[]*shard.Record{recs[0], &short, recs[2]}, "did not try the target"},
+		{[]*shard.Record{recs[0], recs[1], &greedy}, "disagrees with part 0/3 (parts.jsonl:1) on the targets or the greedy point"},
+	} {
+		if _, err := shard.Merge(c.parts); !errors.Is(err, shard.ErrMerge) || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("want an ErrMerge saying %q, got %v", c.want, err)
 		}
 	}
 }

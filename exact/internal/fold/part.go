@@ -16,13 +16,18 @@ import (
 // of its earliest box. The merge keeps the earliest box's point over the
 // parts — the one-process solve's — or, when no part has one, proves that
 // none exists (the eight pieces cannot cover the board). A maximised
-// cover and the fewest pieces run several passes whose sequence depends
-// on what every part found (the greedy point, the best point judged);
-// they refuse a part with model.ErrUnsupported.
+// cover runs its targets in parts too (most.go). The fewest pieces (a
+// "min" entry beside other pieces, where domination does not apply) run
+// passes that stop at the first count any part covers: they refuse a part
+// with model.ErrUnsupported.
 
 // SplitsSolve reports whether folding runs a solve of p in parts: one
-// pass, a model without an objective.
+// pass, a model without an objective, or the targets of a maximised cover
+// (most.go).
 func SplitsSolve(p *problem.Problem, groups []Group) bool {
+	if p.Sense == model.Maximize {
+		return true
+	}
 	if p.Sense != model.Fixed {
 		return false
 	}
@@ -37,8 +42,15 @@ func SplitsSolve(p *problem.Problem, groups []Group) bool {
 // partProof is what a part reports as Stats.Extra["shard_proof"] (package
 // shard reads it by these JSON names).
 type partProof struct {
-	Found bool `json:"found"` // the part's boxes hold a point
-	Task  int  `json:"task"`  // its earliest box's index in the whole list
+	Kind  string `json:"kind"`  // "first", or "most" (most.go)
+	Found bool   `json:"found"` // the part's boxes hold a point
+	Task  int    `json:"task"`  // its earliest box's index in the whole list
+	// A maximised cover's (most.go): the greedy point, the targets from
+	// Top down to Floor, and each target the part tried.
+	Greedy  *partPoint   `json:"greedy,omitempty"`
+	Top     int          `json:"top,omitempty"`
+	Floor   int          `json:"floor,omitempty"`
+	Targets []partTarget `json:"targets,omitempty"`
 }
 
 // partPass is the pass as Stats.Extra["passes"] (package shard's Pass).
@@ -52,6 +64,9 @@ type partPass struct {
 // solvePart runs the one pass on the boxes the part owns; the split's
 // nodes count in part 0 only, since every part repeats it.
 func (r *foldRun) solvePart(res *model.Result) error {
+	if r.plan.Problem.Sense == model.Maximize {
+		return r.mostPart(res) // most.go
+	}
 	ax := r.plan.axes(0)
 	b := r.newBoxes(ax, r.plan.ruleGoal)
 	what := fmt.Sprintf("folding to %d (part %d/%d)", r.plan.ruleGoal, r.opts.Shard.Index, r.opts.Shard.Of)
@@ -62,7 +77,7 @@ func (r *foldRun) solvePart(res *model.Result) error {
 		nodes -= b.splitStats.Nodes
 	}
 	res.Stats.Nodes += nodes
-	proof := partProof{Found: got.Task >= 0, Task: got.Task}
+	proof := partProof{Kind: "first", Found: got.Task >= 0, Task: got.Task}
 	res.Stats.Extra["shard_proof"] = proof
 	res.Stats.Extra["passes"] = []partPass{{Pieces: len(ax.Group), Tasks: got.Tasks, Nodes: nodes, Found: proof.Found}}
 	if r.st.Canceled() {
@@ -77,11 +92,11 @@ func (r *foldRun) solvePart(res *model.Result) error {
 	return problem.Solved(res, r.plan.Problem, v, w, r.Value)
 }
 
-// FoldingWhat names folding in the refusal of a shard: a solve with an
-// objective, whose passes depend on one another, or a count.
+// FoldingWhat names folding in the refusal of a shard: a solve of the
+// fewest pieces, whose passes depend on one another, or a count.
 func FoldingWhat(opts model.Options) string {
 	if opts.Task == model.TaskSolve {
-		return "search-space folding with an objective (its passes depend on what every part found)"
+		return "search-space folding of the fewest pieces (its passes depend on what every part found)"
 	}
 	return "search-space folding"
 }
