@@ -16,8 +16,12 @@
 // folding never answers the fewest squares, nor counts them.
 //
 // Under model.Options.Shard, Solve runs one part of the proof of a model
-// without an objective (part.go: the boxes of the one pass the part owns);
-// with an objective, and for counts, it refuses a shard.
+// without an objective (part.go: the boxes of the one pass the part owns)
+// or of a maximised cover (most.go: the targets, each on the part's boxes).
+// Its limit: the fewest pieces, and counts, refuse a shard
+// (shard.TestProofRefused). A maximised cover's merged example may differ
+// from the one process's when two passes judge best points of one value
+// (the tie goes to the lower task index, numbered in each run's own list).
 //
 // Fits says whether a model folds: cover rules or maximised coverage with
 // fixed counts or one "min" entry, without independence or free walls.
