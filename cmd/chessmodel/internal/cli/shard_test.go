@@ -2,6 +2,7 @@ package cli
 
 import (
 	"encoding/json"
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -212,5 +213,23 @@ func TestMergeSolveAsOneProcess(t *testing.T) {
 	}
 	if code, _, errOut := run(t, DefaultBackends(), append(args, "--intermediate", "--shard", "0/2")...); code != 2 {
 		t.Errorf("--intermediate --shard: exit %d (%s), want 2", code, errOut)
+	}
+}
+
+// slurm --solve writes parts that run solve --shard (whose records merge
+// as TestMergeSolveAsOneProcess checks); --solve with --walls is bad input.
+func TestSlurmSolve(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "job")
+	code, _, errOut := run(t, DefaultBackends(), "slurm", models+"queens-domination.yaml", "--set", "board=10", "--solve", "--shards", "3", "--out", out)
+	if code != 0 {
+		t.Fatalf("slurm --solve: exit %d: %s", code, errOut)
+	}
+	script, err := os.ReadFile(filepath.Join(out, "parts.sbatch"))
+	if err != nil || !strings.Contains(string(script), " solve '") || !strings.Contains(string(script), `--shard "$part/3"`) {
+		t.Errorf("parts.sbatch: %v\n%s", err, script)
+	}
+	code, _, _ = run(t, DefaultBackends(), "slurm", models+"queens-domination.yaml", "--solve", "--walls", "2", "--shards", "3", "--out", out+"2")
+	if code != 2 {
+		t.Errorf("slurm --solve --walls: exit %d, want 2", code)
 	}
 }
