@@ -186,7 +186,7 @@ func (p *parser) pieceDef(name string, def *yaml.Node, define func(string, *yaml
 	pc := compound(name, symbol, parts)
 	pc.Leaps = expandBy(append(pc.Leaps, imagesOf(leaps, images)...))
 	pc.Rides = expandBy(append(pc.Rides, imagesOf(rides, images)...))
-	return pc, nil
+	return seal(pc), nil
 }
 
 // compoundPart reads one part of a compound: a piece name, or a piece

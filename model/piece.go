@@ -14,6 +14,26 @@ type Piece struct {
 	Symbol rune     // upper-case letter used in diagrams
 	Leaps  []Vector // every image, sorted
 	Rides  []Vector // every direction, sorted
+
+	// images is AllImages remembered by seal for the pieces this package
+	// makes, whose moves are final once made (dispatch asks on every
+	// solve): 0 not known (a Piece written elsewhere, asked each time),
+	// sealedAll or sealedSome.
+	images uint8
+}
+
+const (
+	sealedAll  = 1 + iota // the moves are closed under D4
+	sealedSome            // they are not
+)
+
+// seal remembers AllImages of a piece whose moves are final.
+func seal(p *Piece) *Piece {
+	p.images = sealedSome
+	if p.closedUnderD4() {
+		p.images = sealedAll
+	}
+	return p
 }
 
 // Builtin pieces. Pawns exist only as walls.
@@ -43,7 +63,7 @@ func newPiece(name string, symbol rune, leaps, rides []Vector) *Piece {
 	p := &Piece{Name: name, Symbol: symbol}
 	p.Leaps = expand(leaps)
 	p.Rides = expand(rides)
-	return p
+	return seal(p)
 }
 
 // expand turns base displacements into the sorted set of all their images.

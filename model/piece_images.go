@@ -36,10 +36,30 @@ func expandBy(vs []Vector) []Vector {
 // closedUnder reports whether every image of every vector under the
 // transforms is itself among the vectors.
 //
-// Dispatch asks it of every piece on every solve, so it allocates nothing:
-// a piece has a few dozen vectors at most, and a scan of them beat a map
-// (eight queens' solve went from 5.2 to 1.7 µs, most of it here).
+// Dispatch asks it of every piece on every solve (through Plain, three or
+// four times a solve), so it allocates nothing and, for the moves of up
+// to maxSmall squares that every built-in and nearly every fairy piece
+// has, looks the images up in a bitmap of those displacements instead of
+// scanning the vectors (eight queens: 200 ns a Plain before, BenchmarkPlain).
 func closedUnder(vs []Vector, images []Transform) bool {
+	var set smallVectors
+	for _, v := range vs {
+		if !set.add(v) {
+			return closedUnderScan(vs, images)
+		}
+	}
+	for _, v := range vs {
+		for _, t := range images {
+			if !set.has(t.linear(v)) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// closedUnderScan is closedUnder for any vectors, by a scan of them.
+func closedUnderScan(vs []Vector, images []Transform) bool {
 	for _, v := range vs {
 		for _, t := range images {
 			if !slices.Contains(vs, t.linear(v)) {
@@ -48,6 +68,39 @@ func closedUnder(vs []Vector, images []Transform) bool {
 		}
 	}
 	return true
+}
+
+// maxSmall is the largest coordinate, in absolute value, of a
+// displacement a smallVectors holds.
+const maxSmall = 7
+
+// smallVectors is a set of displacements of at most maxSmall squares
+// along each axis, one bit each (15 x 15 bits); D4 maps the set's range
+// onto itself.
+type smallVectors [4]uint64
+
+// index is v's bit, or false when v is out of range.
+func (smallVectors) index(v Vector) (int, bool) {
+	const side = 2*maxSmall + 1
+	if v.File < -maxSmall || v.File > maxSmall || v.Rank < -maxSmall || v.Rank > maxSmall {
+		return 0, false
+	}
+	return (v.File+maxSmall)*side + v.Rank + maxSmall, true
+}
+
+// add puts v in the set, or reports false when it is out of range.
+func (s *smallVectors) add(v Vector) bool {
+	i, ok := s.index(v)
+	if ok {
+		s[i>>6] |= 1 << (i & 63)
+	}
+	return ok
+}
+
+// has reports whether v is in the set.
+func (s *smallVectors) has(v Vector) bool {
+	i, ok := s.index(v)
+	return ok && s[i>>6]&(1<<(i&63)) != 0
 }
 
 // linear is the D4 part of t acting on a displacement.
@@ -84,6 +137,14 @@ func (p *Piece) Directed() bool {
 // images of D4, as every built-in piece's are: the pieces that every
 // technique of the backends handles.
 func (p *Piece) AllImages() bool {
+	if p.images != 0 {
+		return p.images == sealedAll // seal's answer
+	}
+	return p.closedUnderD4()
+}
+
+// closedUnderD4 is AllImages worked out.
+func (p *Piece) closedUnderD4() bool {
 	return closedUnder(p.Leaps, d4Generators) && closedUnder(p.Rides, d4Generators)
 }
 
@@ -97,36 +158,39 @@ func (m *Model) Plain() bool {
 	if m.Board != nil && m.Board.Wrapped() {
 		return false
 	}
-	for _, pc := range m.UsedPieces() {
-		if !pc.AllImages() {
-			return false
-		}
-	}
-	return true
+	return m.everyUsedPiece((*Piece).AllImages)
 }
 
 // UsedPieces lists the pieces the model places, fixes, tours or slides,
 // each once, in order of first mention.
 func (m *Model) UsedPieces() []*Piece {
 	var out []*Piece
-	seen := map[string]bool{}
-	add := func(pc *Piece) {
-		if pc != nil && !seen[pc.Name] {
-			seen[pc.Name] = true
+	m.everyUsedPiece(func(pc *Piece) bool {
+		if !slices.ContainsFunc(out, func(q *Piece) bool { return q.Name == pc.Name }) {
 			out = append(out, pc)
 		}
-	}
+		return true
+	})
+	return out
+}
+
+// everyUsedPiece reports whether ok holds for every piece the model
+// places, fixes, tours or slides, asked in order of mention (a piece named
+// twice is asked twice) until one fails. It allocates nothing: dispatch
+// asks Plain on every solve.
+func (m *Model) everyUsedPiece(ok func(*Piece) bool) bool {
 	for _, e := range m.Place {
-		add(e.Piece)
+		if e.Piece != nil && !ok(e.Piece) {
+			return false
+		}
 	}
 	for _, f := range m.Fixed {
-		add(m.Pieces[f.Piece])
+		if pc := m.Pieces[f.Piece]; pc != nil && !ok(pc) {
+			return false
+		}
 	}
-	if m.Tour != nil {
-		add(m.Tour.Piece)
+	if m.Tour != nil && m.Tour.Piece != nil && !ok(m.Tour.Piece) {
+		return false
 	}
-	if m.Slide != nil {
-		add(m.Slide.Piece)
-	}
-	return out
+	return m.Slide == nil || m.Slide.Piece == nil || ok(m.Slide.Piece)
 }

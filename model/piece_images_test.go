@@ -7,14 +7,20 @@ import (
 
 // AllImages checks two generators of D4; a set is closed under them exactly
 // when it is closed under all eight images. Random small sets of vectors,
-// and every set's D4 closure, answer the same both ways.
+// and every set's D4 closure, answer the same both ways, asked each time or
+// remembered by seal. Vectors of up to 9 squares pass the bitmap's 7, so
+// closedUnder's scan is tested too.
 func TestAllImagesByGenerators(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 11))
 	closedSeen, openSeen := 0, 0
 	for range 5000 {
 		var vs []Vector
 		for range 1 + rng.IntN(6) {
-			v := Vector{File: rng.IntN(5) - 2, Rank: rng.IntN(5) - 2}
+			r := 2
+			if rng.IntN(4) == 0 {
+				r = 9 // beyond smallVectors: the scan
+			}
+			v := Vector{File: rng.IntN(2*r+1) - r, Rank: rng.IntN(2*r+1) - r}
 			if v != (Vector{}) {
 				vs = appendNew(vs, v)
 			}
@@ -27,9 +33,12 @@ func TestAllImagesByGenerators(t *testing.T) {
 			}
 		}
 		p := &Piece{Leaps: vs}
-		want := closedUnder(vs, allTransforms)
+		want := closedUnderScan(vs, allTransforms) // the scan, not the bitmap, as the reference
 		if got := p.AllImages(); got != want {
 			t.Fatalf("%v: AllImages %v, closed under all eight images %v", vs, got, want)
+		}
+		if got := seal(&Piece{Leaps: vs}).AllImages(); got != want { // remembered as made
+			t.Fatalf("%v: a sealed piece's AllImages %v, closed under all eight images %v", vs, got, want)
 		}
 		if want {
 			closedSeen++
@@ -49,4 +58,19 @@ func appendNew(vs []Vector, v Vector) []Vector {
 		}
 	}
 	return append(vs, v)
+}
+
+// BenchmarkPlain is the check dispatch makes on every solve, for eight
+// queens (dispatch, the compiler and the symmetries each ask it).
+func BenchmarkPlain(b *testing.B) {
+	m, err := Parse([]byte("board: {size: 8}\nplace: [8 queen]\nrules: [independent]\n"), "q.yaml")
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		if !m.Plain() {
+			b.Fatal("eight queens: not plain")
+		}
+	}
 }

@@ -21,7 +21,9 @@
 // names the referee that answers it; exact/tour (each method) and
 // exact/slide run the cases of their kind. Slow cases are left out under
 // -short, and a case lists the methods that would take minutes on it (the
-// benchmarks still read their answers with Find). Censuses are families:
+// benchmarks still read their answers with Find; CHESSMODEL_MINUTES=1 runs
+// them in the tests too, e.g. `CHESSMODEL_MINUTES=1 go test ./exact -run
+// 'TestKnownAnswers/queens_domination_13_counted'`). Censuses are families:
 // every placement of k walls on a board, which sweep runs.
 //
 // A method of exact can run the table the same way: its test compiles the

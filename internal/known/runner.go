@@ -2,6 +2,7 @@ package known
 
 import (
 	"context"
+	"os"
 	"testing"
 
 	"github.com/chessmodel/chessmodel/model"
@@ -12,7 +13,8 @@ import (
 // the answer. pick sees the model and a copy of the case, which it may
 // adjust for its solver (a method that gives no classes is asked for the
 // count alone), and returns nil to leave the case out. Slow cases are
-// skipped under -short, and those too long for method always. A runner
+// skipped under -short, and those too long for method unless
+// CHESSMODEL_MINUTES is set. A runner
 // that picks no case fails.
 func Test(t *testing.T, method string, pick func(c *Case, m *model.Model) model.Solver) {
 	t.Helper()
@@ -28,7 +30,7 @@ func Test(t *testing.T, method string, pick func(c *Case, m *model.Model) model.
 		}
 		picked++
 		t.Run(c.Name, func(t *testing.T) {
-			if c.Slow && testing.Short() || c.TooLongFor(method) {
+			if c.Slow && testing.Short() || c.TooLongFor(method) && os.Getenv("CHESSMODEL_MINUTES") == "" {
 				t.Skip("slow")
 			}
 			res, err := c.Run(context.Background(), s, m)

@@ -59,9 +59,10 @@ func (g *PieceGeometry) RaysAt(s int) [][]int32 {
 // What the searches need of the model is here as plain fields; dispatch
 // and the searches read those, except for group models and wrapped
 // boards: the armies search, the group symmetries (groups.go) and the
-// geometry of a wrapped board (wrap.go) still read Model.
+// geometry of a wrapped board (wrap.go) still read Model; so does the
+// compiler's Symmetries, when first asked, for the board's symmetries.
 type Problem struct {
-	Model               *model.Model // for groups and wrapped boards only (see above)
+	Model               *model.Model // for groups, wrapped boards and Symmetries only (see above)
 	Rows, Cols, Squares int
 	Open                bitset.Set // on the board and not a fixed wall
 	Dark                bitset.Set
@@ -101,9 +102,8 @@ type Problem struct {
 	// nothing but Weak, Back, LeapsAt and RaysAt take the problem.
 	Plain bool
 
-	transforms func() []model.Transform // the model's symmetries, found when first asked for
-	groupOnce  sync.Once
-	group      [][]int32 // the symmetries as permutations of squares, identity excluded
+	groupOnce sync.Once
+	group     [][]int32 // the symmetries as permutations of squares, identity excluded
 
 	// Armies (issue 29): in a group model a kind of piece is a (piece,
 	// group) pair; GroupOf is its group, an index into Model.Army.Groups.
@@ -145,7 +145,7 @@ func (p *Problem) Symmetries() [][]int32 {
 			p.groupSymmetries()
 			return
 		}
-		for _, t := range p.transforms() {
+		for _, t := range p.Model.Symmetries() { // read when first asked (see compileRules)
 			if t == (model.Transform{}) {
 				continue
 			}
@@ -210,9 +210,9 @@ func (p *Problem) compileRules(m *model.Model) {
 	if fw := m.FreeWalls; fw != nil {
 		p.FreeWalls, p.WallsMin, p.WallsMax = true, fw.Min, fw.Max
 	}
-	// finding the model's symmetries looks at every square: a solve that
-	// never asks for them (most do not) should not pay for it
-	p.transforms = m.Symmetries
+	// The model's symmetries are not found here: that looks at every
+	// square, and a solve that never asks for them (most do not) should
+	// not pay for it; Symmetries finds them from Model when first asked.
 }
 
 // compileSquares marks the open and the dark squares.
