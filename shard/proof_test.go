@@ -271,3 +271,27 @@ func TestMostMergeRefuses(t *testing.T) {
 		}
 	}
 }
+
+// A folding part's proof is the same on 1 and 2 workers: the box of its
+// earliest point, and each target's point or best judged (value, box,
+// placement).
+func TestFoldProofWorkers(t *testing.T) {
+	for _, file := range []string{"cover-5x5-five-pieces.yaml", "cover-6x6-queen-rook-bishop.yaml", "cover-5x5-stack.yaml"} {
+		src, err := os.ReadFile("../testdata/models/" + file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		job, _, err := shard.NewJob(file, src, nil, shard.TaskSolve, shard.Options{Backend: "exact"}, 3)
+		if err != nil {
+			t.Fatal(err)
+		}
+		one, two := runParts(t, job, 1), runParts(t, job, 2)
+		for k := range one {
+			p, q := *one[k].Proof, *two[k].Proof
+			p.Passes, q.Passes = nil, nil // nodes: a pass that finds abandons later boxes
+			if !reflect.DeepEqual(p, q) {
+				t.Errorf("%s part %d/3: proof %+v on 1 worker, %+v on 2", file, k, p, q)
+			}
+		}
+	}
+}
