@@ -33,9 +33,9 @@ const TaskSolve = "solve"
 // Stats.Extra["shard_proof"] and ["passes"].
 type Proof struct {
 	Upper      int    `json:"upper"`       // U, the same in every part
-	UpperKnown bool   `json:"upper_known"` // a cover of U pieces was found (the record's example when Least is 0)
+	UpperKnown bool   `json:"upper_known"` // a cover of U pieces was found (the record's example when not Found)
 	UpperNodes int64  `json:"upper_nodes"` // the bound's search, which every part repeats (counted in part 0's nodes)
-	Least      int    `json:"least"`       // the least count below U at which the part's tasks cover; 0: none
+	Least      int    `json:"least"`       // the least count below U at which the part's tasks cover, when Found
 	Found      bool   `json:"found"`       // the part's tasks hold a solution (with an objective: at Least)
 	Task       int    `json:"task"`        // the task, in the whole list of that pass, whose cover is the example
 	Passes     []Pass `json:"passes"`      // the counts tried, in order
@@ -135,7 +135,7 @@ func mergeSolve(m *model.Model, parts []*Record) (*model.Result, error) {
 		if p, q := r.Proof, first.Proof; q == nil || p.Upper != q.Upper || p.UpperKnown != q.UpperKnown {
 			return nil, fmt.Errorf("%s disagrees with %s on the upper bound: %s against %s", r.Name(), first.Name(), upper(p), upper(q))
 		}
-		if p := r.Proof; p.Least > 0 && (best == nil || p.Least < best.Proof.Least || p.Least == best.Proof.Least && p.Task < best.Proof.Task) {
+		if p := r.Proof; p.Found && (best == nil || p.Least < best.Proof.Least || p.Least == best.Proof.Least && p.Task < best.Proof.Task) {
 			best = r
 		}
 	}

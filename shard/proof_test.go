@@ -137,7 +137,7 @@ func TestProofMergeRefuses(t *testing.T) {
 	lowU := clone(recs[1])
 	lowU.Proof.Upper = 4
 	noExample := clone(recs[2])
-	noExample.Proof.Least, noExample.Proof.Task, noExample.Solution = 4, 2, nil
+	noExample.Proof.Least, noExample.Proof.Task, noExample.Proof.Found, noExample.Solution = 4, 2, true, nil
 	cases := []struct {
 		what  string
 		parts []*shard.Record

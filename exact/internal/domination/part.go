@@ -38,8 +38,8 @@ type Proof struct {
 	Upper      int   `json:"upper"`       // U: covers of U pieces are known
 	UpperKnown bool  `json:"upper_known"` // U's cover was found (otherwise U is the greedy count + 1)
 	UpperNodes int64 `json:"upper_nodes"` // the nodes of the bound's search (in every part)
-	Least      int   `json:"least"`       // the least count below U at which the part's tasks cover; 0: none
-	Found      bool  `json:"found"`       // Least > 0
+	Least      int   `json:"least"`       // the least count below U at which the part's tasks cover (when Found)
+	Found      bool  `json:"found"`       // the part's tasks cover at Least
 	Task       int   `json:"task"`        // the task of that pass whose cover the part keeps
 }
 
@@ -120,7 +120,7 @@ func (d *domProblem) firstPart(st *tasks.Stopper, k int, opts model.Options) (pa
 		return partFound{Task: -1}, pass
 	}
 	pass.Found = true
-	return partFound{Task: got.Task, cover: workers[got.Worker].(*domWorker).found}, pass
+	return partFound{Task: got.Task, cover: append([]int32{}, workers[got.Worker].(*domWorker).found...)}, pass // not nil
 }
 
 // upperBound is U, its cover (nil when none was found within the budget)
@@ -172,7 +172,7 @@ func (d *domProblem) budgeted(st *tasks.Stopper, k int) ([]int32, int64) {
 	s := newDomSearch(d, st)
 	s.abort = func() bool { return s.nodes >= upperBudget }
 	var found []int32
-	s.onCover = func(chosen []int32) { found = slices.Clone(chosen) }
+	s.onCover = func(chosen []int32) { found = append([]int32{}, chosen...) } // not nil: a cover may be empty
 	for _, t := range list {
 		s.resume(t, k)
 		if found != nil || s.halted {

@@ -87,10 +87,10 @@ func TestPartsBelowBound(t *testing.T) {
 				if p.Upper <= c.want {
 					t.Fatalf("%s %s: U = %d with the starved bound: the test proves nothing", c.file, c.board, p.Upper)
 				}
-				if p.Least > 0 && p.Task%of != k {
+				if p.Found && p.Task%of != k {
 					t.Errorf("%s %s part %d/%d: its cover is from task %d, which it does not own", c.file, c.board, k, of, p.Task)
 				}
-				if p.Least > 0 && (best == nil || p.Least < best.Least || p.Least == best.Least && p.Task < best.Task) {
+				if p.Found && (best == nil || p.Least < best.Least || p.Least == best.Least && p.Task < best.Task) {
 					best, example = &p, res.Solution
 				}
 			}

@@ -141,9 +141,9 @@ func partLine(r *shard.Record) string {
 		s += plural(r.Sweep.Classes, "class", "classes") + " solved"
 	case r.Count != nil:
 		s += plural(*r.Count, "solution", "solutions")
-	case r.Proof != nil && r.Proof.Least > 0:
+	case r.Proof != nil && r.Proof.Kind == "" && r.Proof.Found:
 		s += fmt.Sprintf("covers with %d (U = %d)", r.Proof.Least, r.Proof.Upper)
-	case r.Proof != nil && r.Proof.Upper > 0:
+	case r.Proof != nil && r.Proof.Kind == "":
 		s += fmt.Sprintf("no cover below U = %d", r.Proof.Upper)
 	case r.Proof != nil && r.Proof.Found:
 		s += "a solution in its tasks"
