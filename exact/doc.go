@@ -87,8 +87,9 @@
 // cover (domination's part.go: every part computes the same upper bound,
 // then tries the counts below it on the tasks it owns of each count's
 // list, driver.FirstPart; package shard merges), and folding's solve of a
-// model without an objective or of a maximised cover (the boxes of each
-// pass; fold's part.go and most.go).
+// model without an objective, of a maximised cover or of the fewest pieces
+// beside others (the boxes of each pass; fold's part.go, most.go and
+// fewestpart.go).
 // Every other solve, and
 // enumerate, folding, domination's count, the fewest-squares search, the one wall set of a model with fixed
 // walls, tours counted by the frontier method or undirected, and slides
@@ -115,8 +116,7 @@
 //
 // Shards (see Shards above) are counts of clique, walls, cover, the
 // n-queens and n-rooks counters, the transfer and the tour search, and
-// the solve of the fewest pieces that cover and folding's solve without an
-// objective or of a maximised cover, only:
+// the solve of the fewest pieces that cover and folding's solves, only:
 // every other search
 // refuses an active model.Options.Shard with model.ErrUnsupported
 // (TestShardRefused), and a shard that names no part (Index outside

@@ -198,11 +198,12 @@ func folding(st *tasks.Stopper, p *problem.Problem, groups []fold.Group, opts mo
 }
 
 // dominationPart answers one part of the fewest pieces that cover (the
-// domination doc, part.go); a model folding would have to judge refuses.
+// domination doc, part.go); a model folding has to judge goes to folding's
+// part (fold's fewestpart.go), as the whole solve goes to folding.
 func dominationPart(st *tasks.Stopper, p *problem.Problem, groups []fold.Group, opts model.Options, res *model.Result) error {
 	done, err := domination.SolvePart(st, p, groups[0], opts, res)
 	if err == nil && !done {
-		return fmt.Errorf("exact: this cover is judged by folding, which splits no solve into parts: %w", model.ErrUnsupported)
+		return fold.Solve(st, p, groups, opts, res)
 	}
 	return err
 }

@@ -151,7 +151,7 @@ func mergeSolve(m *model.Model, parts []*Record) (*model.Result, error) {
 	} else {
 		best = first
 		if !first.Proof.UpperKnown {
-			return nil, fmt.Errorf("no part found a cover below %d, and none of %d pieces is known: the parts contradict the bound", value, value)
+			return res, nil // U is past every count: no part covers with any, so none does
 		}
 	}
 	if best.Solution == nil || best.Value == nil || *best.Value != int64(value) {

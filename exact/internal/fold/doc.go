@@ -17,9 +17,9 @@
 //
 // Under model.Options.Shard, Solve runs one part of the proof of a model
 // without an objective (part.go: the boxes of the one pass the part owns)
-// or of a maximised cover (most.go: the targets, each on the part's boxes).
-// Its limit: the fewest pieces, and counts, refuse a shard
-// (shard.TestProofRefused). A maximised cover's merged example may differ
+// or of a maximised cover (most.go: the targets, each on the part's boxes)
+// or of the fewest pieces beside others (fewestpart.go: a bound under a
+// node budget, then the counts below it); counts refuse a shard. A maximised cover's merged example may differ
 // from the one process's when two passes judge best points of one value
 // (the tie goes to the lower task index, numbered in each run's own list).
 //

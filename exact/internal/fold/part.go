@@ -16,10 +16,8 @@ import (
 // of its earliest box. The merge keeps the earliest box's point over the
 // parts — the one-process solve's — or, when no part has one, proves that
 // none exists (the eight pieces cannot cover the board). A maximised
-// cover runs its targets in parts too (most.go). The fewest pieces (a
-// "min" entry beside other pieces, where domination does not apply) run
-// passes that stop at the first count any part covers: they refuse a part
-// with model.ErrUnsupported.
+// cover runs its targets in parts too (most.go), and so do the fewest
+// pieces beside other pieces (fewestpart.go).
 
 // SplitsSolve reports whether folding runs a solve of p in parts: one
 // pass, a model without an objective, or the targets of a maximised cover
@@ -28,15 +26,14 @@ func SplitsSolve(p *problem.Problem, groups []Group) bool {
 	if p.Sense == model.Maximize {
 		return true
 	}
-	if p.Sense != model.Fixed {
-		return false
-	}
+	mins := 0
 	for _, g := range groups {
 		if g.MinOpt {
-			return false
+			mins++
 		}
 	}
-	return true
+	// the fewest pieces (fewestpart.go), or no objective
+	return p.Sense == model.Minimize && p.Measure == model.MeasurePieces && mins == 1 || p.Sense == model.Fixed && mins == 0
 }
 
 // partProof is what a part reports as Stats.Extra["shard_proof"] (package
@@ -67,6 +64,9 @@ func (r *foldRun) solvePart(res *model.Result) error {
 	if r.plan.Problem.Sense == model.Maximize {
 		return r.mostPart(res) // most.go
 	}
+	if r.plan.minGroup >= 0 {
+		return r.fewestPart(res) // fewestpart.go
+	}
 	ax := r.plan.axes(0)
 	b := r.newBoxes(ax, r.plan.ruleGoal)
 	what := fmt.Sprintf("folding to %d (part %d/%d)", r.plan.ruleGoal, r.opts.Shard.Index, r.opts.Shard.Of)
@@ -92,11 +92,11 @@ func (r *foldRun) solvePart(res *model.Result) error {
 	return problem.Solved(res, r.plan.Problem, v, w, r.Value)
 }
 
-// FoldingWhat names folding in the refusal of a shard: a solve of the
-// fewest pieces, whose passes depend on one another, or a count.
+// FoldingWhat names folding in the refusal of a shard: a solve that
+// SplitsSolve does not take, or a count.
 func FoldingWhat(opts model.Options) string {
 	if opts.Task == model.TaskSolve {
-		return "search-space folding of the fewest pieces (its passes depend on what every part found)"
+		return "search-space folding of this objective"
 	}
 	return "search-space folding"
 }

@@ -86,7 +86,7 @@ func addTaskFlags(cmd *cobra.Command, g *globals, f *partTask) {
 	fl.BoolVar(&f.symmetry, "symmetry", false, "count: also count classes up to the model's symmetry group")
 	fl.StringVar(&f.distinct, "distinct", "", `count: "walls" counts distinct wall sets`)
 	fl.IntVar(&f.walls, "walls", -1, "sweep the placements of this many walls instead of counting (as chessmodel sweep)")
-	fl.BoolVar(&f.solve, "solve", false, "solve instead of counting: split the proof of the optimum, where the search splits it (the fewest pieces that cover; folding without an objective or of a maximised cover)")
+	fl.BoolVar(&f.solve, "solve", false, "solve instead of counting: split the proof of the optimum, where the search splits it (the fewest pieces that cover; folding's solves)")
 }
 
 // loadJob checks the task's flags and describes it split of ways.
