@@ -62,6 +62,7 @@ test: deps
 
 # The benchmarks docs/performance.md quotes, as a table;
 # TAKAKEN=/path/to/peer adds the side-by-side n-queens runs (scripts/bench.sh).
+# BENCH_ONLY=queens: the n-queens counters alone (with TAKAKEN, one table).
 bench: build
 	CHESSMODEL_BENCH_LONG=1 GO=$(GO) BIN=$(BIN) sh scripts/bench.sh
 

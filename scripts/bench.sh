@@ -28,7 +28,21 @@
 #                            benchstat's input (run before and after a change,
 #                            alternately, then `benchstat before after`; with
 #                            COUNT=6 or more it gives intervals)
+#   BENCH_ONLY=queens        only the n-queens counters: no go test -bench table
+#                            and no other side-by-side rows; with TAKAKEN set,
+#                            one table of the three counters per n of QUEENS
+#                            (constellations and join as benchmarks of the
+#                            nqueens test binary, `chessmodel count --symmetry`
+#                            and the peer, alternating in each round; ratios
+#                            join / constellations and chessmodel / peer), the
+#                            peer's total and classes (it prints "n total
+#                            classes") checked against ours in every round;
+#                            QUEENS within the benchmarks' n (14..18)
 set -e
+case "$BENCH_ONLY" in
+'' | queens) ;;
+*) echo "bench.sh: BENCH_ONLY=$BENCH_ONLY: expected empty or queens" >&2; exit 2 ;;
+esac
 GO=${GO:-go}
 BIN=${BIN:-bin/chessmodel}
 RUNS=${RUNS:-3}
@@ -36,6 +50,7 @@ COUNT=${COUNT:-1}
 out=$(mktemp)
 trap 'rm -f "$out"' EXIT
 
+if [ -z "$BENCH_ONLY" ]; then
 echo "## go test -bench (medians not taken: one run of each, -benchmem)"
 echo "machine: $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg)"
 $GO test -run XXX -bench 'BenchmarkNQueensCount|BenchmarkSweep$|BenchmarkBlocked|BenchmarkCheckQueens' \
@@ -64,6 +79,7 @@ awk '/^Benchmark/ && /ns\/op/ {
 	printf "%-52s %14.3f %14s %12s %12s\n", name, ns/1e6, by, al, nd
 }' "$out"
 grep -E '^(ok|FAIL|---)' "$out" || true
+fi
 
 command -v /usr/bin/time >/dev/null || { echo "side by side needs GNU time (/usr/bin/time)"; exit 1; }
 
@@ -93,11 +109,72 @@ side() {
 		"$(echo "$mbc $mac" | awk '{ print $1 / $2 }')" "$(echo "$mbw $maw" | awk '{ print $1 / $2 }')"
 }
 
+# med LIST: the median of a space-separated list
+med() { echo $1 | tr ' ' '\n' | median; }
+# ratio A B: A / B to two decimals
+ratio() { echo "$1 $2" | awk '{ if ($2 > 0) printf "%.2f", $1 / $2; else printf "-" }'; }
+
+# timed FILE CMD: one run of CMD (a shell command line) with its standard
+# output in FILE; prints "wall user+sys", and fails (naming CMD) when CMD does
+timed() {
+	/usr/bin/time -f '%e %U %S' -o "$out" sh -c "$2" >"$1" 2>&1 || { cat "$1" >&2; echo "bench.sh: failed: $2" >&2; return 1; }
+	awk '{ printf "%s %.3f\n", $1, $2 + $3 }' "$out"
+}
+
+# queens_table: for each n of $ns, RUNS rounds of the constellation counter,
+# the join, the peer and `chessmodel count --symmetry`, one after the other in
+# each round; one row of medians and ratios per n. The peer's total and
+# classes ("n total unique") must appear in chessmodel's output.
+queens_table() {
+	log=$(mktemp)
+	trap 'rm -f "$out" "$nq" "$log"*' EXIT
+	echo
+	echo "## the three n-queens counters ($RUNS rounds, each counter once per round in turn; medians;"
+	echo "## CPU = user+sys in s; join/const and chessmodel/peer ratios, CPU then wall)"
+	echo "machine: $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg)"
+	printf '%-6s %15s %15s %11s %15s %15s %11s\n' n const-cpu/wall join-cpu/wall join/const \
+		peer-cpu/wall ours-cpu/wall ours/peer
+	for n in $ns; do
+		cmd_c="'$nq' -test.run '^\$' -test.bench '^BenchmarkConstellations\$/^$n\$' -test.benchtime 1x"
+		cmd_j="'$nq' -test.run '^\$' -test.bench '^BenchmarkJoin\$/^$n\$' -test.benchtime 1x"
+		cmd_p="'$TAKAKEN' $n"
+		cmd_o="'$BIN' count --symmetry --backend exact testdata/models/n-queens.yaml --set board=$n"
+		for k in c j p o; do eval "w_$k=''; c_$k=''"; done
+		for r in $(seq "$RUNS"); do
+			for k in c j p o; do
+				eval "cmd=\$cmd_$k"
+				t=$(timed "$log.$k" "$cmd") || exit 1
+				set -- $t
+				eval "w_$k=\"\$w_$k $1\"; c_$k=\"\$c_$k $2\""
+			done
+			for k in c j; do
+				grep -q "^Benchmark[A-Za-z]*/$n" "$log.$k" ||
+					{ echo "bench.sh: $n-queens: no benchmark ran: $(cat "$log.$k")" >&2; exit 1; }
+			done
+			set -- $(cat "$log.p")
+			grep -q "$2 solutions, $3 classes" "$log.o" ||
+				{ echo "bench.sh: $n-queens: the peer says $*, chessmodel: $(cat "$log.o")" >&2; exit 1; }
+		done
+		for k in c j p o; do eval "mw_$k=\$(med \"\$w_$k\"); mc_$k=\$(med \"\$c_$k\")"; done
+		printf '%-6s %15s %15s %11s %15s %15s %11s\n' "$n" "$mc_c/$mw_c" "$mc_j/$mw_j" \
+			"$(ratio "$mc_j" "$mc_c")/$(ratio "$mw_j" "$mw_c")" "$mc_p/$mw_p" "$mc_o/$mw_o" \
+			"$(ratio "$mc_o" "$mc_p")/$(ratio "$mw_o" "$mw_p")"
+	done
+	rm -f "$log"*
+	echo "machine after: load $(cut -d' ' -f1-3 /proc/loadavg)"
+	echo "(ratio < 1: the first named is faster; the peer runs on one core, the three others on every core)"
+}
+
 # the two n-queens counters of exact/internal/nqueens, each a benchmark of
 # one test binary: the constellation counter and the half-board join
 nq=$(mktemp)
 trap 'rm -f "$out" "$nq"' EXIT
 $GO test -c -o "$nq" ./exact/internal/nqueens
+if [ "$BENCH_ONLY" = queens ] && [ -n "$TAKAKEN" ]; then
+	[ -x "$BIN" ] || $GO build -o "$BIN" ./cmd/chessmodel
+	queens_table
+	exit 0
+fi
 echo
 echo "## n-queens counters ($RUNS alternating rounds; medians; CPU = user+sys; ratio = join / constellations)"
 echo "machine: $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg)"
@@ -106,6 +183,7 @@ for n in $ns; do
 	side "${n}-queens" "'$nq' -test.run '^\$' -test.bench '^BenchmarkConstellations\$/^$n\$' -test.benchtime 1x" \
 		"'$nq' -test.run '^\$' -test.bench '^BenchmarkJoin\$/^$n\$' -test.benchtime 1x"
 done
+[ "$BENCH_ONLY" != queens ] || exit 0
 
 [ -n "$TAKAKEN$BASE$SR$KT" ] || { echo; echo "(set TAKAKEN=/path/to/peer, SR=/path/to/sr, KT=/path/to/kt or BASE=/path/to/earlier/chessmodel for the side-by-side tables)"; exit 0; }
 [ -x "$BIN" ] || $GO build -o "$BIN" ./cmd/chessmodel
