@@ -247,3 +247,36 @@ func TestCoordinatorRestarted(t *testing.T) {
 	}
 	c.ranOnce(24)
 }
+
+// The proof of γ(Q12) = 6 (OEIS A075458) in 8 parts on three workers:
+// the one-process solve's value and example.
+func TestDominationProofOnThreeWorkers(t *testing.T) {
+	source, err := os.ReadFile(filepath.Join("..", "testdata", "models", "queens-domination.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	job, m, err := shard.NewJob("queens-domination.yaml", source, []string{"board=12"}, shard.TaskSolve, shard.Options{Backend: "exact"}, 8)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := newTestCluster(t)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	for range 3 {
+		c.worker(nil)
+	}
+	merged, err := c.coordinate(ctx, job, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	whole, err := exact.New().Solve(ctx, m, model.Options{Task: model.TaskSolve, Workers: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	res := merged.Result
+	if res.Status != model.StatusOptimal || *res.Value != 6 || !res.Verified || !reflect.DeepEqual(res.Solution, whole.Solution) {
+		t.Errorf("γ(Q12) through the cluster: %v %d (verified %v), example %v; want optimal 6 and the one-process example %v",
+			res.Status, *res.Value, res.Verified, res.Solution, whole.Solution)
+	}
+	c.ranOnce(8)
+}

@@ -83,8 +83,15 @@
 // groups of the half-board join, whose parts give terms of Burnside's
 // lemma for their classes; see the nqueens doc; ShardCosts lists each
 // part's work), and so do the transfer's and the tour search's (its
-// subtrees; see the tour doc); solve and enumerate, folding, domination,
-// the fewest-squares search, the one wall set of a model with fixed
+// subtrees; see the tour doc). One solve splits: the fewest pieces that
+// cover (domination's part.go: every part computes the same upper bound,
+// then tries the counts below it on the tasks it owns of each count's
+// list, driver.FirstPart; package shard merges), and folding's solve of a
+// model without an objective, of a maximised cover or of the fewest pieces
+// beside others (the boxes of each pass; fold's part.go, most.go and
+// fewestpart.go).
+// Every other solve, and
+// enumerate, folding, domination's count, the fewest-squares search, the one wall set of a model with fixed
 // walls, tours counted by the frontier method or undirected, and slides
 // refuse a shard with model.ErrUnsupported.
 //
@@ -108,7 +115,8 @@
 // boards and one-sided pieces (model.SlideGeometryError).
 //
 // Shards (see Shards above) are counts of clique, walls, cover, the
-// n-queens and n-rooks counters, the transfer and the tour search only:
+// n-queens and n-rooks counters, the transfer and the tour search, and
+// the solve of the fewest pieces that cover and folding's solves, only:
 // every other search
 // refuses an active model.Options.Shard with model.ErrUnsupported
 // (TestShardRefused), and a shard that names no part (Index outside

@@ -74,6 +74,8 @@ type Options struct {
 	// model and options are disjoint and cover the whole: their counts,
 	// classes and nodes add up to the one-process run's. A backend or a
 	// search that cannot split its work refuses a shard with ErrUnsupported.
+	// A solve whose search splits its proof (the exact backend's fewest
+	// pieces that cover) runs one part of it instead: see package shard.
 	Shard Shard
 
 	// Intermediate solutions (solve --intermediate). Improved, when set,

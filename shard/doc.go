@@ -1,4 +1,4 @@
-// Package shard splits a long task — a count, a sweep — into parts that
+// Package shard splits a long task — a count, a sweep, a proof — into parts that
 // run anywhere, and merges their results into the one-process answer.
 //
 // A Job is what every part of one split shares: the model (its YAML text,
@@ -18,6 +18,12 @@
 //	job, m, err := shard.NewJob("q.yaml", source, nil, shard.TaskCount, shard.Options{Backend: "exact"}, 8)
 //	rec, err := shard.Run(ctx, job, 3, exact.New(), shard.RunOptions{})
 //	merged, err := shard.Merge(records) // merged.Result: what count prints
+//
+// A proof of solve splits where the backend's search does (TaskSolve,
+// proof.go: the exact backend's fewest pieces that cover): each part
+// reports the upper bound every part shares, the counts it refuted and
+// its least, and Merge takes the least of all with the earliest task's
+// example.
 //
 // Engines (package cluster, Slurm scripts) only move Jobs and Records.
 package shard

@@ -13,6 +13,7 @@ import (
 const (
 	TaskCount = "count"
 	TaskSweep = "sweep"
+	// and TaskSolve, a proof of solve (proof.go)
 )
 
 // Options are the options of a task that change its answer (the number of
@@ -38,8 +39,8 @@ type Job struct {
 
 // NewJob parses the model and describes its task split of ways.
 func NewJob(file string, source []byte, overrides []string, task string, opts Options, of int) (*Job, *model.Model, error) {
-	if task != TaskCount && task != TaskSweep {
-		return nil, nil, fmt.Errorf("shard: task %q: expected %s or %s", task, TaskCount, TaskSweep)
+	if task != TaskCount && task != TaskSweep && task != TaskSolve {
+		return nil, nil, fmt.Errorf("shard: task %q: expected %s, %s or %s", task, TaskCount, TaskSweep, TaskSolve)
 	}
 	if of < 1 {
 		return nil, nil, fmt.Errorf("shard: %d parts: expected at least 1", of)

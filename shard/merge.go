@@ -59,6 +59,12 @@ func Merge(records []*Record) (*Merged, error) {
 		out.Sweep, err = sweep.Merge(sums, minimizes(m))
 		return out, err
 	}
+	if job.Task == TaskSolve {
+		if out.Result, err = mergeSolve(m, parts); err != nil { // proof.go
+			return nil, fmt.Errorf("%w: %w", ErrMerge, err)
+		}
+		return out, model.Verify(m, out.Result)
+	}
 	if err := sameEngine(parts); err != nil { // burnside.go
 		return nil, fmt.Errorf("%w: %w", ErrMerge, err)
 	}

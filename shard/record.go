@@ -28,6 +28,9 @@ type Record struct {
 	// number (burnside.go): its terms of Burnside's lemma, which merge
 	// adds up and divides once.
 	Burnside *ClassTerms `json:"burnside,omitempty"`
+	// Proof is a solve's part (TaskSolve, proof.go): the bound every part
+	// shares, the counts it tried and its least.
+	Proof *Proof `json:"proof,omitempty"`
 	// Where the record was read (file:line), for messages.
 	From string `json:"-"`
 }

@@ -34,7 +34,7 @@ func Run(ctx context.Context, job *Job, k int, solver model.Solver, ro RunOption
 		return nil, err
 	}
 	part := model.Shard{Index: k, Of: job.Of}
-	if job.Of == 1 {
+	if job.Of == 1 && job.Task != TaskSolve { // a proof's one part is still a part: it reports its proof
 		part = model.Shard{}
 	}
 	rec := &Record{Job: *job, Shard: k}
@@ -42,6 +42,8 @@ func Run(ctx context.Context, job *Job, k int, solver model.Solver, ro RunOption
 	switch job.Task {
 	case TaskSweep:
 		err = runSweep(ctx, m, solver, part, ro, rec)
+	case TaskSolve:
+		err = runSolve(ctx, m, solver, part, ro, rec) // proof.go
 	default:
 		err = runCount(ctx, m, solver, part, ro, rec)
 	}

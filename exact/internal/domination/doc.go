@@ -10,4 +10,13 @@
 // another's line covers the rest of that line itself. Folding (package
 // fold, whose Plan and Group it builds on) answers the other "min" models
 // and the counts; Solve reports done=false when it leaves a model to it.
+//
+// Under model.Options.Shard, SolvePart runs one part of the proof
+// (part.go): an upper bound U every part computes alike (a greedy cover,
+// then first covers under a fixed node budget of 65,536 a count, on one
+// goroutine), then the counts below U on the tasks the part owns of each
+// count's list (driver.FirstPart, at least driver.ShardTasks tasks). Its
+// limit: when the optimum lies below U, parts without a cover at it go on
+// to the counts above it, up to U - 1 (work the one-process run does not
+// do); package shard merges the parts.
 package domination

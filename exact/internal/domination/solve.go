@@ -38,6 +38,10 @@ import (
 // are all one kind and no other piece stands on the board: a piece
 // blocking another's line covers the rest of that line itself. Models
 // where that does not hold are left to folding (package fold).
+//
+// Under model.Options.Shard the solve runs one part of its proof
+// (part.go): the counts below a bound every part computes alike, each on
+// the tasks the part owns.
 
 // A domProblem is a minimum cover in integers.
 type domProblem struct {

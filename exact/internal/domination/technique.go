@@ -28,11 +28,12 @@ func fullCover(p *problem.Problem) bool {
 }
 
 func solve(st *tasks.Stopper, p *problem.Problem, opts model.Options, res *model.Result) error {
-	if err := driver.Whole(opts, "the fewest-pieces branch and bound"); err != nil {
-		return err
-	}
 	groups, _ := fold.Fits(p)
-	done, err := Solve(st, p, groups[0], opts, res)
+	solve := Solve
+	if opts.Shard.Active() {
+		solve = SolvePart // part.go
+	}
+	done, err := solve(st, p, groups[0], opts, res)
 	if err == nil && !done {
 		return fmt.Errorf("exact: the fewest-pieces search covers under weak attack, and this model's strong attack differs: %w", model.ErrUnsupported)
 	}

@@ -52,7 +52,10 @@
 // solution kept is the earliest task's, tasks after it skipped or
 // abandoned, so the answer is the same on any number of workers. Folding
 // runs each of its passes (a target, a number of pieces) on it, the
-// fewest-pieces cover each count it tries.
+// fewest-pieces cover each count it tries. FirstPart is First for one
+// part of a proof (model.Options.Shard): the list made to ShardTasks on
+// any number of workers, only the tasks the part owns searched, the task
+// found named by its index in the whole list (firstpart.go).
 //
 // # Techniques
 //

@@ -15,6 +15,14 @@
 // its workers share. Folding and Fewest are the two as driver.Techniques:
 // folding never answers the fewest squares, nor counts them.
 //
+// Under model.Options.Shard, Solve runs one part of the proof of a model
+// without an objective (part.go: the boxes of the one pass the part owns)
+// or of a maximised cover (most.go: the targets, each on the part's boxes)
+// or of the fewest pieces beside others (fewestpart.go: a bound under a
+// node budget, then the counts below it); counts refuse a shard. A maximised cover's merged example may differ
+// from the one process's when two passes judge best points of one value
+// (the tie goes to the lower task index, numbered in each run's own list).
+//
 // Fits says whether a model folds: cover rules or maximised coverage with
 // fixed counts or one "min" entry, without independence or free walls.
 // Package domination builds on its Plan for the fewest pieces that cover.

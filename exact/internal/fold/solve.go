@@ -52,10 +52,13 @@ type foldPoint struct {
 	value   int
 }
 
-// Solve answers a model that Fits, whole: it runs no shard.
+// Solve answers a model that Fits, whole, or one part of the proof of a
+// solve without an objective (part.go); any other shard it refuses.
 func Solve(st *tasks.Stopper, p *problem.Problem, groups []Group, opts model.Options, res *model.Result) error {
-	if err := driver.Whole(opts, "search-space folding"); err != nil {
-		return err
+	if opts.Task != model.TaskSolve || !SplitsSolve(p, groups) {
+		if err := driver.Whole(opts, FoldingWhat(opts)); err != nil {
+			return err
+		}
 	}
 	plan := newFoldPlan(p, groups)
 	r := &foldRun{plan: plan, st: st, opts: opts, workers: model.WorkerCount(opts.Workers), best: foldPoint{value: -1}}
@@ -68,6 +71,9 @@ func Solve(st *tasks.Stopper, p *problem.Problem, groups []Group, opts model.Opt
 		if plan.trees[gi].empty() && (g.count > 0) {
 			return problem.Infeasible(res, opts) // a piece with nowhere to stand
 		}
+	}
+	if opts.Shard.Active() {
+		return r.solvePart(res) // part.go
 	}
 	err := driver.Solve(st, p, opts, res, r)
 	if r.count != nil {

@@ -30,9 +30,10 @@ type clusterFlags struct {
 func newClusterCommand(g *globals, streams Streams) *cobra.Command {
 	f := &clusterFlags{}
 	cmd := &cobra.Command{
-		Use:   "cluster MODEL.yaml [--shards N] [--walls K]",
-		Short: "Count (or sweep, with --walls) in parts on workers through NATS JetStream, and print the merged answer",
-		Long: `cluster splits a count (or, with --walls K, the sweep of K walls) into --shards
+		Use:   "cluster MODEL.yaml [--shards N] [--walls K | --solve]",
+		Short: "Count (or sweep, with --walls, or solve, with --solve) in parts on workers through NATS JetStream, and print the merged answer",
+		Long: `cluster splits a count (or, with --walls K, the sweep of K walls; with --solve,
+the proof of a solve where the search splits it) into --shards
 parts, publishes them to a JetStream work queue and prints, when every part's
 record is in, what the one-process run prints (text or --json). Progress (parts
 done, nodes, time left) goes to standard error on a terminal.
@@ -50,7 +51,8 @@ if any, read from --token-file). A worker that dies has its part given to
 another after --ack-wait. Every record is checked (model digest, checker)
 before it is merged.`,
 		Example: `  chessmodel cluster testdata/models/n-queens.yaml --set board=16 --shards 64 --store q16
-  chessmodel cluster testdata/models/blocked-0w.yaml --walls 4 --shards 32 --listen 0.0.0.0:4222`,
+  chessmodel cluster testdata/models/blocked-0w.yaml --walls 4 --shards 32 --listen 0.0.0.0:4222
+  chessmodel cluster testdata/models/queens-domination.yaml --set board=16 --solve --shards 16`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return runCluster(cmd.Context(), g, streams, f, args[0])
@@ -74,6 +76,7 @@ type partTask struct {
 	symmetry bool
 	distinct string
 	walls    int
+	solve    bool // the proof of solve (shard.TaskSolve)
 }
 
 func addTaskFlags(cmd *cobra.Command, g *globals, f *partTask) {
@@ -83,6 +86,7 @@ func addTaskFlags(cmd *cobra.Command, g *globals, f *partTask) {
 	fl.BoolVar(&f.symmetry, "symmetry", false, "count: also count classes up to the model's symmetry group")
 	fl.StringVar(&f.distinct, "distinct", "", `count: "walls" counts distinct wall sets`)
 	fl.IntVar(&f.walls, "walls", -1, "sweep the placements of this many walls instead of counting (as chessmodel sweep)")
+	fl.BoolVar(&f.solve, "solve", false, "solve instead of counting: split the proof of the optimum, where the search splits it (the fewest pieces that cover; folding's solves)")
 }
 
 // loadJob checks the task's flags and describes it split of ways.
@@ -96,6 +100,12 @@ func (f *partTask) loadJob(ctx context.Context, g *globals, path string, of int)
 	task, opts := shard.TaskCount, shard.Options{Backend: f.backend, Symmetry: f.symmetry, DistinctWalls: f.distinct == "walls"}
 	if f.walls >= 0 {
 		task, opts = shard.TaskSweep, shard.Options{Backend: f.backend, Walls: f.walls}
+	}
+	if f.solve {
+		if f.walls >= 0 || f.symmetry || f.distinct != "" {
+			return nil, &ExitError{Code: ExitBadInput, Err: errors.New("--solve splits a solve: --walls, --symmetry and --distinct are for counts and sweeps")}
+		}
+		task, opts = shard.TaskSolve, shard.Options{Backend: f.backend}
 	}
 	job, _, err := g.loadJob(ctx, path, task, opts, of)
 	return job, err

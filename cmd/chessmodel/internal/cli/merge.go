@@ -12,9 +12,9 @@ import (
 func newMergeCommand(g *globals, streams Streams) *cobra.Command {
 	return &cobra.Command{
 		Use:   "merge RECORDS.jsonl...",
-		Short: "Merge the result records of every part of a split count or sweep into the one-process answer",
-		Long: `merge reads the JSON-lines records that count --shard K/N and sweep --shard
-K/N write (or the cluster and slurm commands collect), checks that every part
+		Short: "Merge the result records of every part of a split count, sweep or solve into the one-process answer",
+		Long: `merge reads the JSON-lines records that count, sweep and solve --shard K/N
+write (or the cluster and slurm commands collect), checks that every part
 0..N-1 is there exactly once, all of the same model (by digest), task and
 options, checks each part's example solution with the checker, and prints
 what the one-process run prints (text, or --json), its seconds the parts'

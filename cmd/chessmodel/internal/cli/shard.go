@@ -141,6 +141,14 @@ func partLine(r *shard.Record) string {
 		s += plural(r.Sweep.Classes, "class", "classes") + " solved"
 	case r.Count != nil:
 		s += plural(*r.Count, "solution", "solutions")
+	case r.Proof != nil && r.Proof.Kind == "" && r.Proof.Found:
+		s += fmt.Sprintf("covers with %d (U = %d)", r.Proof.Least, r.Proof.Upper)
+	case r.Proof != nil && r.Proof.Kind == "":
+		s += fmt.Sprintf("no cover below U = %d", r.Proof.Upper)
+	case r.Proof != nil && r.Proof.Found:
+		s += "a solution in its tasks"
+	case r.Proof != nil:
+		s += "no solution in its tasks"
 	default:
 		s += r.Status.String()
 	}
@@ -209,8 +217,8 @@ func partCosts(job *shard.Job, m *model.Model, maxMemory int64) ([]partCost, err
 		}
 		return out, nil
 	}
-	if job.Options.Backend != "exact" {
-		return nil, nil
+	if job.Options.Backend != "exact" || job.Task == shard.TaskSolve {
+		return nil, nil // a proof's parts: their tasks are listed per count of pieces, as each runs
 	}
 	opts := model.Options{Task: model.TaskCount, Symmetry: job.Options.Symmetry, DistinctWalls: job.Options.DistinctWalls, MaxMemory: maxMemory}
 	costs, err := exact.ShardCosts(m, opts, job.Of)
@@ -226,10 +234,17 @@ func partCosts(job *shard.Job, m *model.Model, maxMemory int64) ([]partCost, err
 	return out, nil
 }
 
-// runCountShards is count with --shards or --shard: one model.
-func runCountShards(ctx context.Context, g *globals, streams Streams, f *taskFlags, paths []string) error {
+// runTaskShards is count or solve with --shards or --shard: one model.
+// A solve splits its proof where the backend's search does (shard.TaskSolve).
+func runTaskShards(ctx context.Context, g *globals, streams Streams, task model.Task, f *taskFlags, paths []string) error {
 	if len(paths) != 1 {
-		return &ExitError{Code: ExitBadInput, Err: fmt.Errorf("--shards and --shard split the count of one model, not %d", len(paths))}
+		return &ExitError{Code: ExitBadInput, Err: fmt.Errorf("--shards and --shard split the %s of one model, not %d", task, len(paths))}
+	}
+	if task == model.TaskSolve {
+		if f.intermediate {
+			return &ExitError{Code: ExitBadInput, Err: errors.New("--intermediate and --shard: a part of a proof reports its record only")}
+		}
+		return runShards(ctx, g, streams, &f.shard, paths[0], shard.TaskSolve, shard.Options{Backend: f.backend}, f.workers)
 	}
 	opts := shard.Options{Backend: f.backend, Symmetry: f.symmetry, DistinctWalls: f.distinct == "walls"}
 	return runShards(ctx, g, streams, &f.shard, paths[0], shard.TaskCount, opts, f.workers)

@@ -2,6 +2,7 @@ package cli
 
 import (
 	"encoding/json"
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -181,5 +182,54 @@ func TestClusterFlagsRefused(t *testing.T) {
 		if code, _, errOut := run(t, DefaultBackends(), args...); code != ExitBadInput {
 			t.Errorf("%v: exit %d (%s), want 2", args, code, errOut)
 		}
+	}
+}
+
+// The proof of γ(Q10) = 5 in three parts (solve --shard): merge prints the
+// one-process solve's answer and example, in text and JSON (whose
+// statistics differ: the parts' nodes and passes add up otherwise);
+// --intermediate with --shard is bad input.
+func TestMergeSolveAsOneProcess(t *testing.T) {
+	args := []string{"solve", models + "queens-domination.yaml", "--set", "board=10"}
+	files := runParts(t, args, "0/3", "1-2/3")
+	_, whole, _ := run(t, DefaultBackends(), args...)
+	code, merged, errOut := run(t, DefaultBackends(), append([]string{"merge"}, files...)...)
+	if code != 0 || maskSeconds(merged) != maskSeconds(whole) || !strings.Contains(whole, "optimal, pieces 5") {
+		t.Fatalf("merge: exit %d (%s)\n%s\nwant as the one-process run:\n%s", code, errOut, merged, whole)
+	}
+	_, wholeJSON, _ := run(t, DefaultBackends(), append(args, "--json")...)
+	_, mergedJSON, _ := run(t, DefaultBackends(), append([]string{"merge", "--json"}, files...)...)
+	noStats := func(text string) string {
+		var v map[string]any
+		if err := json.Unmarshal([]byte(text), &v); err != nil {
+			t.Fatalf("%v: %s", err, text)
+		}
+		delete(v, "stats")
+		out, _ := json.Marshal(v)
+		return string(out)
+	}
+	if a, b := noStats(wholeJSON), noStats(mergedJSON); a != b {
+		t.Errorf("merge --json:\n%s\nwant as the one-process run:\n%s", b, a)
+	}
+	if code, _, errOut := run(t, DefaultBackends(), append(args, "--intermediate", "--shard", "0/2")...); code != 2 {
+		t.Errorf("--intermediate --shard: exit %d (%s), want 2", code, errOut)
+	}
+}
+
+// slurm --solve writes parts that run solve --shard (whose records merge
+// as TestMergeSolveAsOneProcess checks); --solve with --walls is bad input.
+func TestSlurmSolve(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "job")
+	code, _, errOut := run(t, DefaultBackends(), "slurm", models+"queens-domination.yaml", "--set", "board=10", "--solve", "--shards", "3", "--out", out)
+	if code != 0 {
+		t.Fatalf("slurm --solve: exit %d: %s", code, errOut)
+	}
+	script, err := os.ReadFile(filepath.Join(out, "parts.sbatch"))
+	if err != nil || !strings.Contains(string(script), " solve '") || !strings.Contains(string(script), `--shard "$part/3"`) {
+		t.Errorf("parts.sbatch: %v\n%s", err, script)
+	}
+	code, _, _ = run(t, DefaultBackends(), "slurm", models+"queens-domination.yaml", "--solve", "--walls", "2", "--shards", "3", "--out", out+"2")
+	if code != 2 {
+		t.Errorf("slurm --solve --walls: exit %d, want 2", code)
 	}
 }

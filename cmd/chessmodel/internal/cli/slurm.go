@@ -26,7 +26,7 @@ func newSlurmCommand(g *globals, streams Streams) *cobra.Command {
 	f := &slurmFlags{}
 	cmd := &cobra.Command{
 		Use:   "slurm MODEL.yaml --shards N [--out DIR]",
-		Short: "Write an sbatch job array of the parts of a count (or sweep) and a dependent merge job",
+		Short: "Write an sbatch job array of the parts of a count (or sweep, or solve with --solve) and a dependent merge job",
 		Long: `slurm writes to --out: model.yaml (the model's text; --set goes on each part's
 command line), parts.sbatch (a job array of N tasks, each running
 --shard $SLURM_ARRAY_TASK_ID/N into parts/part-K.jsonl, renamed into place

@@ -109,7 +109,7 @@ type taskFlags struct {
 	maxMoves int
 	// solverOptions go to an external solver's command line.
 	solverOptions []string
-	shard         shardFlags // count: --shards, --shard
+	shard         shardFlags // count and solve: --shards, --shard
 	// intermediate: solve prints each better solution as found (intermediate.go)
 	intermediate bool
 }
@@ -181,6 +181,7 @@ whether more exist.`
 		addShardFlags(cmd, &f.shard)
 	case model.TaskSolve:
 		cmd.Flags().BoolVarP(&f.intermediate, "intermediate", "i", false, intermediateHelp)
+		addShardFlags(cmd, &f.shard) // the proofs that split (shard.TaskSolve)
 		cmd.Flags().IntVar(&f.maxMoves, "max-moves", 0, "slides: the most moves the ilp backend's horizon loop tries before it answers unknown (0: the number of open squares)")
 	case model.TaskEnumerate:
 		cmd.Flags().Int64Var(&f.limit, "limit", 0, "print at most this many solutions, the first in the backend's order (0: all)")
@@ -237,7 +238,7 @@ func runTasks(ctx context.Context, g *globals, streams Streams, task model.Task,
 		return err
 	}
 	if f.shard.active() {
-		return runCountShards(ctx, g, streams, f, paths)
+		return runTaskShards(ctx, g, streams, task, f, paths)
 	}
 	ms, err := g.loadModels(ctx, paths)
 	if err != nil {

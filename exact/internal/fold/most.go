@@ -1,0 +1,110 @@
+package fold
+
+import (
+	"fmt"
+
+	"github.com/chessmodel/chessmodel/exact/internal/driver"
+	"github.com/chessmodel/chessmodel/exact/internal/problem"
+	"github.com/chessmodel/chessmodel/model"
+)
+
+// A maximised cover in parts (the eight pieces attack at most 63 squares).
+// The one-process solve tries targets from every open square down, each a
+// pass, while the target is above the best point judged so far (the greedy
+// point, then the best strong cover any pass judged), and answers the
+// first point meeting a target or, when the best judged reaches the next
+// target, that best. A part cannot know the best judged in other parts'
+// boxes, so it runs the same loop on its own boxes with its own best, which
+// is never above the whole's: it tries at least the targets the one
+// process tries. For each target it reports its earliest point meeting it
+// or, when none, the best point it judged (value and box); the merge runs
+// the one-process loop on those reports (package shard).
+
+// A partPoint is a placement as the merge reads it.
+type partPoint struct {
+	Value    int             `json:"value"`
+	Task     int             `json:"task"` // its box in the pass's whole list; -1: the greedy point
+	Solution *model.Solution `json:"solution"`
+}
+
+// A partTarget is one target a part tried: the point of its earliest box
+// meeting it (Found), or else the best it judged (Point nil: none).
+type partTarget struct {
+	Target int        `json:"target"`
+	Found  bool       `json:"found"`
+	Point  *partPoint `json:"point,omitempty"`
+}
+
+// mostPart runs the targets of a maximised cover on the boxes the part
+// owns.
+func (r *foldRun) mostPart(res *model.Result) error {
+	plan := r.plan
+	ax := plan.axes(0)
+	r.greedy(ax)
+	proof := partProof{Kind: "most", Task: -1, Top: plan.Open.Count(), Floor: max(plan.ruleGoal, 0)}
+	if r.best.value >= 0 {
+		proof.Greedy = r.point(ax, r.best)
+	}
+	var nodes int64
+	var passes []partPass
+	for t := proof.Top; t >= proof.Floor && t > r.best.value && !r.st.Stopped(); t-- {
+		b := r.newBoxes(ax, t)
+		got, workers := driver.FirstPart(r.st, r.opts, b, fmt.Sprintf("folding to %d (part %d/%d)", t, r.opts.Shard.Index, r.opts.Shard.Of))
+		b.finish(got.Task >= 0)
+		n := b.pass.Stats.Nodes
+		if r.opts.Shard.Index != 0 {
+			n -= b.splitStats.Nodes
+		}
+		nodes += n
+		passes = append(passes, partPass{Pieces: len(ax.Group), Tasks: got.Tasks, Nodes: n, Found: got.Task >= 0})
+		target := partTarget{Target: t, Found: got.Task >= 0}
+		if target.Found {
+			pt := workers[got.Worker].(*foldWorker).found
+			target.Point = r.point(ax, pt)
+			proof.Found, proof.Task = true, pt.task
+			proof.Targets = append(proof.Targets, target)
+			r.best = pt
+			break
+		}
+		if best := passBest(b); best.value >= 0 {
+			target.Point = r.point(ax, best)
+		}
+		proof.Targets = append(proof.Targets, target)
+	}
+	res.Stats.Nodes += nodes
+	res.Stats.Extra["shard_proof"] = proof
+	res.Stats.Extra["passes"] = passes
+	if r.st.Canceled() {
+		res.Status = model.StatusUnknown
+		return nil
+	}
+	if r.best.value < 0 {
+		return problem.Infeasible(res, r.opts)
+	}
+	r.answer, r.answerAx = r.best, ax
+	v, w := r.Best()
+	if err := problem.Solved(res, plan.Problem, v, w, r.Value); err != nil {
+		return err
+	}
+	res.Status = model.StatusFeasible // the part's best; the merge proves the optimum
+	return nil
+}
+
+// passBest is the best point the workers of a pass judged, the earliest
+// box first among equals (as foldRun.offer keeps it).
+func passBest(b *foldBoxes) foldPoint {
+	best := foldPoint{value: -1}
+	for _, s := range b.searches {
+		pt := s.best
+		if pt.value > best.value || (pt.value == best.value && pt.value >= 0 && pt.task < best.task) {
+			best = pt
+		}
+	}
+	return best
+}
+
+// point is a placement as the merge reads it.
+func (r *foldRun) point(ax Axes, pt foldPoint) *partPoint {
+	sol := r.plan.Problem.Solution(r.plan.vertices(ax, pt.squares), nil)
+	return &partPoint{Value: pt.value, Task: pt.task, Solution: &sol}
+}

@@ -1,0 +1,225 @@
+package shard
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"maps"
+	"slices"
+
+	"github.com/chessmodel/chessmodel/model"
+)
+
+// The proofs of solve in parts (issue 23): TaskSolve of a search that
+// splits its proof (the exact backend's fewest pieces that cover: the
+// domination doc in exact/internal/domination/part.go). Every part
+// computes the same upper bound U (a count of pieces known to cover, and
+// its cover) and tries each count below it on the tasks it owns, stopping
+// at the first that covers; its Record carries that as Proof. Merge takes
+// the least count of every part, or U: the optimum, since every part
+// refuted every count below its own least; its example is the cover of
+// the earliest task at that count over every part (the one-process
+// solve's, since the tasks are its search's subtrees in order), or U's.
+// A model without an objective (folding: can these pieces cover the board?)
+// has one pass and no bound: its parts say whether their tasks hold a
+// solution, and the merge keeps the earliest task's, or proves there is
+// none.
+
+// TaskSolve is the task of a solve's proof split in parts.
+const TaskSolve = "solve"
+
+// A Proof is one part's share of a proof, as the backend reports it in
+// Stats.Extra["shard_proof"] and ["passes"].
+type Proof struct {
+	Upper      int    `json:"upper"`       // U, the same in every part
+	UpperKnown bool   `json:"upper_known"` // a cover of U pieces was found (the record's example when not Found)
+	UpperNodes int64  `json:"upper_nodes"` // the bound's search, which every part repeats (counted in part 0's nodes)
+	Least      int    `json:"least"`       // the least count below U at which the part's tasks cover, when Found
+	Found      bool   `json:"found"`       // the part's tasks hold a solution (with an objective: at Least)
+	Task       int    `json:"task"`        // the task, in the whole list of that pass, whose cover is the example
+	Passes     []Pass `json:"passes"`      // the counts tried, in order
+	// Kind is "" for the fewest pieces, "first" for a model without an
+	// objective, "most" for a maximised cover, whose parts report the
+	// rest (most.go).
+	Kind    string   `json:"kind,omitempty"`
+	Greedy  *Point   `json:"greedy,omitempty"`
+	Top     int      `json:"top,omitempty"`
+	Floor   int      `json:"floor,omitempty"`
+	Targets []Target `json:"targets,omitempty"`
+}
+
+// A Pass is one count of pieces tried by a part on its tasks.
+type Pass struct {
+	Pieces int   `json:"pieces"`
+	Tasks  int   `json:"tasks"` // the whole list's
+	Nodes  int64 `json:"nodes"`
+	Found  bool  `json:"found"`
+}
+
+// runSolve runs one part of a proof; a backend or search that cannot
+// split its solve refuses with model.ErrUnsupported.
+func runSolve(ctx context.Context, m *model.Model, solver model.Solver, part model.Shard, ro RunOptions, rec *Record) error {
+	res, err := solver.Solve(ctx, m, model.Options{Task: model.TaskSolve, Workers: ro.Workers, MaxMemory: ro.MaxMemory,
+		Progress: ro.Progress, Shard: part})
+	if err != nil {
+		return err
+	}
+	if res.Status == model.StatusUnknown {
+		return stopped(ctx)
+	}
+	if err := model.Verify(m, res); err != nil {
+		return err
+	}
+	rec.Status, rec.Value, rec.Nodes, rec.Seconds = res.Status, res.Value, res.Stats.Nodes, res.Stats.Seconds
+	rec.Solution, rec.Verified, rec.Extra = res.Solution, res.Verified, res.Stats.Extra
+	if res.Status == model.StatusInfeasible && res.Stats.Extra["shard_proof"] == nil {
+		return nil // nothing to cover with: the model is infeasible in every part
+	}
+	rec.Proof, err = takeProof(rec.Extra)
+	return err
+}
+
+// takeProof moves the backend's proof out of its statistics.
+func takeProof(extra map[string]any) (*Proof, error) {
+	if extra["shard_proof"] == nil {
+		return nil, errors.New("shard: the backend reported no proof of its part (Stats.Extra[\"shard_proof\"])")
+	}
+	data, err := json.Marshal(extra["shard_proof"])
+	if err != nil {
+		return nil, err
+	}
+	p := &Proof{}
+	if err := json.Unmarshal(data, p); err != nil {
+		return nil, fmt.Errorf("shard: the backend's proof of its part: %w", err)
+	}
+	if data, err = json.Marshal(extra["passes"]); err != nil {
+		return nil, err
+	}
+	if err := json.Unmarshal(data, &p.Passes); err != nil {
+		return nil, fmt.Errorf("shard: the backend's passes: %w", err)
+	}
+	delete(extra, "shard_proof")
+	delete(extra, "passes")
+	return p, nil
+}
+
+// mergeSolve merges the parts of a proof into what the one-process solve
+// prints: the least count of any part, or U, with its example; the passes
+// of every part added up count by count.
+func mergeSolve(m *model.Model, parts []*Record) (*model.Result, error) {
+	first := parts[0]
+	res := &model.Result{Model: m.Name, Kind: m.Kind.String(), Task: model.TaskSolve, Backend: first.Options.Backend,
+		Status: model.StatusInfeasible, Stats: model.Stats{Extra: maps.Clone(first.Extra)}}
+	if res.Stats.Extra == nil {
+		res.Stats.Extra = map[string]any{}
+	}
+	if !m.Optimizes() {
+		return mergeFirst(res, parts)
+	}
+	if first.Proof != nil && first.Proof.Kind == "most" {
+		return mergeMost(res, parts) // most.go
+	}
+	var best *Record
+	infeasible := 0
+	for _, r := range parts {
+		res.Stats.Nodes += r.Nodes
+		res.Stats.Seconds += r.Seconds
+		if r.Proof == nil {
+			if r.Status != model.StatusInfeasible {
+				return nil, fmt.Errorf("%s: no proof in the record", r.Name())
+			}
+			infeasible++
+			continue
+		}
+		if p, q := r.Proof, first.Proof; q == nil || p.Upper != q.Upper || p.UpperKnown != q.UpperKnown {
+			return nil, fmt.Errorf("%s disagrees with %s on the upper bound: %s against %s", r.Name(), first.Name(), upper(p), upper(q))
+		}
+		if p := r.Proof; p.Found && (best == nil || p.Least < best.Proof.Least || p.Least == best.Proof.Least && p.Task < best.Proof.Task) {
+			best = r
+		}
+	}
+	if infeasible == len(parts) {
+		return res, nil
+	}
+	if infeasible > 0 {
+		return nil, fmt.Errorf("%d of %d parts say the model has no cover, the others have a proof", infeasible, len(parts))
+	}
+	value := first.Proof.Upper
+	if best != nil {
+		value = best.Proof.Least
+	} else {
+		best = first
+		if !first.Proof.UpperKnown {
+			return res, nil // U is past every count: no part covers with any, so none does
+		}
+	}
+	if best.Solution == nil || best.Value == nil || *best.Value != int64(value) {
+		return nil, fmt.Errorf("%s: its example does not have the %d pieces of its proof", best.Name(), value)
+	}
+	res.Status, res.Value, res.Solution = model.StatusOptimal, model.Int64(int64(value)), best.Solution
+	res.Stats.Extra["passes"] = mergePasses(parts)
+	res.Stats.Extra["shard_upper"] = first.Proof.Upper
+	return res, nil
+}
+
+func upper(p *Proof) string {
+	if p == nil {
+		return "none"
+	}
+	if p.UpperKnown {
+		return fmt.Sprintf("U = %d", p.Upper)
+	}
+	return fmt.Sprintf("U = %d (no cover known)", p.Upper)
+}
+
+// mergePasses adds up the passes of every part, count by count.
+func mergePasses(parts []*Record) []Pass {
+	byCount := map[int]*Pass{}
+	for _, r := range parts {
+		for _, ps := range r.Proof.Passes {
+			q := byCount[ps.Pieces]
+			if q == nil {
+				q = &Pass{Pieces: ps.Pieces, Tasks: ps.Tasks}
+				byCount[ps.Pieces] = q
+			}
+			q.Nodes += ps.Nodes
+			q.Found = q.Found || ps.Found
+		}
+	}
+	out := make([]Pass, 0, len(byCount))
+	for _, k := range slices.Sorted(maps.Keys(byCount)) {
+		out = append(out, *byCount[k])
+	}
+	return out
+}
+
+// mergeFirst merges the parts of a solve without an objective: the
+// solution of the earliest task that holds one, or none at all.
+func mergeFirst(res *model.Result, parts []*Record) (*model.Result, error) {
+	var best *Record
+	for _, r := range parts {
+		res.Stats.Nodes += r.Nodes
+		res.Stats.Seconds += r.Seconds
+		if r.Proof == nil {
+			if r.Status != model.StatusInfeasible {
+				return nil, fmt.Errorf("%s: no proof in the record", r.Name())
+			}
+			continue
+		}
+		if r.Proof.Found && (best == nil || r.Proof.Task < best.Proof.Task) {
+			best = r
+		}
+	}
+	if parts[0].Proof != nil {
+		res.Stats.Extra["passes"] = mergePasses(parts)
+	}
+	if best == nil {
+		return res, nil
+	}
+	if best.Solution == nil {
+		return nil, fmt.Errorf("%s: its proof found a solution, its record has none", best.Name())
+	}
+	res.Status, res.Value, res.Solution = model.StatusOptimal, best.Value, best.Solution
+	return res, nil
+}
