@@ -158,15 +158,16 @@ func TestQueensOnThreeWorkers(t *testing.T) {
 	c.ranOnce(16)
 }
 
-// The 3-wall sweep of 8x8 blocked queens in 8 parts on three workers: the
-// seed's 5278 classes and 294/4291/692/1 classes of value 8..11 over
-// 41664 boards.
-func TestSweepOnThreeWorkers(t *testing.T) {
-	source, err := os.ReadFile(filepath.Join("..", "testdata", "models", "blocked-0w.yaml"))
+// onThreeWorkers runs a job of 8 parts of a testdata model on a test
+// cluster of three workers, checks that each part ran to its end once, and
+// returns the merged answer and the model.
+func onThreeWorkers(t *testing.T, file string, overrides []string, task string, opts shard.Options) (*shard.Merged, *model.Model) {
+	t.Helper()
+	source, err := os.ReadFile(filepath.Join("..", "testdata", "models", file))
 	if err != nil {
 		t.Fatal(err)
 	}
-	job, _, err := shard.NewJob("blocked-0w.yaml", source, nil, shard.TaskSweep, shard.Options{Backend: "exact", Walls: 3}, 8)
+	job, m, err := shard.NewJob(file, source, overrides, task, opts, 8)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -180,6 +181,15 @@ func TestSweepOnThreeWorkers(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	c.ranOnce(8)
+	return merged, m
+}
+
+// The 3-wall sweep of 8x8 blocked queens in 8 parts on three workers: the
+// seed's 5278 classes and 294/4291/692/1 classes of value 8..11 over
+// 41664 boards.
+func TestSweepOnThreeWorkers(t *testing.T) {
+	merged, _ := onThreeWorkers(t, "blocked-0w.yaml", nil, shard.TaskSweep, shard.Options{Backend: "exact", Walls: 3})
 	sum := merged.Sweep
 	byValue := map[int64]int64{}
 	for _, b := range sum.Values {
@@ -188,7 +198,6 @@ func TestSweepOnThreeWorkers(t *testing.T) {
 	if !sum.Complete || sum.Classes != 5278 || sum.Boards != 41664 || !reflect.DeepEqual(byValue, map[int64]int64{8: 294, 9: 4291, 10: 692, 11: 1}) {
 		t.Errorf("3-wall sweep through the cluster: complete %v, %d classes, %d boards, by value %v", sum.Complete, sum.Classes, sum.Boards, byValue)
 	}
-	c.ranOnce(8)
 }
 
 // A worker that dies as its first part begins, before it can ack: the part
@@ -251,25 +260,8 @@ func TestCoordinatorRestarted(t *testing.T) {
 // The proof of γ(Q12) = 6 (OEIS A075458) in 8 parts on three workers:
 // the one-process solve's value and example.
 func TestDominationProofOnThreeWorkers(t *testing.T) {
-	source, err := os.ReadFile(filepath.Join("..", "testdata", "models", "queens-domination.yaml"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	job, m, err := shard.NewJob("queens-domination.yaml", source, []string{"board=12"}, shard.TaskSolve, shard.Options{Backend: "exact"}, 8)
-	if err != nil {
-		t.Fatal(err)
-	}
-	c := newTestCluster(t)
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	for range 3 {
-		c.worker(nil)
-	}
-	merged, err := c.coordinate(ctx, job, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	whole, err := exact.New().Solve(ctx, m, model.Options{Task: model.TaskSolve, Workers: 1})
+	merged, m := onThreeWorkers(t, "queens-domination.yaml", []string{"board=12"}, shard.TaskSolve, shard.Options{Backend: "exact"})
+	whole, err := exact.New().Solve(context.Background(), m, model.Options{Task: model.TaskSolve, Workers: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -278,5 +270,4 @@ func TestDominationProofOnThreeWorkers(t *testing.T) {
 		t.Errorf("γ(Q12) through the cluster: %v %d (verified %v), example %v; want optimal 6 and the one-process example %v",
 			res.Status, *res.Value, res.Verified, res.Solution, whole.Solution)
 	}
-	c.ranOnce(8)
 }

@@ -22,7 +22,7 @@ func TestMergeJoinClasses(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	recs := runAll(t, job)
+	recs := runParts(t, 1, job)
 	for _, r := range recs {
 		if r.Classes != nil || r.Burnside == nil || r.Burnside.Order != 8 || r.Burnside.Fixed < *r.Count {
 			t.Fatalf("%s: classes %v, terms %+v, for %d solutions", r.Name(), r.Classes, r.Burnside, *r.Count)

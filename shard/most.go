@@ -15,21 +15,12 @@ import (
 // its earliest point meeting it or the best it judged; Merge runs the
 // one-process loop on the reports of every part.
 
-// A Point is a placement a part reports, with its value and its task in
-// the pass's whole list (-1: the greedy point every part computes).
-type Point struct {
-	Value    int64           `json:"value"`
-	Task     int             `json:"task"`
-	Solution *model.Solution `json:"solution"`
-}
-
-// A Target is one target a part tried: the point of its earliest task
-// meeting it (Found), or else the best it judged (Point nil: none).
-type Target struct {
-	Target int    `json:"target"`
-	Found  bool   `json:"found"`
-	Point  *Point `json:"point,omitempty"`
-}
+// A Point is a placement a part reports; a Target one target a part
+// tried (model.PartPoint, PartTarget).
+type (
+	Point  = model.PartPoint
+	Target = model.PartTarget
+)
 
 // mergeMost runs the one-process loop of targets on the parts' reports.
 func mergeMost(res *model.Result, parts []*Record) (*model.Result, error) {

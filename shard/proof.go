@@ -30,50 +30,24 @@ import (
 const TaskSolve = "solve"
 
 // A Proof is one part's share of a proof, as the backend reports it in
-// Stats.Extra["shard_proof"] and ["passes"].
-type Proof struct {
-	Upper      int    `json:"upper"`       // U, the same in every part
-	UpperKnown bool   `json:"upper_known"` // a cover of U pieces was found (the record's example when not Found)
-	UpperNodes int64  `json:"upper_nodes"` // the bound's search, which every part repeats (counted in part 0's nodes)
-	Least      int    `json:"least"`       // the least count below U at which the part's tasks cover, when Found
-	Found      bool   `json:"found"`       // the part's tasks hold a solution (with an objective: at Least)
-	Task       int    `json:"task"`        // the task, in the whole list of that pass, whose cover is the example
-	Passes     []Pass `json:"passes"`      // the counts tried, in order
-	// Kind is "" for the fewest pieces, "first" for a model without an
-	// objective, "most" for a maximised cover, whose parts report the
-	// rest (most.go).
-	Kind    string   `json:"kind,omitempty"`
-	Greedy  *Point   `json:"greedy,omitempty"`
-	Top     int      `json:"top,omitempty"`
-	Floor   int      `json:"floor,omitempty"`
-	Targets []Target `json:"targets,omitempty"`
-}
-
-// A Pass is one count of pieces tried by a part on its tasks.
-type Pass struct {
-	Pieces int   `json:"pieces"`
-	Tasks  int   `json:"tasks"` // the whole list's
-	Nodes  int64 `json:"nodes"`
-	Found  bool  `json:"found"`
-}
+// Stats.Extra (model.ExtraPartProof and ExtraPartPasses); a Pass is one
+// count of pieces a part tried on its tasks.
+type (
+	Proof = model.PartProof
+	Pass  = model.PartPass
+)
 
 // runSolve runs one part of a proof; a backend or search that cannot
 // split its solve refuses with model.ErrUnsupported.
 func runSolve(ctx context.Context, m *model.Model, solver model.Solver, part model.Shard, ro RunOptions, rec *Record) error {
-	res, err := solver.Solve(ctx, m, model.Options{Task: model.TaskSolve, Workers: ro.Workers, MaxMemory: ro.MaxMemory,
-		Progress: ro.Progress, Shard: part})
+	res, err := solvePart(ctx, m, solver, model.Options{Task: model.TaskSolve, Workers: ro.Workers, MaxMemory: ro.MaxMemory,
+		Progress: ro.Progress, Shard: part}) // run.go
 	if err != nil {
-		return err
-	}
-	if res.Status == model.StatusUnknown {
-		return stopped(ctx)
-	}
-	if err := model.Verify(m, res); err != nil {
 		return err
 	}
 	rec.Status, rec.Value, rec.Nodes, rec.Seconds = res.Status, res.Value, res.Stats.Nodes, res.Stats.Seconds
 	rec.Solution, rec.Verified, rec.Extra = res.Solution, res.Verified, res.Stats.Extra
-	if res.Status == model.StatusInfeasible && res.Stats.Extra["shard_proof"] == nil {
+	if res.Status == model.StatusInfeasible && res.Stats.Extra[model.ExtraPartProof] == nil {
 		return nil // nothing to cover with: the model is infeasible in every part
 	}
 	rec.Proof, err = takeProof(rec.Extra)
@@ -82,10 +56,10 @@ func runSolve(ctx context.Context, m *model.Model, solver model.Solver, part mod
 
 // takeProof moves the backend's proof out of its statistics.
 func takeProof(extra map[string]any) (*Proof, error) {
-	if extra["shard_proof"] == nil {
+	if extra[model.ExtraPartProof] == nil {
 		return nil, errors.New("shard: the backend reported no proof of its part (Stats.Extra[\"shard_proof\"])")
 	}
-	data, err := json.Marshal(extra["shard_proof"])
+	data, err := json.Marshal(extra[model.ExtraPartProof])
 	if err != nil {
 		return nil, err
 	}
@@ -93,14 +67,14 @@ func takeProof(extra map[string]any) (*Proof, error) {
 	if err := json.Unmarshal(data, p); err != nil {
 		return nil, fmt.Errorf("shard: the backend's proof of its part: %w", err)
 	}
-	if data, err = json.Marshal(extra["passes"]); err != nil {
+	if data, err = json.Marshal(extra[model.ExtraPartPasses]); err != nil {
 		return nil, err
 	}
 	if err := json.Unmarshal(data, &p.Passes); err != nil {
 		return nil, fmt.Errorf("shard: the backend's passes: %w", err)
 	}
-	delete(extra, "shard_proof")
-	delete(extra, "passes")
+	delete(extra, model.ExtraPartProof)
+	delete(extra, model.ExtraPartPasses)
 	return p, nil
 }
 
@@ -123,12 +97,11 @@ func mergeSolve(m *model.Model, parts []*Record) (*model.Result, error) {
 	var best *Record
 	infeasible := 0
 	for _, r := range parts {
-		res.Stats.Nodes += r.Nodes
-		res.Stats.Seconds += r.Seconds
-		if r.Proof == nil {
-			if r.Status != model.StatusInfeasible {
-				return nil, fmt.Errorf("%s: no proof in the record", r.Name())
-			}
+		proved, err := addPart(res, r)
+		if err != nil {
+			return nil, err
+		}
+		if !proved {
 			infeasible++
 			continue
 		}
@@ -158,7 +131,7 @@ func mergeSolve(m *model.Model, parts []*Record) (*model.Result, error) {
 		return nil, fmt.Errorf("%s: its example does not have the %d pieces of its proof", best.Name(), value)
 	}
 	res.Status, res.Value, res.Solution = model.StatusOptimal, model.Int64(int64(value)), best.Solution
-	res.Stats.Extra["passes"] = mergePasses(parts)
+	res.Stats.Extra[model.ExtraPartPasses] = mergePasses(parts)
 	res.Stats.Extra["shard_upper"] = first.Proof.Upper
 	return res, nil
 }
@@ -194,17 +167,28 @@ func mergePasses(parts []*Record) []Pass {
 	return out
 }
 
+// addPart adds a part's nodes and seconds to res and reports whether it
+// carries a proof; a part without one must be infeasible (nothing to
+// cover with in any part), else its record is in error.
+func addPart(res *model.Result, r *Record) (bool, error) {
+	res.Stats.Nodes += r.Nodes
+	res.Stats.Seconds += r.Seconds
+	if r.Proof == nil && r.Status != model.StatusInfeasible {
+		return false, fmt.Errorf("%s: no proof in the record", r.Name())
+	}
+	return r.Proof != nil, nil
+}
+
 // mergeFirst merges the parts of a solve without an objective: the
 // solution of the earliest task that holds one, or none at all.
 func mergeFirst(res *model.Result, parts []*Record) (*model.Result, error) {
 	var best *Record
 	for _, r := range parts {
-		res.Stats.Nodes += r.Nodes
-		res.Stats.Seconds += r.Seconds
-		if r.Proof == nil {
-			if r.Status != model.StatusInfeasible {
-				return nil, fmt.Errorf("%s: no proof in the record", r.Name())
-			}
+		proved, err := addPart(res, r)
+		if err != nil {
+			return nil, err
+		}
+		if !proved {
 			continue
 		}
 		if r.Proof.Found && (best == nil || r.Proof.Task < best.Proof.Task) {
@@ -212,7 +196,7 @@ func mergeFirst(res *model.Result, parts []*Record) (*model.Result, error) {
 		}
 	}
 	if parts[0].Proof != nil {
-		res.Stats.Extra["passes"] = mergePasses(parts)
+		res.Stats.Extra[model.ExtraPartPasses] = mergePasses(parts)
 	}
 	if best == nil {
 		return res, nil

@@ -31,7 +31,7 @@ func proofJob(t *testing.T, file, board string, of int) (*shard.Job, *model.Mode
 
 // runParts runs every part of a job on workers and reads the records back
 // from their JSON lines.
-func runParts(t *testing.T, job *shard.Job, workers int) []*shard.Record {
+func runParts(t *testing.T, workers int, job *shard.Job) []*shard.Record {
 	t.Helper()
 	var lines bytes.Buffer
 	for k := range job.Of {
@@ -80,7 +80,7 @@ func TestProofParts(t *testing.T) {
 		}
 		for _, of := range parts {
 			job, _ := proofJob(t, c.file, c.board, of)
-			merged, err := shard.Merge(runParts(t, job, 1))
+			merged, err := shard.Merge(runParts(t, 1, job))
 			if err != nil {
 				t.Fatalf("%s %s in %d parts: %v", c.file, c.board, of, err)
 			}
@@ -104,7 +104,7 @@ func TestProofPartsBelowBound(t *testing.T) {
 		t.Skip("about 10 s of CPU")
 	}
 	job, m := proofJob(t, "cover-5x5-knights-domination.yaml", "12", 2)
-	recs := runParts(t, job, 2)
+	recs := runParts(t, 2, job)
 	if recs[0].Proof.Upper != 25 {
 		t.Fatalf("U = %d, want 25 (the test is of the parts finding the optimum below U)", recs[0].Proof.Upper)
 	}
@@ -125,9 +125,9 @@ func TestProofPartsBelowBound(t *testing.T) {
 // whose parts disagree on the bound or claim an example they lack.
 func TestProofMergeRefuses(t *testing.T) {
 	job, _ := proofJob(t, "queens-domination.yaml", "10", 3)
-	recs := runParts(t, job, 1)
+	recs := runParts(t, 1, job)
 	other, _ := proofJob(t, "queens-domination.yaml", "9", 3)
-	foreign := runParts(t, other, 1)
+	foreign := runParts(t, 1, other)
 	clone := func(r *shard.Record) *shard.Record {
 		c := *r
 		p := *r.Proof
@@ -221,7 +221,7 @@ func TestFoldProofParts(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			merged, err := shard.Merge(runParts(t, job, 2))
+			merged, err := shard.Merge(runParts(t, 2, job))
 			if err != nil {
 				t.Fatalf("%s in %d parts: %v", c.file, of, err)
 			}
@@ -247,7 +247,7 @@ func TestMostMergeRefuses(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	recs := runParts(t, job, 1)
+	recs := runParts(t, 1, job)
 	if len(recs[1].Proof.Targets) == 0 {
 		t.Fatal("part 1/3 tried no target: the test proves nothing")
 	}
@@ -281,7 +281,7 @@ func TestFoldProofWorkers(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		one, two := runParts(t, job, 1), runParts(t, job, 2)
+		one, two := runParts(t, 1, job), runParts(t, 2, job)
 		for k := range one {
 			p, q := *one[k].Proof, *two[k].Proof
 			p.Passes, q.Passes = nil, nil // nodes: a pass that finds abandons later boxes

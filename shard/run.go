@@ -56,17 +56,26 @@ func Run(ctx context.Context, job *Job, k int, solver model.Solver, ro RunOption
 	return rec, nil
 }
 
-func runCount(ctx context.Context, m *model.Model, solver model.Solver, part model.Shard, ro RunOptions, rec *Record) error {
-	opts := model.Options{Task: model.TaskCount, Symmetry: rec.Options.Symmetry, DistinctWalls: rec.Options.DistinctWalls,
-		Workers: ro.Workers, MaxMemory: ro.MaxMemory, Progress: ro.Progress, Shard: part}
+// solvePart runs a part with the backend and checks its answer with the
+// checker; a part stopped before its end is an error (stopped).
+func solvePart(ctx context.Context, m *model.Model, solver model.Solver, opts model.Options) (*model.Result, error) {
 	res, err := solver.Solve(ctx, m, opts)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	if res.Status == model.StatusUnknown {
-		return stopped(ctx)
+		return nil, stopped(ctx)
 	}
 	if err := model.Verify(m, res); err != nil {
+		return nil, err
+	}
+	return res, nil
+}
+
+func runCount(ctx context.Context, m *model.Model, solver model.Solver, part model.Shard, ro RunOptions, rec *Record) error {
+	res, err := solvePart(ctx, m, solver, model.Options{Task: model.TaskCount, Symmetry: rec.Options.Symmetry,
+		DistinctWalls: rec.Options.DistinctWalls, Workers: ro.Workers, MaxMemory: ro.MaxMemory, Progress: ro.Progress, Shard: part})
+	if err != nil {
 		return err
 	}
 	rec.Status, rec.Value, rec.Count, rec.Classes = res.Status, res.Value, res.Count, res.Classes

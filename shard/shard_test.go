@@ -1,9 +1,7 @@
 package shard_test
 
 import (
-	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
 	"strings"
 	"testing"
@@ -15,27 +13,6 @@ import (
 
 const queens = "name: n queens\nboard: 8\nplace: [n queen]\nrules: [independent]\n"
 
-// runAll runs every part of a job and reads the records back from their
-// JSON lines, as merge does.
-func runAll(t *testing.T, job *shard.Job) []*shard.Record {
-	t.Helper()
-	var lines bytes.Buffer
-	for k := 0; k < job.Of; k++ {
-		rec, err := shard.Run(context.Background(), job, k, exact.New(), shard.RunOptions{Workers: 1})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := json.NewEncoder(&lines).Encode(rec); err != nil {
-			t.Fatal(err)
-		}
-	}
-	recs, err := shard.Read("parts.jsonl", &lines)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return recs
-}
-
 // 10 queens in four parts: 724 solutions in 92 classes (OEIS A000170,
 // A002562), the status and value of the one-process run, and an example
 // the checker accepts.
@@ -44,7 +21,7 @@ func TestMergeQueens(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	merged, err := shard.Merge(runAll(t, job))
+	merged, err := shard.Merge(runParts(t, 1, job))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -69,12 +46,12 @@ func TestMergeRefuses(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	recs := runAll(t, job)
+	recs := runParts(t, 1, job)
 	other, _, err := shard.NewJob("q.yaml", []byte(queens), []string{"board=7"}, shard.TaskCount, shard.Options{Backend: "exact"}, 3)
 	if err != nil {
 		t.Fatal(err)
 	}
-	foreign := runAll(t, other)[1]
+	foreign := runParts(t, 1, other)[1]
 	foreign.From = "other.jsonl:2"
 	clone := func(r *shard.Record) *shard.Record { c := *r; return &c }
 	bad := clone(recs[0])

@@ -32,35 +32,18 @@ import (
 // 2,000 nodes. A variable only so that the tests can starve the bound.
 var upperBudget int64 = 1 << 16
 
-// A Proof is what a part of a proof reports, as Stats.Extra["shard_proof"]
-// (package shard reads it by these JSON names).
-type Proof struct {
-	Upper      int   `json:"upper"`       // U: covers of U pieces are known
-	UpperKnown bool  `json:"upper_known"` // U's cover was found (otherwise U is the greedy count + 1)
-	UpperNodes int64 `json:"upper_nodes"` // the nodes of the bound's search (in every part)
-	Least      int   `json:"least"`       // the least count below U at which the part's tasks cover (when Found)
-	Found      bool  `json:"found"`       // the part's tasks cover at Least
-	Task       int   `json:"task"`        // the task of that pass whose cover the part keeps
-}
-
 // SolvePart answers one part of the fewest pieces; it returns false, with
 // res untouched, when folding would have to judge the model (see Solve).
 func SolvePart(st *tasks.Stopper, p *problem.Problem, g fold.Group, opts model.Options, res *model.Result) (bool, error) {
-	d, ok := newDomProblem(p, g)
-	if !ok {
-		return false, nil
-	}
-	for t := d.need.First(); t >= 0; t = d.need.Next(t + 1) {
-		if len(d.coverers[t]) == 0 {
-			d.report(res, nil)
-			return true, problem.Infeasible(res, opts)
-		}
+	d, ok, err := newSolve(p, g, opts, res)
+	if d == nil {
+		return ok, err
 	}
 	root := newDomSearch(d, st)
 	lower := root.lowerBound(d.need, root.allCandidates())
 	up, upCover, upNodes := d.upperBound(st, lower)
-	proof := Proof{Upper: up, UpperKnown: upCover != nil, UpperNodes: upNodes}
-	var passes []domPass
+	proof := model.PartProof{Upper: up, UpperKnown: upCover != nil, UpperNodes: upNodes}
+	var passes []model.PartPass
 	var chosen []int32
 	for k := lower; k < up && !st.Stopped(); k++ {
 		found, pass := d.firstPart(st, k, opts)
@@ -75,7 +58,7 @@ func SolvePart(st *tasks.Stopper, p *problem.Problem, g fold.Group, opts model.O
 	if opts.Shard.Index == 0 {
 		res.Stats.Nodes += upNodes
 	}
-	res.Stats.Extra["shard_proof"] = proof
+	res.Stats.Extra[model.ExtraPartProof] = proof
 	if st.Canceled() {
 		res.Status = model.StatusUnknown
 		return true, nil
@@ -106,10 +89,10 @@ type partFound struct {
 // firstPart looks for a cover by at most k pieces in the tasks the shard
 // owns; the split's nodes count in part 0 only, since every part repeats
 // them.
-func (d *domProblem) firstPart(st *tasks.Stopper, k int, opts model.Options) (partFound, domPass) {
+func (d *domProblem) firstPart(st *tasks.Stopper, k int, opts model.Options) (partFound, model.PartPass) {
 	f := &domFinder{d: d, k: k, split: newDomSearch(d, st)}
 	got, workers := driver.FirstPart(st, opts, f, fmt.Sprintf("covering with %d pieces (part %d/%d)", k, opts.Shard.Index, opts.Shard.Of))
-	pass := domPass{Pieces: k, Tasks: got.Tasks}
+	pass := model.PartPass{Pieces: k, Tasks: got.Tasks}
 	if opts.Shard.Index == 0 {
 		pass.Nodes = got.SplitNodes
 	}

@@ -1,14 +1,12 @@
 package domination
 
 import (
-	"context"
 	"fmt"
 	"os"
 	"reflect"
 	"testing"
 
-	"github.com/chessmodel/chessmodel/exact/internal/problem"
-	"github.com/chessmodel/chessmodel/exact/internal/tasks"
+	"github.com/chessmodel/chessmodel/exact/internal/techtest"
 	"github.com/chessmodel/chessmodel/model"
 )
 
@@ -23,18 +21,8 @@ func solveWith(t *testing.T, file, board string, opts model.Options) *model.Resu
 	if err != nil {
 		t.Fatal(err)
 	}
-	p, err := problem.Compile(m)
-	if err != nil {
-		t.Fatal(err)
-	}
 	opts.Task = model.TaskSolve
-	res := &model.Result{Stats: model.Stats{Extra: map[string]any{}}}
-	st := tasks.NewStopper(context.Background())
-	defer st.Close()
-	if err := Technique.Solve(st, p, opts, res); err != nil {
-		t.Fatal(err)
-	}
-	return res
+	return techtest.Run(t, Technique, m, opts)
 }
 
 // A part's proof and passes are the same on 1 and 2 workers: the bound,
@@ -46,10 +34,10 @@ func TestPartWorkers(t *testing.T) {
 		for k := range 3 {
 			one := solveWith(t, c.file, c.board, model.Options{Workers: 1, Shard: model.Shard{Index: k, Of: 3}})
 			two := solveWith(t, c.file, c.board, model.Options{Workers: 2, Shard: model.Shard{Index: k, Of: 3}})
-			if one.Stats.Extra["shard_proof"] != two.Stats.Extra["shard_proof"] {
-				t.Errorf("%s %s part %d: proof %+v on 1 worker, %+v on 2", c.file, c.board, k, one.Stats.Extra["shard_proof"], two.Stats.Extra["shard_proof"])
+			if !reflect.DeepEqual(one.Stats.Extra[model.ExtraPartProof], two.Stats.Extra[model.ExtraPartProof]) {
+				t.Errorf("%s %s part %d: proof %+v on 1 worker, %+v on 2", c.file, c.board, k, one.Stats.Extra[model.ExtraPartProof], two.Stats.Extra[model.ExtraPartProof])
 			}
-			p1, p2 := one.Stats.Extra["passes"].([]domPass), two.Stats.Extra["passes"].([]domPass)
+			p1, p2 := one.Stats.Extra[model.ExtraPartPasses].([]model.PartPass), two.Stats.Extra[model.ExtraPartPasses].([]model.PartPass)
 			for i := range p1 {
 				if p1[i].Found {
 					p1[i].Nodes, p2[i].Nodes = 0, 0
@@ -79,11 +67,11 @@ func TestPartsBelowBound(t *testing.T) {
 			t.Fatalf("%s %s: the one-process solve gives %d, want %d", c.file, c.board, *whole.Value, c.want)
 		}
 		for _, of := range []int{1, 3, 7} {
-			var best *Proof
+			var best *model.PartProof
 			var example *model.Solution
 			for k := range of {
 				res := solveWith(t, c.file, c.board, model.Options{Workers: 1, Shard: model.Shard{Index: k, Of: of}})
-				p := res.Stats.Extra["shard_proof"].(Proof)
+				p := res.Stats.Extra[model.ExtraPartProof].(model.PartProof)
 				if p.Upper <= c.want {
 					t.Fatalf("%s %s: U = %d with the starved bound: the test proves nothing", c.file, c.board, p.Upper)
 				}

@@ -191,12 +191,21 @@ func (d *domProblem) preserves(perm []int32, index map[int32]int32) bool {
 	return true
 }
 
-// A domPass is one count tried, for the statistics.
-type domPass struct {
-	Pieces int   `json:"pieces"`
-	Tasks  int   `json:"tasks"`
-	Nodes  int64 `json:"nodes"`
-	Found  bool  `json:"found"`
+// newSolve is how Solve and SolvePart begin: the compiled search, or nil
+// and false when folding must judge the model, or nil and true with the
+// infeasible answer in res when some square no piece can cover.
+func newSolve(p *problem.Problem, g fold.Group, opts model.Options, res *model.Result) (*domProblem, bool, error) {
+	d, ok := newDomProblem(p, g)
+	if !ok {
+		return nil, false, nil
+	}
+	for t := d.need.First(); t >= 0; t = d.need.Next(t + 1) {
+		if len(d.coverers[t]) == 0 {
+			d.report(res, nil)
+			return nil, true, problem.Infeasible(res, opts)
+		}
+	}
+	return d, true, nil
 }
 
 // Solve answers the fewest pieces that cover, for a model that
@@ -204,17 +213,11 @@ type domPass struct {
 // partial or weak and strong attack turn out to differ (folding judges
 // both).
 func Solve(st *tasks.Stopper, p *problem.Problem, g fold.Group, opts model.Options, res *model.Result) (bool, error) {
-	d, ok := newDomProblem(p, g)
-	if !ok {
-		return false, nil
+	d, ok, err := newSolve(p, g, opts, res)
+	if d == nil {
+		return ok, err
 	}
-	for t := d.need.First(); t >= 0; t = d.need.Next(t + 1) {
-		if len(d.coverers[t]) == 0 {
-			d.report(res, nil)
-			return true, problem.Infeasible(res, opts)
-		}
-	}
-	var passes []domPass
+	var passes []model.PartPass
 	root := newDomSearch(d, st)
 	for k := root.lowerBound(d.need, root.allCandidates()); k <= len(d.cand) && !st.Stopped(); k++ {
 		chosen, pass := d.first(st, k, opts)
@@ -241,7 +244,7 @@ func Solve(st *tasks.Stopper, p *problem.Problem, g fold.Group, opts model.Optio
 }
 
 // report puts the engine and the passes in the result's stats.
-func (d *domProblem) report(res *model.Result, passes []domPass) {
+func (d *domProblem) report(res *model.Result, passes []model.PartPass) {
 	res.Stats.Extra["engine"] = "fewest pieces by branch and bound on the least covered square"
 	if len(d.orbits) > 0 {
 		res.Stats.Extra["symmetry"] = fmt.Sprintf("first piece on one of %d orbits of %d squares", len(d.orbits), len(d.cand))
@@ -249,7 +252,7 @@ func (d *domProblem) report(res *model.Result, passes []domPass) {
 	for _, ps := range passes {
 		res.Stats.Nodes += ps.Nodes
 	}
-	res.Stats.Extra["passes"] = passes
+	res.Stats.Extra[model.ExtraPartPasses] = passes
 }
 
 // first looks for a cover by at most k pieces, shared among the workers
@@ -257,10 +260,10 @@ func (d *domProblem) report(res *model.Result, passes []domPass) {
 // same answer on any number of workers); pass.Found says whether there is
 // one. The cover may be empty (nothing left to cover), so found is not
 // the same as a non-nil slice.
-func (d *domProblem) first(st *tasks.Stopper, k int, opts model.Options) ([]int32, domPass) {
+func (d *domProblem) first(st *tasks.Stopper, k int, opts model.Options) ([]int32, model.PartPass) {
 	f := &domFinder{d: d, k: k, split: newDomSearch(d, st)}
 	got, workers := driver.First(st, opts, f, fmt.Sprintf("covering with %d pieces", k))
-	pass := domPass{Pieces: k, Tasks: got.Tasks, Nodes: got.SplitNodes}
+	pass := model.PartPass{Pieces: k, Tasks: got.Tasks, Nodes: got.SplitNodes}
 	for _, w := range workers {
 		pass.Nodes += w.(*domWorker).s.nodes
 	}

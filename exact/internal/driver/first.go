@@ -49,15 +49,26 @@ func First(st *tasks.Stopper, opts model.Options, f Finder, what string) (Found,
 	}
 	workers := model.WorkerCount(opts.Workers)
 	n, nodes := deepen(st, f, policy.From, policy.PerWorker*workers)
+	task, by, searches := earliest(st, opts, f, what, workers, n, func(i int) int { return i })
+	return Found{Task: task, Worker: by, Tasks: n, SplitNodes: nodes}, searches
+}
+
+// earliest runs n tasks, the i-th being task at(i) of f's list, on
+// workers, each worker with its own search from f.FindWorker, and returns
+// the earliest of them (least i) with a solution, named by its index in
+// f's list (-1: none), and the worker whose search holds it. A task after
+// the earliest found so far is skipped, or abandoned when an earlier one
+// finds.
+func earliest(st *tasks.Stopper, opts model.Options, f Finder, what string, workers, n int, at func(i int) int) (task, worker int, searches []FindWorker) {
 	var best atomic.Int64
 	best.Store(math.MaxInt64)
 	var mu sync.Mutex
 	by := -1
-	searches := Spread(st, workers, n, opts.Progress, what, f.FindWorker, func(w int, s FindWorker, i int) {
+	searches = Spread(st, workers, n, opts.Progress, what, f.FindWorker, func(w int, s FindWorker, i int) {
 		if int64(i) > best.Load() {
 			return
 		}
-		if !s.Find(i, func() bool { return int64(i) > best.Load() }) {
+		if !s.Find(at(i), func() bool { return int64(i) > best.Load() }) {
 			return
 		}
 		mu.Lock()
@@ -67,9 +78,8 @@ func First(st *tasks.Stopper, opts model.Options, f Finder, what string) (Found,
 		}
 		mu.Unlock()
 	})
-	out := Found{Task: -1, Tasks: n, SplitNodes: nodes}
 	if b := best.Load(); b != math.MaxInt64 {
-		out.Task, out.Worker = int(b), by
+		return at(int(b)), by, searches
 	}
-	return out, searches
+	return -1, -1, searches
 }

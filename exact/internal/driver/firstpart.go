@@ -1,10 +1,6 @@
 package driver
 
 import (
-	"math"
-	"sync"
-	"sync/atomic"
-
 	"github.com/chessmodel/chessmodel/exact/internal/tasks"
 	"github.com/chessmodel/chessmodel/model"
 )
@@ -26,28 +22,7 @@ func FirstPart(st *tasks.Stopper, opts model.Options, f Finder, what string) (Fo
 	}
 	n, nodes := deepen(st, f, from, ShardTasks)
 	run := ownedTasks(model.Options{Shard: opts.Shard}, n)
-	var best atomic.Int64
-	best.Store(math.MaxInt64)
-	var mu sync.Mutex
-	by := -1
 	workers := max(1, min(model.WorkerCount(opts.Workers), len(run)))
-	searches := Spread(st, workers, len(run), opts.Progress, what, f.FindWorker, func(w int, s FindWorker, i int) {
-		if int64(i) > best.Load() {
-			return
-		}
-		if !s.Find(run[i], func() bool { return int64(i) > best.Load() }) {
-			return
-		}
-		mu.Lock()
-		if int64(i) < best.Load() {
-			best.Store(int64(i))
-			by = w
-		}
-		mu.Unlock()
-	})
-	out := Found{Task: -1, Worker: -1, Tasks: n, SplitNodes: nodes}
-	if b := best.Load(); b != math.MaxInt64 {
-		out.Task, out.Worker = run[b], by
-	}
-	return out, searches
+	task, by, searches := earliest(st, opts, f, what, workers, len(run), func(i int) int { return run[i] })
+	return Found{Task: task, Worker: by, Tasks: n, SplitNodes: nodes}, searches
 }

@@ -26,17 +26,6 @@ import (
 // on every machine.
 var fewestBudget int64 = 1 << 16
 
-// fewestProof is the proof of a part of the fewest pieces, by the JSON
-// names package shard reads.
-type fewestProof struct {
-	Upper      int   `json:"upper"`
-	UpperKnown bool  `json:"upper_known"`
-	UpperNodes int64 `json:"upper_nodes"`
-	Least      int   `json:"least"`
-	Found      bool  `json:"found"`
-	Task       int   `json:"task"`
-}
-
 // fewestPart runs one part of the fewest pieces.
 func (r *foldRun) fewestPart(res *model.Result) error {
 	plan := r.plan
@@ -49,11 +38,11 @@ func (r *foldRun) fewestPart(res *model.Result) error {
 	if err != nil {
 		return err
 	}
-	proof := fewestProof{Upper: others + kU, UpperKnown: upPoint != nil, UpperNodes: upNodes, Task: -1}
+	proof := model.PartProof{Upper: others + kU, UpperKnown: upPoint != nil, UpperNodes: upNodes, Task: -1}
 	if r.opts.Shard.Index == 0 {
 		res.Stats.Nodes += upNodes
 	}
-	var passes []partPass
+	var passes []model.PartPass
 	answer, answerK := upPoint, kU
 	for _, k := range open {
 		ax := plan.axes(k)
@@ -65,7 +54,7 @@ func (r *foldRun) fewestPart(res *model.Result) error {
 			n -= b.splitStats.Nodes
 		}
 		res.Stats.Nodes += n
-		passes = append(passes, partPass{Pieces: others + k, Tasks: got.Tasks, Nodes: n, Found: got.Task >= 0})
+		passes = append(passes, model.PartPass{Pieces: others + k, Tasks: got.Tasks, Nodes: n, Found: got.Task >= 0})
 		if got.Task >= 0 {
 			pt := workers[got.Worker].(*foldWorker).found
 			answer, answerK = &pt, k
@@ -76,8 +65,8 @@ func (r *foldRun) fewestPart(res *model.Result) error {
 			break
 		}
 	}
-	res.Stats.Extra["shard_proof"] = proof
-	res.Stats.Extra["passes"] = passes
+	res.Stats.Extra[model.ExtraPartProof] = proof
+	res.Stats.Extra[model.ExtraPartPasses] = passes
 	if r.st.Canceled() {
 		res.Status = model.StatusUnknown
 		return nil

@@ -1,12 +1,10 @@
 package fold
 
 import (
-	"context"
 	"reflect"
 	"testing"
 
-	"github.com/chessmodel/chessmodel/exact/internal/problem"
-	"github.com/chessmodel/chessmodel/exact/internal/tasks"
+	"github.com/chessmodel/chessmodel/exact/internal/techtest"
 	"github.com/chessmodel/chessmodel/model"
 )
 
@@ -17,18 +15,8 @@ func foldPart(t *testing.T, text string, opts model.Options) *model.Result {
 	if err != nil {
 		t.Fatal(err)
 	}
-	p, err := problem.Compile(m)
-	if err != nil {
-		t.Fatal(err)
-	}
 	opts.Task = model.TaskSolve
-	res := &model.Result{Stats: model.Stats{Extra: map[string]any{}}}
-	st := tasks.NewStopper(context.Background())
-	defer st.Close()
-	if err := Folding.Solve(st, p, opts, res); err != nil {
-		t.Fatal(err)
-	}
-	return res
+	return techtest.Run(t, Folding, m, opts)
 }
 
 // The fewest pieces beside others in parts, with the bound as it is and
@@ -53,11 +41,11 @@ func TestFewestParts(t *testing.T) {
 		fewestBudget = c.budget
 		whole := foldPart(t, c.text, model.Options{Workers: 1})
 		for _, of := range []int{1, 3, 7} {
-			var best *fewestProof
+			var best *model.PartProof
 			var example *model.Solution
 			for k := range of {
 				res := foldPart(t, c.text, model.Options{Workers: 2, Shard: model.Shard{Index: k, Of: of}})
-				p := res.Stats.Extra["shard_proof"].(fewestProof)
+				p := res.Stats.Extra[model.ExtraPartProof].(model.PartProof)
 				if p.Found && p.Task%of != k {
 					t.Errorf("%q part %d/%d: its point is from box %d, which it does not own", c.text, k, of, p.Task)
 				}

@@ -20,33 +20,18 @@ import (
 // or, when none, the best point it judged (value and box); the merge runs
 // the one-process loop on those reports (package shard).
 
-// A partPoint is a placement as the merge reads it.
-type partPoint struct {
-	Value    int             `json:"value"`
-	Task     int             `json:"task"` // its box in the pass's whole list; -1: the greedy point
-	Solution *model.Solution `json:"solution"`
-}
-
-// A partTarget is one target a part tried: the point of its earliest box
-// meeting it (Found), or else the best it judged (Point nil: none).
-type partTarget struct {
-	Target int        `json:"target"`
-	Found  bool       `json:"found"`
-	Point  *partPoint `json:"point,omitempty"`
-}
-
 // mostPart runs the targets of a maximised cover on the boxes the part
 // owns.
 func (r *foldRun) mostPart(res *model.Result) error {
 	plan := r.plan
 	ax := plan.axes(0)
 	r.greedy(ax)
-	proof := partProof{Kind: "most", Task: -1, Top: plan.Open.Count(), Floor: max(plan.ruleGoal, 0)}
+	proof := model.PartProof{Kind: "most", Task: -1, Top: plan.Open.Count(), Floor: max(plan.ruleGoal, 0)}
 	if r.best.value >= 0 {
 		proof.Greedy = r.point(ax, r.best)
 	}
 	var nodes int64
-	var passes []partPass
+	var passes []model.PartPass
 	for t := proof.Top; t >= proof.Floor && t > r.best.value && !r.st.Stopped(); t-- {
 		b := r.newBoxes(ax, t)
 		got, workers := driver.FirstPart(r.st, r.opts, b, fmt.Sprintf("folding to %d (part %d/%d)", t, r.opts.Shard.Index, r.opts.Shard.Of))
@@ -56,8 +41,8 @@ func (r *foldRun) mostPart(res *model.Result) error {
 			n -= b.splitStats.Nodes
 		}
 		nodes += n
-		passes = append(passes, partPass{Pieces: len(ax.Group), Tasks: got.Tasks, Nodes: n, Found: got.Task >= 0})
-		target := partTarget{Target: t, Found: got.Task >= 0}
+		passes = append(passes, model.PartPass{Pieces: len(ax.Group), Tasks: got.Tasks, Nodes: n, Found: got.Task >= 0})
+		target := model.PartTarget{Target: t, Found: got.Task >= 0}
 		if target.Found {
 			pt := workers[got.Worker].(*foldWorker).found
 			target.Point = r.point(ax, pt)
@@ -72,8 +57,8 @@ func (r *foldRun) mostPart(res *model.Result) error {
 		proof.Targets = append(proof.Targets, target)
 	}
 	res.Stats.Nodes += nodes
-	res.Stats.Extra["shard_proof"] = proof
-	res.Stats.Extra["passes"] = passes
+	res.Stats.Extra[model.ExtraPartProof] = proof
+	res.Stats.Extra[model.ExtraPartPasses] = passes
 	if r.st.Canceled() {
 		res.Status = model.StatusUnknown
 		return nil
@@ -104,7 +89,7 @@ func passBest(b *foldBoxes) foldPoint {
 }
 
 // point is a placement as the merge reads it.
-func (r *foldRun) point(ax Axes, pt foldPoint) *partPoint {
+func (r *foldRun) point(ax Axes, pt foldPoint) *model.PartPoint {
 	sol := r.plan.Problem.Solution(r.plan.vertices(ax, pt.squares), nil)
-	return &partPoint{Value: pt.value, Task: pt.task, Solution: &sol}
+	return &model.PartPoint{Value: int64(pt.value), Task: pt.task, Solution: &sol}
 }

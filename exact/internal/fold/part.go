@@ -36,28 +36,6 @@ func SplitsSolve(p *problem.Problem, groups []Group) bool {
 	return p.Sense == model.Minimize && p.Measure == model.MeasurePieces && mins == 1 || p.Sense == model.Fixed && mins == 0
 }
 
-// partProof is what a part reports as Stats.Extra["shard_proof"] (package
-// shard reads it by these JSON names).
-type partProof struct {
-	Kind  string `json:"kind"`  // "first", or "most" (most.go)
-	Found bool   `json:"found"` // the part's boxes hold a point
-	Task  int    `json:"task"`  // its earliest box's index in the whole list
-	// A maximised cover's (most.go): the greedy point, the targets from
-	// Top down to Floor, and each target the part tried.
-	Greedy  *partPoint   `json:"greedy,omitempty"`
-	Top     int          `json:"top,omitempty"`
-	Floor   int          `json:"floor,omitempty"`
-	Targets []partTarget `json:"targets,omitempty"`
-}
-
-// partPass is the pass as Stats.Extra["passes"] (package shard's Pass).
-type partPass struct {
-	Pieces int   `json:"pieces"`
-	Tasks  int   `json:"tasks"`
-	Nodes  int64 `json:"nodes"`
-	Found  bool  `json:"found"`
-}
-
 // solvePart runs the one pass on the boxes the part owns; the split's
 // nodes count in part 0 only, since every part repeats it.
 func (r *foldRun) solvePart(res *model.Result) error {
@@ -77,9 +55,9 @@ func (r *foldRun) solvePart(res *model.Result) error {
 		nodes -= b.splitStats.Nodes
 	}
 	res.Stats.Nodes += nodes
-	proof := partProof{Kind: "first", Found: got.Task >= 0, Task: got.Task}
-	res.Stats.Extra["shard_proof"] = proof
-	res.Stats.Extra["passes"] = []partPass{{Pieces: len(ax.Group), Tasks: got.Tasks, Nodes: nodes, Found: proof.Found}}
+	proof := model.PartProof{Kind: "first", Found: got.Task >= 0, Task: got.Task}
+	res.Stats.Extra[model.ExtraPartProof] = proof
+	res.Stats.Extra[model.ExtraPartPasses] = []model.PartPass{{Pieces: len(ax.Group), Tasks: got.Tasks, Nodes: nodes, Found: proof.Found}}
 	if r.st.Canceled() {
 		res.Status = model.StatusUnknown
 		return nil

@@ -100,6 +100,17 @@ func KnownModel(t *testing.T, name string, fits func(m *model.Model, opts model.
 	})
 }
 
+// Run answers m with tech alone, compiled as the facade compiles it, and
+// fails the test on an error.
+func Run(t *testing.T, tech driver.Technique, m *model.Model, opts model.Options) *model.Result {
+	t.Helper()
+	res, err := compiled(tech).Solve(context.Background(), m, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res
+}
+
 // A Solve answers a model with one technique.
 type Solve func(st *tasks.Stopper, m *model.Model, opts model.Options, res *model.Result) error
 
