@@ -57,8 +57,8 @@ func chooseMethod(m *model.Model, g *model.MoveGraph, opts model.Options, plan *
 	switch {
 	case g.Len() > maxDFSSquares:
 		return Frontier
-	case plan == nil || opts.Task == model.TaskEnumerate || (opts.Symmetry && opts.Shard.Active()):
-		return Search // the search alone splits into parts (dfsshard.go)
+	case plan == nil || opts.Task == model.TaskEnumerate:
+		return Search
 	}
 	c := newDFSCounter(g, m.Tour.Closed)
 	starts, weights := searchStarts(m, g, opts.Task)
@@ -69,6 +69,11 @@ func chooseMethod(m *model.Model, g *model.MoveGraph, opts model.Options, plan *
 	}
 	res.Stats.Extra["search_nodes_estimate"] = search
 	res.Stats.Extra["frontier_cost_estimate"] = frontier
+	if opts.Symmetry && opts.Shard.Active() {
+		// the search alone splits into parts (dfsshard.go); the estimates
+		// are still reported, as the whole count reports them
+		return Search
+	}
 	if frontier < search {
 		return Frontier
 	}
