@@ -34,32 +34,11 @@ func expandBy(vs []Vector) []Vector {
 }
 
 // closedUnder reports whether every image of every vector under the
-// transforms is itself among the vectors.
-//
-// Dispatch asks it of every piece on every solve (through Plain, three or
-// four times a solve), so it allocates nothing and, for the moves of up
-// to maxSmall squares that every built-in and nearly every fairy piece
-// has, looks the images up in a bitmap of those displacements instead of
-// scanning the vectors (eight queens: 200 ns a Plain before, BenchmarkPlain).
+// transforms is itself among the vectors. It allocates nothing: a piece
+// has a few dozen vectors at most, and a scan of them beat a map. Plain,
+// which dispatch asks on every solve, reads the answer a piece
+// remembered when it was made (seal) instead.
 func closedUnder(vs []Vector, images []Transform) bool {
-	var set smallVectors
-	for _, v := range vs {
-		if !set.add(v) {
-			return closedUnderScan(vs, images)
-		}
-	}
-	for _, v := range vs {
-		for _, t := range images {
-			if !set.has(t.linear(v)) {
-				return false
-			}
-		}
-	}
-	return true
-}
-
-// closedUnderScan is closedUnder for any vectors, by a scan of them.
-func closedUnderScan(vs []Vector, images []Transform) bool {
 	for _, v := range vs {
 		for _, t := range images {
 			if !slices.Contains(vs, t.linear(v)) {
@@ -68,39 +47,6 @@ func closedUnderScan(vs []Vector, images []Transform) bool {
 		}
 	}
 	return true
-}
-
-// maxSmall is the largest coordinate, in absolute value, of a
-// displacement a smallVectors holds.
-const maxSmall = 7
-
-// smallVectors is a set of displacements of at most maxSmall squares
-// along each axis, one bit each (15 x 15 bits); D4 maps the set's range
-// onto itself.
-type smallVectors [4]uint64
-
-// index is v's bit, or false when v is out of range.
-func (smallVectors) index(v Vector) (int, bool) {
-	const side = 2*maxSmall + 1
-	if v.File < -maxSmall || v.File > maxSmall || v.Rank < -maxSmall || v.Rank > maxSmall {
-		return 0, false
-	}
-	return (v.File+maxSmall)*side + v.Rank + maxSmall, true
-}
-
-// add puts v in the set, or reports false when it is out of range.
-func (s *smallVectors) add(v Vector) bool {
-	i, ok := s.index(v)
-	if ok {
-		s[i>>6] |= 1 << (i & 63)
-	}
-	return ok
-}
-
-// has reports whether v is in the set.
-func (s *smallVectors) has(v Vector) bool {
-	i, ok := s.index(v)
-	return ok && s[i>>6]&(1<<(i&63)) != 0
 }
 
 // linear is the D4 part of t acting on a displacement.
