@@ -181,31 +181,17 @@ func folding(st *tasks.Stopper, p *problem.Problem, groups []fold.Group, opts mo
 		}
 		return cover.Solve(st, p, opts, res) // folding counts no fewest (fold.Folding)
 	}
-	if opts.Shard.Active() && opts.Task == model.TaskSolve && domination.Fits(p, groups) {
-		return dominationPart(st, p, groups, opts, res) // the one solve that splits
-	}
 	if opts.Task != model.TaskSolve || !fold.SplitsSolve(p, groups) { // fold's part.go
 		if err := driver.Whole(opts, fold.FoldingWhat(opts)); err != nil {
 			return err
 		}
 	}
-	if opts.Task == model.TaskSolve && domination.Fits(p, groups) {
+	if opts.Task == model.TaskSolve && domination.Fits(p, groups) { // whole, or one part of its proof
 		if done, err := domination.Solve(st, p, groups[0], opts, res); done || err != nil {
 			return err
 		}
 	}
 	return fold.Solve(st, p, groups, opts, res)
-}
-
-// dominationPart answers one part of the fewest pieces that cover (the
-// domination doc, part.go); a model folding has to judge goes to folding's
-// part (fold's fewestpart.go), as the whole solve goes to folding.
-func dominationPart(st *tasks.Stopper, p *problem.Problem, groups []fold.Group, opts model.Options, res *model.Result) error {
-	done, err := domination.SolvePart(st, p, groups[0], opts, res)
-	if err == nil && !done {
-		return fold.Solve(st, p, groups, opts, res)
-	}
-	return err
 }
 
 // oneWallSet counts distinct wall sets on a model whose walls are all fixed:

@@ -211,8 +211,11 @@ func newSolve(p *problem.Problem, g fold.Group, opts model.Options, res *model.R
 // Solve answers the fewest pieces that cover, for a model that
 // dominationFits; it returns false, with res untouched, when the cover is
 // partial or weak and strong attack turn out to differ (folding judges
-// both).
+// both). Under model.Options.Shard it answers one part (SolvePart).
 func Solve(st *tasks.Stopper, p *problem.Problem, g fold.Group, opts model.Options, res *model.Result) (bool, error) {
+	if opts.Shard.Active() {
+		return SolvePart(st, p, g, opts, res) // part.go
+	}
 	d, ok, err := newSolve(p, g, opts, res)
 	if d == nil {
 		return ok, err

@@ -29,11 +29,7 @@ func fullCover(p *problem.Problem) bool {
 
 func solve(st *tasks.Stopper, p *problem.Problem, opts model.Options, res *model.Result) error {
 	groups, _ := fold.Fits(p)
-	solve := Solve
-	if opts.Shard.Active() {
-		solve = SolvePart // part.go
-	}
-	done, err := solve(st, p, groups[0], opts, res)
+	done, err := Solve(st, p, groups[0], opts, res)
 	if err == nil && !done {
 		return fmt.Errorf("exact: the fewest-pieces search covers under weak attack, and this model's strong attack differs: %w", model.ErrUnsupported)
 	}
