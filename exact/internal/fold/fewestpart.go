@@ -3,7 +3,6 @@ package fold
 import (
 	"fmt"
 
-	"github.com/chessmodel/chessmodel/exact/internal/driver"
 	"github.com/chessmodel/chessmodel/exact/internal/problem"
 	"github.com/chessmodel/chessmodel/model"
 )
@@ -45,20 +44,12 @@ func (r *foldRun) fewestPart(res *model.Result) error {
 	var passes []model.PartPass
 	answer, answerK := upPoint, kU
 	for _, k := range open {
-		ax := plan.axes(k)
-		b := r.newBoxes(ax, plan.ruleGoal)
-		got, workers := driver.FirstPart(r.st, r.opts, b, fmt.Sprintf("folding with %d pieces (part %d/%d)", others+k, r.opts.Shard.Index, r.opts.Shard.Of))
-		b.finish(got.Task >= 0)
-		n := b.pass.Stats.Nodes
-		if r.opts.Shard.Index != 0 {
-			n -= b.splitStats.Nodes
-		}
-		res.Stats.Nodes += n
-		passes = append(passes, model.PartPass{Pieces: others + k, Tasks: got.Tasks, Nodes: n, Found: got.Task >= 0})
-		if got.Task >= 0 {
-			pt := workers[got.Worker].(*foldWorker).found
-			answer, answerK = &pt, k
-			proof.Least, proof.Found, proof.Task = others+k, true, got.Task
+		_, pass, task, pt := r.passPart(plan.axes(k), plan.ruleGoal, others+k, fmt.Sprintf("folding with %d pieces", others+k))
+		res.Stats.Nodes += pass.Nodes
+		passes = append(passes, pass)
+		if pass.Found {
+			answer, answerK = pt, k
+			proof.Least, proof.Found, proof.Task = others+k, true, task
 			break
 		}
 		if r.st.Stopped() {

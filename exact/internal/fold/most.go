@@ -3,7 +3,6 @@ package fold
 import (
 	"fmt"
 
-	"github.com/chessmodel/chessmodel/exact/internal/driver"
 	"github.com/chessmodel/chessmodel/exact/internal/problem"
 	"github.com/chessmodel/chessmodel/model"
 )
@@ -33,22 +32,15 @@ func (r *foldRun) mostPart(res *model.Result) error {
 	var nodes int64
 	var passes []model.PartPass
 	for t := proof.Top; t >= proof.Floor && t > r.best.value && !r.st.Stopped(); t-- {
-		b := r.newBoxes(ax, t)
-		got, workers := driver.FirstPart(r.st, r.opts, b, fmt.Sprintf("folding to %d (part %d/%d)", t, r.opts.Shard.Index, r.opts.Shard.Of))
-		b.finish(got.Task >= 0)
-		n := b.pass.Stats.Nodes
-		if r.opts.Shard.Index != 0 {
-			n -= b.splitStats.Nodes
-		}
-		nodes += n
-		passes = append(passes, model.PartPass{Pieces: len(ax.Group), Tasks: got.Tasks, Nodes: n, Found: got.Task >= 0})
-		target := model.PartTarget{Target: t, Found: got.Task >= 0}
+		b, pass, _, pt := r.passPart(ax, t, len(ax.Group), fmt.Sprintf("folding to %d", t))
+		nodes += pass.Nodes
+		passes = append(passes, pass)
+		target := model.PartTarget{Target: t, Found: pass.Found}
 		if target.Found {
-			pt := workers[got.Worker].(*foldWorker).found
-			target.Point = r.point(ax, pt)
+			target.Point = r.point(ax, *pt)
 			proof.Found, proof.Task = true, pt.task
 			proof.Targets = append(proof.Targets, target)
-			r.best = pt
+			r.best = *pt
 			break
 		}
 		if best := passBest(b); best.value >= 0 {

@@ -46,18 +46,11 @@ func (r *foldRun) solvePart(res *model.Result) error {
 		return r.fewestPart(res) // fewestpart.go
 	}
 	ax := r.plan.axes(0)
-	b := r.newBoxes(ax, r.plan.ruleGoal)
-	what := fmt.Sprintf("folding to %d (part %d/%d)", r.plan.ruleGoal, r.opts.Shard.Index, r.opts.Shard.Of)
-	got, workers := driver.FirstPart(r.st, r.opts, b, what)
-	b.finish(got.Task >= 0)
-	nodes := b.pass.Stats.Nodes
-	if r.opts.Shard.Index != 0 {
-		nodes -= b.splitStats.Nodes
-	}
-	res.Stats.Nodes += nodes
-	proof := model.PartProof{Kind: "first", Found: got.Task >= 0, Task: got.Task}
+	_, pass, task, pt := r.passPart(ax, r.plan.ruleGoal, len(ax.Group), fmt.Sprintf("folding to %d", r.plan.ruleGoal))
+	res.Stats.Nodes += pass.Nodes
+	proof := model.PartProof{Kind: "first", Found: pass.Found, Task: task}
 	res.Stats.Extra[model.ExtraPartProof] = proof
-	res.Stats.Extra[model.ExtraPartPasses] = []model.PartPass{{Pieces: len(ax.Group), Tasks: got.Tasks, Nodes: nodes, Found: proof.Found}}
+	res.Stats.Extra[model.ExtraPartPasses] = []model.PartPass{pass}
 	if r.st.Canceled() {
 		res.Status = model.StatusUnknown
 		return nil
@@ -65,9 +58,29 @@ func (r *foldRun) solvePart(res *model.Result) error {
 	if !proof.Found {
 		return problem.Infeasible(res, r.opts) // none in this part's boxes
 	}
-	r.answer, r.answerAx = workers[got.Worker].(*foldWorker).found, ax
+	r.answer, r.answerAx = *pt, ax
 	v, w := r.Best()
 	return problem.Solved(res, r.plan.Problem, v, w, r.Value)
+}
+
+// passPart runs the pass of the pieces of ax at target on the boxes the
+// part owns (driver.FirstPart): its boxes, the pass as the part reports it
+// (pieces in all; the split's nodes in part 0 only, since every part
+// repeats the split), the earliest owned box with a point, as its index
+// in the pass's whole list (-1: none), and that point (nil: none).
+func (r *foldRun) passPart(ax Axes, target, pieces int, what string) (*foldBoxes, model.PartPass, int, *foldPoint) {
+	b := r.newBoxes(ax, target)
+	got, workers := driver.FirstPart(r.st, r.opts, b, fmt.Sprintf("%s (part %d/%d)", what, r.opts.Shard.Index, r.opts.Shard.Of))
+	b.finish(got.Task >= 0)
+	pass := model.PartPass{Pieces: pieces, Tasks: got.Tasks, Nodes: b.pass.Stats.Nodes, Found: got.Task >= 0}
+	if r.opts.Shard.Index != 0 {
+		pass.Nodes -= b.splitStats.Nodes
+	}
+	if !pass.Found {
+		return b, pass, -1, nil
+	}
+	pt := workers[got.Worker].(*foldWorker).found
+	return b, pass, got.Task, &pt
 }
 
 // FoldingWhat names folding in the refusal of a shard: a solve that
