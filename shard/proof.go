@@ -115,8 +115,8 @@ func mergeSolve(m *model.Model, parts []*Record) (*model.Result, error) {
 	if infeasible == len(parts) {
 		return res, nil
 	}
-	if infeasible > 0 {
-		return nil, fmt.Errorf("%d of %d parts say the model has no cover, the others have a proof", infeasible, len(parts))
+	if err := mixedProofs(infeasible, len(parts)); err != nil {
+		return nil, err
 	}
 	value := first.Proof.Upper
 	if best != nil {
@@ -179,23 +179,37 @@ func addPart(res *model.Result, r *Record) (bool, error) {
 	return r.Proof != nil, nil
 }
 
+// mixedProofs refuses parts of which some (without, of of) say the model
+// has no cover, so carry no proof, and the others have one.
+func mixedProofs(without, of int) error {
+	if without > 0 && without < of {
+		return fmt.Errorf("%d of %d parts say the model has no cover, the others have a proof", without, of)
+	}
+	return nil
+}
+
 // mergeFirst merges the parts of a solve without an objective: the
 // solution of the earliest task that holds one, or none at all.
 func mergeFirst(res *model.Result, parts []*Record) (*model.Result, error) {
 	var best *Record
+	infeasible := 0
 	for _, r := range parts {
 		proved, err := addPart(res, r)
 		if err != nil {
 			return nil, err
 		}
 		if !proved {
+			infeasible++
 			continue
 		}
 		if r.Proof.Found && (best == nil || r.Proof.Task < best.Proof.Task) {
 			best = r
 		}
 	}
-	if parts[0].Proof != nil {
+	if err := mixedProofs(infeasible, len(parts)); err != nil {
+		return nil, err
+	}
+	if infeasible == 0 {
 		res.Stats.Extra[model.ExtraPartPasses] = mergePasses(parts)
 	}
 	if best == nil {

@@ -136,6 +136,8 @@ func TestProofMergeRefuses(t *testing.T) {
 	}
 	lowU := clone(recs[1])
 	lowU.Proof.Upper = 4
+	noProof := clone(recs[1])
+	noProof.Proof, noProof.Status = nil, model.StatusInfeasible
 	noExample := clone(recs[2])
 	noExample.Proof.Least, noExample.Proof.Task, noExample.Proof.Found, noExample.Solution = 4, 2, true, nil
 	cases := []struct {
@@ -148,6 +150,7 @@ func TestProofMergeRefuses(t *testing.T) {
 		{"foreign", []*shard.Record{recs[0], recs[1], foreign[2], recs[2]}, "is foreign"},
 		{"bound", []*shard.Record{recs[0], lowU, recs[2]}, "disagrees with part 0/3 (parts.jsonl:1) on the upper bound: U = 4 against U = 5"},
 		{"example", []*shard.Record{recs[0], recs[1], noExample}, "does not have the 4 pieces of its proof"},
+		{"mixed", []*shard.Record{recs[0], noProof, recs[2]}, "1 of 3 parts say the model has no cover, the others have a proof"},
 	}
 	for _, c := range cases {
 		_, err := shard.Merge(c.parts)
@@ -289,5 +292,22 @@ func TestFoldProofWorkers(t *testing.T) {
 				t.Errorf("%s part %d/3: proof %+v on 1 worker, %+v on 2", file, k, p, q)
 			}
 		}
+	}
+}
+
+// merge refuses the parts of a solve without an objective of which one
+// says the model has no cover (no proof) and the others have a proof,
+// naming the count, and does not fail on the missing proof.
+func TestFirstMergeRefusesMixed(t *testing.T) {
+	job, _ := proofJob(t, "cover-5x5-five-pieces.yaml", "5", 3)
+	recs := runParts(t, 1, job)
+	if recs[0].Proof == nil || recs[0].Proof.Kind != "first" {
+		t.Fatalf("part 0: proof %+v, want one of a solve without an objective", recs[0].Proof)
+	}
+	noProof := *recs[1]
+	noProof.Proof, noProof.Status = nil, model.StatusInfeasible
+	_, err := shard.Merge([]*shard.Record{recs[0], &noProof, recs[2]})
+	if want := "1 of 3 parts say the model has no cover, the others have a proof"; !errors.Is(err, shard.ErrMerge) || !strings.Contains(err.Error(), want) {
+		t.Errorf("want an ErrMerge saying %q, got %v", want, err)
 	}
 }
