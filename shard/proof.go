@@ -94,29 +94,21 @@ func mergeSolve(m *model.Model, parts []*Record) (*model.Result, error) {
 	if first.Proof != nil && first.Proof.Kind == "most" {
 		return mergeMost(res, parts) // most.go
 	}
+	proved, err := addParts(res, parts)
+	if err != nil {
+		return nil, err
+	}
+	if !proved {
+		return res, nil // no proof in any part: nothing to cover with
+	}
 	var best *Record
-	infeasible := 0
 	for _, r := range parts {
-		proved, err := addPart(res, r)
-		if err != nil {
-			return nil, err
-		}
-		if !proved {
-			infeasible++
-			continue
-		}
-		if p, q := r.Proof, first.Proof; q == nil || p.Upper != q.Upper || p.UpperKnown != q.UpperKnown {
+		if p, q := r.Proof, first.Proof; p.Upper != q.Upper || p.UpperKnown != q.UpperKnown {
 			return nil, fmt.Errorf("%s disagrees with %s on the upper bound: %s against %s", r.Name(), first.Name(), upper(p), upper(q))
 		}
 		if p := r.Proof; p.Found && (best == nil || p.Least < best.Proof.Least || p.Least == best.Proof.Least && p.Task < best.Proof.Task) {
 			best = r
 		}
-	}
-	if infeasible == len(parts) {
-		return res, nil
-	}
-	if err := mixedProofs(infeasible, len(parts)); err != nil {
-		return nil, err
 	}
 	value := first.Proof.Upper
 	if best != nil {
@@ -137,9 +129,6 @@ func mergeSolve(m *model.Model, parts []*Record) (*model.Result, error) {
 }
 
 func upper(p *Proof) string {
-	if p == nil {
-		return "none"
-	}
 	if p.UpperKnown {
 		return fmt.Sprintf("U = %d", p.Upper)
 	}
@@ -167,50 +156,44 @@ func mergePasses(parts []*Record) []Pass {
 	return out
 }
 
-// addPart adds a part's nodes and seconds to res and reports whether it
-// carries a proof; a part without one must be infeasible (nothing to
-// cover with in any part), else its record is in error.
-func addPart(res *model.Result, r *Record) (bool, error) {
-	res.Stats.Nodes += r.Nodes
-	res.Stats.Seconds += r.Seconds
-	if r.Proof == nil && r.Status != model.StatusInfeasible {
-		return false, fmt.Errorf("%s: no proof in the record", r.Name())
+// addParts adds the parts' nodes and seconds to res and reports whether
+// they carry proofs: all do, or none does (nothing to cover with: the
+// model is infeasible in every part). A part without a proof that is not
+// infeasible, or some parts with proofs and some without, is an error.
+func addParts(res *model.Result, parts []*Record) (bool, error) {
+	without := 0
+	for _, r := range parts {
+		res.Stats.Nodes += r.Nodes
+		res.Stats.Seconds += r.Seconds
+		if r.Proof == nil && r.Status != model.StatusInfeasible {
+			return false, fmt.Errorf("%s: no proof in the record", r.Name())
+		}
+		if r.Proof == nil {
+			without++
+		}
 	}
-	return r.Proof != nil, nil
-}
-
-// mixedProofs refuses parts of which some (without, of of) say the model
-// has no cover, so carry no proof, and the others have one.
-func mixedProofs(without, of int) error {
-	if without > 0 && without < of {
-		return fmt.Errorf("%d of %d parts say the model has no cover, the others have a proof", without, of)
+	if without > 0 && without < len(parts) {
+		return false, fmt.Errorf("%d of %d parts say the model has no cover, the others have a proof", without, len(parts))
 	}
-	return nil
+	return without == 0, nil
 }
 
 // mergeFirst merges the parts of a solve without an objective: the
 // solution of the earliest task that holds one, or none at all.
 func mergeFirst(res *model.Result, parts []*Record) (*model.Result, error) {
+	proved, err := addParts(res, parts)
+	if err != nil {
+		return nil, err
+	}
+	if !proved {
+		return res, nil // no proof in any part: nothing to cover with
+	}
+	res.Stats.Extra[model.ExtraPartPasses] = mergePasses(parts)
 	var best *Record
-	infeasible := 0
 	for _, r := range parts {
-		proved, err := addPart(res, r)
-		if err != nil {
-			return nil, err
-		}
-		if !proved {
-			infeasible++
-			continue
-		}
 		if r.Proof.Found && (best == nil || r.Proof.Task < best.Proof.Task) {
 			best = r
 		}
-	}
-	if err := mixedProofs(infeasible, len(parts)); err != nil {
-		return nil, err
-	}
-	if infeasible == 0 {
-		res.Stats.Extra[model.ExtraPartPasses] = mergePasses(parts)
 	}
 	if best == nil {
 		return res, nil
