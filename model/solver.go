@@ -233,3 +233,10 @@ func (s Stats) MarshalJSON() ([]byte, error) {
 
 // Int64 returns a pointer to v, for the optional fields of Result.
 func Int64(v int64) *int64 { return &v }
+
+// AddCounts adds two counts, and reports false when the sum passes the
+// int64 range (a count of a part is never negative: merge refuses one).
+func AddCounts(a, b int64) (int64, bool) {
+	s := a + b
+	return s, (s >= a) == (b >= 0)
+}

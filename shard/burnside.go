@@ -40,8 +40,8 @@ func takeClassTerms(extra map[string]any) (*ClassTerms, error) {
 
 // classesByBurnside gives the classes of parts that carry terms of
 // Burnside's lemma: nil when none does (their Classes add up), an error
-// when some do and others not, when the orders differ, or when the sum
-// is no multiple of the order (a part counted wrong, or lost).
+// when some do and others not, or when the sum is no multiple of the
+// order (a part counted wrong, or lost).
 func classesByBurnside(parts []*Record) (*int64, error) {
 	var with, without *Record
 	var fixed int64
@@ -52,14 +52,12 @@ func classesByBurnside(parts []*Record) (*int64, error) {
 			}
 			continue
 		}
-		if with != nil && r.Burnside.Order != with.Burnside.Order {
-			return nil, fmt.Errorf("%s and %s give terms of Burnside's lemma for groups of order %d and %d", with.Name(), r.Name(), with.Burnside.Order, r.Burnside.Order)
-		}
-		if r.Burnside.Order < 1 || r.Burnside.Fixed < 0 {
-			return nil, fmt.Errorf("%s: terms of Burnside's lemma %d over %d: expected a group order from 1", r.Name(), r.Burnside.Fixed, r.Burnside.Order)
-		}
+		// each part's order is the model's group's (consistent.go)
 		with = r
-		fixed += r.Burnside.Fixed
+		var ok bool
+		if fixed, ok = model.AddCounts(fixed, r.Burnside.Fixed); !ok {
+			return nil, fmt.Errorf("the parts' terms of Burnside's lemma add up past 2^63-1 (at %s)", r.Name())
+		}
 	}
 	switch {
 	case with == nil:

@@ -54,7 +54,7 @@ func TestMergeJoinClasses(t *testing.T) {
 	}{
 		{"terms", []*shard.Record{recs[0], off, recs[2]}, "no multiple of the group's order 8"},
 		{"classes", []*shard.Record{recs[0], recs[1], whole}, "different task lists"},
-		{"order", []*shard.Record{order, recs[1], recs[2]}, "groups of order 4 and 8"},
+		{"order", []*shard.Record{order, recs[1], recs[2]}, "terms of Burnside's lemma for a group of order 4, where the model's has 8"},
 		{"engine", []*shard.Record{recs[0], recs[1], engine}, "parts of two methods"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

@@ -10,7 +10,11 @@
 // solution the checker has accepted, written as one JSON line. Merge takes
 // the records of every part, refuses a missing, duplicated or foreign one
 // (another model, task or options, or a digest its own model does not
-// give) by name, checks each example again, and adds the parts up. A part
+// give) by name, refuses a record inconsistent in itself or with its
+// siblings (consistent.go: negative, missing or overflowing counts,
+// classes the count does not allow, a status the fields contradict, a
+// sweep's table that does not add up to the share its part owns), checks
+// each example again, and adds the parts up. A part
 // whose classes are no whole number (the n-queens join's) carries its
 // terms of Burnside's lemma instead (Record.Burnside), which Merge adds up
 // and divides once (burnside.go).

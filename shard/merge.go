@@ -52,12 +52,17 @@ func Merge(records []*Record) (*Merged, error) {
 	}
 	out := &Merged{Job: job, Model: m}
 	if job.Task == TaskSweep {
+		if err := checkShares(m, parts); err != nil { // consistent.go
+			return nil, fmt.Errorf("%w: %w", ErrMerge, err)
+		}
 		var sums []*sweep.Summary
 		for _, r := range parts {
 			sums = append(sums, r.Sweep)
 		}
-		out.Sweep, err = sweep.Merge(sums, minimizes(m))
-		return out, err
+		if out.Sweep, err = sweep.Merge(sums, minimizes(m)); err != nil {
+			return nil, fmt.Errorf("%w: %w", ErrMerge, err)
+		}
+		return out, nil
 	}
 	if job.Task == TaskSolve {
 		if out.Result, err = mergeSolve(m, parts); err != nil { // proof.go
@@ -68,11 +73,16 @@ func Merge(records []*Record) (*Merged, error) {
 	if err := sameEngine(parts); err != nil { // burnside.go
 		return nil, fmt.Errorf("%w: %w", ErrMerge, err)
 	}
-	out.Result = mergeCount(m, parts)
+	if out.Result, err = mergeCount(m, parts); err != nil {
+		return nil, fmt.Errorf("%w: %w", ErrMerge, err)
+	}
 	if classes, err := classesByBurnside(parts); err != nil {
 		return nil, fmt.Errorf("%w: %w", ErrMerge, err)
 	} else if classes != nil {
 		out.Result.Classes = classes
+	}
+	if err := wholeClasses(m, out.Result); err != nil {
+		return nil, fmt.Errorf("%w: %w", ErrMerge, err)
 	}
 	if err := model.Verify(m, out.Result); err != nil {
 		return nil, fmt.Errorf("%w: %w", ErrMerge, err)
@@ -130,33 +140,36 @@ func collect(records []*Record) ([]*Record, error) {
 	return parts, nil
 }
 
-// checkPart checks a part before it is added: an answer, and an example
-// the checker accepts.
+// checkPart checks a part before it is added: consistent in itself
+// (consistent.go), with an example the checker accepts.
 func checkPart(r *Record, m *model.Model) error {
-	if r.Status == model.StatusUnknown {
-		return errors.New("the part stopped before its end (status unknown)")
+	if err := consistent(r, m); err != nil {
+		return err
 	}
 	if r.Task == TaskSweep {
-		if r.Sweep == nil || !r.Sweep.Complete {
-			return errors.New("no complete sweep in the record")
-		}
 		if best := r.Sweep.Best; best != nil {
-			return checked(m.WithWalls(best.Walls), best.Solution)
+			return checked(m.WithWalls(best.Walls), best.Solution, best.Value)
 		}
 		return nil
 	}
 	if r.Solution == nil {
 		return nil
 	}
-	return checked(m, r.Solution)
+	return checked(m, r.Solution, *r.Value) // consistent: a solution has its value
 }
 
-func checked(m *model.Model, s *model.Solution) error {
+// checked checks an example with the checker, and that it has the value
+// its record claims.
+func checked(m *model.Model, s *model.Solution, value int64) error {
 	if s == nil {
 		return errors.New("a class without a solution")
 	}
-	if report := model.Check(m, s); !report.Valid {
+	report := model.Check(m, s)
+	if !report.Valid {
 		return fmt.Errorf("its example is refused by the checker: %s", strings.Join(report.Problems, "; "))
+	}
+	if report.Value != value {
+		return fmt.Errorf("its example has value %d, the record claims %d", report.Value, value)
 	}
 	return nil
 }
@@ -164,7 +177,7 @@ func checked(m *model.Model, s *model.Solution) error {
 // mergeCount adds up the counts of the parts. With an objective each part
 // counts the optimal solutions of its own part, so only the parts of the
 // best value add up.
-func mergeCount(m *model.Model, parts []*Record) *model.Result {
+func mergeCount(m *model.Model, parts []*Record) (*model.Result, error) {
 	first := parts[0]
 	res := &model.Result{Model: m.Name, Kind: m.Kind.String(), Task: model.TaskCount, Backend: first.Options.Backend,
 		Status: model.StatusInfeasible, Stats: model.Stats{Extra: maps.Clone(first.Extra)}}
@@ -186,29 +199,52 @@ func mergeCount(m *model.Model, parts []*Record) *model.Result {
 	if best != nil && m.Optimizes() {
 		optimum = best.Value
 	}
-	res.Count = sum(parts, optimum, func(r *Record) *int64 { return r.Count })
-	res.Classes = sum(parts, optimum, func(r *Record) *int64 { return r.Classes })
+	var err error
+	if res.Count, err = sum(parts, optimum, "solutions", func(r *Record) *int64 { return r.Count }); err != nil {
+		return nil, err
+	}
+	if res.Classes, err = sum(parts, optimum, "classes", func(r *Record) *int64 { return r.Classes }); err != nil {
+		return nil, err
+	}
 	if best != nil {
 		res.Status, res.Value, res.Solution = best.Status, best.Value, best.Solution
 	}
-	return res
+	return res, nil
+}
+
+// wholeClasses checks the merged classes against the merged count: from
+// count/|G| (an orbit holds at most |G| solutions) to the count.
+func wholeClasses(m *model.Model, res *model.Result) error {
+	if res.Classes == nil || res.Count == nil {
+		return nil
+	}
+	classes, count, group := *res.Classes, *res.Count, int64(len(m.FullSymmetries()))
+	if least := count/group + min(count%group, 1); classes > count || classes < least {
+		return fmt.Errorf("the parts add up to %d classes of %d solutions: expected from %d (a class holds at most %d) to %d",
+			classes, count, least, group, count)
+	}
+	return nil
 }
 
 // sum adds up a field of the parts whose value is the optimum (of every
-// part when optimum is nil); nil when a part lacks it.
-func sum(parts []*Record, optimum *int64, field func(*Record) *int64) *int64 {
+// part when optimum is nil); nil when a part lacks it, an error when the
+// sum passes 2^63-1.
+func sum(parts []*Record, optimum *int64, what string, field func(*Record) *int64) (*int64, error) {
 	var total int64
 	for _, r := range parts {
 		v := field(r)
 		if v == nil {
-			return nil
+			return nil, nil
 		}
 		if optimum != nil && (r.Value == nil || *r.Value != *optimum) {
 			continue
 		}
-		total += *v
+		var ok bool
+		if total, ok = model.AddCounts(total, *v); !ok {
+			return nil, fmt.Errorf("the parts' %s add up past 2^63-1 (at %s)", what, r.Name())
+		}
 	}
-	return &total
+	return &total, nil
 }
 
 func minimizes(m *model.Model) bool {

@@ -137,9 +137,9 @@ func TestProofMergeRefuses(t *testing.T) {
 	lowU := clone(recs[1])
 	lowU.Proof.Upper = 4
 	noProof := clone(recs[1])
-	noProof.Proof, noProof.Status = nil, model.StatusInfeasible
+	noProof.Proof, noProof.Status, noProof.Solution, noProof.Value = nil, model.StatusInfeasible, nil, nil
 	noExample := clone(recs[2])
-	noExample.Proof.Least, noExample.Proof.Task, noExample.Proof.Found, noExample.Solution = 4, 2, true, nil
+	noExample.Proof.Least, noExample.Proof.Task, noExample.Proof.Found, noExample.Solution, noExample.Value = 4, 2, true, nil, nil
 	cases := []struct {
 		what  string
 		parts []*shard.Record
@@ -148,7 +148,7 @@ func TestProofMergeRefuses(t *testing.T) {
 		{"missing", []*shard.Record{recs[0], recs[2]}, "part 1/3 missing"},
 		{"twice", []*shard.Record{recs[0], recs[1], recs[1], recs[2]}, "part 1/3 is there twice"},
 		{"foreign", []*shard.Record{recs[0], recs[1], foreign[2], recs[2]}, "is foreign"},
-		{"bound", []*shard.Record{recs[0], lowU, recs[2]}, "disagrees with part 0/3 (parts.jsonl:1) on the upper bound: U = 4 against U = 5"},
+		{"bound", []*shard.Record{recs[0], lowU, recs[2]}, "part 1/3 (parts.jsonl:2): its example does not have the 4 pieces of its proof"},
 		{"example", []*shard.Record{recs[0], recs[1], noExample}, "does not have the 4 pieces of its proof"},
 		{"mixed", []*shard.Record{recs[0], noProof, recs[2]}, "1 of 3 parts say the model has no cover, the others have a proof"},
 	}
@@ -305,7 +305,7 @@ func TestFirstMergeRefusesMixed(t *testing.T) {
 		t.Fatalf("part 0: proof %+v, want one of a solve without an objective", recs[0].Proof)
 	}
 	noProof := *recs[1]
-	noProof.Proof, noProof.Status = nil, model.StatusInfeasible
+	noProof.Proof, noProof.Status, noProof.Solution, noProof.Value = nil, model.StatusInfeasible, nil, nil
 	_, err := shard.Merge([]*shard.Record{recs[0], &noProof, recs[2]})
 	if want := "1 of 3 parts say the model has no cover, the others have a proof"; !errors.Is(err, shard.ErrMerge) || !strings.Contains(err.Error(), want) {
 		t.Errorf("want an ErrMerge saying %q, got %v", want, err)

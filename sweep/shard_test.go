@@ -57,21 +57,23 @@ func TestShardedSweep(t *testing.T) {
 // the 2-wall boards of 8x8: the identity fixes C(64,2) = 2016 wall pairs,
 // the half turn 32, the quarter turns none, the two mirrors in a middle
 // line 32 each and the two diagonal mirrors C(8,2) + 28 = 56 each, so
-// (2016 + 32 + 64 + 112) / 8 = 278 classes, dealt out in turn.
-func TestShardClasses(t *testing.T) {
+// (2016 + 32 + 64 + 112) / 8 = 278 classes, dealt out in turn; their
+// boards add up to the 2016.
+func TestShares(t *testing.T) {
 	m, err := model.Load("../testdata/models/blocked-0w.yaml")
 	if err != nil {
 		t.Fatal(err)
 	}
-	counts, err := sweep.ShardClasses(m, 2, 4)
+	shares, err := sweep.Shares(m, 2, 4)
 	if err != nil {
 		t.Fatal(err)
 	}
-	var total int64
-	for _, c := range counts {
-		total += c
+	var classes, boards int64
+	for _, s := range shares {
+		classes += s.Classes
+		boards += s.Boards
 	}
-	if total != 278 || counts[0] != 70 || counts[3] != 69 {
-		t.Errorf("2 walls in 4 parts: %v classes, %d in all; want 70, 70, 69, 69 and 278", counts, total)
+	if classes != 278 || boards != 2016 || shares[0].Classes != 70 || shares[3].Classes != 69 {
+		t.Errorf("2 walls in 4 parts: %v, %d classes and %d boards in all; want 70, 70, 69, 69 classes, 278 and 2016", shares, classes, boards)
 	}
 }

@@ -62,10 +62,13 @@ type Summary struct {
 	Group   int      `json:"group"`   // the order of that group
 	Values  []Bucket `json:"values"`  // by value, ascending
 	// Infeasible counts the classes whose board has no solution at all.
-	Infeasible int64   `json:"infeasible,omitempty"`
-	Best       *Class  `json:"best,omitempty"` // a class of the best value
-	Complete   bool    `json:"complete"`
-	Seconds    float64 `json:"seconds"`
+	Infeasible int64 `json:"infeasible,omitempty"`
+	// InfeasibleBoards counts the boards in those classes, so that the
+	// boards of the buckets and of these add up to Boards.
+	InfeasibleBoards int64   `json:"infeasible_boards,omitempty"`
+	Best             *Class  `json:"best,omitempty"` // a class of the best value
+	Complete         bool    `json:"complete"`
+	Seconds          float64 `json:"seconds"`
 }
 
 // Run solves the model with every placement of opts.Walls walls on its
@@ -124,6 +127,7 @@ func Run(ctx context.Context, m *model.Model, solver model.Solver, opts Options)
 		sum.Classes++
 		if res.Status == model.StatusInfeasible {
 			sum.Infeasible++
+			sum.InfeasibleBoards += int64(c.Orbit)
 			return nil
 		}
 		b := buckets[c.Value]

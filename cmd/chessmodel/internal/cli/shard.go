@@ -208,12 +208,12 @@ func listShards(w io.Writer, asJSON bool, job *shard.Job, m *model.Model, maxMem
 func partCosts(job *shard.Job, m *model.Model, maxMemory int64) ([]partCost, error) {
 	var out []partCost
 	if job.Task == shard.TaskSweep {
-		classes, err := sweep.ShardClasses(m, job.Options.Walls, job.Of)
+		shares, err := sweep.Shares(m, job.Options.Walls, job.Of)
 		if err != nil {
 			return nil, &ExitError{Code: ExitBadInput, Err: err}
 		}
-		for k, c := range classes {
-			out = append(out, partCost{Shard: k, Tasks: c, Unit: "wall classes"})
+		for k, s := range shares {
+			out = append(out, partCost{Shard: k, Tasks: s.Classes, Unit: "wall classes"})
 		}
 		return out, nil
 	}

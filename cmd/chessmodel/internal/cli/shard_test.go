@@ -136,6 +136,23 @@ func TestMergeRefusesParts(t *testing.T) {
 			t.Errorf("%s: exit %d, %q; want 2 and %q", tc.name, code, errOut, tc.want)
 		}
 	}
+	// a part edited by hand: a negative count (issue 36), refused by its
+	// file and line, not added up
+	data, err := os.ReadFile(files[1])
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rec map[string]any
+	if err := json.Unmarshal(data, &rec); err != nil {
+		t.Fatal(err)
+	}
+	rec["count"] = -5
+	edited, _ := json.Marshal(rec)
+	negative := writeFile(t, "negative.jsonl", "\n"+string(edited)+"\n")
+	code, out, errOut := run(t, DefaultBackends(), "merge", files[0], negative, files[2])
+	if want := filepath.Base(negative) + ":2): a count of -5"; code != ExitBadInput || out != "" || !strings.Contains(errOut, want) {
+		t.Errorf("a negative count: exit %d, %q, %q; want 2, no answer and %q", code, out, errOut, want)
+	}
 	if code, _, errOut := run(t, DefaultBackends(), append(args, "--backend", "ilp", "--shard", "0/2")...); code != ExitUnsupported {
 		t.Errorf("ilp part: exit %d (%s), want %d", code, errOut, ExitUnsupported)
 	}
