@@ -1,9 +1,14 @@
 package cluster_test
 
 import (
+	"encoding/json"
+	"strconv"
+	"strings"
+
 	"context"
 	"errors"
 	"fmt"
+	"github.com/nats-io/nats.go/jetstream"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -27,6 +32,7 @@ type testCluster struct {
 	cfg    cluster.ServerConfig
 	server *cluster.Server
 	url    string
+	key    []byte // the job's key, which seals the records
 
 	mu      sync.Mutex
 	ran     map[int]int // runs to the end by part
@@ -44,8 +50,12 @@ func newTestCluster(t *testing.T) *testCluster {
 	if err != nil {
 		t.Fatal(err)
 	}
+	key, err := shard.NewKey()
+	if err != nil {
+		t.Fatal(err)
+	}
 	c := &testCluster{t: t, cfg: cluster.ServerConfig{Listen: "127.0.0.1:0", StoreDir: t.TempDir(), Token: token},
-		ran: map[int]int{}, started: map[int]int{}}
+		ran: map[int]int{}, started: map[int]int{}, key: []byte(key)}
 	c.start()
 	c.cfg.Listen = c.url[len("nats://"):] // a restart listens where the workers reconnect
 	c.workers, c.stopWorkers = context.WithCancel(context.Background())
@@ -71,6 +81,12 @@ func (c *testCluster) start() {
 // and may cancel the worker (its death).
 func (c *testCluster) worker(started func(cancel func())) {
 	c.t.Helper()
+	c.workerKeyed(c.key, started)
+}
+
+// workerKeyed starts a worker that seals with key.
+func (c *testCluster) workerKeyed(key []byte, started func(cancel func())) {
+	c.t.Helper()
 	ctx, cancel := context.WithCancel(c.workers)
 	nc, err := cluster.Connect(c.url, c.cfg.Token, "test worker")
 	if err != nil {
@@ -78,7 +94,7 @@ func (c *testCluster) worker(started func(cancel func())) {
 	}
 	w := &cluster.Worker{
 		Solver:  func(string) (model.Solver, error) { return exact.New(), nil },
-		Options: shard.RunOptions{Workers: 1},
+		Options: shard.RunOptions{Workers: 1, Key: key},
 		Name:    fmt.Sprintf("test worker %d", len(c.names)),
 		Started: func(_ *shard.Job, k int) {
 			c.mu.Lock()
@@ -100,12 +116,16 @@ func (c *testCluster) worker(started func(cancel func())) {
 }
 
 func (c *testCluster) coordinate(ctx context.Context, job *shard.Job, progress func(cluster.Progress)) (*shard.Merged, error) {
+	return c.coordinateRefusing(ctx, job, progress, nil)
+}
+
+func (c *testCluster) coordinateRefusing(ctx context.Context, job *shard.Job, progress func(cluster.Progress), refused func(error)) (*shard.Merged, error) {
 	nc, err := cluster.Connect(c.url, c.cfg.Token, "test coordinator")
 	if err != nil {
 		c.t.Fatal(err)
 	}
 	defer nc.Close()
-	return cluster.Coordinate(ctx, nc, job, cluster.Config{AckWait: ackWait, Progress: progress})
+	return cluster.Coordinate(ctx, nc, job, cluster.Config{AckWait: ackWait, Progress: progress, Key: c.key, Refused: refused})
 }
 
 // ranOnce stops the workers and checks that every part was run to its end
@@ -269,5 +289,121 @@ func TestDominationProofOnThreeWorkers(t *testing.T) {
 	if res.Status != model.StatusOptimal || *res.Value != 6 || !res.Verified || !reflect.DeepEqual(res.Solution, whole.Solution) {
 		t.Errorf("γ(Q12) through the cluster: %v %d (verified %v), example %v; want optimal 6 and the one-process example %v",
 			res.Status, *res.Value, res.Verified, res.Solution, whole.Solution)
+	}
+}
+
+// A holder of the token without the key reads the parts' subjects from
+// the work queue and publishes a forged record of each before any worker
+// runs: 1,000 solutions more, sealed plain, or with a key of its own. The
+// coordinator refuses every forgery, saying so, the workers run the parts
+// all the same (a forged record stored is no record of the part), and the
+// answer is 14 queens' own.
+func TestForgedRecordsRefused(t *testing.T) {
+	c := newTestCluster(t)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	job := queensJob(t, 4)
+	var mu sync.Mutex
+	var refusals []error
+	done := make(chan struct{})
+	var merged *shard.Merged
+	var err error
+	go func() {
+		defer close(done)
+		merged, err = c.coordinateRefusing(ctx, job, nil, func(e error) { mu.Lock(); refusals = append(refusals, e); mu.Unlock() })
+	}()
+	forged := c.forge(ctx, job)
+	for range 2 {
+		c.worker(nil)
+	}
+	<-done
+	checkQueens14(t, merged, err)
+	c.ranOnce(job.Of)
+	mu.Lock()
+	defer mu.Unlock()
+	if len(refusals) != forged {
+		t.Errorf("%d refusals of %d forged records: %v", len(refusals), forged, refusals)
+	}
+	for _, e := range refusals {
+		if !errors.Is(e, shard.ErrSeal) || !strings.Contains(e.Error(), "forger") {
+			t.Errorf("refusal %v: want one of the seal, naming the forger", e)
+		}
+	}
+}
+
+// forge publishes a forged record of each part once the parts are in the
+// work queue, and returns how many.
+func (c *testCluster) forge(ctx context.Context, job *shard.Job) int {
+	c.t.Helper()
+	nc, err := cluster.Connect(c.url, c.cfg.Token, "forger")
+	if err != nil {
+		c.t.Fatal(err)
+	}
+	defer nc.Close()
+	js, err := jetstream.New(nc)
+	if err != nil {
+		c.t.Fatal(err)
+	}
+	var subjects map[string]uint64
+	for len(subjects) < job.Of {
+		time.Sleep(20 * time.Millisecond)
+		if s, err := js.Stream(ctx, "CHESSMODEL_WORK"); err == nil {
+			if info, err := s.Info(ctx, jetstream.WithSubjectFilter("chessmodel.work.>")); err == nil {
+				subjects = info.State.Subjects
+			}
+		}
+	}
+	n := 0
+	for subject := range subjects {
+		parts := strings.Split(subject, ".")
+		k, _ := strconv.Atoi(parts[len(parts)-1])
+		rec, err := shard.Run(ctx, job, k, exact.New(), shard.RunOptions{Workers: 1})
+		if err != nil {
+			c.t.Fatal(err)
+		}
+		rec.Count = model.Int64(*rec.Count + 1000)
+		seal := []byte(nil)
+		if k%2 == 1 {
+			seal = []byte("a key of the forger's own making")
+		}
+		if err := rec.Seal(seal); err != nil {
+			c.t.Fatal(err)
+		}
+		data, _ := json.Marshal(map[string]any{"record": rec, "worker": "forger"})
+		if _, err := js.Publish(ctx, "chessmodel.result."+parts[2]+"."+parts[3], data); err != nil {
+			c.t.Fatal(err)
+		}
+		n++
+	}
+	return n
+}
+
+// A worker started without the job's key, or with another, hands every
+// part back at once, saying so, rather than run parts whose records would
+// be refused; a worker with the key does them.
+func TestWorkerWithoutTheKey(t *testing.T) {
+	c := newTestCluster(t)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	c.workerKeyed(nil, nil)
+	c.workerKeyed([]byte("not the job's key, but long enough"), nil)
+	job := queensJob(t, 4)
+	go func() {
+		time.Sleep(time.Second)
+		c.worker(nil)
+	}()
+	var refusals []error
+	merged, err := c.coordinateRefusing(ctx, job, nil, func(e error) { refusals = append(refusals, e) })
+	checkQueens14(t, merged, err)
+	c.stop()
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	for k := range job.Of {
+		if c.started[k] != 1 {
+			t.Errorf("part %d/%d: begun %d times, want once (by the worker with the key)", k, job.Of, c.started[k])
+		}
+	}
+	if len(refusals) != 0 {
+		t.Errorf("records refused: %v", refusals)
 	}
 }

@@ -22,7 +22,18 @@ type Config struct {
 	// Progress, when set, is called when the run starts and after each
 	// record.
 	Progress func(Progress)
+	// Key is the job's key, which seals every record (shard.Record.Seal):
+	// a record not sealed with it is refused. Nil: plain seals.
+	Key []byte
+	// Refused, when set, is told of each record refused: the part is
+	// offered again, up to MaxRefusals times.
+	Refused func(error)
 }
+
+// MaxRefusals is how many records of one part the coordinator refuses
+// before it gives the job up: a part whose every worker sends a record
+// that fails the checks has a bug to find, not a worker to wait for.
+const MaxRefusals = 3
 
 // DefaultAckWait is the ack wait of the workers' consumer when none is
 // given: a live worker reports every third of it, so it only bounds how
@@ -61,14 +72,15 @@ func Coordinate(ctx context.Context, nc *nats.Conn, job *shard.Job, cfg Config) 
 	if err := setUp(ctx, js, cfg.AckWait); err != nil {
 		return nil, err
 	}
-	run := &coordination{job: job, m: m, id: jobID(job), cfg: cfg, records: make([]*shard.Record, job.Of), start: time.Now()}
+	run := &coordination{job: job, m: m, id: jobID(job), cfg: cfg, records: make([]*shard.Record, job.Of), start: time.Now(),
+		js: js, refusals: map[int]int{}}
 	if err := run.publishMissing(ctx, js); err != nil {
 		return nil, err
 	}
 	if err := run.collect(ctx, js); err != nil {
 		return nil, err
 	}
-	return shard.Merge(run.records)
+	return shard.Merge(run.records, shard.MergeOptions{Key: cfg.Key})
 }
 
 // coordination is the state of one Coordinate.
@@ -80,6 +92,8 @@ type coordination struct {
 	records  []*shard.Record
 	start    time.Time
 	progress Progress
+	js       jetstream.JetStream
+	refusals map[int]int // records refused, by part
 }
 
 // publishMissing publishes every part that is neither in the work queue
@@ -103,7 +117,7 @@ func (c *coordination) publishMissing(ctx context.Context, js jetstream.JetStrea
 		if queued[workSubject(c.id, k)] > 0 {
 			continue
 		}
-		data, err := json.Marshal(workItem{Job: c.job, Shard: k})
+		data, err := json.Marshal(workItem{Job: c.job, Shard: k, KeyID: keyID(c.cfg.Key)})
 		if err != nil {
 			return err
 		}
@@ -139,15 +153,17 @@ func (c *coordination) collect(ctx context.Context, js jetstream.JetStream) erro
 			}
 			return fmt.Errorf("cluster: reading the results: %w", err)
 		}
-		if err := c.add(msg.Data()); err != nil {
+		if err := c.add(ctx, msg.Data()); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-// add checks a result and keeps the first record of each part.
-func (c *coordination) add(data []byte) error {
+// add checks a result and keeps the first record of each part that
+// passes the checks; a refused record is reported and its part offered
+// again (refuse).
+func (c *coordination) add(ctx context.Context, data []byte) error {
 	var r result
 	if err := json.Unmarshal(data, &r); err != nil {
 		return fmt.Errorf("cluster: a message in the results stream is not a result: %w", err)
@@ -160,8 +176,8 @@ func (c *coordination) add(data []byte) error {
 	}
 	rec := r.Record
 	rec.From = r.Worker
-	if err := shard.Check(c.job, c.m, rec); err != nil {
-		return err
+	if err := shard.Check(c.job, c.m, rec, c.cfg.Key); err != nil {
+		return c.refuse(ctx, rec, err)
 	}
 	if c.records[rec.Shard] != nil {
 		return nil // a record of a part delivered twice: the first counts
@@ -170,6 +186,32 @@ func (c *coordination) add(data []byte) error {
 	c.progress.Done++
 	c.progress.Nodes += rec.Nodes
 	c.report()
+	return nil
+}
+
+// refuse reports a record that failed the checks and offers its part
+// again, unless it has a record already or was refused too often.
+func (c *coordination) refuse(ctx context.Context, rec *shard.Record, why error) error {
+	err := fmt.Errorf("cluster: refused a record from %s: %w", rec.From, why)
+	if c.cfg.Refused != nil {
+		c.cfg.Refused(err)
+	}
+	k := rec.Shard
+	if k < 0 || k >= c.job.Of || c.records[k] != nil {
+		return nil
+	}
+	c.refusals[k]++
+	if c.refusals[k] >= MaxRefusals {
+		return fmt.Errorf("cluster: part %d/%d: %d records refused, the last: %w", k, c.job.Of, c.refusals[k], why)
+	}
+	data, err := json.Marshal(workItem{Job: c.job, Shard: k, KeyID: keyID(c.cfg.Key)})
+	if err != nil {
+		return err
+	}
+	id := fmt.Sprintf("work-%s-%d-again-%d", c.id, k, c.refusals[k])
+	if _, err := c.js.Publish(ctx, workSubject(c.id, k), data, jetstream.WithMsgID(id)); err != nil {
+		return fmt.Errorf("cluster: offering part %d/%d again: %w", k, c.job.Of, err)
+	}
 	return nil
 }
 

@@ -2,6 +2,7 @@ package cluster
 
 import (
 	"context"
+	"crypto/hmac"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
@@ -25,10 +26,24 @@ const (
 	duplicateWindow = time.Hour
 )
 
-// A workItem is the message of one part.
+// A workItem is the message of one part. KeyID names the job's key
+// (keyID), so that a worker without it says so at once rather than run a
+// part whose record would be refused.
 type workItem struct {
 	Job   *shard.Job `json:"job"`
 	Shard int        `json:"shard"`
+	KeyID string     `json:"key_id,omitempty"`
+}
+
+// keyID names a key without giving it away: its HMAC of a fixed text,
+// short; "" for no key.
+func keyID(key []byte) string {
+	if key == nil {
+		return ""
+	}
+	mac := hmac.New(sha256.New, key)
+	mac.Write([]byte("chessmodel key id"))
+	return hex.EncodeToString(mac.Sum(nil)[:8])
 }
 
 // A result is the message a worker publishes for a part: its record, or

@@ -88,6 +88,12 @@ func (w *Worker) handle(ctx context.Context, js jetstream.JetStream, msg jetstre
 	}
 	id, k := jobID(item.Job), item.Shard
 	subject := resultSubject(id, k)
+	if item.KeyID != keyID(w.Options.Key) {
+		w.logf("%s part %d/%d: the job seals its records with a key this worker has not (key %q, this worker's %q): start it with the coordinator's --key-file; handed back",
+			item.Job.Model, k, item.Job.Of, item.KeyID, keyID(w.Options.Key))
+		_ = msg.NakWithDelay(beat)
+		return
+	}
 	claims, err := js.KeyValue(ctx, claimsBucket)
 	if err != nil {
 		w.logf("the claims bucket: %v", err)
@@ -100,12 +106,10 @@ func (w *Worker) handle(ctx context.Context, js jetstream.JetStream, msg jetstre
 		_ = msg.NakWithDelay(3 * beat)
 		return
 	}
-	if s, err := js.Stream(ctx, resultsStream); err == nil {
-		if _, err := s.GetLastMsgForSubject(ctx, subject); err == nil {
-			w.logf("%s part %d/%d: its record is stored already", item.Job.Model, k, item.Job.Of)
-			_ = msg.Ack()
-			return
-		}
+	if w.stored(ctx, js, &item, subject) {
+		w.logf("%s part %d/%d: its record is stored already", item.Job.Model, k, item.Job.Of)
+		_ = msg.Ack()
+		return
 	}
 	if w.Started != nil {
 		w.Started(item.Job, k)
@@ -116,7 +120,7 @@ func (w *Worker) handle(ctx context.Context, js jetstream.JetStream, msg jetstre
 	if res == nil {
 		return // cut short: no ack, so the part is delivered again
 	}
-	if err := w.store(ctx, js, subject, fmt.Sprintf("result-%s-%d", id, k), res); err != nil {
+	if err := w.store(ctx, js, subject, res); err != nil {
 		return
 	}
 	if err := msg.DoubleAck(ctx); err != nil {
@@ -187,11 +191,39 @@ func (w *Worker) run(ctx context.Context, item *workItem) *result {
 	return res
 }
 
+// stored reports whether the part's last record in the results stream
+// is one the coordinator will keep: sealed with the job's key, of the
+// job, consistent, its example accepted. One that is not (a forgery, a
+// broken worker's) is no reason not to run the part.
+func (w *Worker) stored(ctx context.Context, js jetstream.JetStream, item *workItem, subject string) bool {
+	s, err := js.Stream(ctx, resultsStream)
+	if err != nil {
+		return false
+	}
+	last, err := s.GetLastMsgForSubject(ctx, subject)
+	if err != nil {
+		return false
+	}
+	var r result
+	if json.Unmarshal(last.Data, &r) != nil || r.Record == nil {
+		return false
+	}
+	m, err := item.Job.ParseModel()
+	return err == nil && shard.Check(item.Job, m, r.Record, w.Options.Key) == nil
+}
+
 // store publishes a result until the server has stored it or ctx ends.
-func (w *Worker) store(ctx context.Context, js jetstream.JetStream, subject, id string, res *result) error {
+// Its message id is the record's seal (or the error's text), so that the
+// same result published twice is stored once, and another is stored
+// however it came.
+func (w *Worker) store(ctx context.Context, js jetstream.JetStream, subject string, res *result) error {
 	data, err := json.Marshal(res)
 	if err != nil {
 		return err
+	}
+	id := subject + "-" + res.Error
+	if res.Record != nil {
+		id = subject + "-" + res.Record.Sealed
 	}
 	for {
 		_, err := js.Publish(ctx, subject, data, jetstream.WithMsgID(id))

@@ -31,7 +31,7 @@ func TestMergeJoinClasses(t *testing.T) {
 			t.Errorf("%s: the terms are left in the statistics too", r.Name())
 		}
 	}
-	merged, err := shard.Merge(recs)
+	merged, err := shard.Merge(recs, shard.MergeOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -58,7 +58,7 @@ func TestMergeJoinClasses(t *testing.T) {
 		{"engine", []*shard.Record{recs[0], recs[1], engine}, "parts of two methods"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			_, err := shard.Merge(tc.records)
+			_, err := shard.Merge(resealed(t, tc.records), shard.MergeOptions{})
 			if !errors.Is(err, shard.ErrMerge) || !strings.Contains(err.Error(), tc.want) {
 				t.Errorf("merge: %v; want an ErrMerge saying %q", err, tc.want)
 			}

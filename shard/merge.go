@@ -12,44 +12,81 @@ import (
 
 // Merged is the answer of every part of a job added up: Result for a
 // count, Sweep for a sweep, as the one-process run gives them (seconds are
-// the parts' sum).
+// the parts' sum). Outvoted names the records of parts done more than
+// once that disagreed with the majority of their part's (replicas.go).
 type Merged struct {
-	Job    *Job
-	Model  *model.Model
-	Result *model.Result
-	Sweep  *sweep.Summary
+	Job      *Job
+	Model    *model.Model
+	Result   *model.Result
+	Sweep    *sweep.Summary
+	Outvoted []string
 }
 
 // ErrMerge is wrapped by every refusal of Merge: a missing, duplicated or
-// foreign part, or a part whose example the checker refuses.
+// foreign part, a record whose seal does not match, one inconsistent in
+// itself or with its siblings, or a part whose example the checker
+// refuses.
 var ErrMerge = errors.New("shard: cannot merge")
 
+// MergeOptions say what Merge expects of the records.
+type MergeOptions struct {
+	// Key is the job's key: every record must be sealed with it. Nil: every
+	// record has the plain seal.
+	Key []byte
+	// Replicas is how many records of each part there are, by different
+	// runs (0 is 1): their answers must agree, or a majority decide.
+	Replicas int
+}
+
 // Merge checks that the records are the parts of one job, each exactly
-// once, and adds them up. The job is the one most records belong to; a
-// record of another is foreign.
-func Merge(records []*Record) (*Merged, error) {
-	parts, err := collect(records)
+// opts.Replicas times, sealed as opts.Key says, and adds them up. The job
+// is the one most records belong to; a record of another is foreign.
+func Merge(records []*Record, opts MergeOptions) (*Merged, error) {
+	for _, r := range records {
+		if err := r.CheckSeal(opts.Key); err != nil {
+			return nil, fmt.Errorf("%w: %w", ErrMerge, err)
+		}
+	}
+	copies, err := collect(records, max(opts.Replicas, 1))
 	if err != nil {
 		return nil, err
 	}
-	job := &parts[0].Job
-	m, err := job.ParseModel()
+	first := copies[0][0]
+	m, err := first.ParseModel()
 	if err != nil {
-		return nil, fmt.Errorf("%w: %s: %w", ErrMerge, parts[0].Name(), err)
+		return nil, fmt.Errorf("%w: %s: %w", ErrMerge, first.Name(), err)
 	}
-	parsed := map[string]bool{parts[0].Source + strings.Join(parts[0].Overrides, "\n"): true}
-	for _, r := range parts {
-		// a record carries its model: each text is checked against the digest
-		if text := r.Source + strings.Join(r.Overrides, "\n"); !parsed[text] {
-			if _, err := r.ParseModel(); err != nil {
+	parsed := map[string]bool{first.Source + strings.Join(first.Overrides, "\n"): true}
+	for _, part := range copies {
+		for _, r := range part {
+			// a record carries its model: each text is checked against the digest
+			if text := r.Source + strings.Join(r.Overrides, "\n"); !parsed[text] {
+				if _, err := r.ParseModel(); err != nil {
+					return nil, fmt.Errorf("%w: %s: %w", ErrMerge, r.Name(), err)
+				}
+				parsed[text] = true
+			}
+			if err := checkPart(r, m); err != nil {
 				return nil, fmt.Errorf("%w: %s: %w", ErrMerge, r.Name(), err)
 			}
-			parsed[text] = true
-		}
-		if err := checkPart(r, m); err != nil {
-			return nil, fmt.Errorf("%w: %s: %w", ErrMerge, r.Name(), err)
 		}
 	}
+	parts, outvoted, err := agree(copies) // replicas.go
+	if err != nil {
+		return nil, fmt.Errorf("%w: %w", ErrMerge, err)
+	}
+	out, err := mergeParts(m, parts)
+	if err != nil {
+		return nil, err
+	}
+	out.Outvoted = outvoted
+	return out, nil
+}
+
+// mergeParts adds up the parts, one record each, of the job's model m.
+func mergeParts(m *model.Model, parts []*Record) (*Merged, error) {
+	var err error
+	job := &parts[0].Job
 	out := &Merged{Job: job, Model: m}
 	if job.Task == TaskSweep {
 		if err := checkShares(m, parts); err != nil { // consistent.go
@@ -91,8 +128,9 @@ func Merge(records []*Record) (*Merged, error) {
 }
 
 // collect picks the job most records belong to and returns its parts in
-// index order, refusing a foreign, duplicated or missing one.
-func collect(records []*Record) ([]*Record, error) {
+// index order, each with its replicas records, refusing a foreign one, a
+// part with more or fewer.
+func collect(records []*Record, replicas int) ([][]*Record, error) {
 	if len(records) == 0 {
 		return nil, fmt.Errorf("%w: no records", ErrMerge)
 	}
@@ -112,21 +150,21 @@ func collect(records []*Record) ([]*Record, error) {
 			ref = r
 		}
 	}
-	parts := make([]*Record, ref.Of)
+	parts := make([][]*Record, ref.Of)
 	for _, r := range records {
 		switch {
 		case !r.Job.same(&ref.Job):
 			return nil, fmt.Errorf("%w: %s is foreign: it is a part of %s, the others of %s", ErrMerge, r.Name(), &r.Job, &ref.Job)
 		case r.Shard < 0 || r.Shard >= r.Of:
 			return nil, fmt.Errorf("%w: %s: no such part of %d", ErrMerge, r.Name(), r.Of)
-		case parts[r.Shard] != nil:
-			return nil, fmt.Errorf("%w: part %d/%d is there twice: %s and %s", ErrMerge, r.Shard, r.Of, parts[r.Shard].From, r.From)
+		case len(parts[r.Shard]) == replicas:
+			return nil, fmt.Errorf("%w: part %d/%d is there %s: %s and %s", ErrMerge, r.Shard, r.Of, times(replicas+1), froms(parts[r.Shard]), r.From)
 		}
-		parts[r.Shard] = r
+		parts[r.Shard] = append(parts[r.Shard], r)
 	}
 	var missing []string
-	for k, r := range parts {
-		if r == nil {
+	for k, rs := range parts {
+		if len(rs) < replicas {
 			missing = append(missing, fmt.Sprintf("%d/%d", k, ref.Of))
 		}
 	}
@@ -135,9 +173,30 @@ func collect(records []*Record) ([]*Record, error) {
 		if len(missing) > 1 {
 			what = "parts"
 		}
+		if replicas > 1 {
+			return nil, fmt.Errorf("%w: %s %s not there %s (of %s)", ErrMerge, what, strings.Join(missing, ", "), times(replicas), &ref.Job)
+		}
 		return nil, fmt.Errorf("%w: %s %s missing (of %s)", ErrMerge, what, strings.Join(missing, ", "), &ref.Job)
 	}
 	return parts, nil
+}
+
+func times(n int) string {
+	switch n {
+	case 1:
+		return "once"
+	case 2:
+		return "twice"
+	}
+	return fmt.Sprintf("%d times", n)
+}
+
+func froms(rs []*Record) string {
+	var out []string
+	for _, r := range rs {
+		out = append(out, r.From)
+	}
+	return strings.Join(out, ", ")
 }
 
 // checkPart checks a part before it is added: consistent in itself
@@ -259,9 +318,13 @@ func better(m *model.Model, a, b int64) bool {
 }
 
 // Check checks one record of a job as an engine receives it, before it is
-// kept: a part of this job (model digest, task, options, number of parts)
-// with an answer and an example the checker accepts (m is the job's model).
-func Check(job *Job, m *model.Model, r *Record) error {
+// kept: sealed with the job's key (nil: the plain seal), a part of this
+// job (model digest, task, options, number of parts), consistent in
+// itself, with an example the checker accepts (m is the job's model).
+func Check(job *Job, m *model.Model, r *Record, key []byte) error {
+	if err := r.CheckSeal(key); err != nil {
+		return err
+	}
 	switch {
 	case !r.Job.same(job):
 		return fmt.Errorf("%w: %s is foreign: it is a part of %s, not of %s", ErrMerge, r.Name(), &r.Job, job)

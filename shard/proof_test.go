@@ -80,7 +80,7 @@ func TestProofParts(t *testing.T) {
 		}
 		for _, of := range parts {
 			job, _ := proofJob(t, c.file, c.board, of)
-			merged, err := shard.Merge(runParts(t, 1, job))
+			merged, err := shard.Merge(runParts(t, 1, job), shard.MergeOptions{})
 			if err != nil {
 				t.Fatalf("%s %s in %d parts: %v", c.file, c.board, of, err)
 			}
@@ -108,7 +108,7 @@ func TestProofPartsBelowBound(t *testing.T) {
 	if recs[0].Proof.Upper != 25 {
 		t.Fatalf("U = %d, want 25 (the test is of the parts finding the optimum below U)", recs[0].Proof.Upper)
 	}
-	merged, err := shard.Merge(recs)
+	merged, err := shard.Merge(recs, shard.MergeOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -153,12 +153,12 @@ func TestProofMergeRefuses(t *testing.T) {
 		{"mixed", []*shard.Record{recs[0], noProof, recs[2]}, "1 of 3 parts say the model has no cover, the others have a proof"},
 	}
 	for _, c := range cases {
-		_, err := shard.Merge(c.parts)
+		_, err := shard.Merge(resealed(t, c.parts), shard.MergeOptions{})
 		if !errors.Is(err, shard.ErrMerge) || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%s: want an ErrMerge saying %q, got %v", c.what, c.want, err)
 		}
 	}
-	if _, err := shard.Merge(recs); err != nil {
+	if _, err := shard.Merge(recs, shard.MergeOptions{}); err != nil {
 		t.Errorf("the three parts: %v", err)
 	}
 }
@@ -224,7 +224,7 @@ func TestFoldProofParts(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			merged, err := shard.Merge(runParts(t, 2, job))
+			merged, err := shard.Merge(runParts(t, 2, job), shard.MergeOptions{})
 			if err != nil {
 				t.Fatalf("%s in %d parts: %v", c.file, of, err)
 			}
@@ -265,7 +265,7 @@ func TestMostMergeRefuses(t *testing.T) {
 		{[]*shard.Record{recs[0], &short, recs[2]}, "did not try the target"},
 		{[]*shard.Record{recs[0], recs[1], &greedy}, "disagrees with part 0/3 (parts.jsonl:1) on the targets or the greedy point"},
 	} {
-		if _, err := shard.Merge(c.parts); !errors.Is(err, shard.ErrMerge) || !strings.Contains(err.Error(), c.want) {
+		if _, err := shard.Merge(resealed(t, c.parts), shard.MergeOptions{}); !errors.Is(err, shard.ErrMerge) || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("want an ErrMerge saying %q, got %v", c.want, err)
 		}
 	}
@@ -306,7 +306,7 @@ func TestFirstMergeRefusesMixed(t *testing.T) {
 	}
 	noProof := *recs[1]
 	noProof.Proof, noProof.Status, noProof.Solution, noProof.Value = nil, model.StatusInfeasible, nil, nil
-	_, err := shard.Merge([]*shard.Record{recs[0], &noProof, recs[2]})
+	_, err := shard.Merge(resealed(t, []*shard.Record{recs[0], &noProof, recs[2]}), shard.MergeOptions{})
 	if want := "1 of 3 parts say the model has no cover, the others have a proof"; !errors.Is(err, shard.ErrMerge) || !strings.Contains(err.Error(), want) {
 		t.Errorf("want an ErrMerge saying %q, got %v", want, err)
 	}

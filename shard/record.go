@@ -31,6 +31,9 @@ type Record struct {
 	// Proof is a solve's part (TaskSolve, proof.go): the bound every part
 	// shares, the counts it tried and its least.
 	Proof *Proof `json:"proof,omitempty"`
+	// Sealed is the record's seal (seal.go): a digest of the rest, keyed
+	// with the job's key when it has one.
+	Sealed string `json:"seal,omitempty"`
 	// Where the record was read (file:line), for messages.
 	From string `json:"-"`
 }

@@ -15,6 +15,8 @@ type RunOptions struct {
 	Workers   int   // goroutines: 0 for every core
 	MaxMemory int64 // model.Options.MaxMemory
 	Progress  func(done float64, note string)
+	// Key seals the record (Record.Seal): nil for the plain seal.
+	Key []byte
 }
 
 // ErrIncomplete is wrapped by the error of a part stopped before its end:
@@ -52,6 +54,9 @@ func Run(ctx context.Context, job *Job, k int, solver model.Solver, ro RunOption
 	}
 	if rec.Seconds == 0 {
 		rec.Seconds = time.Since(start).Seconds()
+	}
+	if err := rec.Seal(ro.Key); err != nil {
+		return nil, err
 	}
 	return rec, nil
 }

@@ -21,7 +21,7 @@ func TestMergeQueens(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	merged, err := shard.Merge(runParts(t, 1, job))
+	merged, err := shard.Merge(runParts(t, 1, job), shard.MergeOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -70,7 +70,7 @@ func TestMergeRefuses(t *testing.T) {
 		{"digest", []*shard.Record{edited, recs[1], recs[0]}, "digest"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			_, err := shard.Merge(tc.records)
+			_, err := shard.Merge(resealed(t, tc.records), shard.MergeOptions{})
 			if !errors.Is(err, shard.ErrMerge) || !strings.Contains(err.Error(), tc.want) {
 				t.Errorf("merge: %v; want an ErrMerge saying %q", err, tc.want)
 			}

@@ -83,7 +83,7 @@ func TestClusterProcesses(t *testing.T) {
 		}
 	}
 	worker := func() (*exec.Cmd, io.Reader) {
-		w := exec.Command(bin, "worker", "--connect", url, "--token-file", token, "--workers", "1")
+		w := exec.Command(bin, "worker", "--connect", url, "--token-file", token, "--key-file", filepath.Join(store, "key"), "--workers", "1")
 		logs, err := w.StderrPipe()
 		if err != nil {
 			t.Fatal(err)

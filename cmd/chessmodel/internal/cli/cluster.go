@@ -23,6 +23,7 @@ type clusterFlags struct {
 	store     string
 	connect   string
 	tokenFile string
+	keyFile   string
 	ackWait   time.Duration
 	workers   int
 }
@@ -41,13 +42,19 @@ done, nodes, time left) goes to standard error on a terminal.
 By default it embeds a JetStream server on --listen (127.0.0.1:4222; port 0
 picks a free one) with a file store in --store (a temporary directory when not
 given), and writes a random token to --token-file (mode 0600; default: token in
-the store) that workers need:
+the store) that workers need to connect, and a random key to --key-file (mode
+0600; default: key in the store) with which they seal their records:
 
-  chessmodel worker --connect nats://HOST:PORT --token-file FILE
+  chessmodel worker --connect nats://HOST:PORT --token-file FILE --key-file KEY
+
+A record not sealed with the key (a forgery by a holder of the token alone, an
+edit) or that fails the checks is refused, said on standard error, and its part
+offered again (the job fails after 3 refusals of one part).
 
 Started again with the same --store (and task), it resumes: finished parts are
 not run again. With --connect it uses an existing server instead (the token,
-if any, read from --token-file). A worker that dies has its part given to
+if any, read from --token-file; records sealed with the key in --key-file, or
+with the plain seal without one). A worker that dies has its part given to
 another after --ack-wait. Every record is checked (model digest, checker)
 before it is merged.`,
 		Example: `  chessmodel cluster testdata/models/n-queens.yaml --set board=16 --shards 64 --store q16
@@ -115,6 +122,7 @@ func (f *partTask) loadJob(ctx context.Context, g *globals, path string, of int)
 func addServerFlags(cmd *cobra.Command, f *clusterFlags) {
 	cmd.Flags().StringVar(&f.connect, "connect", "", "the URL of a NATS server with JetStream, e.g. nats://10.0.0.5:4222")
 	cmd.Flags().StringVar(&f.tokenFile, "token-file", "", "the file holding the server's token")
+	addKeyFlag(cmd, &f.keyFile, "the file holding the job's key, which seals every record (cluster: default key in the store, made when missing; with --connect and none, plain seals)")
 }
 
 func runCluster(ctx context.Context, g *globals, streams Streams, f *clusterFlags, path string) error {
@@ -130,6 +138,10 @@ func runCluster(ctx context.Context, g *globals, streams Streams, f *clusterFlag
 		return err
 	}
 	defer closeServer()
+	key, err := readKey(f.keyFile)
+	if err != nil {
+		return err
+	}
 	nc, err := cluster.Connect(url, token, "chessmodel cluster")
 	if err != nil {
 		return &ExitError{Code: ExitBadInput, Err: err}
@@ -139,8 +151,11 @@ func runCluster(ctx context.Context, g *globals, streams Streams, f *clusterFlag
 	defer cancel()
 	progress := newProgress(streams.Err)
 	defer progress.done()
-	merged, err := cluster.Coordinate(ctx, nc, job, cluster.Config{AckWait: f.ackWait, Progress: func(p cluster.Progress) {
+	merged, err := cluster.Coordinate(ctx, nc, job, cluster.Config{AckWait: f.ackWait, Key: key, Progress: func(p cluster.Progress) {
 		progress.update(float64(p.Done)/float64(p.Of), clusterNote(p))
+	}, Refused: func(err error) {
+		progress.clear()
+		fmt.Fprintf(streams.Err, "chessmodel: %v\n", err)
 	}})
 	progress.done()
 	if err != nil {
@@ -192,6 +207,15 @@ func clusterServer(streams Streams, f *clusterFlags) (url, token string, closeSe
 	if tokenFile == "" {
 		tokenFile = filepath.Join(store, "token")
 	}
+	if f.keyFile == "" {
+		f.keyFile = filepath.Join(store, "key")
+	}
+	if _, err := os.Stat(f.keyFile); errors.Is(err, os.ErrNotExist) { // a new run; a resumed one keeps its key
+		if _, err := shard.WriteKey(f.keyFile); err != nil {
+			removeStore()
+			return "", "", nil, &ExitError{Code: ExitBadInput, Err: fmt.Errorf("--key-file: %w", err)}
+		}
+	}
 	fresh := false
 	if token, err = cluster.ReadToken(tokenFile); err != nil { // a new run, or a resumed one with its token
 		token, err = cluster.NewToken()
@@ -210,7 +234,8 @@ func clusterServer(streams Streams, f *clusterFlags) (url, token string, closeSe
 		removeStore()
 		return "", "", nil, &ExitError{Code: ExitBadInput, Err: err}
 	}
-	fmt.Fprintf(streams.Err, "chessmodel: JetStream on %s, store %s; start workers with:\n  chessmodel worker --connect %s --token-file %s\n", srv.URL(), store, srv.URL(), tokenFile)
+	fmt.Fprintf(streams.Err, "chessmodel: JetStream on %s, store %s; start workers with:\n  chessmodel worker --connect %s --token-file %s --key-file %s\n",
+		srv.URL(), store, srv.URL(), tokenFile, f.keyFile)
 	return srv.URL(), token, func() { srv.Close(); removeStore() }, nil
 }
 
@@ -223,8 +248,9 @@ func newWorkerCommand(g *globals, streams Streams) *cobra.Command {
 on --workers goroutines (every core by default), publishes its record, and
 acknowledges the part only once the record is stored. It runs until it is
 interrupted (SIGINT, SIGTERM); a part it had not finished goes to another
-worker after the coordinator's --ack-wait.`,
-		Example: `  chessmodel worker --connect nats://10.0.0.5:4222 --token-file token`,
+worker after the coordinator's --ack-wait. Its records are sealed with the
+key in --key-file, the coordinator's (plain seals without one).`,
+		Example: `  chessmodel worker --connect nats://10.0.0.5:4222 --token-file token --key-file key`,
 		Args:    cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			return runWorker(cmd.Context(), g, streams, f)
@@ -249,6 +275,10 @@ func runWorker(ctx context.Context, g *globals, streams Streams, f *clusterFlags
 			return &ExitError{Code: ExitBadInput, Err: err}
 		}
 	}
+	key, err := readKey(f.keyFile)
+	if err != nil {
+		return err
+	}
 	nc, err := cluster.Connect(f.connect, token, "chessmodel worker")
 	if err != nil {
 		return &ExitError{Code: ExitBadInput, Err: err}
@@ -258,7 +288,7 @@ func runWorker(ctx context.Context, g *globals, streams Streams, f *clusterFlags
 	defer cancel()
 	w := &cluster.Worker{
 		Solver:  func(name string) (model.Solver, error) { return g.backend(name) },
-		Options: shard.RunOptions{Workers: f.workers, MaxMemory: int64(g.maxMemory)},
+		Options: shard.RunOptions{Workers: f.workers, MaxMemory: int64(g.maxMemory), Key: key},
 		Log:     streams.Err,
 	}
 	return w.Run(ctx, nc)

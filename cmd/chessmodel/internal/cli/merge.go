@@ -2,6 +2,7 @@ package cli
 
 import (
 	"context"
+	"fmt"
 	"io"
 
 	"github.com/spf13/cobra"
@@ -9,26 +10,48 @@ import (
 	"github.com/chessmodel/chessmodel/shard"
 )
 
+// mergeFlags are merge's flags.
+type mergeFlags struct {
+	keyFile  string
+	replicas int
+}
+
 func newMergeCommand(g *globals, streams Streams) *cobra.Command {
-	return &cobra.Command{
+	f := &mergeFlags{}
+	cmd := &cobra.Command{
 		Use:   "merge RECORDS.jsonl...",
 		Short: "Merge the result records of every part of a split count, sweep or solve into the one-process answer",
 		Long: `merge reads the JSON-lines records that count, sweep and solve --shard K/N
 write (or the cluster and slurm commands collect), checks that every part
 0..N-1 is there exactly once, all of the same model (by digest), task and
-options, checks each part's example solution with the checker, and prints
-what the one-process run prints (text, or --json), its seconds the parts'
-sum. A missing, duplicated or foreign part is an error naming it (exit 2).`,
+options, checks each record's seal (with --key-file, the job's key), that
+each is consistent in itself and with the others, and each part's example
+solution with the checker, and prints what the one-process run prints (text,
+or --json), its seconds the parts' sum. A missing, duplicated, foreign,
+edited or inconsistent part is an error naming its file and line (exit 2).
+With --replicas R every part is there R times, from runs of its own: their
+answers must agree, or a majority decide (the outvoted records are named on
+standard error); two that disagree with no majority are an error.`,
 		Example: `  for k in 0 1 2 3; do chessmodel count testdata/models/n-queens.yaml --set board=12 --shard $k/4 > part-$k.jsonl; done
   chessmodel merge part-*.jsonl`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return runMerge(cmd.Context(), g, streams, args)
+			return runMerge(cmd.Context(), g, streams, f, args)
 		},
 	}
+	addKeyFlag(cmd, &f.keyFile, "the job's key: every record must be sealed with it (count, sweep and solve --shard --key-file)")
+	cmd.Flags().IntVar(&f.replicas, "replicas", 1, "the records of each part, from runs of their own, whose answers must agree or a majority decide")
+	return cmd
 }
 
-func runMerge(ctx context.Context, g *globals, streams Streams, paths []string) error {
+func runMerge(ctx context.Context, g *globals, streams Streams, f *mergeFlags, paths []string) error {
+	if f.replicas < 1 {
+		return &ExitError{Code: ExitBadInput, Err: fmt.Errorf("--replicas %d: expected the records of each part, from 1", f.replicas)}
+	}
+	key, err := readKey(f.keyFile)
+	if err != nil {
+		return err
+	}
 	var records []*shard.Record
 	for _, path := range paths {
 		recs, err := readInput(ctx, g, path, "shard record", func(r io.Reader, name string) (*[]*shard.Record, error) {
@@ -40,9 +63,12 @@ func runMerge(ctx context.Context, g *globals, streams Streams, paths []string) 
 		}
 		records = append(records, *recs...)
 	}
-	merged, err := shard.Merge(records)
+	merged, err := shard.Merge(records, shard.MergeOptions{Key: key, Replicas: f.replicas})
 	if err != nil {
 		return &ExitError{Code: ExitBadInput, Err: err}
+	}
+	for _, o := range merged.Outvoted {
+		fmt.Fprintf(streams.Err, "chessmodel: outvoted: %s\n", o)
 	}
 	return printMerged(streams.Out, g.json, merged)
 }

@@ -21,13 +21,32 @@ import (
 
 // shardFlags are the flags of count and sweep that split their task.
 type shardFlags struct {
-	list int    // --shards N
-	run  string // --shard K/N or K-L/N
+	list    int    // --shards N
+	run     string // --shard K/N or K-L/N
+	keyFile string // --key-file: the job's key, which seals each record
 }
 
 func addShardFlags(cmd *cobra.Command, f *shardFlags) {
 	cmd.Flags().IntVar(&f.list, "shards", 0, "list the parts of an N-way split of the task, with an estimate of each one's work, and exit")
 	cmd.Flags().StringVar(&f.run, "shard", "", "run part K of an N-way split (K/N, parts from 0; K-L/N for parts K to L) and write a JSON-lines result record per part to standard output, for merge")
+	addKeyFlag(cmd, &f.keyFile, "seal each record with the job's key in this file (merge --key-file checks it); without, the plain seal")
+}
+
+// addKeyFlag defines --key-file.
+func addKeyFlag(cmd *cobra.Command, path *string, usage string) {
+	cmd.Flags().StringVar(path, "key-file", "", usage)
+}
+
+// readKey reads the key file a flag names; nil when none is named.
+func readKey(path string) ([]byte, error) {
+	if path == "" {
+		return nil, nil
+	}
+	key, err := shard.ReadKey(path)
+	if err != nil {
+		return nil, &ExitError{Code: ExitBadInput, Err: fmt.Errorf("--key-file: %w", err)}
+	}
+	return key, nil
 }
 
 func (f *shardFlags) active() bool { return f.list != 0 || f.run != "" }
@@ -92,6 +111,10 @@ func runShards(ctx context.Context, g *globals, streams Streams, f *shardFlags, 
 	if err != nil {
 		return err
 	}
+	key, err := readKey(f.keyFile)
+	if err != nil {
+		return err
+	}
 	job, m, err := g.loadJob(ctx, path, task, opts, of)
 	if err != nil {
 		return err
@@ -104,7 +127,7 @@ func runShards(ctx context.Context, g *globals, streams Streams, f *shardFlags, 
 	progress := newProgress(streams.Err)
 	defer progress.done()
 	for k := from; k <= to; k++ {
-		rec, err := shard.Run(ctx, job, k, solver, shard.RunOptions{Workers: workers, MaxMemory: int64(g.maxMemory), Progress: progress.update})
+		rec, err := shard.Run(ctx, job, k, solver, shard.RunOptions{Workers: workers, MaxMemory: int64(g.maxMemory), Progress: progress.update, Key: key})
 		progress.clear()
 		if err != nil {
 			return partError(ctx, g, err)

@@ -28,10 +28,11 @@ func newSlurmCommand(g *globals, streams Streams) *cobra.Command {
 		Use:   "slurm MODEL.yaml --shards N [--out DIR]",
 		Short: "Write an sbatch job array of the parts of a count (or sweep, or solve with --solve) and a dependent merge job",
 		Long: `slurm writes to --out: model.yaml (the model's text; --set goes on each part's
-command line), parts.sbatch (a job array of N tasks, each running
---shard $SLURM_ARRAY_TASK_ID/N into parts/part-K.jsonl, renamed into place
-only when complete), merge.sbatch (chessmodel merge of every part into
-answer.txt, or its error into merge.log) and submit.sh, which submits the
+command line), key (the job's key, which seals every record), parts.sbatch
+(a job array of N tasks, each running --shard $SLURM_ARRAY_TASK_ID/N into
+parts/part-K.jsonl, renamed into place only when complete), merge.sbatch
+(chessmodel merge --key-file of every part into answer.txt, or its error
+into merge.log) and submit.sh, which submits the
 array and the merge job with --dependency=afterok on it. The directory must
 be on a file system every node sees; the program is --binary (default: this
 one).`,
@@ -80,6 +81,12 @@ func runSlurm(ctx context.Context, g *globals, streams Streams, f *slurmFlags, p
 	if err := os.MkdirAll(filepath.Join(dir, "parts"), 0o755); err != nil {
 		return &ExitError{Code: ExitBadInput, Err: err}
 	}
+	// the job's key seals every part's record; a job written again keeps it
+	if key := filepath.Join(dir, "key"); !fileExists(key) {
+		if _, err := shard.WriteKey(key); err != nil {
+			return &ExitError{Code: ExitBadInput, Err: err}
+		}
+	}
 	for _, file := range files {
 		if err := os.WriteFile(filepath.Join(dir, file.name), []byte(file.text), file.mode); err != nil {
 			return &ExitError{Code: ExitBadInput, Err: err}
@@ -97,7 +104,8 @@ type slurmFile struct {
 // slurmFiles are the model and the scripts of a job array.
 func slurmFiles(job *shard.Job, f *slurmFlags, dir string) ([]slurmFile, error) {
 	q := shellQuote
-	args := []string{q(f.binary), job.Task, q(filepath.Join(dir, "model.yaml")), "--backend", q(job.Options.Backend)}
+	key := q(filepath.Join(dir, "key"))
+	args := []string{q(f.binary), job.Task, q(filepath.Join(dir, "model.yaml")), "--backend", q(job.Options.Backend), "--key-file", key}
 	for _, o := range job.Overrides {
 		args = append(args, "--set", q(o))
 	}
@@ -138,9 +146,9 @@ mv "$out.partial" "$out"
 #SBATCH --output=%s
 # the merged answer of every part, as the one-process run prints it
 set -eu
-%s merge %s/part-*.jsonl > %s.partial
+%s merge --key-file %s %s/part-*.jsonl > %s.partial
 mv %s.partial %s
-`, name, filepath.Join(dir, "merge.log"), q(f.binary), q(filepath.Join(dir, "parts")),
+`, name, filepath.Join(dir, "merge.log"), q(f.binary), key, q(filepath.Join(dir, "parts")),
 		q(filepath.Join(dir, "answer.txt")), q(filepath.Join(dir, "answer.txt")), q(filepath.Join(dir, "answer.txt")))
 	submit := fmt.Sprintf(`#!/bin/sh
 # submits the job array, then the merge job to run once every part succeeded
@@ -160,4 +168,9 @@ sbatch --parsable --dependency=afterok:$array %s
 // shellQuote quotes a word for sh.
 func shellQuote(s string) string {
 	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}
+
+func fileExists(path string) bool {
+	_, err := os.Stat(path)
+	return err == nil
 }
