@@ -18,6 +18,10 @@ func TestCheckClaims(t *testing.T) {
 			`{"piece":"queen","square":"c7"},{"piece":"queen","square":"d3"},{"piece":"queen","square":"e6"},{"piece":"queen","square":"f8"},` +
 			`{"piece":"queen","square":"g5"},{"piece":"queen","square":"h1"}]}}`
 	}
+	walled := func(claims string) string {
+		return `{"model":"free walls",` + claims + `,"solution":{"pieces":[{"piece":"rook","square":"a1"},{"piece":"rook","square":"b2"},` +
+			`{"piece":"rook","square":"c3"}],"walls":["a3"]}}`
+	}
 	queens := models + "eight-queens.yaml"
 	most := models + "blocked-3w-value11.yaml" // max queens: too many sets to count
 	for _, tc := range []struct {
@@ -34,11 +38,18 @@ func TestCheckClaims(t *testing.T) {
 		{"a shard's part", queens, result(`"shard":2,"of":4,"status":"satisfied","count":24`), ExitOK, "valid"},
 		{"optimal, too costly to confirm", most, result(`"status":"optimal","value":8`), ExitOK,
 			"status optimal not checked: brute: more than 200000 sets"},
+		// 48 solutions on 9 distinct wall sets: a count of either is true.
+		{"free walls, solutions", "", walled(`"status":"satisfied","count":48`), ExitOK, "valid"},
+		{"free walls, wall sets", "", walled(`"status":"satisfied","count":9`), ExitOK, "valid"},
+		{"free walls, neither", "", walled(`"status":"satisfied","count":10`), ExitNegative, "claims count 10 (r.json:1:52), but there are 48"},
 		{"json", queens, result(`"value":9`), ExitNegative, `"claims":["the result claims value 9 (r.json:1:33), its solution has 8"]`},
 		{"key twice", queens, result(`"count":92,"count":5`), ExitBadInput, `r.json:1:36: solution JSON: key "count" given twice in one object (first at 1:25)`},
 		{"square with a space", queens, `{"pieces":[{"piece":"queen","square":"b1 "}]}`, ExitBadInput, `r.json:1:38: solution JSON: square "b1 ": spaces around the name; write "b1"`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
+			if tc.model == "" {
+				tc.model = writeFile(t, "walls.yaml", "board: {size: 3, walls: {free: 1}}\nplace: [3 rook]\nrules: [independent]\n")
+			}
 			file := writeFile(t, "r.json", tc.text)
 			args := []string{"check", tc.model, file}
 			if tc.name == "json" {
