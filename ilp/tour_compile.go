@@ -14,9 +14,10 @@ import (
 //
 //	deg_c3: (sum of the edges at c3) = 2
 //
-// A closed tour is then a 2-factor of the graph that is one cycle; each move
+// A closed tour is then a 2-factor of the graph that is one cycle; each edge
 // is used at most once, so a board of fewer than 3 squares has none, as
-// docs/tour.md defines (a closed tour is a cycle of distinct moves). An open
+// docs/tour.md defines (a closed tour is a cycle of the move graph, which
+// joins two squares once: one variable, however many moves). An open
 // tour is a closed tour through an extra "end" node joined to every square
 // (variables end_c3, and end_deg: their sum = 2): the two squares joined to
 // it are the ends of the path; with a start square, end_<start> is fixed at

@@ -662,12 +662,14 @@ func checkTour(m *Model, s *Solution, r *Report) {
 }
 
 // checkClosing checks the move that closes a tour. A closed tour is a
-// cycle of distinct moves (docs/tour.md), so it has at least 3 squares: on
-// 2 the closing move would be the first one again, and 1 square has no
-// move to itself.
+// cycle of the move graph, which joins two squares once however many
+// moves go between them (docs/tour.md), so it has at least 3 squares: on
+// 2 the closing step would join the first two squares again, even where a
+// wrapped board gives it a move of its own, and 1 square is joined to no
+// square.
 func checkClosing(b *Board, pc *Piece, squares []Square, r *Report) {
 	if len(squares) < 3 {
-		r.fail("a closed tour visits at least 3 squares (a cycle of distinct moves), this one %d", len(squares))
+		r.fail("a closed tour visits at least 3 squares (a cycle joins two squares once, even where two moves join them), this one %d", len(squares))
 		return
 	}
 	first, last := squares[0], squares[len(squares)-1]

@@ -29,9 +29,10 @@ type Move struct {
 // MarshalText writes the square's algebraic name.
 func (s Square) MarshalText() ([]byte, error) { return s.appendName(make([]byte, 0, 8)), nil }
 
-// UnmarshalText reads an algebraic square name.
+// UnmarshalText reads an algebraic square name, exactly: in JSON "b1 " is
+// no square.
 func (s *Square) UnmarshalText(b []byte) error {
-	sq, err := ParseSquare(string(b))
+	sq, err := parseExactSquare(string(b))
 	if err != nil {
 		return err
 	}
@@ -72,8 +73,19 @@ const MaxSolutionBytes = 64 << 20
 
 // ReadSolution reads a solution as JSON: either the solution object itself
 // or a whole result with a "solution" field, of at most MaxSolutionBytes,
-// with or without a UTF-8 byte-order mark.
+// with or without a UTF-8 byte-order mark. A key given twice in one object,
+// or a square with spaces around its name, is refused at its position.
 func ReadSolution(r io.Reader, name string) (*Solution, error) {
+	c, err := ReadClaim(r, name)
+	if err != nil {
+		return nil, err
+	}
+	return c.Solution, nil
+}
+
+// ReadClaim reads a solution as ReadSolution does, with what a whole result
+// claims of it (claim.go).
+func ReadClaim(r io.Reader, name string) (*Claim, error) {
 	data, err := io.ReadAll(io.LimitReader(r, MaxSolutionBytes+1))
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", name, err)
@@ -84,22 +96,34 @@ func ReadSolution(r io.Reader, name string) (*Solution, error) {
 	data = trimBOM(data) // as models: editors on some systems save one
 	var probe map[string]json.RawMessage
 	if err := json.Unmarshal(data, &probe); err != nil {
-		return nil, jsonError(name, data, err)
+		return nil, jsonError(name, data, 0, err)
 	}
-	if inner, ok := probe["solution"]; ok {
-		data = inner
+	inner, result := probe["solution"]
+	top, err := scanSolutionJSON(name, data, result)
+	if err != nil {
+		return nil, err
 	}
-	dec := json.NewDecoder(bytes.NewReader(data))
+	base := int64(0)
+	if result {
+		base = top["solution"]
+	} else {
+		inner = data
+	}
+	dec := json.NewDecoder(bytes.NewReader(inner))
 	dec.DisallowUnknownFields()
-	var sol Solution
-	if err := dec.Decode(&sol); err != nil {
-		return nil, jsonError(name, data, err)
+	c := &Claim{Solution: &Solution{}, file: name, data: data, at: top}
+	if err := dec.Decode(c.Solution); err != nil {
+		return nil, jsonError(name, data, base, err)
 	}
-	return &sol, nil
+	if result {
+		return c, c.readFields(probe)
+	}
+	return c, nil
 }
 
-// jsonError places a JSON decoding error at its line and column.
-func jsonError(name string, data []byte, err error) error {
+// jsonError places a JSON decoding error at its line and column, of a
+// value that begins at base in data.
+func jsonError(name string, data []byte, base int64, err error) error {
 	offset := -1
 	switch e := err.(type) {
 	case *json.SyntaxError:
@@ -109,13 +133,7 @@ func jsonError(name string, data []byte, err error) error {
 	}
 	line, col := 1, 1
 	if offset >= 0 {
-		for _, c := range data[:min(offset, len(data))] {
-			if c == '\n' {
-				line, col = line+1, 1
-			} else {
-				col++
-			}
-		}
+		line, col = offsetPosition(data, base+int64(offset))
 	}
 	return &Error{File: name, Line: line, Column: col, Msg: "solution JSON: " + err.Error()}
 }

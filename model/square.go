@@ -88,6 +88,16 @@ func ParseSquare(name string) (Square, error) {
 	return Square{File: file - 1, Rank: rank - 1}, nil
 }
 
+// parseExactSquare reads a square's name with nothing around it, as
+// machine-written JSON has it: " b1" is refused, where a model's text
+// allows the spaces.
+func parseExactSquare(name string) (Square, error) {
+	if strings.TrimSpace(name) != name {
+		return Square{}, fmt.Errorf("square %q: spaces around the name; write %q", name, strings.TrimSpace(name))
+	}
+	return ParseSquare(name)
+}
+
 // A Vector is a displacement in files and ranks.
 type Vector struct {
 	File, Rank int

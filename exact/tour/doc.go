@@ -118,8 +118,9 @@
 // restored after).
 // Boards of one or two squares are counted by definition (docs/tour.md):
 // one square is an open tour of itself, two squares a move apart are two
-// directed open tours, and a closed tour, a cycle of distinct moves, needs
-// at least three squares.
+// directed open tours, and a closed tour, a cycle of the move graph (which
+// joins two squares once, however many moves go between them), needs at
+// least three squares.
 //
 // A count by the search runs in parts (model.Options.Shard; dfsshard.go):
 // part K of N searches the subtrees t with t mod N = K, and the parts'

@@ -77,7 +77,7 @@ func modelTheorems(m *model.Model) string {
 	name := t.Piece.Name
 	dark, light := colourCounts(b)
 	if t.Closed && open < 3 {
-		return fmt.Sprintf("a closed tour is a cycle of distinct moves, so it needs at least 3 squares; the board has %d open", open)
+		return fmt.Sprintf("a closed tour is a cycle of the move graph, which joins two squares once however many moves go between them, so it needs at least 3 squares; the board has %d open", open)
 	}
 	if open <= 1 {
 		return ""

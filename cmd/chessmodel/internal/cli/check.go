@@ -2,6 +2,7 @@ package cli
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -21,6 +22,11 @@ type checkOutput struct {
 	Value    int64            `json:"value"`
 	Measures map[string]int64 `json:"measures"`
 	Problems []string         `json:"problems"`
+	// Claims are what a whole result claims wrongly of its solution (a
+	// value, status, count or classes); NotChecked says which claims were
+	// not checked, and why.
+	Claims     []string `json:"claims,omitempty"`
+	NotChecked string   `json:"not_checked,omitempty"`
 }
 
 func newCheckCommand(g *globals, streams Streams) *cobra.Command {
@@ -30,6 +36,11 @@ func newCheckCommand(g *globals, streams Streams) *cobra.Command {
 		Long: `check verifies a solution that came from anywhere against the model. The
 solution is JSON: the "solution" object of chessmodel's results, or a whole
 result. Either file may be - for standard input (not both).
+
+Of a whole result, check holds the claims against the solution and, within
+the brute-force backend's budget, against a count: a wrong value, status,
+count, classes or optimum is reported (exit 1), a claim past the budget is
+said not checked. A key given twice, or a square with spaces, is bad input.
 
 For a placement model the solution may also be what a command-line solver
 wrote for the program "chessmodel export" made of the same model (same --set):
@@ -46,40 +57,61 @@ value is bad input at its line (exit 2).`,
 			if args[0] == "-" && args[1] == "-" {
 				return &ExitError{Code: ExitBadInput, Err: errors.New("the model and the solution cannot both come from standard input")}
 			}
-			m, err := g.loadModel(cmd.Context(), args[0])
-			if err != nil {
-				return err
-			}
-			sol, err := readInput(cmd.Context(), g, args[1], "solution", func(r io.Reader, name string) (*model.Solution, error) {
-				return readClaimedSolution(g, m, r, name)
-			})
-			if errors.Is(err, model.ErrUnsupported) {
-				return &ExitError{Code: ExitUnsupported, Err: err}
-			}
-			if err != nil {
-				return err
-			}
-			report := model.Check(m, sol)
-			if g.json {
-				out := checkOutput{Model: m.Name, Kind: m.Kind.String(), Valid: report.Valid, Value: report.Value,
-					Measures: report.Measures, Problems: report.Problems}
-				if out.Problems == nil {
-					out.Problems = []string{}
-				}
-				if err := writeJSON(streams.Out, out); err != nil {
-					return err
-				}
-			} else if report.Valid {
-				fmt.Fprintf(streams.Out, "valid: %s\n", measures(report))
-			} else {
-				fmt.Fprintf(streams.Out, "invalid:\n  %s\n", strings.Join(report.Problems, "\n  "))
-			}
-			if !report.Valid {
-				return &ExitError{Code: ExitNegative}
-			}
-			return nil
+			return runCheck(cmd.Context(), g, streams, args[0], args[1])
 		},
 	}
+}
+
+func runCheck(ctx context.Context, g *globals, streams Streams, modelPath, solutionPath string) error {
+	m, err := g.loadModel(ctx, modelPath)
+	if err != nil {
+		return err
+	}
+	claim, err := readInput(ctx, g, solutionPath, "solution", func(r io.Reader, name string) (*model.Claim, error) {
+		return readClaimedSolution(g, m, r, name)
+	})
+	if errors.Is(err, model.ErrUnsupported) {
+		return &ExitError{Code: ExitUnsupported, Err: err}
+	}
+	if err != nil {
+		return err
+	}
+	report := model.Check(m, claim.Solution)
+	ctx, cancel := g.context(ctx)
+	defer cancel()
+	claims, unchecked := claimProblems(ctx, m, claim, report)
+	if err := printCheck(streams.Out, m, report, claims, unchecked, g.json); err != nil {
+		return err
+	}
+	if !report.Valid || len(claims) > 0 {
+		return &ExitError{Code: ExitNegative}
+	}
+	return nil
+}
+
+// printCheck writes check's verdict: the solution's, then the claims of the
+// result around it that are wrong, and what was not checked.
+func printCheck(w io.Writer, m *model.Model, report *model.Report, claims []string, unchecked string, asJSON bool) error {
+	if asJSON {
+		out := checkOutput{Model: m.Name, Kind: m.Kind.String(), Valid: report.Valid, Value: report.Value,
+			Measures: report.Measures, Problems: report.Problems, Claims: claims, NotChecked: unchecked}
+		if out.Problems == nil {
+			out.Problems = []string{}
+		}
+		return writeJSON(w, out)
+	}
+	if report.Valid {
+		fmt.Fprintf(w, "valid: %s\n", measures(report))
+	} else {
+		fmt.Fprintf(w, "invalid:\n  %s\n", strings.Join(report.Problems, "\n  "))
+	}
+	if len(claims) > 0 {
+		fmt.Fprintf(w, "wrong claims:\n  %s\n", strings.Join(claims, "\n  "))
+	}
+	if unchecked != "" {
+		fmt.Fprintf(w, "%s\n", unchecked)
+	}
+	return nil
 }
 
 func measures(r *model.Report) string {
@@ -93,14 +125,17 @@ func measures(r *model.Report) string {
 // readClaimedSolution reads a solution as JSON, or, when it is not JSON, as
 // a command-line solver's file (compare.ReadSolverSolution), which wraps
 // model.ErrUnsupported for a model that is not a placement.
-func readClaimedSolution(g *globals, m *model.Model, in io.Reader, name string) (*model.Solution, error) {
+func readClaimedSolution(g *globals, m *model.Model, in io.Reader, name string) (*model.Claim, error) {
 	data, err := io.ReadAll(io.LimitReader(in, model.MaxSolutionBytes+1))
 	if err != nil {
 		return nil, err
 	}
 	if trimmed := bytes.TrimSpace(data); len(trimmed) == 0 || trimmed[0] == '{' || model.DetectSolverFormat(data) == 0 {
-		return model.ReadSolution(bytes.NewReader(data), name)
+		return model.ReadClaim(bytes.NewReader(data), name)
 	}
 	sol, _, err := compare.ReadSolverSolution(m, bytes.NewReader(data), name, int64(g.maxMemory))
-	return sol, err
+	if err != nil {
+		return nil, err
+	}
+	return &model.Claim{Solution: sol}, nil
 }

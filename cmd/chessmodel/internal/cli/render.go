@@ -46,6 +46,9 @@ type renderOutput struct {
 	Width  int    `json:"width,omitempty"`
 	Height int    `json:"height,omitempty"`
 	Bytes  int    `json:"bytes"`
+	// Status and Value are those of --solve's answer.
+	Status string `json:"status,omitempty"`
+	Value  *int64 `json:"value,omitempty"`
 }
 
 func newRenderCommand(g *globals, streams Streams) *cobra.Command {
@@ -66,7 +69,10 @@ Solutions are checked and drawn even when invalid, with a warning.
 Whether the picture can be drawn is decided before any solution is read or
 found: its size, and its memory, estimated from its pixels or its SVG text,
 against --max-memory (exit 2 above it). --timeout and signals stop the
-drawing too; the picture is written only when complete.`,
+drawing too; the picture is written only when complete. A --solve that
+--timeout stops with a solution verified by the checker draws that best
+solution, with a --timeout of its own for the drawing, says it is not
+proved optimal and exits 3; stopped before any solution, it writes nothing.`,
 		Example: `  chessmodel render testdata/models/blocked-3w-value11.yaml --solve -o board.png
   chessmodel render testdata/models/eight-queens.yaml --all --symmetry -o twelve.gif
   chessmodel render testdata/models/knights-tour.yaml --solution testdata/solutions/knights-tour-seed.json -o tour.svg
@@ -114,12 +120,20 @@ func runRender(ctx context.Context, g *globals, streams Streams, f *renderFlags,
 	if check != nil {
 		return pictureError(check)
 	}
-	ctx, cancel := g.context(ctx)
+	work, cancel := g.context(ctx)
 	defer cancel()
-	sols, err := pictureSolutions(ctx, g, streams, f, m)
+	sols, best, err := pictureSolutions(work, g, streams, f, m)
 	if err != nil {
 		return err
 	}
+	cut := best != nil && best.Status == model.StatusFeasible && work.Err() != nil
+	if cut {
+		// The solve was cut with a verified solution: drawing it gets a
+		// --timeout of its own, and signals still stop it.
+		work, cancel = g.context(ctx)
+		defer cancel()
+	}
+	ctx = work
 	frames := 0
 	if pic == render.FormatGIF {
 		anim, err := render.Animation(m, sols, opts)
@@ -139,18 +153,46 @@ func runRender(ctx context.Context, g *globals, streams Streams, f *renderFlags,
 	if format != "svg" {
 		out.Width, out.Height = pictureSize(f.output)
 	}
-	if g.json {
-		return writeJSON(streams.Out, out)
+	if best != nil {
+		out.Status, out.Value = best.Status.String(), best.Value
 	}
-	fmt.Fprintf(streams.Out, "wrote %s", out.Output)
-	if out.Width > 0 {
-		fmt.Fprintf(streams.Out, ": %dx%d", out.Width, out.Height)
+	if err := printPicture(streams.Out, out, g.json); err != nil {
+		return err
 	}
-	if frames > 1 {
-		fmt.Fprintf(streams.Out, ", %d frames", frames)
+	if cut {
+		return notProved(best, g)
 	}
-	fmt.Fprintln(streams.Out)
 	return nil
+}
+
+// printPicture says what render wrote, and of a solution not proved
+// optimal that it is not.
+func printPicture(w io.Writer, out renderOutput, asJSON bool) error {
+	if asJSON {
+		return writeJSON(w, out)
+	}
+	fmt.Fprintf(w, "wrote %s", out.Output)
+	if out.Width > 0 {
+		fmt.Fprintf(w, ": %dx%d", out.Width, out.Height)
+	}
+	if out.Frames > 1 {
+		fmt.Fprintf(w, ", %d frames", out.Frames)
+	}
+	if out.Status == model.StatusFeasible.String() && out.Value != nil {
+		fmt.Fprintf(w, "; the best solution found, value %d, verified by the checker but not proved optimal", *out.Value)
+	}
+	fmt.Fprintln(w)
+	return nil
+}
+
+// notProved is the error render exits with after drawing the best solution
+// of a solve that --timeout stopped: exit status 3, as solve's.
+func notProved(best *model.Result, g *globals) error {
+	found := "the best solution found"
+	if best.Value != nil {
+		found += fmt.Sprintf(", value %d,", *best.Value)
+	}
+	return &ExitError{Code: ExitTimeout, Err: fmt.Errorf("stopped by --timeout %v before a complete answer: %s is drawn, verified by the checker but not proved optimal", g.timeout, found)}
 }
 
 // pictureFormat checks render's flags against each other and returns the
@@ -194,27 +236,29 @@ func (f *renderFlags) pictureFormat() (string, error) {
 
 // pictureSolutions reads or finds the solutions to draw, as the flags
 // say (none: the bare board), and warns of each the checker finds invalid.
-func pictureSolutions(ctx context.Context, g *globals, streams Streams, f *renderFlags, m *model.Model) ([]model.Solution, error) {
+// With --solve it returns the solve's result too (--all: none).
+func pictureSolutions(ctx context.Context, g *globals, streams Streams, f *renderFlags, m *model.Model) ([]model.Solution, *model.Result, error) {
 	var sols []model.Solution
+	var res *model.Result
 	switch {
 	case f.solution != "":
 		sol, err := readInput(ctx, g, f.solution, "solution", func(r io.Reader, name string) (*model.Solution, error) {
 			return model.ReadSolution(r, name)
 		})
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		sols = []model.Solution{*sol}
 	case f.frames != "":
 		frames, err := readInput(ctx, g, f.frames, "frames", readFrames)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		sols = *frames
 	case f.solve || f.all:
 		var err error
-		if sols, err = solveForPicture(ctx, g, m, f); err != nil {
-			return nil, err
+		if sols, res, err = solveForPicture(ctx, g, m, f); err != nil {
+			return nil, nil, err
 		}
 	}
 	for i := range sols {
@@ -226,7 +270,7 @@ func pictureSolutions(ctx context.Context, g *globals, streams Streams, f *rende
 			fmt.Fprintf(streams.Err, "chessmodel: warning: %s is not valid (%s); drawn as given\n", which, strings.Join(report.Problems, "; "))
 		}
 	}
-	return sols, nil
+	return sols, res, nil
 }
 
 // drawingStopped is the error of a picture stopped by --timeout or a
@@ -352,10 +396,12 @@ func hasSolution(fields map[string]json.RawMessage) bool {
 
 // solveForPicture asks a backend for the solution (--solve) or every
 // solution, or one per class (--all, --symmetry) to draw; each is verified.
-func solveForPicture(ctx context.Context, g *globals, m *model.Model, f *renderFlags) ([]model.Solution, error) {
+// A solve cut short with a verified solution draws it, feasible: the
+// result returned says so.
+func solveForPicture(ctx context.Context, g *globals, m *model.Model, f *renderFlags) ([]model.Solution, *model.Result, error) {
 	solver, err := g.backend(f.backend)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	var sols []model.Solution
 	opts := g.options(model.TaskSolve)
@@ -383,19 +429,35 @@ func solveForPicture(ctx context.Context, g *globals, m *model.Model, f *renderF
 	}
 	res, err := solver.Solve(ctx, m, opts)
 	if err != nil {
-		return nil, &ExitError{Code: ExitBadInput, Err: err}
+		return nil, nil, &ExitError{Code: ExitBadInput, Err: err}
 	}
 	if err := model.Verify(m, res); err != nil {
-		return nil, &ExitError{Code: ExitBadInput, Err: err}
+		return nil, nil, &ExitError{Code: ExitBadInput, Err: err}
+	}
+	if res.Status == model.StatusUnknown && !f.all && res.Verified {
+		res.Status = model.StatusFeasible // a verified solution, not proved optimal
+		model.SettleStatus(m, res)        // or, without an objective, an answer
 	}
 	if res.Status == model.StatusUnknown {
-		return nil, stopped(ctx, g, "")
+		return nil, nil, nothingDrawn(ctx, g)
 	}
-	if !f.all {
-		if res.Solution == nil {
-			return nil, &ExitError{Code: ExitNegative, Err: fmt.Errorf("%s: %s, nothing to draw", m.Name, res.Status)}
-		}
-		sols = []model.Solution{*res.Solution}
+	if f.all {
+		return sols, nil, nil
 	}
-	return sols, nil
+	if res.Solution == nil {
+		return nil, nil, &ExitError{Code: ExitNegative, Err: fmt.Errorf("%s: %s, nothing to draw", m.Name, res.Status)}
+	}
+	return []model.Solution{*res.Solution}, res, nil
+}
+
+// nothingDrawn is the error of a solve for a picture cut short before a
+// solution to draw was found: exit status 3, 130 or 143, and no picture.
+func nothingDrawn(ctx context.Context, g *globals) error {
+	err := stopped(ctx, g, "")
+	var exit *ExitError
+	if errors.As(err, &exit) && ctx.Err() != nil {
+		what, _, _ := strings.Cut(exit.Err.Error(), ";")
+		exit.Err = fmt.Errorf("%s; no picture written", what)
+	}
+	return err
 }

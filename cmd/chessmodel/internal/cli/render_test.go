@@ -10,6 +10,9 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/chessmodel/chessmodel/model"
 )
 
 func TestRender(t *testing.T) {
@@ -98,5 +101,66 @@ func TestRender(t *testing.T) {
 	var report renderOutput
 	if err := json.Unmarshal(stdout.Bytes(), &report); err != nil || report.Frames != 2 || report.Width != 519 || report.Format != "gif" {
 		t.Errorf("--json: %s (%v)", stdout.String(), err)
+	}
+}
+
+// patient is a backend that waits to be stopped and then answers status
+// unknown with the best solution it found, as a cut branch and bound does.
+type patient struct{ best *model.Solution }
+
+func (p *patient) Name() string { return "patient" }
+
+func (p *patient) Solve(ctx context.Context, m *model.Model, opts model.Options) (*model.Result, error) {
+	<-ctx.Done()
+	res := &model.Result{Model: m.Name, Task: opts.Task, Backend: p.Name(), Status: model.StatusUnknown, Solution: p.best}
+	if p.best != nil {
+		value := int64(len(p.best.Pieces))
+		res.Value = &value
+	}
+	return res, nil
+}
+
+// TestRenderCutSolve (issue 36, item 6): render --solve stopped by
+// --timeout with a verified solution draws it, says it is not proved
+// optimal and exits 3; stopped with none, or by a signal, it writes
+// nothing and says so.
+func TestRenderCutSolve(t *testing.T) {
+	dir := t.TempDir()
+	blocked := models + "blocked-3w-value11.yaml" // max queens, 11; eight queens are a worse solution
+	best := eightQueens
+	found := Backends{"exact": &patient{best: &best}}
+	none := Backends{"exact": &patient{}}
+	for _, tc := range []struct {
+		name           string
+		ctx            context.Context
+		backends       Backends
+		args           []string
+		code           int
+		stdout, stderr string
+		written        bool
+	}{
+		{"timeout, solution found", context.Background(), found, []string{"--timeout", "100ms", "-o", dir + "/found.png"}, ExitTimeout,
+			"; the best solution found, value 8, verified by the checker but not proved optimal", "value 8, is drawn, verified by the checker but not proved optimal", true},
+		{"timeout, json", context.Background(), found, []string{"--json", "--timeout", "100ms", "-o", dir + "/found.svg"}, ExitTimeout,
+			`"status":"feasible","value":8`, `"exit_status":3`, true},
+		{"timeout, nothing found", context.Background(), none, []string{"--timeout", "100ms", "-o", dir + "/none.png"}, ExitTimeout,
+			"", "stopped by --timeout 100ms before a complete answer; no picture written", false},
+		{"interrupt, solution found", cancelAfter(t, 100*time.Millisecond), found, []string{"-o", dir + "/interrupted.png"}, ExitInterrupted,
+			"", "no picture written", false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			args := append([]string{"render", blocked, "--solve"}, tc.args...)
+			code, stdout, stderr := runWith(tc.ctx, t, tc.backends, "", args...)
+			if code != tc.code || !strings.Contains(stdout, tc.stdout) || !strings.Contains(stderr, tc.stderr) {
+				t.Errorf("exit %d, want %d\nstdout: %s\nstderr: %s\nwant stdout to contain %q and stderr %q", code, tc.code, stdout, stderr, tc.stdout, tc.stderr)
+			}
+			output := tc.args[len(tc.args)-1]
+			if _, err := os.Stat(output); (err == nil) != tc.written {
+				t.Errorf("%s written: %v, want %v", output, err == nil, tc.written)
+			}
+		})
+	}
+	if data, err := os.ReadFile(dir + "/found.svg"); err != nil || bytes.Count(data, []byte("queen")) < 8 {
+		t.Errorf("found.svg does not draw the eight queens (%v)", err)
 	}
 }
