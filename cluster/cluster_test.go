@@ -87,6 +87,12 @@ func (c *testCluster) worker(started func(cancel func())) {
 // workerKeyed starts a worker that seals with key.
 func (c *testCluster) workerKeyed(key []byte, started func(cancel func())) {
 	c.t.Helper()
+	c.workerWith(shard.RunOptions{Workers: 1, Key: key}, started)
+}
+
+// workerWith starts a worker that runs its parts with opts.
+func (c *testCluster) workerWith(opts shard.RunOptions, started func(cancel func())) {
+	c.t.Helper()
 	ctx, cancel := context.WithCancel(c.workers)
 	nc, err := cluster.Connect(c.url, c.cfg.Token, "test worker")
 	if err != nil {
@@ -94,7 +100,7 @@ func (c *testCluster) workerKeyed(key []byte, started func(cancel func())) {
 	}
 	w := &cluster.Worker{
 		Solver:  func(string) (model.Solver, error) { return exact.New(), nil },
-		Options: shard.RunOptions{Workers: 1, Key: key},
+		Options: opts,
 		Name:    fmt.Sprintf("test worker %d", len(c.names)),
 		Started: func(_ *shard.Job, k int) {
 			c.mu.Lock()
@@ -405,5 +411,35 @@ func TestWorkerWithoutTheKey(t *testing.T) {
 	}
 	if len(refusals) != 0 {
 		t.Errorf("records refused: %v", refusals)
+	}
+}
+
+// A worker whose memory bound refuses every part stores an error result
+// for each: failed attempts, each part offered again, and after
+// cluster.MaxAttempts of one part the job fails, naming the reason. A run
+// on the same store with a good worker reads the failures as attempts of
+// an earlier run, offers those parts again and finishes: the store heals.
+func TestPoisonedStoreHeals(t *testing.T) {
+	c := newTestCluster(t)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	c.workerWith(shard.RunOptions{Workers: 1, Key: c.key, MaxMemory: 1 << 10}, nil)
+	job := queensJob(t, 4)
+	_, err := c.coordinate(ctx, job, nil)
+	if !errors.Is(err, cluster.ErrWorker) || !strings.Contains(err.Error(), "failed 3 times") || !strings.Contains(err.Error(), "memory bound") {
+		t.Fatalf("parts refused by every worker: %v; want the job to fail after 3 attempts, saying why", err)
+	}
+	c.stop()
+	c.workers, c.stopWorkers = context.WithCancel(context.Background())
+	c.worker(nil)
+	var earlier int
+	merged, err := c.coordinateRefusing(ctx, job, nil, func(e error) {
+		if strings.Contains(e.Error(), "an attempt before this run") {
+			earlier++
+		}
+	})
+	checkQueens14(t, merged, err)
+	if earlier == 0 {
+		t.Error("the resumed run reported no failed attempt of the run before")
 	}
 }

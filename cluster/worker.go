@@ -120,7 +120,11 @@ func (w *Worker) handle(ctx context.Context, js jetstream.JetStream, msg jetstre
 	if res == nil {
 		return // cut short: no ack, so the part is delivered again
 	}
-	if err := w.store(ctx, js, subject, res); err != nil {
+	attempt := subject
+	if meta, err := msg.Metadata(); err == nil {
+		attempt = fmt.Sprintf("%s-%d", subject, meta.Sequence.Stream) // the work item: each offer of the part its own
+	}
+	if err := w.store(ctx, js, subject, attempt, res); err != nil {
 		return
 	}
 	if err := msg.DoubleAck(ctx); err != nil {
@@ -213,17 +217,17 @@ func (w *Worker) stored(ctx context.Context, js jetstream.JetStream, item *workI
 }
 
 // store publishes a result until the server has stored it or ctx ends.
-// Its message id is the record's seal (or the error's text), so that the
-// same result published twice is stored once, and another is stored
-// however it came.
-func (w *Worker) store(ctx context.Context, js jetstream.JetStream, subject string, res *result) error {
+// Its message id is the attempt (the work item it answers) and the
+// record's seal, or "error": the same result of one work item published
+// twice is stored once, and every other is stored however it came.
+func (w *Worker) store(ctx context.Context, js jetstream.JetStream, subject, attempt string, res *result) error {
 	data, err := json.Marshal(res)
 	if err != nil {
 		return err
 	}
-	id := subject + "-" + res.Error
+	id := attempt + "-error"
 	if res.Record != nil {
-		id = subject + "-" + res.Record.Sealed
+		id = attempt + "-" + res.Record.Sealed
 	}
 	for {
 		_, err := js.Publish(ctx, subject, data, jetstream.WithMsgID(id))
