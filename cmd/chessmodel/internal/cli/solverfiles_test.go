@@ -52,20 +52,23 @@ func solverFiles(t *testing.T, dir, modelFile string) map[string]string {
 	return files
 }
 
-// TestCheckSolverFiles checks the files the solvers write for three
+// TestCheckSolverFiles checks the files the solvers write for four
 // placement models: pieces only, free walls, coverage with auxiliary
-// variables. Each is read, mapped back to squares and found valid with the
-// model's optimum.
+// variables, and a board that leaves nothing to place (its files have the
+// placeholder column of a program without variables). Each is read, mapped
+// back to squares and found valid with the model's optimum.
 func TestCheckSolverFiles(t *testing.T) {
-	for _, tc := range []struct{ file, measure string }{
-		{"blocked-3w-value11.yaml", "pieces 11"},
-		{"least-walls-9.yaml", "walls 1"},
-		{"cover-5x5-queens-domination.yaml", "pieces 3"},
+	noVariables := writeFile(t, "no-variables.yaml", "name: no variables\nboard: \"#\"\nplace: [max bishop]\n")
+	for _, tc := range []struct{ path, measure string }{
+		{models + "blocked-3w-value11.yaml", "pieces 11"},
+		{models + "least-walls-9.yaml", "walls 1"},
+		{models + "cover-5x5-queens-domination.yaml", "pieces 3"},
+		{noVariables, "pieces 0"},
 	} {
-		t.Run(tc.file, func(t *testing.T) {
-			files := solverFiles(t, t.TempDir(), models+tc.file)
+		t.Run(filepath.Base(tc.path), func(t *testing.T) {
+			files := solverFiles(t, t.TempDir(), tc.path)
 			for name, path := range files {
-				code, stdout, stderr := run(t, DefaultBackends(), "check", models+tc.file, path)
+				code, stdout, stderr := run(t, DefaultBackends(), "check", tc.path, path)
 				if code != 0 || !strings.HasPrefix(stdout, "valid:") || !strings.Contains(stdout, tc.measure) {
 					t.Errorf("check %s: %d %q %q; want valid with %s", name, code, stdout, stderr, tc.measure)
 				}
@@ -175,17 +178,25 @@ func TestCheckHostileSolverFiles(t *testing.T) {
 
 // TestExternalBackendCLI: --backend takes the command-line solvers, their
 // refusals are exit 4, and --solver-option is refused for the built-in
-// backends.
+// backends. A board that leaves nothing to place is optimal with one
+// solution, under --timeout too (issue 36: glpsol said feasible, waited for
+// the deadline and exited 3).
 func TestExternalBackendCLI(t *testing.T) {
 	if _, err := exec.LookPath("glpsol"); err != nil {
 		t.Skip("glpsol not installed")
 	}
+	walled := writeFile(t, "walled.yaml", "name: walled\nboard: \"#\"\nplace: [max bishop]\n")
+	queens := writeFile(t, "queens.yaml", "name: queens\nboard: \"QQ\\nQQ\"\nplace: [max rook]\n")
 	for _, tc := range []struct {
 		args         []string
 		code         int
 		stdout, errs string
 	}{
 		{[]string{"solve", "--backend", "glpsol", models + "blocked-3w-value11.yaml"}, 0, "optimal, pieces 11", ""},
+		{[]string{"solve", "--backend", "glpsol", "--timeout", "4s", walled}, 0, "walled: optimal, pieces 0\n", ""},
+		{[]string{"count", "--backend", "glpsol", walled}, 0, "walled: optimal, pieces 0, 1 solution\n", ""},
+		{[]string{"solve", "--backend", "glpsol", "--timeout", "4s", queens}, 0, "queens: optimal, pieces 0\n", ""},
+		{[]string{"count", "--backend", "glpsol", queens}, 0, "queens: optimal, pieces 0, 1 solution\n", ""},
 		{[]string{"count", "--symmetry", "--backend", "glpsol", "--solver-option=--tmlim", "--solver-option=60", models + "eight-queens.yaml"}, 0, "92 solutions, 12 classes", ""},
 		{[]string{"solve", "--backend", "glpsol", "--timeout", "3s", models + "eight-pieces-fewest.yaml"}, ExitTimeout, "eight pieces, fewest attacked: ", "stopped by --timeout 3s"},
 		{[]string{"solve", "--backend", "glpsol", models + "tour-rook.yaml"}, 0, "rook's tour: satisfied", ""},
