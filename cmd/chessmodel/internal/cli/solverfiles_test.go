@@ -212,50 +212,76 @@ func TestExternalBackendCLI(t *testing.T) {
 	}
 }
 
-// TestExternalBackendSignals: SIGTERM to a solve with --backend TOOL ends
-// the tool's process, removes its files and exits 143 saying interrupted.
+// TestExternalBackendSignals: SIGTERM or SIGINT to a solve with --backend
+// TOOL, for every external backend, ends the tool's processes, removes its
+// files and exits 143 or 130 saying interrupted. minizinc runs its solver
+// (fzn-gecode) in a process group of the solver's own and writes its
+// FlatZinc file to TMPDIR: the solver is waited for too, and must not
+// outlive chessmodel either (issue 36).
 func TestExternalBackendSignals(t *testing.T) {
 	bin := buildBinary(t)
-	for _, tool := range []string{"lp_solve", "cbc", "glpsol"} {
-		t.Run(tool, func(t *testing.T) {
-			if _, err := exec.LookPath(tool); err != nil {
-				t.Skipf("%s is not installed", tool)
-			}
-			dir := t.TempDir()
-			tmp := filepath.Join(dir, "tmp")
-			if err := os.Mkdir(tmp, 0o755); err != nil {
-				t.Fatal(err)
-			}
-			path := writeFile(t, "domination.yaml", slowForSolvers)
-			var stdout, stderr strings.Builder
-			cmd := exec.Command(bin, "solve", "--backend", tool, path)
-			cmd.Env = append(os.Environ(), "TMPDIR="+tmp)
-			cmd.Stdout, cmd.Stderr = &stdout, &stderr
-			if err := cmd.Start(); err != nil {
-				t.Fatal(err)
-			}
-			child := waitForChild(t, cmd.Process.Pid, 60*time.Second)
-			if err := cmd.Process.Signal(syscall.SIGTERM); err != nil {
-				t.Fatal(err)
-			}
-			done := make(chan error, 1)
-			go func() { done <- cmd.Wait() }()
-			select {
-			case <-done:
-			case <-time.After(30 * time.Second):
-				cmd.Process.Kill()
-				t.Fatal("chessmodel did not stop within 30 s of the signal")
-			}
-			if code := cmd.ProcessState.ExitCode(); code != ExitTerminated || !strings.Contains(stderr.String(), "interrupted") {
-				t.Errorf("exit status %d, stderr %q; want %d and interrupted", code, stderr.String(), ExitTerminated)
-			}
-			if alive(child) {
-				syscall.Kill(child, syscall.SIGKILL)
-				t.Errorf("%s process %d outlived chessmodel", tool, child)
-			}
-			if entries, _ := os.ReadDir(tmp); len(entries) > 0 {
-				t.Errorf("temporary files left: %v", entries)
-			}
-		})
+	for _, tool := range []string{"lp_solve", "cbc", "glpsol", "minizinc"} {
+		for _, sig := range []syscall.Signal{syscall.SIGTERM, syscall.SIGINT} {
+			t.Run(tool+"/"+sig.String(), func(t *testing.T) {
+				if _, err := exec.LookPath(tool); err != nil {
+					t.Skipf("%s is not installed", tool)
+				}
+				signalSolve(t, bin, tool, sig)
+			})
+		}
+	}
+}
+
+// signalSolve runs solve --backend tool on a model slow for the solvers,
+// sends sig once the solver runs, and checks the exit status, the message,
+// that no process it started outlives it and that no temporary file is
+// left.
+func signalSolve(t *testing.T, bin, tool string, sig syscall.Signal) {
+	t.Helper()
+	tmp := filepath.Join(t.TempDir(), "tmp")
+	if err := os.Mkdir(tmp, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	path := writeFile(t, "domination.yaml", slowForSolvers)
+	var stdout, stderr strings.Builder
+	cmd := exec.Command(bin, "solve", "--backend", tool, path)
+	cmd.Env = append(os.Environ(), "TMPDIR="+tmp)
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	procs := []int{waitForChild(t, cmd.Process.Pid, 60*time.Second)}
+	if tool == "minizinc" {
+		procs = append(procs, waitForChild(t, procs[0], 60*time.Second)) // its solver
+	}
+	if entries, _ := os.ReadDir(tmp); len(entries) == 0 {
+		t.Error("no temporary directory while the solver runs: the test does not test its removal")
+	}
+	if err := cmd.Process.Signal(sig); err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	select {
+	case <-done:
+	case <-time.After(30 * time.Second):
+		cmd.Process.Kill()
+		t.Fatal("chessmodel did not stop within 30 s of the signal")
+	}
+	want := ExitInterrupted
+	if sig == syscall.SIGTERM {
+		want = ExitTerminated
+	}
+	if code := cmd.ProcessState.ExitCode(); code != want || !strings.Contains(stderr.String(), "interrupted") {
+		t.Errorf("exit status %d, stderr %q; want %d and interrupted", code, stderr.String(), want)
+	}
+	for _, pid := range procs {
+		if alive(pid) {
+			syscall.Kill(pid, syscall.SIGKILL)
+			t.Errorf("%s's process %d outlived chessmodel", tool, pid)
+		}
+	}
+	if entries, _ := os.ReadDir(tmp); len(entries) > 0 {
+		t.Errorf("temporary files left: %v", entries)
 	}
 }
