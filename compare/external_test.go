@@ -3,14 +3,18 @@ package compare_test
 import (
 	"context"
 	"errors"
+	"fmt"
+	"math/rand/v2"
 	"os/exec"
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/chessmodel/chessmodel/compare"
 	"github.com/chessmodel/chessmodel/exact"
 	"github.com/chessmodel/chessmodel/model"
+	"github.com/chessmodel/chessmodel/mzn"
 )
 
 // tools returns the external solvers installed here, skipping the test
@@ -199,4 +203,63 @@ func TestExternalTourCounts(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestExternalDegenerate: every external backend (the command-line MIP
+// solvers and minizinc) answers the degenerate models compare.Random draws
+// — a side of 1 or 2, every square a wall, fixed pieces covering every open
+// square — and the two of issue 36 whose program has no variables, as
+// exact does: solved, and counted with classes. A model minizinc does not
+// formulate may be refused; a failure, a disagreement or a timeout (glpsol
+// once read its answer to a program without variables as a solution not
+// proven optimal, and waited for the deadline) fails the test.
+func TestExternalDegenerate(t *testing.T) {
+	solvers := []model.Solver{exact.New()}
+	for _, tool := range tools(t) {
+		solvers = append(solvers, &compare.External{Tool: tool})
+	}
+	if _, err := exec.LookPath(mzn.Tool); err == nil {
+		solvers = append(solvers, mzn.New())
+	}
+	texts := map[string]string{
+		"walled bishop": "name: walled bishop\nboard: \"#\"\nplace: [max bishop]\n",
+		"queens rook":   "name: queens rook\nboard: \"QQ\\nQQ\"\nplace: [max rook]\n",
+	}
+	for name, text := range degenerateModels(8) {
+		texts[name] = text
+	}
+	for name, text := range texts {
+		t.Run(name, func(t *testing.T) {
+			m := parse(t, text)
+			for _, task := range []model.Task{model.TaskSolve, model.TaskCount} {
+				row := compare.Run(context.Background(), m, solvers, task, compare.Options{Timeout: 20 * time.Second, Symmetry: true})
+				for _, a := range row.Answers {
+					if a.Problem != "" && a.Problem != compare.Unsupported {
+						t.Errorf("%v: %s %s after %.2fs: %s\n%s", task, a.Backend, a.Problem, a.Seconds, a.Error, text)
+					}
+				}
+				if row.Verdict == compare.Disagree || row.Verdict == compare.Failed {
+					t.Errorf("%v: %v: %s\n%s", task, row.Verdict, row.Reason, text)
+				}
+			}
+		})
+	}
+}
+
+// degenerateModels draws, from a seeded run of compare.Random, the first n
+// models of each degenerate kind, by name.
+func degenerateModels(n int) map[string]string {
+	rng := rand.New(rand.NewPCG(36, 3))
+	out, kinds := map[string]string{}, map[string]int{}
+	for i := 1; len(out) < 3*n; i++ {
+		name := fmt.Sprintf("degenerate-%d", i)
+		text := compare.Random(rng, name)
+		kind, _, _ := strings.Cut(text, "\n")
+		if !strings.HasPrefix(kind, "# degenerate") || kinds[kind] == n {
+			continue
+		}
+		kinds[kind]++
+		out[name] = text
+	}
+	return out
 }

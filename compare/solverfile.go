@@ -50,8 +50,20 @@ func ReadSolverSolution(m *model.Model, r io.Reader, name string, maxMemory int6
 
 // programValues orders a solver file's values like p.Variables. Columns
 // the file does not list are 0 in a format that lists only nonzero ones
-// (cbc's), and an error in the others.
+// (cbc's), and an error in the others. The file is of the program as
+// written (p.AsWritten()): the value of a placeholder column is read like
+// any other, then dropped.
 func programValues(p *ilp.Program, out *model.SolverOutput) ([]float64, error) {
+	values, err := writtenValues(p.AsWritten(), out)
+	if err != nil {
+		return nil, err
+	}
+	return values[:len(p.Variables)], nil
+}
+
+// writtenValues orders a solver file's values like p.Variables, for the
+// program p as it was written.
+func writtenValues(p *ilp.Program, out *model.SolverOutput) ([]float64, error) {
 	errAt := func(line int, format string, args ...any) error {
 		return &model.Error{File: out.File, Line: line, Column: 1, Msg: out.Format.String() + ": " + fmt.Sprintf(format, args...)}
 	}

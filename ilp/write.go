@@ -37,7 +37,8 @@ func ParseFormat(name string) (Format, error) {
 	return 0, fmt.Errorf("ilp: unknown format %q: expected lp (lp_solve LP), mps (free MPS) or cplex (CPLEX LP)", name)
 }
 
-// Write writes the program in the given format.
+// Write writes the program in the given format: p.AsWritten(), a program
+// without variables with its placeholder column.
 func (p *Program) Write(w io.Writer, f Format) error {
 	switch f {
 	case FormatLP:
@@ -48,6 +49,35 @@ func (p *Program) Write(w io.Writer, f Format) error {
 		return p.WriteCPLEX(w)
 	}
 	return fmt.Errorf("ilp: unknown format %d", int(f))
+}
+
+// PlaceholderColumn is the one column the writers give a program without
+// variables (a board that leaves nothing to place): lp_solve refuses a
+// program without columns in either of its formats, glpsol a CPLEX LP
+// objective without a term, and glpsol solves an MPS file without integer
+// columns as a linear program, answering with a basic solution rather than
+// an integer one. An integer column fixed at 0, in no row and with an
+// objective coefficient of 0, makes each file a program every reader takes,
+// with the same answers.
+const PlaceholderColumn = "no_variables"
+
+// placeholderRow is the row WriteCPLEX gives a program without rows.
+const placeholderRow = "no_rows"
+
+// AsWritten is the program as the writers write it: p itself, or, when p
+// has no variables, a copy of p with the column PlaceholderColumn and a note
+// saying why. A solver's values for the written program are p's, followed by
+// the placeholder's 0 when there is one.
+func (p *Program) AsWritten() *Program {
+	if len(p.Variables) > 0 {
+		return p
+	}
+	q := *p
+	q.Variables = []Variable{{Name: PlaceholderColumn, Integer: true, Role: RoleAux}}
+	q.varIndex = map[string]int{PlaceholderColumn: 0}
+	q.Notes = append(append([]string(nil), p.Notes...),
+		"The model leaves nothing to place: the column "+PlaceholderColumn+", fixed at 0, is there because some solvers refuse a program without columns.")
+	return &q
 }
 
 // lineLimit is where the writers wrap long rows. CPLEX LP readers limit line

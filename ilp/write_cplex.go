@@ -23,8 +23,12 @@ import (
 // The objective names every column, with coefficient 0 where it has none,
 // so that readers number the columns as the program does. Continuation
 // lines start with a space, which the format allows anywhere in the
-// objective and constraints.
+// objective and constraints. A program without variables gets the column
+// PlaceholderColumn (see AsWritten); one without rows the row
+// placeholderRow, 0 times its first column >= 0, since glpsol refuses a
+// CPLEX LP file without constraints.
 func (p *Program) WriteCPLEX(w io.Writer) error {
+	p = p.AsWritten()
 	if err := p.emptyBounds(); err != nil {
 		return err
 	}
@@ -49,6 +53,10 @@ func (p *Program) WriteCPLEX(w io.Writer) error {
 		t.word(signedTerm(term.Coef, p.Variables[term.Var].Name, true), "  ")
 	}
 	t.print("\nSubject To\n")
+	if len(p.Rows) == 0 {
+		// glpsol refuses an empty Subject To: a row that always holds
+		t.printf(" %s: + 0 %s >= 0\n", placeholderRow, p.Variables[0].Name)
+	}
 	for _, r := range p.Rows {
 		t.print(" " + r.Name + ":")
 		for _, term := range r.Terms {

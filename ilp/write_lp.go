@@ -20,8 +20,10 @@ import (
 // so that readers number the columns as the program does. Every row is
 // named, so that a row of one variable stays a row (lp_solve reads an
 // unnamed one as a bound). Bounds other than [0, +Inf) follow the rows;
-// integer columns are declared last.
+// integer columns are declared last. A program without variables gets the
+// column PlaceholderColumn (see AsWritten).
 func (p *Program) WriteLP(w io.Writer) error {
+	p = p.AsWritten()
 	if err := p.emptyBounds(); err != nil {
 		return err
 	}

@@ -18,8 +18,10 @@ import (
 //
 // Integer columns are bracketed by INTORG/INTEND markers and always get
 // explicit bounds, since readers disagree on the default upper bound of an
-// integer column (1 in some, +Inf in others).
+// integer column (1 in some, +Inf in others). A program without variables gets the
+// column PlaceholderColumn (see AsWritten).
 func (p *Program) WriteMPS(w io.Writer) error {
+	p = p.AsWritten()
 	if err := p.emptyBounds(); err != nil {
 		return err
 	}

@@ -229,6 +229,21 @@ var glpkStatus = map[string]string{
 	"o": "optimal", "f": "feasible", "n": "infeasible", "i": "infeasible", "u": "undefined",
 }
 
+// glpkRawStatus is the status of a raw solution's "s" line: the status
+// letter of a MIP's, "s mip ROWS COLS STATUS OBJ"; of a basic solution's,
+// "s bas ROWS COLS PRIMAL DUAL OBJ" (glpsol solves a program without
+// integer columns as a linear program), optimal when it is both primal and
+// dual feasible, as glpsol's report says OPTIMAL.
+func glpkRawStatus(f []string) string {
+	if f[1] == "bas" && len(f) >= 7 && f[4] == "f" && f[5] == "f" {
+		return "optimal"
+	}
+	if status := glpkStatus[f[4]]; status != "" {
+		return status
+	}
+	return "status " + f[4]
+}
+
 // readGLPKPrint reads glpsol's -o report: "Status: ...", the rows, then
 // the columns as "No. name [marker] activity lower upper" (a long name
 // alone on its line, the numbers on the next), up to "End of output".
@@ -312,9 +327,7 @@ func (o *SolverOutput) readGLPKRaw(lines []string) error {
 				return o.at(i, "the number of columns %q is not a number", f[3])
 			}
 			o.Columns, o.ColumnsLine = cols, i+1
-			if o.Status = glpkStatus[f[4]]; o.Status == "" {
-				o.Status = "status " + f[4]
-			}
+			o.Status = glpkRawStatus(f)
 		case f[0] == "j" && kind != "":
 			at := 2
 			if kind == "bas" {

@@ -33,6 +33,8 @@ func TestReadSolverOutput(t *testing.T) {
 			model.SolverGLPKPrint, "feasible", "q_a1=1@7 a_very_long_column_name=0@8 att_b2=0.5@10"},
 		{"glpsol -w", "c Problem:\nc\ns mip 3 2 o 1\ni 1 1\nj 1 1\nj 2 0\ne o f\n", model.SolverGLPKRaw, "optimal", "#1=1@5 #2=0@6"},
 		{"glpsol -w empty", "s mip 3 2 n 0\ne o f\n", model.SolverGLPKRaw, "infeasible", ""},
+		{"glpsol -w basic optimal", "c Status:     OPTIMAL\ns bas 0 0 f f 0\ne o f\n", model.SolverGLPKRaw, "optimal", ""},
+		{"glpsol -w basic feasible", "s bas 1 1 f i 0\ni 1 b 0 0\nj 1 b 2 0\ne o f\n", model.SolverGLPKRaw, "feasible", "#1=2@3"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			out, err := model.ReadSolverOutput(strings.NewReader(tc.text), "f")

@@ -57,11 +57,15 @@ func run(ctx context.Context, m *model.Model, fix Fix, all bool, options []strin
 	}
 	args = append(append(args, options...), file)
 	cmd := exec.CommandContext(ctx, Tool, args...)
-	ownProcessGroup(cmd)
+	reaped := ownProcessGroup(cmd)
+	// minizinc's own files (the FlatZinc it compiles, 2.6 MB for queens
+	// domination on 14x14) go to dir too, removed whatever ends minizinc.
+	cmd.Env = append(os.Environ(), "TMPDIR="+dir)
 	cmd.WaitDelay = waitDelay
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
 	stdout, runErr := cmd.Output()
+	reaped()
 	out, err := parse(stdout, tour)
 	// A satisfaction solve is answered by its first solution (minizinc then
 	// prints no "=========="); an optimisation or an --all-solutions run

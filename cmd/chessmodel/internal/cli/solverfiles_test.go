@@ -52,20 +52,23 @@ func solverFiles(t *testing.T, dir, modelFile string) map[string]string {
 	return files
 }
 
-// TestCheckSolverFiles checks the files the solvers write for three
+// TestCheckSolverFiles checks the files the solvers write for four
 // placement models: pieces only, free walls, coverage with auxiliary
-// variables. Each is read, mapped back to squares and found valid with the
-// model's optimum.
+// variables, and a board that leaves nothing to place (its files have the
+// placeholder column of a program without variables). Each is read, mapped
+// back to squares and found valid with the model's optimum.
 func TestCheckSolverFiles(t *testing.T) {
-	for _, tc := range []struct{ file, measure string }{
-		{"blocked-3w-value11.yaml", "pieces 11"},
-		{"least-walls-9.yaml", "walls 1"},
-		{"cover-5x5-queens-domination.yaml", "pieces 3"},
+	noVariables := writeFile(t, "no-variables.yaml", "name: no variables\nboard: \"#\"\nplace: [max bishop]\n")
+	for _, tc := range []struct{ path, measure string }{
+		{models + "blocked-3w-value11.yaml", "pieces 11"},
+		{models + "least-walls-9.yaml", "walls 1"},
+		{models + "cover-5x5-queens-domination.yaml", "pieces 3"},
+		{noVariables, "pieces 0"},
 	} {
-		t.Run(tc.file, func(t *testing.T) {
-			files := solverFiles(t, t.TempDir(), models+tc.file)
+		t.Run(filepath.Base(tc.path), func(t *testing.T) {
+			files := solverFiles(t, t.TempDir(), tc.path)
 			for name, path := range files {
-				code, stdout, stderr := run(t, DefaultBackends(), "check", models+tc.file, path)
+				code, stdout, stderr := run(t, DefaultBackends(), "check", tc.path, path)
 				if code != 0 || !strings.HasPrefix(stdout, "valid:") || !strings.Contains(stdout, tc.measure) {
 					t.Errorf("check %s: %d %q %q; want valid with %s", name, code, stdout, stderr, tc.measure)
 				}
@@ -175,17 +178,25 @@ func TestCheckHostileSolverFiles(t *testing.T) {
 
 // TestExternalBackendCLI: --backend takes the command-line solvers, their
 // refusals are exit 4, and --solver-option is refused for the built-in
-// backends.
+// backends. A board that leaves nothing to place is optimal with one
+// solution, under --timeout too (issue 36: glpsol said feasible, waited for
+// the deadline and exited 3).
 func TestExternalBackendCLI(t *testing.T) {
 	if _, err := exec.LookPath("glpsol"); err != nil {
 		t.Skip("glpsol not installed")
 	}
+	walled := writeFile(t, "walled.yaml", "name: walled\nboard: \"#\"\nplace: [max bishop]\n")
+	queens := writeFile(t, "queens.yaml", "name: queens\nboard: \"QQ\\nQQ\"\nplace: [max rook]\n")
 	for _, tc := range []struct {
 		args         []string
 		code         int
 		stdout, errs string
 	}{
 		{[]string{"solve", "--backend", "glpsol", models + "blocked-3w-value11.yaml"}, 0, "optimal, pieces 11", ""},
+		{[]string{"solve", "--backend", "glpsol", "--timeout", "4s", walled}, 0, "walled: optimal, pieces 0\n", ""},
+		{[]string{"count", "--backend", "glpsol", walled}, 0, "walled: optimal, pieces 0, 1 solution\n", ""},
+		{[]string{"solve", "--backend", "glpsol", "--timeout", "4s", queens}, 0, "queens: optimal, pieces 0\n", ""},
+		{[]string{"count", "--backend", "glpsol", queens}, 0, "queens: optimal, pieces 0, 1 solution\n", ""},
 		{[]string{"count", "--symmetry", "--backend", "glpsol", "--solver-option=--tmlim", "--solver-option=60", models + "eight-queens.yaml"}, 0, "92 solutions, 12 classes", ""},
 		{[]string{"solve", "--backend", "glpsol", "--timeout", "3s", models + "eight-pieces-fewest.yaml"}, ExitTimeout, "eight pieces, fewest attacked: ", "stopped by --timeout 3s"},
 		{[]string{"solve", "--backend", "glpsol", models + "tour-rook.yaml"}, 0, "rook's tour: satisfied", ""},
@@ -201,50 +212,76 @@ func TestExternalBackendCLI(t *testing.T) {
 	}
 }
 
-// TestExternalBackendSignals: SIGTERM to a solve with --backend TOOL ends
-// the tool's process, removes its files and exits 143 saying interrupted.
+// TestExternalBackendSignals: SIGTERM or SIGINT to a solve with --backend
+// TOOL, for every external backend, ends the tool's processes, removes its
+// files and exits 143 or 130 saying interrupted. minizinc runs its solver
+// (fzn-gecode) in a process group of the solver's own and writes its
+// FlatZinc file to TMPDIR: the solver is waited for too, and must not
+// outlive chessmodel either (issue 36).
 func TestExternalBackendSignals(t *testing.T) {
 	bin := buildBinary(t)
-	for _, tool := range []string{"lp_solve", "cbc", "glpsol"} {
-		t.Run(tool, func(t *testing.T) {
-			if _, err := exec.LookPath(tool); err != nil {
-				t.Skipf("%s is not installed", tool)
-			}
-			dir := t.TempDir()
-			tmp := filepath.Join(dir, "tmp")
-			if err := os.Mkdir(tmp, 0o755); err != nil {
-				t.Fatal(err)
-			}
-			path := writeFile(t, "domination.yaml", slowForSolvers)
-			var stdout, stderr strings.Builder
-			cmd := exec.Command(bin, "solve", "--backend", tool, path)
-			cmd.Env = append(os.Environ(), "TMPDIR="+tmp)
-			cmd.Stdout, cmd.Stderr = &stdout, &stderr
-			if err := cmd.Start(); err != nil {
-				t.Fatal(err)
-			}
-			child := waitForChild(t, cmd.Process.Pid, 60*time.Second)
-			if err := cmd.Process.Signal(syscall.SIGTERM); err != nil {
-				t.Fatal(err)
-			}
-			done := make(chan error, 1)
-			go func() { done <- cmd.Wait() }()
-			select {
-			case <-done:
-			case <-time.After(30 * time.Second):
-				cmd.Process.Kill()
-				t.Fatal("chessmodel did not stop within 30 s of the signal")
-			}
-			if code := cmd.ProcessState.ExitCode(); code != ExitTerminated || !strings.Contains(stderr.String(), "interrupted") {
-				t.Errorf("exit status %d, stderr %q; want %d and interrupted", code, stderr.String(), ExitTerminated)
-			}
-			if alive(child) {
-				syscall.Kill(child, syscall.SIGKILL)
-				t.Errorf("%s process %d outlived chessmodel", tool, child)
-			}
-			if entries, _ := os.ReadDir(tmp); len(entries) > 0 {
-				t.Errorf("temporary files left: %v", entries)
-			}
-		})
+	for _, tool := range []string{"lp_solve", "cbc", "glpsol", "minizinc"} {
+		for _, sig := range []syscall.Signal{syscall.SIGTERM, syscall.SIGINT} {
+			t.Run(tool+"/"+sig.String(), func(t *testing.T) {
+				if _, err := exec.LookPath(tool); err != nil {
+					t.Skipf("%s is not installed", tool)
+				}
+				signalSolve(t, bin, tool, sig)
+			})
+		}
+	}
+}
+
+// signalSolve runs solve --backend tool on a model slow for the solvers,
+// sends sig once the solver runs, and checks the exit status, the message,
+// that no process it started outlives it and that no temporary file is
+// left.
+func signalSolve(t *testing.T, bin, tool string, sig syscall.Signal) {
+	t.Helper()
+	tmp := filepath.Join(t.TempDir(), "tmp")
+	if err := os.Mkdir(tmp, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	path := writeFile(t, "domination.yaml", slowForSolvers)
+	var stdout, stderr strings.Builder
+	cmd := exec.Command(bin, "solve", "--backend", tool, path)
+	cmd.Env = append(os.Environ(), "TMPDIR="+tmp)
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	procs := []int{waitForChild(t, cmd.Process.Pid, 60*time.Second)}
+	if tool == "minizinc" {
+		procs = append(procs, waitForChild(t, procs[0], 60*time.Second)) // its solver
+	}
+	if entries, _ := os.ReadDir(tmp); len(entries) == 0 {
+		t.Error("no temporary directory while the solver runs: the test does not test its removal")
+	}
+	if err := cmd.Process.Signal(sig); err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	select {
+	case <-done:
+	case <-time.After(30 * time.Second):
+		cmd.Process.Kill()
+		t.Fatal("chessmodel did not stop within 30 s of the signal")
+	}
+	want := ExitInterrupted
+	if sig == syscall.SIGTERM {
+		want = ExitTerminated
+	}
+	if code := cmd.ProcessState.ExitCode(); code != want || !strings.Contains(stderr.String(), "interrupted") {
+		t.Errorf("exit status %d, stderr %q; want %d and interrupted", code, stderr.String(), want)
+	}
+	for _, pid := range procs {
+		if alive(pid) {
+			syscall.Kill(pid, syscall.SIGKILL)
+			t.Errorf("%s's process %d outlived chessmodel", tool, pid)
+		}
+	}
+	if entries, _ := os.ReadDir(tmp); len(entries) > 0 {
+		t.Errorf("temporary files left: %v", entries)
 	}
 }
