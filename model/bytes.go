@@ -10,11 +10,12 @@ import (
 // ParseBytes reads a size in bytes the way every command's --max-memory
 // and CHESSMODEL_MEMORY are written: a number with an optional unit K, M,
 // G or T, powers of 1024, which may be followed by B or iB (512M, 2G,
-// 1.5GiB and 2GB are all powers of 1024); "none" (or -1) is no bound,
-// returned as -1; 0 is 0, which callers read as their default bound.
+// 1.5GiB and 2GB are all powers of 1024); "none" is no bound, returned as
+// -1; 0 is 0, which callers read as their default bound. A negative size,
+// -1 included, is refused: only "none" lifts the bound.
 func ParseBytes(s string) (int64, error) {
 	t := strings.ToUpper(strings.TrimSpace(s))
-	if t == "NONE" || t == "-1" {
+	if t == "NONE" {
 		return -1, nil
 	}
 	t = strings.TrimSuffix(strings.TrimSuffix(t, "B"), "I")
