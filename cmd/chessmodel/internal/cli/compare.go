@@ -81,7 +81,7 @@ the verdicts so far.`,
 	}
 	cmd.Flags().StringVar(&f.tasks, "task", "solve,count", "tasks to compare: solve, count, or solve,count")
 	cmd.Flags().StringVar(&f.backends, "backends", "exact,ilp", "backends to compare, from "+g.backends.names())
-	cmd.Flags().DurationVar(&f.taskTimeout, "task-timeout", defaultTaskTimeout,
+	durationVar(cmd.Flags(), &f.taskTimeout, "task-timeout", defaultTaskTimeout,
 		fmt.Sprintf("bound on each backend for each task, %v with --random (0: none); --timeout bounds the whole run", defaultRandomTaskTimeout))
 	cmd.Flags().BoolVar(&f.symmetry, "symmetry", true, "count also compares classes up to symmetry")
 	cmd.Flags().IntVar(&f.random, "random", 0, "compare on this many random small models")

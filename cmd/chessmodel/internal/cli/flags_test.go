@@ -84,6 +84,35 @@ func TestNegativeSizesRefused(t *testing.T) {
 	}
 }
 
+// TestNegativeDurationsRefused (issue 36, item 7): every duration flag
+// refuses a negative duration, as --limit and --workers refuse a negative
+// number; --timeout -1s was taken as no bound.
+func TestNegativeDurationsRefused(t *testing.T) {
+	queens := models + "eight-queens.yaml"
+	cancelled := cancelledContext()
+	for _, args := range [][]string{
+		{"solve", queens, "--timeout"}, {"count", queens, "--timeout"}, {"sweep", models + "blocked-0w.yaml", "--walls", "1", "--timeout"},
+		{"compare", queens, "--task-timeout"}, {"serve", "--max-time"}, {"cluster", queens, "--ack-wait"},
+		{"render", queens, "-o", filepath.Join(t.TempDir(), "q.gif"), "--delay"},
+	} {
+		for _, d := range []string{"-1s", "-1ns", "-2h"} {
+			line := append(slices.Clone(args), d)
+			code, _, stderr := runWith(cancelled, t, DefaultBackends(), "", line...)
+			if code != ExitBadInput || !strings.Contains(stderr, `expected a duration from 0, like 30s or 5m, found "`+d+`"`) {
+				t.Errorf("%s: exit %d, want 2 with the durations expected\n%s", strings.Join(line, " "), code, stderr)
+			}
+		}
+	}
+	_, stdout, _ := run(t, nil, "solve", "--help")
+	if !strings.Contains(stdout, "(0: no bound)\n") || strings.Contains(stdout, "default 0") {
+		t.Errorf("solve --help shows a default for --timeout:\n%s", stdout)
+	}
+	_, stdout, _ = run(t, nil, "serve", "--help")
+	if !strings.Contains(stdout, "the longest a solve may run (default 30s)") {
+		t.Errorf("serve --help lost --max-time's default:\n%s", stdout)
+	}
+}
+
 // cancelledContext is a context already cancelled: a command line whose
 // flags are accepted stops at once (serve and cluster included) instead of
 // running, and one refused by its flags never looks at it.

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 
 	"github.com/chessmodel/chessmodel/model"
 )
@@ -199,6 +200,40 @@ func (b *byteFlag) Set(s string) error {
 	return nil
 }
 
+// A durationFlag is a duration flag (--timeout, --task-timeout, --max-time,
+// --ack-wait, --delay) that refuses a negative duration, as --limit and
+// --workers refuse a negative number: 0 is each flag's "no bound" or
+// default, as its help says, and is printed as 0 so that help shows no
+// default for it.
+type durationFlag time.Duration
+
+// durationVar defines a durationFlag named name with the given default.
+func durationVar(fs *pflag.FlagSet, p *time.Duration, name string, value time.Duration, usage string) {
+	*p = value
+	fs.Var((*durationFlag)(p), name, usage)
+}
+
+func (d *durationFlag) String() string {
+	if *d == 0 {
+		return "0"
+	}
+	return time.Duration(*d).String()
+}
+
+func (d *durationFlag) Type() string { return "duration" }
+
+func (d *durationFlag) Set(s string) error {
+	v, err := time.ParseDuration(s)
+	if err != nil {
+		return err
+	}
+	if v < 0 {
+		return fmt.Errorf("expected a duration from 0, like 30s or 5m, found %q", s)
+	}
+	*d = durationFlag(v)
+	return nil
+}
+
 // NewRootCommand builds the command tree with the real backends.
 func NewRootCommand(streams Streams) *cobra.Command {
 	return NewRootCommandWith(streams, DefaultBackends())
@@ -238,7 +273,7 @@ before it exits.`,
 	root.SetErr(streams.Err)
 	f := root.PersistentFlags()
 	f.BoolVar(&g.json, "json", false, "machine-readable JSON output (errors too: one JSON object on standard error)")
-	f.DurationVar(&g.timeout, "timeout", 0, "bound the work, e.g. 30s or 5m (0: no bound)")
+	durationVar(f, &g.timeout, "timeout", 0, "bound the work, e.g. 30s or 5m (0: no bound)")
 	f.Var(&g.maxMemory, "max-memory", maxMemoryHelp)
 	f.StringArrayVar(&g.overrides, "set", nil, "change the model without editing it: key=value, e.g. --set board=12 (repeatable)")
 	root.AddCommand(
