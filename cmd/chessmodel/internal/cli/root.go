@@ -111,18 +111,33 @@ func Main() {
 	err := Run(ctx, os.Args[1:], Streams{In: os.Stdin, Out: os.Stdout, Err: os.Stderr})
 	signal.Stop(signals)
 	close(signals)
-	code := ExitCode(err)
-	var sig signalCause
-	if code == ExitInterrupted && errors.As(context.Cause(ctx), &sig) && sig.Signal == syscall.SIGTERM {
-		code = ExitTerminated
-	}
-	os.Exit(code)
+	os.Exit(ExitCode(err))
 }
 
 // signalCause is why Main's context was cancelled.
 type signalCause struct{ os.Signal }
 
 func (s signalCause) Error() string { return "received " + s.Signal.String() }
+
+// signalStatus gives work interrupted by a signal the shell's status for
+// that signal, 128+n (ExitInterrupted for SIGINT, ExitTerminated for
+// SIGTERM), before the error is printed, so that --json's exit_status is
+// the status the process exits with.
+func signalStatus(ctx context.Context, err error) error {
+	var exit *ExitError
+	var sig signalCause
+	if !errors.As(err, &exit) || exit.Code != ExitInterrupted || !errors.As(context.Cause(ctx), &sig) {
+		return err
+	}
+	number, ok := sig.Signal.(syscall.Signal)
+	if !ok || 128+int(number) == ExitInterrupted {
+		return err
+	}
+	if exit.Err == nil {
+		return &ExitError{Code: 128 + int(number)} // the message was printed
+	}
+	return &ExitError{Code: 128 + int(number), Err: err}
+}
 
 // ExitCode maps an error from Run to the exit status of the CLI contract.
 func ExitCode(err error) int {
@@ -142,7 +157,7 @@ func ExitCode(err error) int {
 func Run(ctx context.Context, args []string, streams Streams) error {
 	cmd := NewRootCommand(streams)
 	cmd.SetArgs(args)
-	err := classify(cmd.ExecuteContext(ctx))
+	err := signalStatus(ctx, classify(cmd.ExecuteContext(ctx)))
 	printError(streams.Err, err, wantsJSON(cmd, args))
 	return err
 }
