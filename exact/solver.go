@@ -155,12 +155,12 @@ func dispatch(st *tasks.Stopper, m *model.Model, opts model.Options, res *model.
 // searches assume straight lines of the rectangle and symmetric attack.
 func general(st *tasks.Stopper, m *model.Model, opts model.Options, res *model.Result) error {
 	if m.HasGroups() {
-		return fmt.Errorf("exact: pieces in groups on a %s board or with a one-sided piece: the armies search reads straight lines and symmetric attack: %w",
-			m.Board.Wrap, model.ErrUnsupported)
+		return fmt.Errorf("exact: pieces in groups are not supported %s: the armies search reads straight lines and symmetric attack"+model.PlainOnly+": %w",
+			m.NotPlain(), model.ErrUnsupported)
 	}
 	if m.FreeWalls != nil {
-		return fmt.Errorf("exact: free walls on a %s board or with a one-sided piece: the wall searches assume straight lines and symmetric attack: %w",
-			m.Board.Wrap, model.ErrUnsupported)
+		return fmt.Errorf("exact: free walls are not supported %s: the wall searches assume straight lines and symmetric attack"+model.PlainOnly+": %w",
+			m.NotPlain(), model.ErrUnsupported)
 	}
 	p, err := problem.CompileWithin(m, opts.MaxMemory)
 	if err != nil {

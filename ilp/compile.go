@@ -14,6 +14,24 @@ var ErrTooLarge = fmt.Errorf("board too large for the ILP backend: %w", model.Er
 // being useful; above it the programs would not fit in memory sensibly.
 const maxSquares = 1 << 14
 
+// exactTourSquares is the exact backend's bound on the boards of the tours
+// it returns (exact/tour.MaxTourSquares, the checker's; a test holds them
+// equal): the ilp package imports no other backend.
+const exactTourSquares = 1 << 26
+
+// largerBoards says, after the compiler refused a board above maxSquares,
+// which backend takes a board that large, by the limits the exact backend
+// documents (exact/doc.go), or that none does.
+func largerBoards(m *model.Model) string {
+	switch {
+	case m.Kind == model.KindTour && m.Board.Size() <= exactTourSquares:
+		return "the exact backend takes tours of boards this large (--backend exact), as far as --max-memory allows"
+	case m.Kind == model.KindTour:
+		return fmt.Sprintf("no backend takes a tour of a board this large: the exact backend's tours are of up to %d squares", exactTourSquares)
+	}
+	return "no backend searches a board this large in general: the exact backend takes one only on its fast paths, n queens or n rooks on an empty square board and counts of leapers on a narrow board (--backend exact)"
+}
+
 // Compile translates a model into a linear program. Placement and tour
 // models are compiled; sliding puzzles are not yet (an error wrapping
 // model.ErrUnsupported); a tour's program comes without its lazily added
@@ -104,8 +122,8 @@ func compileWithin(m *model.Model, form formulation, maxMemory int64) (*Program,
 		return nil, fmt.Errorf("ilp: model kind %v: %w", m.Kind, model.ErrUnsupported)
 	}
 	if n := m.Board.Size(); n > maxSquares {
-		return nil, fmt.Errorf("ilp: the %s board has %d squares, the ILP compiler takes up to %d; use the exact backend: %w",
-			m.Board.Dims(), n, maxSquares, ErrTooLarge)
+		return nil, fmt.Errorf("ilp: the %s board has %d squares, the ILP compiler takes up to %d; %s: %w",
+			m.Board.Dims(), n, maxSquares, largerBoards(m), ErrTooLarge)
 	}
 	return compilePlacement(m, form, model.MemoryLimit(maxMemory))
 }

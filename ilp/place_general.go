@@ -34,10 +34,12 @@ import (
 func (pc *placement) refuseGeneral() error {
 	m := pc.m
 	if m.HasGroups() {
-		return fmt.Errorf("ilp: pieces in groups on a %s board or with a one-sided piece are not compiled (the group rows read straight lines): %w", m.Board.Wrap, model.ErrUnsupported)
+		return fmt.Errorf("ilp: pieces in groups are not supported %s: the group rows read straight lines"+model.PlainOnly+": %w",
+			m.NotPlain(), model.ErrUnsupported)
 	}
 	if m.FreeWalls != nil {
-		return fmt.Errorf("ilp: free walls on a %s board or with a one-sided piece are not compiled (the wall rows read straight lines): %w", m.Board.Wrap, model.ErrUnsupported)
+		return fmt.Errorf("ilp: free walls are not supported %s: the wall rows read straight lines"+model.PlainOnly+": %w",
+			m.NotPlain(), model.ErrUnsupported)
 	}
 	return nil
 }

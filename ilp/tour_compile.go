@@ -56,8 +56,8 @@ type tourProgram struct {
 // model.ErrTooLarge before anything is built above it.
 func compileTour(m *model.Model, maxMemory int64) (*tourProgram, error) {
 	if n := m.Board.Size(); n > maxSquares {
-		return nil, fmt.Errorf("%w: the %s board has %d squares, the ILP compiler takes up to %d; use the exact backend",
-			ErrTooLarge, m.Board.Dims(), n, maxSquares)
+		return nil, fmt.Errorf("ilp: the %s board has %d squares, the ILP compiler takes up to %d; %s: %w",
+			m.Board.Dims(), n, maxSquares, largerBoards(m), ErrTooLarge)
 	}
 	if err := checkTourCost(m, model.MemoryLimit(maxMemory)); err != nil {
 		return nil, err

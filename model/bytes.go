@@ -10,11 +10,12 @@ import (
 // ParseBytes reads a size in bytes the way every command's --max-memory
 // and CHESSMODEL_MEMORY are written: a number with an optional unit K, M,
 // G or T, powers of 1024, which may be followed by B or iB (512M, 2G,
-// 1.5GiB and 2GB are all powers of 1024); "none" (or -1) is no bound,
-// returned as -1; 0 is 0, which callers read as their default bound.
+// 1.5GiB and 2GB are all powers of 1024); "none" is no bound, returned as
+// -1; 0 is 0, which callers read as their default bound. A negative size,
+// -1 included, is refused: only "none" lifts the bound.
 func ParseBytes(s string) (int64, error) {
 	t := strings.ToUpper(strings.TrimSpace(s))
-	if t == "NONE" || t == "-1" {
+	if t == "NONE" {
 		return -1, nil
 	}
 	t = strings.TrimSuffix(strings.TrimSuffix(t, "B"), "I")
@@ -32,8 +33,11 @@ func ParseBytes(s string) (int64, error) {
 	return int64(v * scale), nil
 }
 
-// ByteSize prints a byte count for people: 512 MiB, 3.2 GiB (and "more
-// than 8 EiB" for an estimate that saturated at math.MaxInt64).
+// ByteSize prints a byte count for people: 512 MiB, 3.2 GiB, 12 KiB, 10 B
+// (and "more than 8 EiB" for an estimate that saturated at math.MaxInt64).
+// Below a KiB it gives the bytes, so that a bound of 10 is not said to be 1
+// KiB; kibibytes are rounded up, so that an estimate is never printed
+// below the bound it is above.
 func ByteSize(n int64) string {
 	switch {
 	case n == math.MaxInt64:
@@ -42,6 +46,8 @@ func ByteSize(n int64) string {
 		return fmt.Sprintf("%.1f GiB", float64(n)/(1<<30))
 	case n >= 1<<20:
 		return fmt.Sprintf("%.0f MiB", float64(n)/(1<<20))
+	case n >= 1<<10:
+		return fmt.Sprintf("%d KiB", (n+1023)/1024)
 	}
-	return fmt.Sprintf("%d KiB", (n+1023)/1024)
+	return fmt.Sprintf("%d B", n)
 }

@@ -1,6 +1,9 @@
 package model
 
-import "slices"
+import (
+	"fmt"
+	"slices"
+)
 
 // One-sided pieces. A piece definition may say which images of its
 // vectors it takes (the images key: all by default, written, rotations or
@@ -105,6 +108,29 @@ func (m *Model) Plain() bool {
 		return false
 	}
 	return m.everyUsedPiece((*Piece).AllImages)
+}
+
+// PlainOnly ends a backend's refusal of a model that is not Plain (NotPlain
+// says why it is not) with what works instead.
+const PlainOnly = "; they are supported on a plain board (no wrap) whose pieces all move alike under every turn and mirror, and --backend brute answers such a model on a small board"
+
+// NotPlain says, for a message, what makes the model not Plain: "on a
+// torus board" or "with the one-sided lefthanded"; "" when it is Plain.
+func (m *Model) NotPlain() string {
+	if m.Board != nil && m.Board.Wrapped() {
+		return fmt.Sprintf("on a %s board", m.Board.Wrap)
+	}
+	var oneSided *Piece
+	m.everyUsedPiece(func(p *Piece) bool {
+		if !p.AllImages() {
+			oneSided = p
+		}
+		return oneSided == nil
+	})
+	if oneSided == nil {
+		return ""
+	}
+	return "with the one-sided " + oneSided.Name
 }
 
 // UsedPieces lists the pieces the model places, fixes, tours or slides,

@@ -42,6 +42,12 @@ func newModelError(err error) *modelError {
 	return &modelError{Line: 1, Column: 1, Message: err.Error(), Text: err.Error()}
 }
 
+// wholeModelError is an error about the model as a whole, placed at its
+// first line: its text names the file, as a parse error's does.
+func wholeModelError(file, msg string) *modelError {
+	return &modelError{Line: 1, Column: 1, Message: msg, Text: file + ": " + msg}
+}
+
 // parsed is a request's model, or why there is none.
 type parsed struct {
 	m   *model.Model
@@ -56,7 +62,7 @@ func (s *Server) parseModel(req *modelRequest) parsed {
 		file = "model.yaml"
 	}
 	if len(req.YAML) > MaxModelBytes {
-		return parsed{err: &modelError{Line: 1, Column: 1, Message: fmt.Sprintf("the model is %d bytes, over the %d a model may have", len(req.YAML), MaxModelBytes)}}
+		return parsed{err: wholeModelError(file, fmt.Sprintf("the model is %d bytes, over the %d a model may have", len(req.YAML), MaxModelBytes))}
 	}
 	m, err := model.Parse([]byte(req.YAML), file)
 	if err != nil {
@@ -64,15 +70,15 @@ func (s *Server) parseModel(req *modelRequest) parsed {
 	}
 	if m.Board.Size() > s.cfg.MaxSquares {
 		msg := fmt.Sprintf("the %s board has more than the %d squares the playground works on; use the command line for it", m.Board.Dims(), s.cfg.MaxSquares)
-		return parsed{err: &modelError{Line: 1, Column: 1, Message: msg, Text: file + ": " + msg}}
+		return parsed{err: wholeModelError(file, msg)}
 	}
 	if len(req.Walls) > 0 {
 		if m.Kind != model.KindPlace {
-			return parsed{err: &modelError{Line: 1, Column: 1, Message: "walls can be added to a place model only"}}
+			return parsed{err: wholeModelError(file, "walls can be added to a place model only")}
 		}
 		for _, w := range req.Walls {
 			if !m.Board.IsOpen(w) {
-				return parsed{err: &modelError{Line: 1, Column: 1, Message: fmt.Sprintf("added wall %v is not an open square of the %s board", w, m.Board.Dims())}}
+				return parsed{err: wholeModelError(file, fmt.Sprintf("added wall %v is not an open square of the %s board", w, m.Board.Dims()))}
 			}
 		}
 		m = m.WithWalls(req.Walls)

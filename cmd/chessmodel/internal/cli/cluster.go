@@ -71,7 +71,7 @@ before it is merged.`,
 	addServerFlags(cmd, f)
 	fl.StringVar(&f.listen, "listen", "127.0.0.1:4222", "host:port of the embedded server (port 0: a free one)")
 	fl.StringVar(&f.store, "store", "", "the embedded server's file store; the same store resumes a run (default: a temporary directory)")
-	fl.DurationVar(&f.ackWait, "ack-wait", cluster.DefaultAckWait, "how long a part may go without word from its worker before another gets it")
+	durationVar(fl, &f.ackWait, "ack-wait", cluster.DefaultAckWait, "how long a part may go without word from its worker before another gets it")
 	completeModels(cmd)
 	return cmd
 }

@@ -58,8 +58,9 @@ the row incomplete); --timeout bounds the whole run. With --random N, N small
 random models are drawn from --seed, one at a time as they are compared (one
 in ten at the backends' internal limits, one in ten on a degenerate board: a
 side of 1 or 2, every square a wall, or fixed pieces covering every square);
-a model on which the backends disagree is written to the directory -o, with
-the command that reproduces it. On a terminal a status line shows the model being compared and
+a model on which the backends disagree is written to the directory -o (made,
+and checked to be writable, before the first model), with the command that
+reproduces it. On a terminal a status line shows the model being compared and
 the verdicts so far.`,
 		Example: `  # both backends, solve and count, on two models
   chessmodel compare testdata/models/eight-queens.yaml testdata/models/amazons.yaml
@@ -81,7 +82,7 @@ the verdicts so far.`,
 	}
 	cmd.Flags().StringVar(&f.tasks, "task", "solve,count", "tasks to compare: solve, count, or solve,count")
 	cmd.Flags().StringVar(&f.backends, "backends", "exact,ilp", "backends to compare, from "+g.backends.names())
-	cmd.Flags().DurationVar(&f.taskTimeout, "task-timeout", defaultTaskTimeout,
+	durationVar(cmd.Flags(), &f.taskTimeout, "task-timeout", defaultTaskTimeout,
 		fmt.Sprintf("bound on each backend for each task, %v with --random (0: none); --timeout bounds the whole run", defaultRandomTaskTimeout))
 	cmd.Flags().BoolVar(&f.symmetry, "symmetry", true, "count also compares classes up to symmetry")
 	cmd.Flags().IntVar(&f.random, "random", 0, "compare on this many random small models")
@@ -110,6 +111,11 @@ func runCompare(ctx context.Context, g *globals, streams Streams, f *compareFlag
 	jobs, err := loadCompareJobs(ctx, g, f, files)
 	if err != nil {
 		return err
+	}
+	if f.random > 0 {
+		if err := prepareOutput(f.output); err != nil {
+			return err
+		}
 	}
 	ctx, cancel := g.context(ctx)
 	defer cancel()
@@ -275,6 +281,25 @@ func (js *compareJobs) at(i int) (compareJob, error) {
 		return compareJob{}, fmt.Errorf("random model %s does not parse (a bug in the generator): %w", name, err)
 	}
 	return compareJob{m: m, text: text}, nil
+}
+
+// prepareOutput makes the directory -o, where random models on which the
+// backends disagree are written, and checks that a file can be written in
+// it, before the first model: a run that finds it missing at the first
+// disagreement stops there, the models after it never compared.
+func prepareOutput(dir string) error {
+	bad := func(err error) error {
+		return &ExitError{Code: ExitBadInput, Err: fmt.Errorf("-o %s: the directory for the models on which backends disagree: %w", dir, err)}
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return bad(err)
+	}
+	probe, err := os.CreateTemp(dir, ".chessmodel-compare-*")
+	if err != nil {
+		return bad(err)
+	}
+	probe.Close()
+	return os.Remove(probe.Name())
 }
 
 // saveDisagreement writes a random model on which the backends disagree

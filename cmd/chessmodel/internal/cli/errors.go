@@ -68,6 +68,7 @@ var reasons = map[int]string{
 	ExitTimeout:     "timeout",
 	ExitUnsupported: "unsupported",
 	ExitInterrupted: "interrupted",
+	ExitTerminated:  "interrupted",
 }
 
 // printError prints err once, unless it carries only an exit status (its

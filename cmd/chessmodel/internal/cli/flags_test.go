@@ -1,8 +1,10 @@
 package cli
 
 import (
+	"context"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -51,4 +53,71 @@ func TestOneMemoryFlag(t *testing.T) {
 			t.Errorf("byteFlag(%d) = %q, want %q", in, got, want)
 		}
 	}
+}
+
+// TestNegativeSizesRefused (issue 36, item 4): every command's
+// --max-memory (and serve's and explore's old --memory) refuses a negative
+// size, -1 included, as -5G: only "none" lifts the bound. -1 was taken as
+// no bound and let ilp run out of memory.
+func TestNegativeSizesRefused(t *testing.T) {
+	queens := models + "eight-queens.yaml"
+	cancelled := cancelledContext() // a command that took the size would stop at once, not serve
+	for _, command := range [][]string{
+		{"solve", queens}, {"count", queens}, {"enumerate", queens}, {"export", queens},
+		{"render", queens, "-o", filepath.Join(t.TempDir(), "q.svg")}, {"compare", queens},
+		{"cluster", queens}, {"worker"}, {"slurm", queens, "--shards", "2", "--out", filepath.Join(t.TempDir(), "slurm")}, {"serve"},
+		{"explore", models + "sliding-rook-3x3.yaml"}, {"sweep", models + "blocked-0w.yaml", "--walls", "1"},
+	} {
+		for _, size := range []string{"-1", "-5G", "-1K", "-0.5"} {
+			flag := "--max-memory"
+			if command[0] == "serve" || command[0] == "explore" {
+				flag = "--memory"
+			}
+			for _, f := range []string{"--max-memory", flag} {
+				args := append(slices.Clone(command), f, size)
+				code, _, stderr := runWith(cancelled, t, DefaultBackends(), "", args...)
+				if code != ExitBadInput || !strings.Contains(stderr, `expected a size like 512M, 2G or none, found "`+size+`"`) {
+					t.Errorf("%s: exit %d, want 2 with the sizes expected\n%s", strings.Join(args, " "), code, stderr)
+				}
+			}
+		}
+	}
+}
+
+// TestNegativeDurationsRefused (issue 36, item 7): every duration flag
+// refuses a negative duration, as --limit and --workers refuse a negative
+// number; --timeout -1s was taken as no bound.
+func TestNegativeDurationsRefused(t *testing.T) {
+	queens := models + "eight-queens.yaml"
+	cancelled := cancelledContext()
+	for _, args := range [][]string{
+		{"solve", queens, "--timeout"}, {"count", queens, "--timeout"}, {"sweep", models + "blocked-0w.yaml", "--walls", "1", "--timeout"},
+		{"compare", queens, "--task-timeout"}, {"serve", "--max-time"}, {"cluster", queens, "--ack-wait"},
+		{"render", queens, "-o", filepath.Join(t.TempDir(), "q.gif"), "--delay"},
+	} {
+		for _, d := range []string{"-1s", "-1ns", "-2h"} {
+			line := append(slices.Clone(args), d)
+			code, _, stderr := runWith(cancelled, t, DefaultBackends(), "", line...)
+			if code != ExitBadInput || !strings.Contains(stderr, `expected a duration from 0, like 30s or 5m, found "`+d+`"`) {
+				t.Errorf("%s: exit %d, want 2 with the durations expected\n%s", strings.Join(line, " "), code, stderr)
+			}
+		}
+	}
+	_, stdout, _ := run(t, nil, "solve", "--help")
+	if !strings.Contains(stdout, "(0: no bound)\n") || strings.Contains(stdout, "default 0") {
+		t.Errorf("solve --help shows a default for --timeout:\n%s", stdout)
+	}
+	_, stdout, _ = run(t, nil, "serve", "--help")
+	if !strings.Contains(stdout, "the longest a solve may run (default 30s)") {
+		t.Errorf("serve --help lost --max-time's default:\n%s", stdout)
+	}
+}
+
+// cancelledContext is a context already cancelled: a command line whose
+// flags are accepted stops at once (serve and cluster included) instead of
+// running, and one refused by its flags never looks at it.
+func cancelledContext() context.Context {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	return ctx
 }

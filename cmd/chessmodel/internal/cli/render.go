@@ -90,7 +90,7 @@ proved optimal and exits 3; stopped before any solution, it writes nothing.`,
 	fl.BoolVar(&f.attacks, "attacks", false, "shade the squares the pieces attack")
 	fl.IntVar(&f.size, "size", render.DefaultSize, fmt.Sprintf("the board's longer side in pixels (%d to %d)", render.MinSize, render.MaxSize))
 	fl.BoolVar(&f.noCoordinates, "no-coordinates", false, "leave out the file letters and rank numbers")
-	fl.DurationVar(&f.delay, "delay", 0, "GIF: how long each frame shows, e.g. 500ms (0: chosen by the kind of animation)")
+	durationVar(fl, &f.delay, "delay", 0, "GIF: how long each frame shows, e.g. 500ms (0: chosen by the kind of animation)")
 	fl.BoolVar(&f.solve, "solve", false, "solve the model with --backend and draw the solution")
 	fl.BoolVar(&f.all, "all", false, "GIF: enumerate every (optimal) solution with --backend, one per frame")
 	fl.BoolVar(&f.symmetry, "symmetry", false, "with --all: one frame per class up to the model's symmetry")

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 
 	"github.com/chessmodel/chessmodel/model"
 )
@@ -110,18 +111,33 @@ func Main() {
 	err := Run(ctx, os.Args[1:], Streams{In: os.Stdin, Out: os.Stdout, Err: os.Stderr})
 	signal.Stop(signals)
 	close(signals)
-	code := ExitCode(err)
-	var sig signalCause
-	if code == ExitInterrupted && errors.As(context.Cause(ctx), &sig) && sig.Signal == syscall.SIGTERM {
-		code = ExitTerminated
-	}
-	os.Exit(code)
+	os.Exit(ExitCode(err))
 }
 
 // signalCause is why Main's context was cancelled.
 type signalCause struct{ os.Signal }
 
 func (s signalCause) Error() string { return "received " + s.Signal.String() }
+
+// signalStatus gives work interrupted by a signal the shell's status for
+// that signal, 128+n (ExitInterrupted for SIGINT, ExitTerminated for
+// SIGTERM), before the error is printed, so that --json's exit_status is
+// the status the process exits with.
+func signalStatus(ctx context.Context, err error) error {
+	var exit *ExitError
+	var sig signalCause
+	if !errors.As(err, &exit) || exit.Code != ExitInterrupted || !errors.As(context.Cause(ctx), &sig) {
+		return err
+	}
+	number, ok := sig.Signal.(syscall.Signal)
+	if !ok || 128+int(number) == ExitInterrupted {
+		return err
+	}
+	if exit.Err == nil {
+		return &ExitError{Code: 128 + int(number)} // the message was printed
+	}
+	return &ExitError{Code: 128 + int(number), Err: err}
+}
 
 // ExitCode maps an error from Run to the exit status of the CLI contract.
 func ExitCode(err error) int {
@@ -141,7 +157,7 @@ func ExitCode(err error) int {
 func Run(ctx context.Context, args []string, streams Streams) error {
 	cmd := NewRootCommand(streams)
 	cmd.SetArgs(args)
-	err := classify(cmd.ExecuteContext(ctx))
+	err := signalStatus(ctx, classify(cmd.ExecuteContext(ctx)))
 	printError(streams.Err, err, wantsJSON(cmd, args))
 	return err
 }
@@ -199,6 +215,40 @@ func (b *byteFlag) Set(s string) error {
 	return nil
 }
 
+// A durationFlag is a duration flag (--timeout, --task-timeout, --max-time,
+// --ack-wait, --delay) that refuses a negative duration, as --limit and
+// --workers refuse a negative number: 0 is each flag's "no bound" or
+// default, as its help says, and is printed as 0 so that help shows no
+// default for it.
+type durationFlag time.Duration
+
+// durationVar defines a durationFlag named name with the given default.
+func durationVar(fs *pflag.FlagSet, p *time.Duration, name string, value time.Duration, usage string) {
+	*p = value
+	fs.Var((*durationFlag)(p), name, usage)
+}
+
+func (d *durationFlag) String() string {
+	if *d == 0 {
+		return "0"
+	}
+	return time.Duration(*d).String()
+}
+
+func (d *durationFlag) Type() string { return "duration" }
+
+func (d *durationFlag) Set(s string) error {
+	v, err := time.ParseDuration(s)
+	if err != nil {
+		return err
+	}
+	if v < 0 {
+		return fmt.Errorf("expected a duration from 0, like 30s or 5m, found %q", s)
+	}
+	*d = durationFlag(v)
+	return nil
+}
+
 // NewRootCommand builds the command tree with the real backends.
 func NewRootCommand(streams Streams) *cobra.Command {
 	return NewRootCommandWith(streams, DefaultBackends())
@@ -238,7 +288,7 @@ before it exits.`,
 	root.SetErr(streams.Err)
 	f := root.PersistentFlags()
 	f.BoolVar(&g.json, "json", false, "machine-readable JSON output (errors too: one JSON object on standard error)")
-	f.DurationVar(&g.timeout, "timeout", 0, "bound the work, e.g. 30s or 5m (0: no bound)")
+	durationVar(f, &g.timeout, "timeout", 0, "bound the work, e.g. 30s or 5m (0: no bound)")
 	f.Var(&g.maxMemory, "max-memory", maxMemoryHelp)
 	f.StringArrayVar(&g.overrides, "set", nil, "change the model without editing it: key=value, e.g. --set board=12 (repeatable)")
 	root.AddCommand(

@@ -59,7 +59,7 @@ GC's soft limit): 2G unless given.`,
 	fl.BoolVar(&f.external, "external", false, "let compare run the command-line solvers lp_solve, cbc and glpsol")
 	fl.IntVar(&f.running, "running", serve.DefaultRunning, "solves run at once")
 	fl.IntVar(&f.queue, "queue", serve.DefaultQueue, "solves waiting for a slot before the answer is busy")
-	fl.DurationVar(&f.maxTime, "max-time", serve.DefaultMaxTimeout, "the longest a solve may run")
+	durationVar(fl, &f.maxTime, "max-time", serve.DefaultMaxTimeout, "the longest a solve may run")
 	// --memory was serve's own name for --max-memory: it sets the same value.
 	deprecatedFlag(cmd, "memory", &g.maxMemory, "--max-memory")
 	fl.StringVar(&f.puzzles, "puzzles", "blocked-0w.yaml", `the model whose puzzles the page offers: a file of DIR or a built-in model ("": none)`)
