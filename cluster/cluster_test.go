@@ -93,13 +93,19 @@ func (c *testCluster) workerKeyed(key []byte, started func(cancel func())) {
 // workerWith starts a worker that runs its parts with opts.
 func (c *testCluster) workerWith(opts shard.RunOptions, started func(cancel func())) {
 	c.t.Helper()
+	c.workerSolving(exact.New(), opts, started)
+}
+
+// workerSolving starts a worker whose backend is solver.
+func (c *testCluster) workerSolving(solver model.Solver, opts shard.RunOptions, started func(cancel func())) {
+	c.t.Helper()
 	ctx, cancel := context.WithCancel(c.workers)
 	nc, err := cluster.Connect(c.url, c.cfg.Token, "test worker")
 	if err != nil {
 		c.t.Fatal(err)
 	}
 	w := &cluster.Worker{
-		Solver:  func(string) (model.Solver, error) { return exact.New(), nil },
+		Solver:  func(string) (model.Solver, error) { return solver, nil },
 		Options: opts,
 		Name:    fmt.Sprintf("test worker %d", len(c.names)),
 		Started: func(_ *shard.Job, k int) {
@@ -126,12 +132,19 @@ func (c *testCluster) coordinate(ctx context.Context, job *shard.Job, progress f
 }
 
 func (c *testCluster) coordinateRefusing(ctx context.Context, job *shard.Job, progress func(cluster.Progress), refused func(error)) (*shard.Merged, error) {
+	return c.coordinateWith(ctx, job, cluster.Config{Progress: progress, Refused: refused})
+}
+
+// coordinateWith coordinates a job with cfg, its ack wait and key the
+// test cluster's.
+func (c *testCluster) coordinateWith(ctx context.Context, job *shard.Job, cfg cluster.Config) (*shard.Merged, error) {
 	nc, err := cluster.Connect(c.url, c.cfg.Token, "test coordinator")
 	if err != nil {
 		c.t.Fatal(err)
 	}
 	defer nc.Close()
-	return cluster.Coordinate(ctx, nc, job, cluster.Config{AckWait: ackWait, Progress: progress, Key: c.key, Refused: refused})
+	cfg.AckWait, cfg.Key = ackWait, c.key
+	return cluster.Coordinate(ctx, nc, job, cfg)
 }
 
 // ranOnce stops the workers and checks that every part was run to its end
@@ -362,7 +375,7 @@ func (c *testCluster) forge(ctx context.Context, job *shard.Job) int {
 	n := 0
 	for subject := range subjects {
 		parts := strings.Split(subject, ".")
-		k, _ := strconv.Atoi(parts[len(parts)-1])
+		k, _ := strconv.Atoi(parts[len(parts)-2])
 		rec, err := shard.Run(ctx, job, k, exact.New(), shard.RunOptions{Workers: 1})
 		if err != nil {
 			c.t.Fatal(err)
@@ -376,7 +389,7 @@ func (c *testCluster) forge(ctx context.Context, job *shard.Job) int {
 			c.t.Fatal(err)
 		}
 		data, _ := json.Marshal(map[string]any{"record": rec, "worker": "forger"})
-		if _, err := js.Publish(ctx, "chessmodel.result."+parts[2]+"."+parts[3], data); err != nil {
+		if _, err := js.Publish(ctx, strings.Replace(subject, "chessmodel.work.", "chessmodel.result.", 1), data); err != nil {
 			c.t.Fatal(err)
 		}
 		n++
@@ -441,5 +454,64 @@ func TestPoisonedStoreHeals(t *testing.T) {
 	checkQueens14(t, merged, err)
 	if earlier == 0 {
 		t.Error("the resumed run reported no failed attempt of the run before")
+	}
+}
+
+// A liar is a backend that lies about every part it counts: 8 solutions
+// and a class more, which keeps its record consistent; it holds the key,
+// so its records are sealed as an honest worker's are.
+type liar struct{ model.Solver }
+
+func (l liar) Solve(ctx context.Context, m *model.Model, opts model.Options) (*model.Result, error) {
+	res, err := l.Solver.Solve(ctx, m, opts)
+	if err == nil && res.Count != nil && res.Classes != nil {
+		*res.Count += 8
+		*res.Classes++
+	}
+	return res, err
+}
+
+// Chaos: a worker that lies, among two honest ones. With --replicas 2
+// every part is done by two workers; where the liar is one, the two
+// disagree, a third replica is offered to the other honest worker, and the
+// majority gives 14 queens' own count, the liar outvoted and named. With
+// one replica the lie is accepted: it is consistent and sealed with the
+// key, which is the limit of a single replica (docs/cluster.md).
+func TestReplicasOutvoteALiar(t *testing.T) {
+	c := newTestCluster(t)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	job := queensJob(t, 4)
+	lying := make(chan struct{})
+	var once sync.Once
+	c.workerSolving(liar{exact.New()}, shard.RunOptions{Workers: 1, Key: c.key}, func(func()) { once.Do(func() { close(lying) }) })
+	liarName := c.names[0]
+	go func() {
+		<-lying // the liar has begun a part: it is in the job
+		c.worker(nil)
+		c.worker(nil)
+	}()
+	var disagreements int
+	merged, err := c.coordinateWith(ctx, job, cluster.Config{Replicas: 2, Refused: func(e error) {
+		if strings.Contains(e.Error(), "replicas disagree") {
+			disagreements++
+		}
+	}})
+	checkQueens14(t, merged, err)
+	if disagreements == 0 || len(merged.Outvoted) != disagreements {
+		t.Errorf("%d disagreements, outvoted %v; want one outvoted record for each", disagreements, merged.Outvoted)
+	}
+	for _, o := range merged.Outvoted {
+		if !strings.Contains(o, liarName) {
+			t.Errorf("outvoted %q: want the liar, %s", o, liarName)
+		}
+	}
+	c.stop()
+
+	alone := newTestCluster(t)
+	alone.workerSolving(liar{exact.New()}, shard.RunOptions{Workers: 1, Key: alone.key}, nil)
+	merged, err = alone.coordinate(ctx, job, nil)
+	if err != nil || *merged.Result.Count != 365596+8*4 {
+		t.Errorf("one replica, the liar alone: %v, %v; want its consistent lie, 365628 solutions, accepted", merged, err)
 	}
 }

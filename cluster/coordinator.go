@@ -5,8 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"strconv"
-	"strings"
+		"strings"
 	"time"
 
 	"github.com/nats-io/nats.go"
@@ -28,9 +27,14 @@ type Config struct {
 	// a record not sealed with it is refused. Nil: plain seals.
 	Key []byte
 	// Refused, when set, is told of each failed attempt at a part (a
-	// worker's error, a record refused): the part is offered again, up to
-	// MaxAttempts times.
+	// worker's error, a record refused, replicas that disagree): the part
+	// is offered again, up to MaxAttempts times.
 	Refused func(error)
+	// Replicas is how many workers do each part (0 is 1): their records'
+	// answers must agree (shard.Record.Answer); while they do not, the part
+	// is offered to one more, and once Replicas agree the others are
+	// outvoted and named (Merged.Outvoted). It needs as many workers.
+	Replicas int
 }
 
 // MaxAttempts is how many failed attempts at one part (a worker's error,
@@ -58,11 +62,12 @@ type Progress struct {
 var ErrWorker = errors.New("cluster: a worker could not do a part")
 
 // Coordinate runs a job on the workers of the server nc is connected to:
-// it reads the results stored by earlier runs, publishes the parts that
-// have neither a record that passes the checks nor a message in the work
-// queue, checks every record as it arrives (shard.Check), offers a part
-// again after a failed attempt (a worker's error, a refused record), and
-// merges the records when all parts have one.
+// it reads the results stored by earlier runs, publishes the parts (each
+// cfg.Replicas times) that have neither a record that passes the checks
+// nor a message in the work queue, checks every record as it arrives
+// (shard.Check), offers a part again after a failed attempt (a worker's
+// error, a refused record, replicas that disagree), and merges the
+// records when every part has its replicas in agreement.
 func Coordinate(ctx context.Context, nc *nats.Conn, job *shard.Job, cfg Config) (*shard.Merged, error) {
 	m, err := job.ParseModel()
 	if err != nil {
@@ -75,11 +80,12 @@ func Coordinate(ctx context.Context, nc *nats.Conn, job *shard.Job, cfg Config) 
 	if cfg.AckWait <= 0 {
 		cfg.AckWait = DefaultAckWait
 	}
+	cfg.Replicas = max(cfg.Replicas, 1)
 	if err := setUp(ctx, js, cfg.AckWait); err != nil {
 		return nil, err
 	}
-	run := &coordination{job: job, m: m, id: jobID(job), cfg: cfg, records: make([]*shard.Record, job.Of), start: time.Now(),
-		js: js, failures: map[int]int{}, progress: Progress{Of: job.Of}}
+	run := &coordination{job: job, m: m, id: jobID(job), cfg: cfg, parts: make([]partState, job.Of), start: time.Now(),
+		js: js, progress: Progress{Of: job.Of}}
 	stored, err := subjectsIn(ctx, js, resultsStream, resultPrefix+run.id+".>")
 	if err != nil {
 		return nil, fmt.Errorf("cluster: reading the results: %w", err)
@@ -94,7 +100,18 @@ func Coordinate(ctx context.Context, nc *nats.Conn, job *shard.Job, cfg Config) 
 	if err := run.collect(ctx, js); err != nil {
 		return nil, err
 	}
-	return shard.Merge(run.records, shard.MergeOptions{Key: cfg.Key})
+	var records []*shard.Record
+	var outvoted []string
+	for _, st := range run.parts {
+		records = append(records, st.agreed...)
+		outvoted = append(outvoted, st.outvoted...)
+	}
+	merged, err := shard.Merge(records, shard.MergeOptions{Key: cfg.Key, Replicas: cfg.Replicas})
+	if err != nil {
+		return nil, err
+	}
+	merged.Outvoted = append(outvoted, merged.Outvoted...)
+	return merged, nil
 }
 
 // coordination is the state of one Coordinate.
@@ -103,45 +120,67 @@ type coordination struct {
 	m        *model.Model
 	id       string
 	cfg      Config
-	records  []*shard.Record
+	parts    []partState
 	start    time.Time
 	progress Progress
 	js       jetstream.JetStream
-	failures map[int]int // failed attempts, by part
 	// replaying: reading the results stored before this run, whose
 	// failures are reported but neither counted nor retried
 	replaying bool
 }
 
-// publishMissing publishes every part that is neither in the work queue
-// nor among the records.
+// partState is what the coordinator knows of one part.
+type partState struct {
+	records  []*shard.Record // accepted, each of another worker
+	replicas map[int]bool    // the replicas with an accepted record
+	next     int             // the index of the next replica offered past the job's own
+	failures int             // failed attempts and disagreements
+	agreed   []*shard.Record // Replicas records that agree: the part is done
+	outvoted []string
+}
+
+func (st *partState) done() bool { return st.agreed != nil }
+
+// publishMissing publishes every replica of every part that is neither in
+// the work queue nor has a record.
 func (c *coordination) publishMissing(ctx context.Context) error {
 	queued, err := subjectsIn(ctx, c.js, workStream, workPrefix+c.id+".>")
 	if err != nil {
 		return fmt.Errorf("cluster: reading the work queue: %w", err)
 	}
-	for k := 0; k < c.job.Of; k++ {
-		if c.records[k] != nil || queued[workSubject(c.id, k)] > 0 {
-			continue
+	for k := range c.parts {
+		st := &c.parts[k]
+		for r := 0; r < c.cfg.Replicas && !st.done(); r++ {
+			if st.replicas[r] || queued[workSubject(c.id, k, r)] > 0 {
+				continue
+			}
+			if err := c.offer(ctx, k, r); err != nil {
+				return err
+			}
+			c.progress.Published++
 		}
-		data, err := json.Marshal(workItem{Job: c.job, Shard: k, KeyID: keyID(c.cfg.Key)})
-		if err != nil {
-			return err
-		}
-		// the run's own id: a part published by an earlier run, done or
-		// failed, is published again by this one
-		id := fmt.Sprintf("work-%s-%d-%d", c.id, k, c.start.UnixNano())
-		if _, err := c.js.Publish(ctx, workSubject(c.id, k), data, jetstream.WithMsgID(id)); err != nil {
-			return fmt.Errorf("cluster: publishing part %d/%d: %w", k, c.job.Of, err)
-		}
-		c.progress.Published++
 	}
 	c.report()
 	return nil
 }
 
+// offer publishes replica r of part k, with an id of this run's own: a
+// replica published by an earlier run, done or failed, is published
+// again by this one.
+func (c *coordination) offer(ctx context.Context, k, r int) error {
+	data, err := json.Marshal(workItem{Job: c.job, Shard: k, Replica: r, Replicas: c.cfg.Replicas, KeyID: keyID(c.cfg.Key)})
+	if err != nil {
+		return err
+	}
+	id := fmt.Sprintf("work-%s-%d-%d-%d", c.id, k, r, c.start.UnixNano())
+	if _, err := c.js.Publish(ctx, workSubject(c.id, k, r), data, jetstream.WithMsgID(id)); err != nil {
+		return fmt.Errorf("cluster: publishing part %d/%d: %w", k, c.job.Of, err)
+	}
+	return nil
+}
+
 // collect reads the records of the job, those stored and those to come,
-// until every part has one.
+// until every part is done.
 func (c *coordination) collect(ctx context.Context, js jetstream.JetStream) error {
 	cons, err := js.OrderedConsumer(ctx, resultsStream, jetstream.OrderedConsumerConfig{FilterSubjects: []string{resultPrefix + c.id + ".>"}})
 	if err != nil {
@@ -175,48 +214,94 @@ func (c *coordination) collect(ctx context.Context, js jetstream.JetStream) erro
 	return nil
 }
 
-// add checks a result and keeps the first record of each part that
-// passes the checks. A worker's error and a refused record are failed
-// attempts: reported, and the part offered again (retry).
+// add checks a result and keeps the record of each replica of a part
+// that passes the checks, each of another worker. A worker's error, a
+// refused record and a second record of one worker are failed attempts:
+// reported, and the part offered again (retry).
 func (c *coordination) add(ctx context.Context, subject string, data []byte) error {
-	k, err := strconv.Atoi(subject[strings.LastIndexByte(subject, '.')+1:])
-	if err != nil || k < 0 || k >= c.job.Of {
-		return fmt.Errorf("cluster: a result on %s, which names no part of the job", subject)
+	k, r, ok := partOf(subject, c.job.Of)
+	if !ok { // not a worker's: said, and no part waits for it
+		if c.cfg.Refused != nil {
+			c.cfg.Refused(fmt.Errorf("cluster: refused a message on %s, which names no part of the job", subject))
+		}
+		return nil
 	}
-	var r result
-	if err := json.Unmarshal(data, &r); err != nil {
+	st := &c.parts[k]
+	var res result
+	if err := json.Unmarshal(data, &res); err != nil {
 		return c.retry(ctx, k, fmt.Errorf("cluster: a message of part %d/%d is not a result: %w", k, c.job.Of, err))
 	}
-	if r.Error != "" {
-		return c.retry(ctx, k, fmt.Errorf("%w: %s, part %d/%d: %s", ErrWorker, r.Worker, k, c.job.Of, r.Error))
+	if res.Error != "" {
+		return c.retry(ctx, k, fmt.Errorf("%w: %s, part %d/%d: %s", ErrWorker, res.Worker, k, c.job.Of, res.Error))
 	}
-	if r.Record == nil {
-		return c.retry(ctx, k, fmt.Errorf("cluster: a result of %s for part %d/%d has no record", r.Worker, k, c.job.Of))
+	if res.Record == nil {
+		return c.retry(ctx, k, fmt.Errorf("cluster: a result of %s for part %d/%d has no record", res.Worker, k, c.job.Of))
 	}
-	rec := r.Record
-	rec.From = r.Worker
-	err = shard.Check(c.job, c.m, rec, c.cfg.Key)
+	rec := res.Record
+	rec.From = res.Worker
+	err := shard.Check(c.job, c.m, rec, c.cfg.Key)
 	if err == nil && rec.Shard != k {
 		err = fmt.Errorf("%s: a record of part %d/%d on the subject of part %d", rec.Name(), rec.Shard, c.job.Of, k)
 	}
 	if err != nil {
 		return c.retry(ctx, k, fmt.Errorf("cluster: refused a record from %s: %w", rec.From, err))
 	}
-	if c.records[k] != nil {
-		return nil // a record of a part delivered twice: the first counts
+	st.next = max(st.next, r+1, c.cfg.Replicas)
+	if st.done() || st.replicas[r] {
+		return nil // a record of a part done, or of a replica delivered twice: the first counts
 	}
-	c.records[k] = rec
-	if c.replaying {
-		c.progress.Resumed++
+	for _, o := range st.records {
+		if o.From == rec.From {
+			return c.retry(ctx, k, fmt.Errorf("cluster: %s sent records of two replicas of part %d/%d: replicas must be of other workers", rec.From, k, c.job.Of))
+		}
 	}
-	c.progress.Done++
-	c.progress.Nodes += rec.Nodes
-	c.report()
-	return nil
+	if st.replicas == nil {
+		st.replicas = map[int]bool{}
+	}
+	st.replicas[r] = true
+	st.records = append(st.records, rec)
+	return c.tally(ctx, k)
 }
 
-// retry reports a failed attempt at part k and offers the part again,
-// unless it has a record already or failed MaxAttempts times.
+// tally decides a part once Replicas of its records agree, naming the
+// others outvoted; replicas that are all in and do not agree are a
+// failed attempt: one more replica is offered.
+func (c *coordination) tally(ctx context.Context, k int) error {
+	st := &c.parts[k]
+	byAnswer := map[string][]*shard.Record{}
+	for _, r := range st.records {
+		byAnswer[r.Answer()] = append(byAnswer[r.Answer()], r)
+	}
+	for answer, rs := range byAnswer {
+		if len(rs) < c.cfg.Replicas {
+			continue
+		}
+		st.agreed = rs[:c.cfg.Replicas]
+		for _, r := range st.records {
+			if r.Answer() != answer {
+				st.outvoted = append(st.outvoted, fmt.Sprintf("%s says %s, where %d replicas say %s", r.Name(), r.Answer(), len(rs), answer))
+			}
+		}
+		if c.replaying {
+			c.progress.Resumed++
+		}
+		c.progress.Done++
+		c.progress.Nodes += rs[0].Nodes
+		c.report()
+		return nil
+	}
+	if len(st.records) < c.cfg.Replicas {
+		return nil
+	}
+	var says []string
+	for _, r := range st.records {
+		says = append(says, fmt.Sprintf("%s says %s", r.Name(), r.Answer()))
+	}
+	return c.retry(ctx, k, fmt.Errorf("cluster: part %d/%d: its replicas disagree: %s", k, c.job.Of, strings.Join(says, "; ")))
+}
+
+// retry reports a failed attempt at part k and offers another replica of
+// it, unless it is done or failed MaxAttempts times.
 func (c *coordination) retry(ctx context.Context, k int, why error) error {
 	if c.replaying {
 		why = fmt.Errorf("an attempt before this run: %w", why)
@@ -224,21 +309,19 @@ func (c *coordination) retry(ctx context.Context, k int, why error) error {
 	if c.cfg.Refused != nil {
 		c.cfg.Refused(why)
 	}
-	if c.records[k] != nil || c.replaying {
+	st := &c.parts[k]
+	if st.done() || c.replaying {
 		return nil // publishMissing offers the part once the stored results are read
 	}
-	c.failures[k]++
-	if c.failures[k] >= MaxAttempts {
-		return fmt.Errorf("cluster: part %d/%d failed %d times, the last: %w", k, c.job.Of, c.failures[k], why)
+	st.failures++
+	if st.failures >= MaxAttempts {
+		return fmt.Errorf("cluster: part %d/%d failed %d times, the last: %w", k, c.job.Of, st.failures, why)
 	}
-	data, err := json.Marshal(workItem{Job: c.job, Shard: k, KeyID: keyID(c.cfg.Key)})
-	if err != nil {
-		return err
-	}
-	id := fmt.Sprintf("work-%s-%d-again-%d", c.id, k, c.failures[k])
-	if _, err := c.js.Publish(ctx, workSubject(c.id, k), data, jetstream.WithMsgID(id)); err != nil {
+	st.next = max(st.next, c.cfg.Replicas)
+	if err := c.offer(ctx, k, st.next); err != nil {
 		return fmt.Errorf("cluster: offering part %d/%d again: %w", k, c.job.Of, err)
 	}
+	st.next++
 	return nil
 }
 

@@ -7,6 +7,8 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"strconv"
+	"strings"
 	"time"
 
 	"github.com/nats-io/nats.go/jetstream"
@@ -30,9 +32,11 @@ const (
 // (keyID), so that a worker without it says so at once rather than run a
 // part whose record would be refused.
 type workItem struct {
-	Job   *shard.Job `json:"job"`
-	Shard int        `json:"shard"`
-	KeyID string     `json:"key_id,omitempty"`
+	Job      *shard.Job `json:"job"`
+	Shard    int        `json:"shard"`
+	Replica  int        `json:"replica"`  // which of the part's replicas, from 0
+	Replicas int        `json:"replicas"` // the job's (Config.Replicas)
+	KeyID    string     `json:"key_id,omitempty"`
 }
 
 // keyID names a key without giving it away: its HMAC of a fixed text,
@@ -62,9 +66,21 @@ func jobID(j *shard.Job) string {
 	return hex.EncodeToString(sum[:8])
 }
 
-func claimKey(id string, k int) string      { return fmt.Sprintf("%s.%d", id, k) }
-func workSubject(id string, k int) string   { return fmt.Sprintf("%s%s.%d", workPrefix, id, k) }
-func resultSubject(id string, k int) string { return fmt.Sprintf("%s%s.%d", resultPrefix, id, k) }
+// The subjects and claims of replica r of part k of job id.
+func claimKey(id string, k, r int) string      { return fmt.Sprintf("%s.%d.%d", id, k, r) }
+func workSubject(id string, k, r int) string   { return fmt.Sprintf("%s%s.%d.%d", workPrefix, id, k, r) }
+func resultSubject(id string, k, r int) string { return fmt.Sprintf("%s%s.%d.%d", resultPrefix, id, k, r) }
+
+// partOf reads the part and replica of a subject of a job of parts.
+func partOf(subject string, parts int) (k, r int, ok bool) {
+	fields := strings.Split(subject, ".")
+	if len(fields) < 2 {
+		return 0, 0, false
+	}
+	k, errK := strconv.Atoi(fields[len(fields)-2])
+	r, errR := strconv.Atoi(fields[len(fields)-1])
+	return k, r, errK == nil && errR == nil && k >= 0 && k < parts && r >= 0
+}
 
 // setUp creates the streams and the workers' consumer, or updates them
 // (a restarted coordinator may set another ack wait).

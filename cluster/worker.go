@@ -87,7 +87,7 @@ func (w *Worker) handle(ctx context.Context, js jetstream.JetStream, msg jetstre
 		return
 	}
 	id, k := jobID(item.Job), item.Shard
-	subject := resultSubject(id, k)
+	subject := resultSubject(id, k, item.Replica)
 	if item.KeyID != keyID(w.Options.Key) {
 		w.logf("%s part %d/%d: the job seals its records with a key this worker has not (key %q, this worker's %q): start it with the coordinator's --key-file; handed back",
 			item.Job.Model, k, item.Job.Of, item.KeyID, keyID(w.Options.Key))
@@ -100,9 +100,14 @@ func (w *Worker) handle(ctx context.Context, js jetstream.JetStream, msg jetstre
 		_ = msg.NakWithDelay(beat)
 		return
 	}
-	key := claimKey(id, k)
+	key := claimKey(id, k, item.Replica)
 	if w.claimedElsewhere(ctx, msg, claims, key, beat) {
 		w.logf("%s part %d/%d: delivered again, but its worker is alive: left to it", item.Job.Model, k, item.Job.Of)
+		_ = msg.NakWithDelay(3 * beat)
+		return
+	}
+	if other := w.didReplica(ctx, js, &item); other >= 0 {
+		w.logf("%s part %d/%d: this worker did its replica %d: replica %d is left to another", item.Job.Model, k, item.Job.Of, other, item.Replica)
 		_ = msg.NakWithDelay(3 * beat)
 		return
 	}
@@ -214,6 +219,35 @@ func (w *Worker) stored(ctx context.Context, js jetstream.JetStream, item *workI
 	}
 	m, err := item.Job.ParseModel()
 	return err == nil && shard.Check(item.Job, m, r.Record, w.Options.Key) == nil
+}
+
+// didReplica is, for a part done by several workers, the replica of it
+// whose last record in the results stream this worker sent, -1 for none:
+// replicas must be of different workers.
+func (w *Worker) didReplica(ctx context.Context, js jetstream.JetStream, item *workItem) int {
+	if item.Replicas < 2 {
+		return -1
+	}
+	id := jobID(item.Job)
+	subjects, err := subjectsIn(ctx, js, resultsStream, fmt.Sprintf("%s%s.%d.*", resultPrefix, id, item.Shard))
+	if err != nil {
+		return -1
+	}
+	s, err := js.Stream(ctx, resultsStream)
+	if err != nil {
+		return -1
+	}
+	for subject := range subjects {
+		_, r, ok := partOf(subject, item.Job.Of)
+		if !ok || r == item.Replica {
+			continue
+		}
+		var res result
+		if last, err := s.GetLastMsgForSubject(ctx, subject); err == nil && json.Unmarshal(last.Data, &res) == nil && res.Worker == w.Name && res.Record != nil {
+			return r
+		}
+	}
+	return -1
 }
 
 // store publishes a result until the server has stored it or ctx ends.

@@ -27,7 +27,7 @@ func agree(copies [][]*Record) ([]*Record, []string, error) {
 		answers := make([]string, len(rs))
 		votes := map[string]int{}
 		for i, r := range rs {
-			answers[i] = answerOf(r)
+			answers[i] = r.Answer()
 			votes[answers[i]]++
 		}
 		best := 0
@@ -68,8 +68,9 @@ type partAnswer struct {
 	Proof    *Proof         `json:"proof,omitempty"`
 }
 
-// answerOf is a record's answer as JSON text.
-func answerOf(r *Record) string {
+// Answer is what the record says of its part, as JSON text: what the
+// records of one part by other runs must agree on.
+func (r *Record) Answer() string {
 	a := partAnswer{Status: r.Status, Value: r.Value, Count: r.Count, Classes: r.Classes, Burnside: r.Burnside}
 	if s := r.Sweep; s != nil {
 		c := *s

@@ -24,6 +24,7 @@ type clusterFlags struct {
 	connect   string
 	tokenFile string
 	keyFile   string
+	replicas  int
 	ackWait   time.Duration
 	workers   int
 }
@@ -49,7 +50,10 @@ the store) that workers need to connect, and a random key to --key-file (mode
 
 A record not sealed with the key (a forgery by a holder of the token alone, an
 edit) or that fails the checks is refused, said on standard error, and its part
-offered again (the job fails after 3 refusals of one part).
+offered again (the job fails after 3 failed attempts of one part). With
+--replicas R each part is done by R workers whose answers must agree: while
+they do not, the part goes to one more, and the majority decides; each
+outvoted record is named on standard error.
 
 Started again with the same --store (and task), it resumes: finished parts are
 not run again. With --connect it uses an existing server instead (the token,
@@ -71,6 +75,7 @@ before it is merged.`,
 	addServerFlags(cmd, f)
 	fl.StringVar(&f.listen, "listen", "127.0.0.1:4222", "host:port of the embedded server (port 0: a free one)")
 	fl.StringVar(&f.store, "store", "", "the embedded server's file store; the same store resumes a run (default: a temporary directory)")
+	fl.IntVar(&f.replicas, "replicas", 1, "workers that do each part: their answers must agree, a disagreement offers the part to one more and the majority decides (needs as many workers)")
 	durationVar(fl, &f.ackWait, "ack-wait", cluster.DefaultAckWait, "how long a part may go without word from its worker before another gets it")
 	completeModels(cmd)
 	return cmd
@@ -126,8 +131,9 @@ func addServerFlags(cmd *cobra.Command, f *clusterFlags) {
 }
 
 func runCluster(ctx context.Context, g *globals, streams Streams, f *clusterFlags, path string) error {
-	if f.shards < 1 || f.ackWait <= 0 {
-		return &ExitError{Code: ExitBadInput, Err: fmt.Errorf("--shards %d, --ack-wait %v: expected at least 1 part and a positive wait", f.shards, f.ackWait)}
+	if f.shards < 1 || f.ackWait <= 0 || f.replicas < 1 {
+		return &ExitError{Code: ExitBadInput, Err: fmt.Errorf("--shards %d, --ack-wait %v, --replicas %d: expected at least 1 part, a positive wait and at least 1 replica",
+			f.shards, f.ackWait, f.replicas)}
 	}
 	job, err := f.taskFlags.loadJob(ctx, g, path, f.shards)
 	if err != nil {
@@ -151,7 +157,7 @@ func runCluster(ctx context.Context, g *globals, streams Streams, f *clusterFlag
 	defer cancel()
 	progress := newProgress(streams.Err)
 	defer progress.done()
-	merged, err := cluster.Coordinate(ctx, nc, job, cluster.Config{AckWait: f.ackWait, Key: key, Progress: func(p cluster.Progress) {
+	merged, err := cluster.Coordinate(ctx, nc, job, cluster.Config{AckWait: f.ackWait, Key: key, Replicas: f.replicas, Progress: func(p cluster.Progress) {
 		progress.update(float64(p.Done)/float64(p.Of), clusterNote(p))
 	}, Refused: func(err error) {
 		progress.clear()
@@ -164,6 +170,7 @@ func runCluster(ctx context.Context, g *globals, streams Streams, f *clusterFlag
 		}
 		return &ExitError{Code: ExitBadInput, Err: err}
 	}
+	printOutvoted(streams.Err, merged)
 	return printMerged(streams.Out, g.json, merged)
 }
 

@@ -67,10 +67,16 @@ func runMerge(ctx context.Context, g *globals, streams Streams, f *mergeFlags, p
 	if err != nil {
 		return &ExitError{Code: ExitBadInput, Err: err}
 	}
-	for _, o := range merged.Outvoted {
-		fmt.Fprintf(streams.Err, "chessmodel: outvoted: %s\n", o)
-	}
+	printOutvoted(streams.Err, merged)
 	return printMerged(streams.Out, g.json, merged)
+}
+
+// printOutvoted names the records of parts done more than once that the
+// majority outvoted.
+func printOutvoted(w io.Writer, merged *shard.Merged) {
+	for _, o := range merged.Outvoted {
+		fmt.Fprintf(w, "chessmodel: outvoted: %s\n", o)
+	}
 }
 
 // printMerged prints a merged answer as the one-process count or sweep
