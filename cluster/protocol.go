@@ -67,9 +67,11 @@ func jobID(j *shard.Job) string {
 }
 
 // The subjects and claims of replica r of part k of job id.
-func claimKey(id string, k, r int) string      { return fmt.Sprintf("%s.%d.%d", id, k, r) }
-func workSubject(id string, k, r int) string   { return fmt.Sprintf("%s%s.%d.%d", workPrefix, id, k, r) }
-func resultSubject(id string, k, r int) string { return fmt.Sprintf("%s%s.%d.%d", resultPrefix, id, k, r) }
+func claimKey(id string, k, r int) string    { return fmt.Sprintf("%s.%d.%d", id, k, r) }
+func workSubject(id string, k, r int) string { return fmt.Sprintf("%s%s.%d.%d", workPrefix, id, k, r) }
+func resultSubject(id string, k, r int) string {
+	return fmt.Sprintf("%s%s.%d.%d", resultPrefix, id, k, r)
+}
 
 // partOf reads the part and replica of a subject of a job of parts.
 func partOf(subject string, parts int) (k, r int, ok bool) {
