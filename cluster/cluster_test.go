@@ -2,6 +2,7 @@ package cluster_test
 
 import (
 	"encoding/json"
+	"net"
 	"strconv"
 	"strings"
 
@@ -143,7 +144,10 @@ func (c *testCluster) coordinateWith(ctx context.Context, job *shard.Job, cfg cl
 		c.t.Fatal(err)
 	}
 	defer nc.Close()
-	cfg.AckWait, cfg.Key = ackWait, c.key
+	if cfg.AckWait == 0 {
+		cfg.AckWait = ackWait
+	}
+	cfg.Key = c.key
 	return cluster.Coordinate(ctx, nc, job, cfg)
 }
 
@@ -513,5 +517,58 @@ func TestReplicasOutvoteALiar(t *testing.T) {
 	merged, err = alone.coordinate(ctx, job, nil)
 	if err != nil || *merged.Result.Count != 365596+8*4 {
 		t.Errorf("one replica, the liar alone: %v, %v; want its consistent lie, 365628 solutions, accepted", merged, err)
+	}
+}
+
+// A worker interrupted in a part (SIGINT, SIGTERM: its context ends)
+// hands the part back at once: another worker does it long before the ack
+// wait (a minute here) would have given it on, and the job finishes
+// within a quarter of that wait.
+func TestWorkerInterruptedHandsBack(t *testing.T) {
+	c := newTestCluster(t)
+	ctx, cancel := context.WithTimeout(context.Background(), 15*time.Second)
+	defer cancel()
+	var interrupted sync.Once
+	c.worker(func(stop func()) { interrupted.Do(stop) })
+	go func() {
+		time.Sleep(200 * time.Millisecond) // the first worker takes a part first
+		c.worker(nil)
+	}()
+	merged, err := c.coordinateWith(ctx, queensJob(t, 4), cluster.Config{AckWait: time.Minute})
+	if err != nil {
+		t.Fatalf("the job did not finish within 15 s of a 1 min ack wait: %v", err)
+	}
+	checkQueens14(t, merged, err)
+}
+
+// A worker started before its server waits for it: ConnectWaiting tries
+// again until the server, started a second later, answers.
+func TestConnectWaitsForTheServer(t *testing.T) {
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := l.Addr().String()
+	l.Close()
+	token, _ := cluster.NewToken()
+	started := make(chan *cluster.Server, 1)
+	go func() {
+		time.Sleep(time.Second)
+		srv, err := cluster.StartServer(cluster.ServerConfig{Listen: addr, StoreDir: t.TempDir(), Token: token})
+		if err != nil {
+			t.Error(err)
+		}
+		started <- srv
+	}()
+	nc, err := cluster.ConnectWaiting(context.Background(), "nats://"+addr, token, "waiting worker", 20*time.Second, nil)
+	if srv := <-started; srv != nil {
+		defer srv.Close()
+	}
+	if err != nil {
+		t.Fatalf("a worker started a second before its server: %v", err)
+	}
+	nc.Close()
+	if _, err := cluster.ConnectWaiting(context.Background(), "nats://"+addr, "", "no token", 20*time.Second, nil); err == nil || !strings.Contains(err.Error(), "wants a token") {
+		t.Errorf("without the token: %v; want at once an error saying the server wants one", err)
 	}
 }

@@ -1,6 +1,7 @@
 package cluster
 
 import (
+	"context"
 	"crypto/rand"
 	"encoding/hex"
 	"errors"
@@ -104,6 +105,9 @@ func Connect(url, token, name string) (*nats.Conn, error) {
 		opts = append(opts, nats.Token(token))
 	}
 	nc, err := nats.Connect(url, opts...)
+	if errors.Is(err, nats.ErrAuthorization) && token == "" {
+		return nil, fmt.Errorf("cluster: %s wants a token, and none was given (--token-file): %w", url, err)
+	}
 	if errors.Is(err, nats.ErrAuthorization) {
 		return nil, fmt.Errorf("cluster: %s refused the token: %w", url, err)
 	}
@@ -111,4 +115,28 @@ func Connect(url, token, name string) (*nats.Conn, error) {
 		return nil, fmt.Errorf("cluster: cannot connect to %s: %w", url, err)
 	}
 	return nc, nil
+}
+
+// ConnectWaiting connects as Connect does, and while no server answers
+// (not yet started, restarting) tries again, every 200 ms at first and at
+// most every 5 s, for up to wait (0: once), saying so through note about
+// every 30 s. A server that refuses the token is an error at once; so is
+// the end of ctx.
+func ConnectWaiting(ctx context.Context, url, token, name string, wait time.Duration, note func(string)) (*nats.Conn, error) {
+	start, lastNote := time.Now(), time.Now()
+	for delay := 200 * time.Millisecond; ; delay = min(2*delay, 5*time.Second) {
+		nc, err := Connect(url, token, name)
+		if err == nil || errors.Is(err, nats.ErrAuthorization) || time.Since(start)+delay > wait {
+			return nc, err
+		}
+		if time.Since(lastNote) >= 30*time.Second && note != nil {
+			note(fmt.Sprintf("no server at %s yet after %v; waiting up to %v", url, time.Since(start).Round(time.Second), wait))
+			lastNote = time.Now()
+		}
+		select {
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		case <-time.After(delay):
+		}
+	}
 }

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"sync"
 	"time"
 
 	"github.com/nats-io/nats.go"
@@ -35,8 +36,8 @@ type Worker struct {
 // idleWait is how long one pull waits for a part.
 const idleWait = 2 * time.Second
 
-// Run does parts until ctx ends. A part cut short by ctx is not
-// acknowledged: the server delivers it again after the ack wait.
+// Run does parts until ctx ends. A part cut short by ctx is handed back
+// at once (not acknowledged: the server delivers it to another worker).
 func (w *Worker) Run(ctx context.Context, nc *nats.Conn) error {
 	js, err := jetstream.New(nc)
 	if err != nil {
@@ -122,8 +123,12 @@ func (w *Worker) handle(ctx context.Context, js jetstream.JetStream, msg jetstre
 	stop := w.heartbeat(msg, claims, key, beat) // through the run, the publish and the ack
 	defer stop()
 	res := w.run(ctx, &item)
-	if res == nil {
-		return // cut short: no ack, so the part is delivered again
+	if res == nil { // cut short: handed back at once, its claim dropped, for another worker
+		stop()
+		_ = claims.Delete(context.Background(), key)
+		_ = msg.Nak()
+		w.logf("%s part %d/%d: interrupted; handed back to the queue", item.Job.Model, k, item.Job.Of)
+		return
 	}
 	attempt := subject
 	if meta, err := msg.Metadata(); err == nil {
@@ -139,10 +144,11 @@ func (w *Worker) handle(ctx context.Context, js jetstream.JetStream, msg jetstre
 
 // heartbeat tells the server every beat (a third of the ack wait) that
 // the part is still at work, and renews the worker's claim on it, until
-// stop is called.
+// stop is called (once or more).
 func (w *Worker) heartbeat(msg jetstream.Msg, claims jetstream.KeyValue, key string, beat time.Duration) (stop func()) {
 	_, _ = claims.Put(context.Background(), key, []byte(w.Name))
 	done := make(chan struct{})
+	var once sync.Once
 	go func() {
 		t := time.NewTicker(beat)
 		defer t.Stop()
@@ -156,7 +162,7 @@ func (w *Worker) heartbeat(msg jetstream.Msg, claims jetstream.KeyValue, key str
 			}
 		}
 	}()
-	return func() { close(done) }
+	return func() { once.Do(func() { close(done) }) }
 }
 
 // claimedElsewhere tells, for a part delivered more than once, whether

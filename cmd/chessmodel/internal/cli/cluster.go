@@ -25,6 +25,7 @@ type clusterFlags struct {
 	tokenFile string
 	keyFile   string
 	replicas  int
+	wait      time.Duration // worker: how long to wait for the server
 	ackWait   time.Duration
 	workers   int
 }
@@ -254,8 +255,10 @@ func newWorkerCommand(g *globals, streams Streams) *cobra.Command {
 		Long: `worker pulls the parts a chessmodel cluster coordinator publishes, runs each
 on --workers goroutines (every core by default), publishes its record, and
 acknowledges the part only once the record is stored. It runs until it is
-interrupted (SIGINT, SIGTERM); a part it had not finished goes to another
-worker after the coordinator's --ack-wait. Its records are sealed with the
+interrupted (SIGINT, SIGTERM), which hands a part it had not finished back
+at once, for another worker; a worker that dies has its part given to another
+after the coordinator's --ack-wait. Started before the server, it waits up to
+--wait for it. Its records are sealed with the
 key in --key-file, the coordinator's (plain seals without one).`,
 		Example: `  chessmodel worker --connect nats://10.0.0.5:4222 --token-file token --key-file key`,
 		Args:    cobra.NoArgs,
@@ -265,6 +268,7 @@ key in --key-file, the coordinator's (plain seals without one).`,
 	}
 	addServerFlags(cmd, f)
 	addWorkersFlag(cmd, &f.workers, "goroutines of each part")
+	durationVar(cmd.Flags(), &f.wait, "wait", 10*time.Minute, "how long to wait for the server to answer (a worker started before its coordinator), trying again with a growing pause and a line every 30 s (0: try once)")
 	return cmd
 }
 
@@ -286,17 +290,31 @@ func runWorker(ctx context.Context, g *globals, streams Streams, f *clusterFlags
 	if err != nil {
 		return err
 	}
-	nc, err := cluster.Connect(f.connect, token, "chessmodel worker")
+	ctx, cancel := g.context(ctx)
+	defer cancel()
+	nc, err := cluster.ConnectWaiting(ctx, f.connect, token, "chessmodel worker", f.wait, func(note string) {
+		fmt.Fprintf(streams.Err, "chessmodel: %s\n", note)
+	})
 	if err != nil {
+		if ctx.Err() != nil {
+			return &ExitError{Code: ExitInterrupted, Err: errors.New("interrupted while waiting for the server")}
+		}
 		return &ExitError{Code: ExitBadInput, Err: err}
 	}
 	defer nc.Close()
-	ctx, cancel := g.context(ctx)
-	defer cancel()
 	w := &cluster.Worker{
 		Solver:  func(name string) (model.Solver, error) { return g.backend(name) },
 		Options: shard.RunOptions{Workers: f.workers, MaxMemory: int64(g.maxMemory), Key: key},
 		Log:     streams.Err,
 	}
-	return w.Run(ctx, nc)
+	if err := w.Run(ctx, nc); err != nil {
+		return err
+	}
+	switch {
+	case errors.Is(ctx.Err(), context.DeadlineExceeded):
+		return &ExitError{Code: ExitTimeout, Err: fmt.Errorf("stopped by --timeout %v; a part at work was handed back", g.timeout)}
+	case ctx.Err() != nil:
+		return &ExitError{Code: ExitInterrupted, Err: errors.New("interrupted; a part at work was handed back")}
+	}
+	return nil
 }
