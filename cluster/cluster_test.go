@@ -100,15 +100,23 @@ func (c *testCluster) workerWith(opts shard.RunOptions, started func(cancel func
 // workerSolving starts a worker whose backend is solver.
 func (c *testCluster) workerSolving(solver model.Solver, opts shard.RunOptions, started func(cancel func())) {
 	c.t.Helper()
+	c.workerBounded(solver, opts, 0, started)
+}
+
+// workerBounded starts a worker that runs no part above the memory bound
+// ceiling (Worker.MaxMemory).
+func (c *testCluster) workerBounded(solver model.Solver, opts shard.RunOptions, ceiling int64, started func(cancel func())) {
+	c.t.Helper()
 	ctx, cancel := context.WithCancel(c.workers)
 	nc, err := cluster.Connect(c.url, c.cfg.Token, "test worker")
 	if err != nil {
 		c.t.Fatal(err)
 	}
 	w := &cluster.Worker{
-		Solver:  func(string) (model.Solver, error) { return solver, nil },
-		Options: opts,
-		Name:    fmt.Sprintf("test worker %d", len(c.names)),
+		Solver:    func(string) (model.Solver, error) { return solver, nil },
+		Options:   opts,
+		MaxMemory: ceiling,
+		Name:      fmt.Sprintf("test worker %d", len(c.names)),
 		Started: func(_ *shard.Job, k int) {
 			c.mu.Lock()
 			c.started[k]++
@@ -570,5 +578,35 @@ func TestConnectWaitsForTheServer(t *testing.T) {
 	nc.Close()
 	if _, err := cluster.ConnectWaiting(context.Background(), "nats://"+addr, "", "no token", 20*time.Second, nil); err == nil || !strings.Contains(err.Error(), "wants a token") {
 		t.Errorf("without the token: %v; want at once an error saying the server wants one", err)
+	}
+}
+
+// Every part runs under the coordinator's memory bound, not its worker's:
+// a job bound to 1 KiB fails on workers of the default bound (the model
+// needs more), after cluster.MaxAttempts, saying why; a worker whose own
+// bound is below the job's hands its parts back for one whose is not.
+func TestPartsRunUnderTheJobsBound(t *testing.T) {
+	c := newTestCluster(t)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	c.worker(nil)
+	_, err := c.coordinateWith(ctx, queensJob(t, 4), cluster.Config{MaxMemory: 1 << 10})
+	if !errors.Is(err, cluster.ErrWorker) || !strings.Contains(err.Error(), "above the bound of 1 KiB") {
+		t.Fatalf("a job bound to 1 KiB: %v; want its parts to fail under that bound", err)
+	}
+	c.stop()
+
+	low := newTestCluster(t)
+	began := 0
+	low.workerBounded(exact.New(), shard.RunOptions{Workers: 1, Key: low.key}, 1<<10, func(func()) { began++ })
+	go func() {
+		time.Sleep(500 * time.Millisecond) // the bounded worker is offered parts first
+		low.worker(nil)
+	}()
+	merged, err := low.coordinateWith(ctx, queensJob(t, 2), cluster.Config{MaxMemory: 64 << 20})
+	checkQueens14(t, merged, err)
+	low.stop()
+	if began != 0 {
+		t.Errorf("the worker bounded to 1 KiB began %d parts of a job bound to 64 MiB; want none", began)
 	}
 }

@@ -35,6 +35,11 @@ type Config struct {
 	// is offered to one more, and once Replicas agree the others are
 	// outvoted and named (Merged.Outvoted). It needs as many workers.
 	Replicas int
+	// MaxMemory is the memory bound every part runs under, whatever its
+	// worker's (model.Options.MaxMemory: 0 the default, below 0 none): a
+	// backend that picks its method by the bound (the n-queens count: the
+	// join or the constellations) picks the same for every part.
+	MaxMemory int64
 }
 
 // MaxAttempts is how many failed attempts at one part (a worker's error,
@@ -168,7 +173,7 @@ func (c *coordination) publishMissing(ctx context.Context) error {
 // replica published by an earlier run, done or failed, is published
 // again by this one.
 func (c *coordination) offer(ctx context.Context, k, r int) error {
-	data, err := json.Marshal(workItem{Job: c.job, Shard: k, Replica: r, Replicas: c.cfg.Replicas, KeyID: keyID(c.cfg.Key)})
+	data, err := json.Marshal(workItem{Job: c.job, Shard: k, Replica: r, Replicas: c.cfg.Replicas, KeyID: keyID(c.cfg.Key), MaxMemory: c.cfg.MaxMemory})
 	if err != nil {
 		return err
 	}

@@ -37,6 +37,9 @@ type workItem struct {
 	Replica  int        `json:"replica"`  // which of the part's replicas, from 0
 	Replicas int        `json:"replicas"` // the job's (Config.Replicas)
 	KeyID    string     `json:"key_id,omitempty"`
+	// MaxMemory is the coordinator's memory bound, which every part runs
+	// under (Config.MaxMemory), so that every part takes the same method.
+	MaxMemory int64 `json:"max_memory,omitempty"`
 }
 
 // keyID names a key without giving it away: its HMAC of a fixed text,

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"sync"
 	"time"
@@ -22,8 +23,13 @@ import (
 type Worker struct {
 	// Solver finds a backend by name; an unknown name is an error.
 	Solver func(name string) (model.Solver, error)
-	// Options are how every part runs: Workers 0 is every core.
+	// Options are how every part runs: Workers 0 is every core. Its
+	// MaxMemory is replaced by the job's (Config.MaxMemory).
 	Options shard.RunOptions
+	// MaxMemory, when not 0, is the most this worker runs a part under (as
+	// model.Options.MaxMemory; below 0: no bound): a part whose job's bound
+	// is above it is handed back, with the reason, for another worker.
+	MaxMemory int64
 	// Name says who published a record (default host:pid).
 	Name string
 	// Log, when set, gets a line per part.
@@ -104,6 +110,12 @@ func (w *Worker) handle(ctx context.Context, js jetstream.JetStream, msg jetstre
 	key := claimKey(id, k, item.Replica)
 	if w.claimedElsewhere(ctx, msg, claims, key, beat) {
 		w.logf("%s part %d/%d: delivered again, but its worker is alive: left to it", item.Job.Model, k, item.Job.Of)
+		_ = msg.NakWithDelay(3 * beat)
+		return
+	}
+	if !fitsBound(item.MaxMemory, w.MaxMemory) {
+		w.logf("%s part %d/%d: the job runs its parts under a memory bound of %s, above this worker's %s: handed back for another worker (raise --max-memory)",
+			item.Job.Model, k, item.Job.Of, boundText(item.MaxMemory), boundText(w.MaxMemory))
 		_ = msg.NakWithDelay(3 * beat)
 		return
 	}
@@ -189,7 +201,9 @@ func (w *Worker) run(ctx context.Context, item *workItem) *result {
 	res := &result{Worker: w.Name}
 	solver, err := w.Solver(item.Job.Options.Backend)
 	if err == nil {
-		res.Record, err = shard.Run(ctx, item.Job, item.Shard, solver, w.Options)
+		opts := w.Options
+		opts.MaxMemory = item.MaxMemory
+		res.Record, err = shard.Run(ctx, item.Job, item.Shard, solver, opts)
 	}
 	if ctx.Err() != nil {
 		return nil
@@ -283,4 +297,29 @@ func (w *Worker) logf(format string, args ...any) {
 	if w.Log != nil {
 		fmt.Fprintf(w.Log, "worker %s: "+format+"\n", append([]any{w.Name}, args...)...)
 	}
+}
+
+// fitsBound reports whether a job's memory bound is within a worker's (0:
+// the worker has none of its own; bounds below 0 are none).
+func fitsBound(job, worker int64) bool {
+	effective := func(b int64) int64 {
+		switch {
+		case b < 0:
+			return math.MaxInt64
+		case b == 0:
+			return model.DefaultMaxMemory
+		}
+		return b
+	}
+	return worker == 0 || effective(job) <= effective(worker)
+}
+
+func boundText(b int64) string {
+	switch {
+	case b < 0:
+		return "none"
+	case b == 0:
+		return model.ByteSize(model.DefaultMaxMemory) + " (the default)"
+	}
+	return model.ByteSize(b)
 }

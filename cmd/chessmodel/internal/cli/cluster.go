@@ -158,7 +158,7 @@ func runCluster(ctx context.Context, g *globals, streams Streams, f *clusterFlag
 	defer cancel()
 	progress := newProgress(streams.Err)
 	defer progress.done()
-	merged, err := cluster.Coordinate(ctx, nc, job, cluster.Config{AckWait: f.ackWait, Key: key, Replicas: f.replicas, Progress: func(p cluster.Progress) {
+	merged, err := cluster.Coordinate(ctx, nc, job, cluster.Config{AckWait: f.ackWait, Key: key, Replicas: f.replicas, MaxMemory: int64(g.maxMemory), Progress: func(p cluster.Progress) {
 		progress.update(float64(p.Done)/float64(p.Of), clusterNote(p))
 	}, Refused: func(err error) {
 		progress.clear()
@@ -258,12 +258,21 @@ acknowledges the part only once the record is stored. It runs until it is
 interrupted (SIGINT, SIGTERM), which hands a part it had not finished back
 at once, for another worker; a worker that dies has its part given to another
 after the coordinator's --ack-wait. Started before the server, it waits up to
---wait for it. Its records are sealed with the
+--wait for it. Every part runs under the coordinator's --max-memory, so that
+every part takes the same method; a worker given --max-memory hands back the
+parts of a job whose bound is above its own. Its records are sealed with the
 key in --key-file, the coordinator's (plain seals without one).`,
 		Example: `  chessmodel worker --connect nats://10.0.0.5:4222 --token-file token --key-file key`,
 		Args:    cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			return runWorker(cmd.Context(), g, streams, f)
+			ceiling := int64(0) // without --max-memory, a worker takes the job's bound
+			if cmd.Flag("max-memory").Changed {
+				ceiling = int64(g.maxMemory)
+				if ceiling == 0 {
+					ceiling = model.DefaultMaxMemory
+				}
+			}
+			return runWorker(cmd.Context(), g, streams, f, ceiling)
 		},
 	}
 	addServerFlags(cmd, f)
@@ -272,7 +281,7 @@ key in --key-file, the coordinator's (plain seals without one).`,
 	return cmd
 }
 
-func runWorker(ctx context.Context, g *globals, streams Streams, f *clusterFlags) error {
+func runWorker(ctx context.Context, g *globals, streams Streams, f *clusterFlags, maxMemory int64) error {
 	if f.connect == "" {
 		return &ExitError{Code: ExitBadInput, Err: errors.New("--connect: the URL of the coordinator's server is needed, e.g. nats://10.0.0.5:4222")}
 	}
@@ -303,9 +312,10 @@ func runWorker(ctx context.Context, g *globals, streams Streams, f *clusterFlags
 	}
 	defer nc.Close()
 	w := &cluster.Worker{
-		Solver:  func(name string) (model.Solver, error) { return g.backend(name) },
-		Options: shard.RunOptions{Workers: f.workers, MaxMemory: int64(g.maxMemory), Key: key},
-		Log:     streams.Err,
+		Solver:    func(name string) (model.Solver, error) { return g.backend(name) },
+		Options:   shard.RunOptions{Workers: f.workers, Key: key},
+		MaxMemory: maxMemory,
+		Log:       streams.Err,
 	}
 	if err := w.Run(ctx, nc); err != nil {
 		return err

@@ -251,3 +251,29 @@ func TestSlurmSolve(t *testing.T) {
 		t.Errorf("slurm --solve --walls: exit %d, want 2", code)
 	}
 }
+
+// slurm passes --max-memory on to every part, in bytes, so that every part
+// takes the method the job's bound picks, and seals the records with the
+// job's key (mode 0600), which the merge job is given.
+func TestSlurmPassesTheJobsBound(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "job")
+	code, _, errOut := run(t, DefaultBackends(), "slurm", models+"n-queens.yaml", "--set", "board=22", "--symmetry", "--max-memory", "16G", "--shards", "4", "--out", out)
+	if code != 0 {
+		t.Fatalf("slurm: exit %d: %s", code, errOut)
+	}
+	parts, err := os.ReadFile(filepath.Join(out, "parts.sbatch"))
+	if err != nil || !strings.Contains(string(parts), "--max-memory '17179869184'") || !strings.Contains(string(parts), "--key-file '"+filepath.Join(out, "key")+"'") {
+		t.Errorf("parts.sbatch: %v\n%s", err, parts)
+	}
+	merge, err := os.ReadFile(filepath.Join(out, "merge.sbatch"))
+	if err != nil || !strings.Contains(string(merge), "merge --key-file '"+filepath.Join(out, "key")+"'") {
+		t.Errorf("merge.sbatch: %v\n%s", err, merge)
+	}
+	if info, err := os.Stat(filepath.Join(out, "key")); err != nil || info.Mode().Perm() != 0o600 {
+		t.Errorf("the key: %v, mode %v; want 0600", err, info.Mode())
+	}
+	code, _, _ = run(t, DefaultBackends(), "slurm", models+"n-queens.yaml", "--shards", "4", "--out", out+"2")
+	if parts, _ := os.ReadFile(filepath.Join(out+"2", "parts.sbatch")); code != 0 || strings.Contains(string(parts), "--max-memory") {
+		t.Errorf("without --max-memory: exit %d\n%s", code, parts)
+	}
+}

@@ -20,6 +20,9 @@ type slurmFlags struct {
 	binary string
 	cpus   int
 	sbatch []string
+	// maxMemory is --max-memory as given, passed on to every part ("": the
+	// parts' default)
+	maxMemory string
 }
 
 func newSlurmCommand(g *globals, streams Streams) *cobra.Command {
@@ -40,6 +43,12 @@ one).`,
   sh q20/submit.sh && cat q20/answer.txt`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if cmd.Flag("max-memory").Changed { // every part runs under the job's bound: the same method
+				f.maxMemory = fmt.Sprint(int64(g.maxMemory)) // in bytes, exactly
+				if g.maxMemory < 0 {
+					f.maxMemory = "none"
+				}
+			}
 			return runSlurm(cmd.Context(), g, streams, f, args[0])
 		},
 	}
@@ -106,6 +115,9 @@ func slurmFiles(job *shard.Job, f *slurmFlags, dir string) ([]slurmFile, error) 
 	q := shellQuote
 	key := q(filepath.Join(dir, "key"))
 	args := []string{q(f.binary), job.Task, q(filepath.Join(dir, "model.yaml")), "--backend", q(job.Options.Backend), "--key-file", key}
+	if f.maxMemory != "" {
+		args = append(args, "--max-memory", q(f.maxMemory))
+	}
 	for _, o := range job.Overrides {
 		args = append(args, "--set", q(o))
 	}
