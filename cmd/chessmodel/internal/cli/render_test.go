@@ -139,9 +139,11 @@ func TestRenderCutSolve(t *testing.T) {
 		stdout, stderr string
 		written        bool
 	}{
-		{"timeout, solution found", context.Background(), found, []string{"--timeout", "100ms", "-o", dir + "/found.png"}, ExitTimeout,
+		// the drawing after a cut solve has a --timeout of its own: 2 s, which
+		// a loaded machine's PNG takes well within (100 ms did not, once)
+		{"timeout, solution found", context.Background(), found, []string{"--timeout", "2s", "-o", dir + "/found.png"}, ExitTimeout,
 			"; the best solution found, value 8, verified by the checker but not proved optimal", "value 8, is drawn, verified by the checker but not proved optimal", true},
-		{"timeout, json", context.Background(), found, []string{"--json", "--timeout", "100ms", "-o", dir + "/found.svg"}, ExitTimeout,
+		{"timeout, json", context.Background(), found, []string{"--json", "--timeout", "2s", "-o", dir + "/found.svg"}, ExitTimeout,
 			`"status":"feasible","value":8`, `"exit_status":3`, true},
 		{"timeout, nothing found", context.Background(), none, []string{"--timeout", "100ms", "-o", dir + "/none.png"}, ExitTimeout,
 			"", "stopped by --timeout 100ms before a complete answer; no picture written", false},
