@@ -610,3 +610,48 @@ func TestPartsRunUnderTheJobsBound(t *testing.T) {
 		t.Errorf("the worker bounded to 1 KiB began %d parts of a job bound to 64 MiB; want none", began)
 	}
 }
+
+// A server on every interface is named to workers by this machine's host
+// name, not by the wildcard 0.0.0.0 they cannot reach; one on a given
+// address by that address.
+func TestWorkerURL(t *testing.T) {
+	token, _ := cluster.NewToken()
+	host, _ := os.Hostname()
+	for _, tc := range []struct{ listen, want string }{{"0.0.0.0:0", "nats://" + host + ":"}, {"127.0.0.1:0", "nats://127.0.0.1:"}} {
+		srv, err := cluster.StartServer(cluster.ServerConfig{Listen: tc.listen, StoreDir: t.TempDir(), Token: token})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := srv.WorkerURL(); !strings.HasPrefix(got, tc.want) {
+			t.Errorf("--listen %s: workers are told %s, want %s...", tc.listen, got, tc.want)
+		}
+		srv.Close()
+	}
+}
+
+// A record above the server's limit of a message is sent as an error
+// saying its size, a failed attempt, not retried for ever as a message
+// the server refuses. Here the server takes 64 KiB a message, and the
+// model's text (which a record carries) is a comment that leaves room in
+// the work item but not in the record.
+func TestRecordTooLarge(t *testing.T) {
+	token, _ := cluster.NewToken()
+	key, _ := shard.NewKey()
+	c := &testCluster{t: t, cfg: cluster.ServerConfig{Listen: "127.0.0.1:0", StoreDir: t.TempDir(), Token: token, MaxPayload: 64 << 10},
+		ran: map[int]int{}, started: map[int]int{}, key: []byte(key)}
+	c.start()
+	c.workers, c.stopWorkers = context.WithCancel(context.Background())
+	t.Cleanup(func() { c.stop(); c.server.Close() })
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	c.worker(nil)
+	source := []byte("name: n queens\nboard: 6\nplace: [n queen]\nrules: [independent]\n# " + strings.Repeat("x", 64<<10-1224) + "\n")
+	job, _, err := shard.NewJob("big.yaml", source, nil, shard.TaskCount, shard.Options{Backend: "exact"}, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = c.coordinate(ctx, job, nil)
+	if !errors.Is(err, cluster.ErrWorker) || !strings.Contains(err.Error(), "above the server's limit of 65536 bytes") {
+		t.Errorf("a record above 64 KiB: %v; want the part to fail saying its size", err)
+	}
+}

@@ -20,6 +20,8 @@ import (
 // its streams.
 type ServerConfig struct {
 	Listen   string // host:port; port 0 picks a free one
+	// MaxPayload bounds a message in bytes (0: the server's default, 1 MiB).
+	MaxPayload int32
 	StoreDir string // the file store: a restart on it resumes
 	Token    string // clients must present it; empty: no authentication
 }
@@ -44,7 +46,7 @@ func StartServer(cfg ServerConfig) (*Server, error) {
 		port = server.RANDOM_PORT
 	}
 	opts := &server.Options{Host: host, Port: port, JetStream: true, StoreDir: cfg.StoreDir,
-		Authorization: cfg.Token, NoLog: true, NoSigs: true, ServerName: "chessmodel"}
+		Authorization: cfg.Token, NoLog: true, NoSigs: true, ServerName: "chessmodel", MaxPayload: cfg.MaxPayload}
 	ns, err := server.NewServer(opts)
 	if err != nil {
 		return nil, fmt.Errorf("cluster: %w", err)
@@ -59,6 +61,23 @@ func StartServer(cfg ServerConfig) (*Server, error) {
 
 // URL is where clients connect: nats://host:port.
 func (s *Server) URL() string { return s.ns.ClientURL() }
+
+// WorkerURL is the URL workers on other machines connect to: URL, with a
+// server that listens on every interface (0.0.0.0, ::) named by this
+// machine's host name, which they can resolve, rather than the wildcard,
+// which they cannot reach.
+func (s *Server) WorkerURL() string {
+	u := s.URL()
+	host, port, err := net.SplitHostPort(strings.TrimPrefix(u, "nats://"))
+	if err != nil || !net.ParseIP(host).IsUnspecified() {
+		return u
+	}
+	name, err := os.Hostname()
+	if err != nil || name == "" {
+		return u
+	}
+	return "nats://" + net.JoinHostPort(name, port)
+}
 
 // Close stops the server; the store stays on disk.
 func (s *Server) Close() {

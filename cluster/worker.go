@@ -279,6 +279,13 @@ func (w *Worker) store(ctx context.Context, js jetstream.JetStream, subject, att
 	if err != nil {
 		return err
 	}
+	if limit := js.Conn().MaxPayload(); limit > 0 && int64(len(data)) > limit-1024 { // room for the headers
+		w.logf("part's record is %d bytes, above the server's limit of %d bytes a message: sent as an error", len(data), limit)
+		res = &result{Worker: res.Worker, Error: fmt.Sprintf("the part's record is %d bytes, above the server's limit of %d bytes a message (the NATS server's max_payload)", len(data), limit)}
+		if data, err = json.Marshal(res); err != nil {
+			return err
+		}
+	}
 	id := attempt + "-error"
 	if res.Record != nil {
 		id = attempt + "-" + res.Record.Sealed

@@ -243,7 +243,7 @@ func clusterServer(streams Streams, f *clusterFlags) (url, token string, closeSe
 		return "", "", nil, &ExitError{Code: ExitBadInput, Err: err}
 	}
 	fmt.Fprintf(streams.Err, "chessmodel: JetStream on %s, store %s; start workers with:\n  chessmodel worker --connect %s --token-file %s --key-file %s\n",
-		srv.URL(), store, srv.URL(), tokenFile, f.keyFile)
+		srv.URL(), store, srv.WorkerURL(), tokenFile, f.keyFile)
 	return srv.URL(), token, func() { srv.Close(); removeStore() }, nil
 }
 
