@@ -19,11 +19,11 @@ import (
 // ServerConfig says where an embedded JetStream server listens and keeps
 // its streams.
 type ServerConfig struct {
-	Listen   string // host:port; port 0 picks a free one
+	Listen string // host:port; port 0 picks a free one
 	// MaxPayload bounds a message in bytes (0: the server's default, 1 MiB).
 	MaxPayload int32
-	StoreDir string // the file store: a restart on it resumes
-	Token    string // clients must present it; empty: no authentication
+	StoreDir   string // the file store: a restart on it resumes
+	Token      string // clients must present it; empty: no authentication
 }
 
 // A Server is an embedded NATS server with JetStream.
