@@ -34,6 +34,8 @@ type testCluster struct {
 	server *cluster.Server
 	url    string
 	key    []byte // the job's key, which seals the records
+	// clientTLS is the TLS of the cluster's clients (none by default)
+	clientTLS cluster.TLS
 
 	mu      sync.Mutex
 	ran     map[int]int // runs to the end by part
@@ -108,7 +110,7 @@ func (c *testCluster) workerSolving(solver model.Solver, opts shard.RunOptions, 
 func (c *testCluster) workerBounded(solver model.Solver, opts shard.RunOptions, ceiling int64, started func(cancel func())) {
 	c.t.Helper()
 	ctx, cancel := context.WithCancel(c.workers)
-	nc, err := cluster.Connect(c.url, c.cfg.Token, "test worker")
+	nc, err := cluster.Connect(c.url, c.cfg.Token, "test worker", c.clientTLS)
 	if err != nil {
 		c.t.Fatal(err)
 	}
@@ -147,7 +149,7 @@ func (c *testCluster) coordinateRefusing(ctx context.Context, job *shard.Job, pr
 // coordinateWith coordinates a job with cfg, its ack wait and key the
 // test cluster's.
 func (c *testCluster) coordinateWith(ctx context.Context, job *shard.Job, cfg cluster.Config) (*shard.Merged, error) {
-	nc, err := cluster.Connect(c.url, c.cfg.Token, "test coordinator")
+	nc, err := cluster.Connect(c.url, c.cfg.Token, "test coordinator", c.clientTLS)
 	if err != nil {
 		c.t.Fatal(err)
 	}
@@ -366,7 +368,7 @@ func TestForgedRecordsRefused(t *testing.T) {
 // work queue, and returns how many.
 func (c *testCluster) forge(ctx context.Context, job *shard.Job) int {
 	c.t.Helper()
-	nc, err := cluster.Connect(c.url, c.cfg.Token, "forger")
+	nc, err := cluster.Connect(c.url, c.cfg.Token, "forger", c.clientTLS)
 	if err != nil {
 		c.t.Fatal(err)
 	}
@@ -439,18 +441,19 @@ func TestWorkerWithoutTheKey(t *testing.T) {
 	}
 }
 
-// A worker whose memory bound refuses every part stores an error result
-// for each: failed attempts, each part offered again, and after
+// A run whose memory bound refuses every part stores an error result for
+// each: failed attempts, each part offered again, and after
 // cluster.MaxAttempts of one part the job fails, naming the reason. A run
-// on the same store with a good worker reads the failures as attempts of
-// an earlier run, offers those parts again and finishes: the store heals.
+// on the same store under the default bound reads the failures as
+// attempts of an earlier run, offers those parts again and finishes: the
+// store heals.
 func TestPoisonedStoreHeals(t *testing.T) {
 	c := newTestCluster(t)
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	c.workerWith(shard.RunOptions{Workers: 1, Key: c.key, MaxMemory: 1 << 10}, nil)
+	c.worker(nil)
 	job := queensJob(t, 4)
-	_, err := c.coordinate(ctx, job, nil)
+	_, err := c.coordinateWith(ctx, job, cluster.Config{MaxMemory: 1 << 10})
 	if !errors.Is(err, cluster.ErrWorker) || !strings.Contains(err.Error(), "failed 3 times") || !strings.Contains(err.Error(), "memory bound") {
 		t.Fatalf("parts refused by every worker: %v; want the job to fail after 3 attempts, saying why", err)
 	}
@@ -568,7 +571,7 @@ func TestConnectWaitsForTheServer(t *testing.T) {
 		}
 		started <- srv
 	}()
-	nc, err := cluster.ConnectWaiting(context.Background(), "nats://"+addr, token, "waiting worker", 20*time.Second, nil)
+	nc, err := cluster.ConnectWaiting(context.Background(), "nats://"+addr, token, "waiting worker", cluster.TLS{}, 20*time.Second, nil)
 	if srv := <-started; srv != nil {
 		defer srv.Close()
 	}
@@ -576,7 +579,7 @@ func TestConnectWaitsForTheServer(t *testing.T) {
 		t.Fatalf("a worker started a second before its server: %v", err)
 	}
 	nc.Close()
-	if _, err := cluster.ConnectWaiting(context.Background(), "nats://"+addr, "", "no token", 20*time.Second, nil); err == nil || !strings.Contains(err.Error(), "wants a token") {
+	if _, err := cluster.ConnectWaiting(context.Background(), "nats://"+addr, "", "no token", cluster.TLS{}, 20*time.Second, nil); err == nil || !strings.Contains(err.Error(), "wants a token") {
 		t.Errorf("without the token: %v; want at once an error saying the server wants one", err)
 	}
 }

@@ -22,6 +22,9 @@ type ServerConfig struct {
 	Listen string // host:port; port 0 picks a free one
 	// MaxPayload bounds a message in bytes (0: the server's default, 1 MiB).
 	MaxPayload int32
+	// TLS, when set, is the server's certificate and key, and the CA of its
+	// clients' certificates (mutual TLS; see TLS).
+	TLS TLS
 	StoreDir   string // the file store: a restart on it resumes
 	Token      string // clients must present it; empty: no authentication
 }
@@ -47,6 +50,12 @@ func StartServer(cfg ServerConfig) (*Server, error) {
 	}
 	opts := &server.Options{Host: host, Port: port, JetStream: true, StoreDir: cfg.StoreDir,
 		Authorization: cfg.Token, NoLog: true, NoSigs: true, ServerName: "chessmodel", MaxPayload: cfg.MaxPayload}
+	if cfg.TLS.enabled() {
+		if opts.TLSConfig, err = cfg.TLS.serverConfig(); err != nil {
+			return nil, err
+		}
+		opts.TLS, opts.TLSVerify = true, cfg.TLS.CA != ""
+	}
 	ns, err := server.NewServer(opts)
 	if err != nil {
 		return nil, fmt.Errorf("cluster: %w", err)
@@ -61,6 +70,20 @@ func StartServer(cfg ServerConfig) (*Server, error) {
 
 // URL is where clients connect: nats://host:port.
 func (s *Server) URL() string { return s.ns.ClientURL() }
+
+// ConnectInProcess connects to the server within this process (no
+// network, so no TLS), as Connect does with the token.
+func (s *Server) ConnectInProcess(token, name string) (*nats.Conn, error) {
+	opts := []nats.Option{nats.Name(name), nats.InProcessServer(s.ns)}
+	if token != "" {
+		opts = append(opts, nats.Token(token))
+	}
+	nc, err := nats.Connect("", opts...)
+	if err != nil {
+		return nil, fmt.Errorf("cluster: connecting to the embedded server: %w", err)
+	}
+	return nc, nil
+}
 
 // WorkerURL is the URL workers on other machines connect to: URL, with a
 // server that listens on every interface (0.0.0.0, ::) named by this
@@ -118,10 +141,17 @@ func ReadToken(path string) (string, error) {
 // Connect connects to a server with a token (none when empty), and keeps
 // reconnecting for as long as the connection is open: a coordinator
 // restarted on the same address finds its workers again.
-func Connect(url, token, name string) (*nats.Conn, error) {
+func Connect(url, token, name string, tlsFiles TLS) (*nats.Conn, error) {
 	opts := []nats.Option{nats.Name(name), nats.MaxReconnects(-1), nats.ReconnectWait(200 * time.Millisecond)}
 	if token != "" {
 		opts = append(opts, nats.Token(token))
+	}
+	secure, err := tlsFiles.clientOption()
+	if err != nil {
+		return nil, err
+	}
+	if secure != nil {
+		opts = append(opts, secure)
 	}
 	nc, err := nats.Connect(url, opts...)
 	if errors.Is(err, nats.ErrAuthorization) && token == "" {
@@ -141,11 +171,11 @@ func Connect(url, token, name string) (*nats.Conn, error) {
 // most every 5 s, for up to wait (0: once), saying so through note about
 // every 30 s. A server that refuses the token is an error at once; so is
 // the end of ctx.
-func ConnectWaiting(ctx context.Context, url, token, name string, wait time.Duration, note func(string)) (*nats.Conn, error) {
+func ConnectWaiting(ctx context.Context, url, token, name string, tlsFiles TLS, wait time.Duration, note func(string)) (*nats.Conn, error) {
 	start, lastNote := time.Now(), time.Now()
 	for delay := 200 * time.Millisecond; ; delay = min(2*delay, 5*time.Second) {
-		nc, err := Connect(url, token, name)
-		if err == nil || errors.Is(err, nats.ErrAuthorization) || time.Since(start)+delay > wait {
+		nc, err := Connect(url, token, name, tlsFiles)
+		if err == nil || !retriable(err) || time.Since(start)+delay > wait {
 			return nc, err
 		}
 		if time.Since(lastNote) >= 30*time.Second && note != nil {
@@ -158,4 +188,10 @@ func ConnectWaiting(ctx context.Context, url, token, name string, wait time.Dura
 		case <-time.After(delay):
 		}
 	}
+}
+
+// retriable reports whether a failed connection may succeed later: no
+// server answered, rather than one refused the token or the TLS.
+func retriable(err error) bool {
+	return errors.Is(err, nats.ErrNoServers) && !errors.Is(err, nats.ErrAuthorization)
 }

@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"time"
 
+	"github.com/nats-io/nats.go"
 	"github.com/spf13/cobra"
 
 	"github.com/chessmodel/chessmodel/cluster"
@@ -26,6 +27,7 @@ type clusterFlags struct {
 	keyFile   string
 	replicas  int
 	wait      time.Duration // worker: how long to wait for the server
+	tls       cluster.TLS   // --tls-cert, --tls-key, --tls-ca
 	ackWait   time.Duration
 	workers   int
 }
@@ -129,6 +131,9 @@ func addServerFlags(cmd *cobra.Command, f *clusterFlags) {
 	cmd.Flags().StringVar(&f.connect, "connect", "", "the URL of a NATS server with JetStream, e.g. nats://10.0.0.5:4222")
 	cmd.Flags().StringVar(&f.tokenFile, "token-file", "", "the file holding the server's token")
 	addKeyFlag(cmd, &f.keyFile, "the file holding the job's key, which seals every record (cluster: default key in the store, made when missing; with --connect and none, plain seals)")
+	cmd.Flags().StringVar(&f.tls.Cert, "tls-cert", "", "TLS: this side's certificate (PEM): the embedded server's identity, or a client's certificate when the server asks for one")
+	cmd.Flags().StringVar(&f.tls.Key, "tls-key", "", "TLS: the key of --tls-cert (PEM)")
+	cmd.Flags().StringVar(&f.tls.CA, "tls-ca", "", "TLS: the CA certificate (PEM) that signs the other side's: clients verify the server by it; the embedded server then requires client certificates it signs")
 }
 
 func runCluster(ctx context.Context, g *globals, streams Streams, f *clusterFlags, path string) error {
@@ -140,7 +145,7 @@ func runCluster(ctx context.Context, g *globals, streams Streams, f *clusterFlag
 	if err != nil {
 		return err
 	}
-	url, token, closeServer, err := clusterServer(streams, f)
+	connect, closeServer, err := clusterServer(streams, f)
 	if err != nil {
 		return err
 	}
@@ -149,7 +154,7 @@ func runCluster(ctx context.Context, g *globals, streams Streams, f *clusterFlag
 	if err != nil {
 		return err
 	}
-	nc, err := cluster.Connect(url, token, "chessmodel cluster")
+	nc, err := connect()
 	if err != nil {
 		return &ExitError{Code: ExitBadInput, Err: err}
 	}
@@ -194,20 +199,23 @@ func clusterStopped(ctx context.Context, g *globals) error {
 }
 
 // clusterServer starts the embedded server, or reads the token of the one
-// --connect names.
-func clusterServer(streams Streams, f *clusterFlags) (url, token string, closeServer func(), err error) {
+// --connect names, and says how the coordinator connects to it: in the
+// process to its embedded server, over the network (--tls-* as a client)
+// to another.
+func clusterServer(streams Streams, f *clusterFlags) (connect func() (*nats.Conn, error), closeServer func(), err error) {
 	if f.connect != "" {
+		var token string
 		if f.tokenFile != "" {
 			if token, err = cluster.ReadToken(f.tokenFile); err != nil {
-				return "", "", nil, &ExitError{Code: ExitBadInput, Err: err}
+				return nil, nil, &ExitError{Code: ExitBadInput, Err: err}
 			}
 		}
-		return f.connect, token, func() {}, nil
+		return func() (*nats.Conn, error) { return cluster.Connect(f.connect, token, "chessmodel cluster", f.tls) }, func() {}, nil
 	}
 	store, removeStore := f.store, func() {}
 	if store == "" {
 		if store, err = os.MkdirTemp("", "chessmodel-cluster-"); err != nil {
-			return "", "", nil, err
+			return nil, nil, err
 		}
 		removeStore = func() { os.RemoveAll(store) }
 	}
@@ -221,17 +229,18 @@ func clusterServer(streams Streams, f *clusterFlags) (url, token string, closeSe
 	if _, err := os.Stat(f.keyFile); errors.Is(err, os.ErrNotExist) { // a new run; a resumed one keeps its key
 		if _, err := shard.WriteKey(f.keyFile); err != nil {
 			removeStore()
-			return "", "", nil, &ExitError{Code: ExitBadInput, Err: fmt.Errorf("--key-file: %w", err)}
+			return nil, nil, &ExitError{Code: ExitBadInput, Err: fmt.Errorf("--key-file: %w", err)}
 		}
 	}
 	fresh := false
-	if token, err = cluster.ReadToken(tokenFile); err != nil { // a new run, or a resumed one with its token
+	token, err := cluster.ReadToken(tokenFile)
+	if err != nil { // a new run, or a resumed one with its token
 		token, err = cluster.NewToken()
 		fresh = true
 	}
 	var srv *cluster.Server
 	if err == nil {
-		srv, err = cluster.StartServer(cluster.ServerConfig{Listen: f.listen, StoreDir: store, Token: token})
+		srv, err = cluster.StartServer(cluster.ServerConfig{Listen: f.listen, StoreDir: store, Token: token, TLS: f.tls})
 	}
 	if err == nil && fresh { // written once the server listens: a worker given it can connect
 		if err = cluster.WriteToken(tokenFile, token); err != nil {
@@ -240,11 +249,17 @@ func clusterServer(streams Streams, f *clusterFlags) (url, token string, closeSe
 	}
 	if err != nil {
 		removeStore()
-		return "", "", nil, &ExitError{Code: ExitBadInput, Err: err}
+		return nil, nil, &ExitError{Code: ExitBadInput, Err: err}
 	}
-	fmt.Fprintf(streams.Err, "chessmodel: JetStream on %s, store %s; start workers with:\n  chessmodel worker --connect %s --token-file %s --key-file %s\n",
-		srv.URL(), store, srv.WorkerURL(), tokenFile, f.keyFile)
-	return srv.URL(), token, func() { srv.Close(); removeStore() }, nil
+	worker := fmt.Sprintf("chessmodel worker --connect %s --token-file %s --key-file %s", srv.WorkerURL(), tokenFile, f.keyFile)
+	if f.tls.CA != "" {
+		worker += " --tls-ca CA.pem --tls-cert WORKER.pem --tls-key WORKER-KEY.pem"
+	} else if f.tls.Cert != "" {
+		worker += " --tls-ca CA.pem"
+	}
+	fmt.Fprintf(streams.Err, "chessmodel: JetStream on %s, store %s; start workers with:\n  %s\n", srv.URL(), store, worker)
+	return func() (*nats.Conn, error) { return srv.ConnectInProcess(token, "chessmodel cluster") },
+		func() { srv.Close(); removeStore() }, nil
 }
 
 func newWorkerCommand(g *globals, streams Streams) *cobra.Command {
@@ -301,7 +316,7 @@ func runWorker(ctx context.Context, g *globals, streams Streams, f *clusterFlags
 	}
 	ctx, cancel := g.context(ctx)
 	defer cancel()
-	nc, err := cluster.ConnectWaiting(ctx, f.connect, token, "chessmodel worker", f.wait, func(note string) {
+	nc, err := cluster.ConnectWaiting(ctx, f.connect, token, "chessmodel worker", f.tls, f.wait, func(note string) {
 		fmt.Fprintf(streams.Err, "chessmodel: %s\n", note)
 	})
 	if err != nil {
