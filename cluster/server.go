@@ -24,9 +24,9 @@ type ServerConfig struct {
 	MaxPayload int32
 	// TLS, when set, is the server's certificate and key, and the CA of its
 	// clients' certificates (mutual TLS; see TLS).
-	TLS TLS
-	StoreDir   string // the file store: a restart on it resumes
-	Token      string // clients must present it; empty: no authentication
+	TLS      TLS
+	StoreDir string // the file store: a restart on it resumes
+	Token    string // clients must present it; empty: no authentication
 }
 
 // A Server is an embedded NATS server with JetStream.
