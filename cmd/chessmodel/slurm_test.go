@@ -147,18 +147,20 @@ func TestSlurmOneNode(t *testing.T) {
 }
 
 // The scripts chessmodel slurm writes, run by sh as Slurm would run them
-// (SLURM_ARRAY_TASK_ID set), for the 2-wall sweep in 3 parts: the merge
-// script's answer is the one-process sweep's 278 classes.
+// (SLURM_ARRAY_TASK_ID set), for the 2-wall sweep in 3 parts on 2 tasks
+// (ranges of parts, as past Slurm's MaxArraySize) with 2 replicas, 4
+// tasks in all: the merge script's answer, of the replicas compared, is
+// the one-process sweep's 278 classes.
 func TestSlurmScriptsBySh(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the program")
 	}
 	bin := buildChessmodel(t)
 	out := filepath.Join(t.TempDir(), "job")
-	if msg, err := exec.Command(bin, "slurm", "../../testdata/models/blocked-0w.yaml", "--walls", "2", "--shards", "3", "--out", out).CombinedOutput(); err != nil {
+	if msg, err := exec.Command(bin, "slurm", "../../testdata/models/blocked-0w.yaml", "--walls", "2", "--shards", "3", "--tasks", "2", "--replicas", "2", "--out", out).CombinedOutput(); err != nil {
 		t.Fatalf("chessmodel slurm: %v\n%s", err, msg)
 	}
-	for k := range 3 {
+	for k := range 4 {
 		part := exec.Command("sh", filepath.Join(out, "parts.sbatch"))
 		part.Env = append(os.Environ(), fmt.Sprintf("SLURM_ARRAY_TASK_ID=%d", k))
 		if msg, err := part.CombinedOutput(); err != nil {

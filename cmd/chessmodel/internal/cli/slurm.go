@@ -23,6 +23,21 @@ type slurmFlags struct {
 	// maxMemory is --max-memory as given, passed on to every part ("": the
 	// parts' default)
 	maxMemory string
+	tasks     int // the array's tasks for one replica of the parts (0: as many as parts, at most MaxArrayTasks)
+	replicas  int
+}
+
+// MaxArrayTasks is the most tasks slurm writes into one job array by
+// default: Slurm's MaxArraySize is 1001 unless its configuration says
+// otherwise, so more parts than this share tasks (--tasks).
+const MaxArrayTasks = 1000
+
+// taskCount is the array's tasks for one replica of of parts.
+func (f *slurmFlags) taskCount(of int) int {
+	if f.tasks > 0 {
+		return min(f.tasks, of)
+	}
+	return min(of, MaxArrayTasks)
 }
 
 func newSlurmCommand(g *globals, streams Streams) *cobra.Command {
@@ -57,15 +72,18 @@ one).`,
 	fl.IntVar(&f.shards, "shards", 0, "the number of parts: the array's tasks (required)")
 	fl.StringVar(&f.out, "out", "slurm", "the directory of the scripts, the parts and the answer")
 	fl.StringVar(&f.binary, "binary", "", "the chessmodel program the jobs run (default: this one)")
-	fl.IntVar(&f.cpus, "cpus-per-task", 0, "#SBATCH --cpus-per-task of each part (0: Slurm's default); each part runs on the CPUs it is given")
+	fl.IntVar(&f.cpus, "cpus-per-task", 1, "#SBATCH --cpus-per-task of each task (0: Slurm's default, which may be every core); each part runs on the CPUs it is given")
+	fl.IntVar(&f.tasks, "tasks", 0, fmt.Sprintf("the array's tasks, each running a range of the parts (0: one a part, at most %d, below Slurm's default MaxArraySize)", MaxArrayTasks))
+	fl.IntVar(&f.replicas, "replicas", 1, "tasks that do each part, whose records merge --replicas compares")
 	fl.StringArrayVar(&f.sbatch, "sbatch", nil, "another #SBATCH line for both jobs, e.g. --sbatch=--partition=long (repeatable)")
 	completeModels(cmd)
 	return cmd
 }
 
 func runSlurm(ctx context.Context, g *globals, streams Streams, f *slurmFlags, path string) error {
-	if f.shards < 1 {
-		return &ExitError{Code: ExitBadInput, Err: fmt.Errorf("--shards %d: expected the number of parts, from 1", f.shards)}
+	if f.shards < 1 || f.tasks < 0 || f.replicas < 1 || f.cpus < 0 {
+		return &ExitError{Code: ExitBadInput, Err: fmt.Errorf("--shards %d, --tasks %d, --replicas %d, --cpus-per-task %d: expected parts and replicas from 1, tasks and CPUs from 0",
+			f.shards, f.tasks, f.replicas, f.cpus)}
 	}
 	job, err := f.task.loadJob(ctx, g, path, f.shards) // the model must parse before anything is written
 	if err != nil {
@@ -101,7 +119,8 @@ func runSlurm(ctx context.Context, g *globals, streams Streams, f *slurmFlags, p
 			return &ExitError{Code: ExitBadInput, Err: err}
 		}
 	}
-	fmt.Fprintf(streams.Out, "%s: %s in %d parts written to %s; submit with: sh %s\n", job.Model, job.Task, job.Of, dir, filepath.Join(dir, "submit.sh"))
+	fmt.Fprintf(streams.Out, "%s: %s in %d parts on %d array tasks written to %s; submit with: sh %s\n",
+		job.Model, job.Task, job.Of, f.taskCount(job.Of)*max(f.replicas, 1), dir, filepath.Join(dir, "submit.sh"))
 	return nil
 }
 
@@ -144,30 +163,38 @@ func slurmFiles(job *shard.Job, f *slurmFlags, dir string) ([]slurmFile, error) 
 	if f.cpus > 0 {
 		cpus = fmt.Sprintf("#SBATCH --cpus-per-task=%d\n", f.cpus)
 	}
+	tasks, replicas := f.taskCount(job.Of), max(f.replicas, 1)
 	parts := header + fmt.Sprintf(`#SBATCH --job-name=%s
 #SBATCH --array=0-%d
 #SBATCH --output=%s
-%s# one part of %d: its record goes to parts/part-K.jsonl, renamed into place only once complete
+%s# task T of the array runs replica T %% %d of the parts T / %d * %d / %d to the next task's,
+# of %d; their records go to parts/part-G-rR.jsonl, renamed into place only once complete
 set -eu
-part=$SLURM_ARRAY_TASK_ID
-out=%s/part-$part.jsonl
-%s --shard "$part/%d" --workers "${SLURM_CPUS_PER_TASK:-0}" > "$out.partial"
+task=$SLURM_ARRAY_TASK_ID
+group=$((task / %d))
+replica=$((task %% %d))
+from=$((group * %d / %d))
+to=$(((group + 1) * %d / %d - 1))
+out=%s/part-$group-r$replica.jsonl
+%s --shard "$from-$to/%d" --workers "${SLURM_CPUS_PER_TASK:-1}" > "$out.partial"
 mv "$out.partial" "$out"
-`, name, job.Of-1, filepath.Join(dir, "parts", "part-%a.log"), cpus, job.Of, q(filepath.Join(dir, "parts")), strings.Join(args, " "), job.Of)
+`, name, tasks*replicas-1, filepath.Join(dir, "parts", "part-%a-%j.log"), cpus, replicas, replicas, job.Of, tasks, job.Of,
+		replicas, replicas, job.Of, tasks, job.Of, tasks, q(filepath.Join(dir, "parts")), strings.Join(args, " "), job.Of)
 	merge := header + fmt.Sprintf(`#SBATCH --job-name=%s-merge
 #SBATCH --output=%s
 # the merged answer of every part, as the one-process run prints it
 set -eu
-%s merge --key-file %s %s/part-*.jsonl > %s.partial
+%s merge --key-file %s --replicas %d %s/part-*.jsonl > %s.partial
 mv %s.partial %s
-`, name, filepath.Join(dir, "merge.log"), q(f.binary), key, q(filepath.Join(dir, "parts")),
+`, name, filepath.Join(dir, "merge.log"), q(f.binary), key, replicas, q(filepath.Join(dir, "parts")),
 		q(filepath.Join(dir, "answer.txt")), q(filepath.Join(dir, "answer.txt")), q(filepath.Join(dir, "answer.txt")))
 	submit := fmt.Sprintf(`#!/bin/sh
 # submits the job array, then the merge job to run once every part succeeded
 set -eu
 array=$(sbatch --parsable %s)
 array=${array%%%%;*}
-sbatch --parsable --dependency=afterok:$array %s
+merge=$(sbatch --parsable --dependency=afterok:$array %s)
+echo "job array $array (the parts), merge job ${merge%%%%;*}"
 `, q(filepath.Join(dir, "parts.sbatch")), q(filepath.Join(dir, "merge.sbatch")))
 	return []slurmFile{
 		{"model.yaml", job.Source, 0o644},
