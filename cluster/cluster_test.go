@@ -658,3 +658,23 @@ func TestRecordTooLarge(t *testing.T) {
 		t.Errorf("a record above 64 KiB: %v; want the part to fail saying its size", err)
 	}
 }
+
+// A worker of another build than the coordinator's hands every part back
+// (its task lists may differ); one of the job's build does them.
+func TestWorkerOfAnotherBuild(t *testing.T) {
+	c := newTestCluster(t)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	began := 0
+	c.workerSolving(exact.New(), shard.RunOptions{Workers: 1, Key: c.key, Build: "another"}, func(func()) { began++ })
+	go func() {
+		time.Sleep(500 * time.Millisecond)
+		c.workerSolving(exact.New(), shard.RunOptions{Workers: 1, Key: c.key, Build: "the job's"}, nil)
+	}()
+	merged, err := c.coordinateWith(ctx, queensJob(t, 2), cluster.Config{Build: "the job's"})
+	checkQueens14(t, merged, err)
+	c.stop()
+	if began != 0 {
+		t.Errorf("the worker of another build began %d parts; want none", began)
+	}
+}

@@ -40,6 +40,10 @@ type Config struct {
 	// backend that picks its method by the bound (the n-queens count: the
 	// join or the constellations) picks the same for every part.
 	MaxMemory int64
+	// Build names the coordinator's program (shard.RunOptions.Build): only
+	// workers of the same build run its parts, and a record of another is
+	// refused.
+	Build string
 }
 
 // MaxAttempts is how many failed attempts at one part (a worker's error,
@@ -173,7 +177,7 @@ func (c *coordination) publishMissing(ctx context.Context) error {
 // replica published by an earlier run, done or failed, is published
 // again by this one.
 func (c *coordination) offer(ctx context.Context, k, r int) error {
-	data, err := json.Marshal(workItem{Job: c.job, Shard: k, Replica: r, Replicas: c.cfg.Replicas, KeyID: keyID(c.cfg.Key), MaxMemory: c.cfg.MaxMemory})
+	data, err := json.Marshal(workItem{Job: c.job, Shard: k, Replica: r, Replicas: c.cfg.Replicas, KeyID: keyID(c.cfg.Key), MaxMemory: c.cfg.MaxMemory, Build: c.cfg.Build})
 	if err != nil {
 		return err
 	}
@@ -245,8 +249,12 @@ func (c *coordination) add(ctx context.Context, subject string, data []byte) err
 	rec := res.Record
 	rec.From = res.Worker
 	err := shard.Check(c.job, c.m, rec, c.cfg.Key)
-	if err == nil && rec.Shard != k {
+	switch {
+	case err != nil:
+	case rec.Shard != k:
 		err = fmt.Errorf("%s: a record of part %d/%d on the subject of part %d", rec.Name(), rec.Shard, c.job.Of, k)
+	case rec.Build != c.cfg.Build:
+		err = fmt.Errorf("%s: a record of build %q, where the job's is %q", rec.Name(), rec.Build, c.cfg.Build)
 	}
 	if err != nil {
 		return c.retry(ctx, k, fmt.Errorf("cluster: refused a record from %s: %w", rec.From, err))

@@ -40,6 +40,9 @@ type workItem struct {
 	// MaxMemory is the coordinator's memory bound, which every part runs
 	// under (Config.MaxMemory), so that every part takes the same method.
 	MaxMemory int64 `json:"max_memory,omitempty"`
+	// Build is the coordinator's (Config.Build): a worker of another build,
+	// whose task lists may differ, hands the part back.
+	Build string `json:"build,omitempty"`
 }
 
 // keyID names a key without giving it away: its HMAC of a fixed text,

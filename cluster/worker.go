@@ -113,6 +113,12 @@ func (w *Worker) handle(ctx context.Context, js jetstream.JetStream, msg jetstre
 		_ = msg.NakWithDelay(3 * beat)
 		return
 	}
+	if item.Build != w.Options.Build {
+		w.logf("%s part %d/%d: the job is of build %q, this worker of %q, whose task lists may differ: handed back for a worker of the job's build",
+			item.Job.Model, k, item.Job.Of, item.Build, w.Options.Build)
+		_ = msg.NakWithDelay(3 * beat)
+		return
+	}
 	if !fitsBound(item.MaxMemory, w.MaxMemory) {
 		w.logf("%s part %d/%d: the job runs its parts under a memory bound of %s, above this worker's %s: handed back for another worker (raise --max-memory)",
 			item.Job.Model, k, item.Job.Of, boundText(item.MaxMemory), boundText(w.MaxMemory))

@@ -36,6 +36,11 @@ type MergeOptions struct {
 	// Replicas is how many records of each part there are, by different
 	// runs (0 is 1): their answers must agree, or a majority decide.
 	Replicas int
+	// MixedBuilds takes parts of several builds (Record.Build), which are
+	// refused otherwise: for a long job run over builds whose task lists
+	// are known to be the same (a part done by two of them and compared,
+	// with Replicas, is the way to know).
+	MixedBuilds bool
 }
 
 // Merge checks that the records are the parts of one job, each exactly
@@ -50,6 +55,11 @@ func Merge(records []*Record, opts MergeOptions) (*Merged, error) {
 	copies, err := collect(records, max(opts.Replicas, 1))
 	if err != nil {
 		return nil, err
+	}
+	if opts.Replicas <= 1 && !opts.MixedBuilds {
+		if err := oneBuild(records); err != nil {
+			return nil, fmt.Errorf("%w: %w", ErrMerge, err)
+		}
 	}
 	first := copies[0][0]
 	m, err := first.ParseModel()
@@ -333,6 +343,20 @@ func Check(job *Job, m *model.Model, r *Record, key []byte) error {
 	}
 	if err := checkPart(r, m); err != nil {
 		return fmt.Errorf("%w: %s: %w", ErrMerge, r.Name(), err)
+	}
+	return nil
+}
+
+// oneBuild refuses the parts of two builds: another build may split the
+// task into other parts, so that parts of two need not add up. (Replicas
+// of a part by two builds are compared instead: where the builds split
+// otherwise, their answers differ.)
+func oneBuild(records []*Record) error {
+	for _, r := range records {
+		if r.Build != records[0].Build {
+			return fmt.Errorf("%s was run by build %q and %s by %q: parts of two builds may split the task otherwise; run every part with one build, compare two builds part by part with merge --replicas, or take both with --mixed-builds",
+				records[0].Name(), records[0].Build, r.Name(), r.Build)
+		}
 	}
 	return nil
 }

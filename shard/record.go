@@ -31,6 +31,10 @@ type Record struct {
 	// Proof is a solve's part (TaskSolve, proof.go): the bound every part
 	// shares, the counts it tried and its least.
 	Proof *Proof `json:"proof,omitempty"`
+	// Build names the program that ran the part (its commit), when known:
+	// the parts of one merge come from one build, since another may split
+	// the task otherwise.
+	Build string `json:"build,omitempty"`
 	// Sealed is the record's seal (seal.go): a digest of the rest, keyed
 	// with the job's key when it has one.
 	Sealed string `json:"seal,omitempty"`

@@ -17,6 +17,9 @@ type RunOptions struct {
 	Progress  func(done float64, note string)
 	// Key seals the record (Record.Seal): nil for the plain seal.
 	Key []byte
+	// Build names the program that runs the part (Record.Build): merge
+	// refuses parts of two builds, whose task lists may differ.
+	Build string
 }
 
 // ErrIncomplete is wrapped by the error of a part stopped before its end:
@@ -39,7 +42,7 @@ func Run(ctx context.Context, job *Job, k int, solver model.Solver, ro RunOption
 	if job.Of == 1 && job.Task != TaskSolve { // a proof's one part is still a part: it reports its proof
 		part = model.Shard{}
 	}
-	rec := &Record{Job: *job, Shard: k}
+	rec := &Record{Job: *job, Shard: k, Build: ro.Build}
 	start := time.Now()
 	switch job.Task {
 	case TaskSweep:

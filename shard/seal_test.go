@@ -143,3 +143,36 @@ func TestReplicas(t *testing.T) {
 		t.Errorf("a part done once of two: merge says %v", err)
 	}
 }
+
+// Parts of two builds are refused: another build may split the task into
+// other parts. Replicas of every part by each build are compared instead,
+// and merge.
+func TestMergeTwoBuilds(t *testing.T) {
+	job, _, err := shard.NewJob("q.yaml", []byte(queens), []string{"board=8"}, shard.TaskCount, shard.Options{Backend: "exact"}, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	run := func(build string) []*shard.Record {
+		var recs []*shard.Record
+		for k := range job.Of {
+			rec, err := shard.Run(context.Background(), job, k, exact.New(), shard.RunOptions{Workers: 1, Build: build})
+			if err != nil {
+				t.Fatal(err)
+			}
+			recs = append(recs, rec)
+		}
+		return reread(t, recs)
+	}
+	a, b := run("aaaa"), run("bbbb")
+	_, err = shard.Merge([]*shard.Record{a[0], b[1]}, shard.MergeOptions{})
+	if !errors.Is(err, shard.ErrMerge) || !strings.Contains(err.Error(), `build "aaaa"`) || !strings.Contains(err.Error(), `"bbbb"`) {
+		t.Errorf("parts of two builds: %v; want a refusal naming both", err)
+	}
+	merged, err := shard.Merge(append(a, b...), shard.MergeOptions{Replicas: 2})
+	if err != nil || *merged.Result.Count != 92 {
+		t.Errorf("replicas of two builds: %v, %v; want 92", merged, err)
+	}
+	if merged, err := shard.Merge([]*shard.Record{a[0], b[1]}, shard.MergeOptions{MixedBuilds: true}); err != nil || *merged.Result.Count != 92 {
+		t.Errorf("parts of two builds taken with MixedBuilds: %v, %v; want 92", merged, err)
+	}
+}

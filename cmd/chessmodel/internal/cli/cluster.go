@@ -163,7 +163,7 @@ func runCluster(ctx context.Context, g *globals, streams Streams, f *clusterFlag
 	defer cancel()
 	progress := newProgress(streams.Err)
 	defer progress.done()
-	merged, err := cluster.Coordinate(ctx, nc, job, cluster.Config{AckWait: f.ackWait, Key: key, Replicas: f.replicas, MaxMemory: int64(g.maxMemory), Progress: func(p cluster.Progress) {
+	merged, err := cluster.Coordinate(ctx, nc, job, cluster.Config{AckWait: f.ackWait, Key: key, Replicas: f.replicas, MaxMemory: int64(g.maxMemory), Build: buildID(), Progress: func(p cluster.Progress) {
 		progress.update(float64(p.Done)/float64(p.Of), clusterNote(p))
 	}, Refused: func(err error) {
 		progress.clear()
@@ -328,7 +328,7 @@ func runWorker(ctx context.Context, g *globals, streams Streams, f *clusterFlags
 	defer nc.Close()
 	w := &cluster.Worker{
 		Solver:    func(name string) (model.Solver, error) { return g.backend(name) },
-		Options:   shard.RunOptions{Workers: f.workers, Key: key},
+		Options:   shard.RunOptions{Workers: f.workers, Key: key, Build: buildID()},
 		MaxMemory: maxMemory,
 		Log:       streams.Err,
 	}

@@ -12,8 +12,9 @@ import (
 
 // mergeFlags are merge's flags.
 type mergeFlags struct {
-	keyFile  string
-	replicas int
+	keyFile     string
+	replicas    int
+	mixedBuilds bool
 }
 
 func newMergeCommand(g *globals, streams Streams) *cobra.Command {
@@ -41,6 +42,7 @@ standard error); two that disagree with no majority are an error.`,
 	}
 	addKeyFlag(cmd, &f.keyFile, "the job's key: every record must be sealed with it (count, sweep and solve --shard --key-file)")
 	cmd.Flags().IntVar(&f.replicas, "replicas", 1, "the records of each part, from runs of their own, whose answers must agree or a majority decide")
+	cmd.Flags().BoolVar(&f.mixedBuilds, "mixed-builds", false, "take parts run by several builds of chessmodel, refused otherwise since another build may split the task otherwise (compare a part run by both with --replicas first)")
 	return cmd
 }
 
@@ -63,7 +65,7 @@ func runMerge(ctx context.Context, g *globals, streams Streams, f *mergeFlags, p
 		}
 		records = append(records, *recs...)
 	}
-	merged, err := shard.Merge(records, shard.MergeOptions{Key: key, Replicas: f.replicas})
+	merged, err := shard.Merge(records, shard.MergeOptions{Key: key, Replicas: f.replicas, MixedBuilds: f.mixedBuilds})
 	if err != nil {
 		return &ExitError{Code: ExitBadInput, Err: err}
 	}

@@ -127,7 +127,7 @@ func runShards(ctx context.Context, g *globals, streams Streams, f *shardFlags, 
 	progress := newProgress(streams.Err)
 	defer progress.done()
 	for k := from; k <= to; k++ {
-		rec, err := shard.Run(ctx, job, k, solver, shard.RunOptions{Workers: workers, MaxMemory: int64(g.maxMemory), Progress: progress.update, Key: key})
+		rec, err := shard.Run(ctx, job, k, solver, shard.RunOptions{Workers: workers, MaxMemory: int64(g.maxMemory), Progress: progress.update, Key: key, Build: buildID()})
 		progress.clear()
 		if err != nil {
 			return partError(ctx, g, err)

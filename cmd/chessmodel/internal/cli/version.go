@@ -104,3 +104,17 @@ func newVersionCommand(g *globals, streams Streams) *cobra.Command {
 		},
 	}
 }
+
+// buildID names the build in records (shard.RunOptions.Build): its commit,
+// marked when the tree had changes; "" when Go recorded none.
+func buildID() string {
+	info, _ := debug.ReadBuildInfo()
+	v := versionFrom(info)
+	if v.Commit == "" {
+		v.Commit = linkedCommit
+	}
+	if v.Commit != "" && v.Modified != nil && *v.Modified {
+		return v.Commit + "+modified"
+	}
+	return v.Commit
+}
