@@ -58,9 +58,16 @@ func TestCancelKillsStubbornSolver(t *testing.T) {
 	case <-time.After(20 * time.Second):
 		t.Fatal("Solve did not return within 20 s of the cancellation")
 	}
-	if err := syscall.Kill(solver, 0); err == nil && !zombie(solver) {
+	// SIGKILL is delivered, and a process torn down, a moment after it is
+	// sent: on a loaded machine the solver may still be dying as Solve
+	// returns
+	alive := func() bool { return syscall.Kill(solver, 0) == nil && !zombie(solver) }
+	for deadline := time.Now().Add(5 * time.Second); alive() && time.Now().Before(deadline); {
+		time.Sleep(20 * time.Millisecond)
+	}
+	if alive() {
 		syscall.Kill(solver, syscall.SIGKILL)
-		t.Errorf("the solver %d outlived the cancelled Solve", solver)
+		t.Errorf("the solver %d outlived the cancelled Solve by 5 s", solver)
 	}
 }
 
