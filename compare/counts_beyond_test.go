@@ -59,7 +59,8 @@ var countsBeyondPlain = []struct {
 // or sees it refused, as the case says for the ILP) and checks them
 // against the brute-force referee, or, where its space is too large to
 // list here, against its answer found once (the 5x5 torus: brute with a
-// budget of 4*10^7, 3.4*10^7 candidates).
+// budget of 4*10^7 lists its 3.4*10^7 candidates in 20 minutes at a load
+// of 9 on 2 cores: 5 queens, 10 solutions, 1 class).
 func TestCountsBeyondPlain(t *testing.T) {
 	for _, c := range countsBeyondPlain {
 		t.Run(c.name, func(t *testing.T) {
