@@ -78,3 +78,61 @@ func countRules(rng *rand.Rand, kinds []string) []string {
 func RandomCounts(rng *rand.Rand, name string) string {
 	return drawParsed(rng, name, countsModel, nil)
 }
+
+// RandomCountsBeyond draws a random model of attack counts and weights on
+// what the plain search of issue 29 left out (issue 36): a wrapped board
+// (cylinder, torus, Möbius band, Klein bottle), a one-sided piece, or
+// pieces in groups, or several of these. The same rng state gives the
+// same model.
+func RandomCountsBeyond(rng *rand.Rand, name string) string {
+	return drawParsed(rng, name, countsBeyondModel, func(m *model.Model) bool {
+		return !m.Plain() || m.HasGroups()
+	})
+}
+
+// countsBeyondModel draws the board, pieces and rules of RandomCountsBeyond.
+func countsBeyondModel(rng *rand.Rand, name string) string {
+	rows, cols := 1+rng.IntN(4), 2+rng.IntN(3)
+	if rng.IntN(2) == 0 {
+		cols = max(2, rows)
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "name: %s\n", name)
+	kinds := randomWrappedKinds(rng, &b)
+	wrap := pick(rng, []string{"none", "cylinder", "torus", "mobius", "klein"})
+	fmt.Fprintf(&b, "board:\n  size: %dx%d\n  wrap: %s\n", rows, cols, wrap)
+	if walls := unique(drawSquares(rng, rng.IntN(3)-1, rows, cols)); len(walls) > 0 {
+		fmt.Fprintf(&b, "  walls: [%s]\n", strings.Join(walls, ", "))
+	}
+	weighted := rng.IntN(2) == 0
+	if weighted {
+		var ws []string
+		for i := 1 + rng.IntN(rows*cols); i > 0; i-- {
+			ws = append(ws, fmt.Sprintf("%v: %d", model.Square{File: rng.IntN(cols), Rank: rng.IntN(rows)}, rng.IntN(9)-3))
+		}
+		fmt.Fprintf(&b, "  weights: {%s}\n", strings.Join(unique(ws), ", "))
+	}
+	groups := []string{""}
+	if rng.IntN(3) == 0 {
+		groups = []string{" as white", " as black"}
+	}
+	var entries []string
+	for _, g := range groups {
+		for _, k := range kinds {
+			lo := rng.IntN(3) / len(groups)
+			entries = append(entries, fmt.Sprintf("%d..%d %s%s", lo, lo+rng.IntN(3), k, g))
+		}
+	}
+	fmt.Fprintf(&b, "place: [%s]\n", strings.Join(entries, ", "))
+	rules := countRules(rng, kinds)
+	if len(groups) > 1 {
+		rules = append(rules, pick(rng, []string{"independent between groups", "independent within groups", "independent white", "equal groups", "attack weak"}))
+	}
+	fmt.Fprintf(&b, "rules: [%s]\n", strings.Join(rules, ", "))
+	if weighted && rng.IntN(3) > 0 {
+		fmt.Fprintf(&b, "objective: %s %s\n", pick(rng, []string{"maximize", "minimize"}), pick(rng, []string{"weight", "attacked-weight"}))
+	} else if rng.IntN(3) == 0 {
+		fmt.Fprintf(&b, "objective: %s\n", pick(rng, []string{"maximize pieces", "minimize pieces", "maximize attacked"}))
+	}
+	return b.String()
+}

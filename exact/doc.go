@@ -104,11 +104,13 @@
 // the (piece, square) pairs in graph; kinds of piece and ride directions
 // with free walls in walls; pieces to fold in fold; n-queens and n-rooks
 // sizes in nqueens; free walls with attack counts or weights in counts
-// (and wrapped boards, one-sided pieces and groups; TestCountsLimits).
+// (TestCountsLimits), which takes wrapped boards, one-sided pieces and
+// groups, also together.
 // TestLimits walks past each one.
 //
 // A model that is not plain (model.Model.Plain: a wrapped board, or a
-// one-sided piece) goes to clique or cover, whose geometry comes from the
+// one-sided piece) goes to counts when it has attack counts or weights,
+// otherwise to clique or cover, whose geometry comes from the
 // board's own walk (problem/wrap.go); its free walls are refused (the wall
 // searches read straight lines and symmetric attack). Tours refuse a
 // one-sided piece (an undirected move graph), and slides refuse twisted

@@ -91,9 +91,9 @@ func (s *Solver) solve(ctx context.Context, m *model.Model, opts model.Options) 
 }
 
 // dispatch picks the method from the model's structure. Four choices
-// read the model before it is compiled: attack counts and weights, wrapped
-// boards and one-sided pieces (general), and groups each go to the one
-// technique that reads them; the n-queens fast path and the
+// read the model before it is compiled: attack counts and weights (on any
+// board, with any pieces and groups), wrapped boards and one-sided pieces
+// (general), and groups each go to the one technique that reads them; the n-queens fast path and the
 // transfer-matrix counter never compile (their boards may be far larger
 // than the compiled problem allows). Every other choice is made from the
 // compiled problem.
@@ -105,9 +105,6 @@ func dispatch(st *tasks.Stopper, m *model.Model, opts model.Options, res *model.
 		return oneWallSet(st, m, opts, res)
 	}
 	if m.HasCounts() { // attack counts and square weights: no other technique reads them
-		if !m.Plain() || m.HasGroups() {
-			return fmt.Errorf("exact: attack counts and weights are searched on plain boards with pieces of all 8 images and no groups: %w", model.ErrUnsupported)
-		}
 		p, err := problem.CompileWithin(m, opts.MaxMemory)
 		if err != nil {
 			return err

@@ -107,7 +107,11 @@
 //     sequence of solves with no task list to split, so a part is refused.
 //   - Attack counts and weights (place_attack_counts.go; TestAttackCountLimits
 //     walks past these): not with free walls; not strong attack counts with
-//     stacked riders; not a piece that reaches a square by two of its moves.
+//     stacked riders. On a wrapped board, with a one-sided piece or a piece
+//     that reaches a square by two of its moves they are written along the
+//     board's lines (place_attack_counts_reach.go); with groups on a plain
+//     board as without; groups on a wrapped board or with a one-sided piece
+//     are refused whatever the rules (place_general.go).
 //   - Names: a piece without a letter of its own is written p<name>, made
 //     unique by its index when two names sanitize alike.
 //   - Groups (place_armies.go): free walls, cover rules and objectives other

@@ -29,12 +29,15 @@ import (
 // range is switched on by the piece's variable x: lo*x <= count and count
 // <= hi + M(1-x), M the most the count can exceed hi.
 //
-// Limits (model.ErrUnsupported): free walls; wrapped boards, one-sided
-// pieces and groups; strong attack with pieces
-// that stack (a first square holding several pieces is not linear); a
-// piece that reaches one square by two of its moves (a leap that is a
-// multiple of one of its rides, or two rides along one line), which the
-// sums would count twice.
+// On a wrapped board, with a one-sided piece, or with a piece that reaches
+// one square by two of its moves (a leap that is a multiple of one of its
+// rides, or two rides along one line), which these sums would count twice,
+// the counts are written along the board's own lines instead
+// (place_attack_counts_reach.go). Groups change nothing here: the counts
+// are of pieces, whatever their group.
+//
+// Limits (model.ErrUnsupported): free walls; strong attack with pieces
+// that stack (a first square holding several pieces is not linear).
 
 // piecesOn is the number of pieces on a square that match: their
 // variables (every level) and the fixed pieces there as a constant.
@@ -65,18 +68,27 @@ func (pc *placement) countsSupported() error {
 	if pc.m.FreeWalls != nil {
 		return fmt.Errorf("ilp: attack counts and weights are compiled without free walls: %w", model.ErrUnsupported)
 	}
-	if !pc.m.Plain() || pc.m.HasGroups() {
-		return fmt.Errorf("ilp: attack counts and weights are compiled on plain boards with pieces of all 8 images and no groups: %w", model.ErrUnsupported)
-	}
 	for _, p := range pc.onBoard {
 		if len(p.Rides) > 0 && pc.stack && pc.m.Rules.Attack == model.Strong && len(pc.m.Rules.Counts) > 0 {
 			return fmt.Errorf("ilp: attack counts under strong attack with stacked riders are not linear here: %w", model.ErrUnsupported)
 		}
-		if overlapping(p) {
-			return fmt.Errorf("ilp: %s reaches a square by two of its moves, which the attack counts would count twice: %w", p.Name, model.ErrUnsupported)
-		}
 	}
 	return nil
+}
+
+// straightCounts reports whether the segment sums below count every attack
+// once: a plain model (model.Model.Plain) none of whose pieces reaches a
+// square by two of its moves.
+func (pc *placement) straightCounts() bool {
+	if !pc.m.Plain() {
+		return false
+	}
+	for _, p := range pc.onBoard {
+		if overlapping(p) {
+			return false
+		}
+	}
+	return true
 }
 
 // overlapping reports whether two moves of p can reach one square: a leap
@@ -126,9 +138,13 @@ func (pc *placement) attackCounts() error {
 	for _, s := range pc.open {
 		ct.attacks[s] = map[*model.Piece]linear{}
 	}
-	pc.leapCounts(ct)
-	for _, d := range pc.rideDirections() {
-		pc.rideCounts(d, ct)
+	if pc.straightCounts() {
+		pc.leapCounts(ct)
+		for _, d := range pc.rideDirections() {
+			pc.rideCounts(d, ct)
+		}
+	} else {
+		pc.reachCounts(ct) // place_attack_counts_reach.go
 	}
 	for _, rule := range pc.m.Rules.Counts {
 		for _, s := range pc.open {
@@ -158,8 +174,9 @@ func (pc *placement) attackCountRows(rule model.AttackCount, s model.Square, ct 
 	}
 }
 
-// gatedRange writes lo <= count <= hi for when a piece stands there (on,
-// at most 1 without stacking; a fixed piece makes it the constant 1).
+// gatedRange writes lo <= count <= hi for when a piece stands there (on:
+// the first level of each kind of the piece, one kind per group, at most 1
+// in all since groups do not stack; a fixed piece makes it the constant 1).
 func (pc *placement) gatedRange(name string, count, on linear, r model.Range) {
 	if on.isZero() {
 		return
@@ -168,7 +185,6 @@ func (pc *placement) gatedRange(name string, count, on linear, r model.Range) {
 		addRange(pc.builder, name, count, r)
 		return
 	}
-	on = linear{terms: on.terms[:1]} // the first level: one piece of the kind stands there
 	if r.Min > 0 {
 		var l linear
 		pc.addRow(name+"_min", *l.plusLinear(count, 1).plusLinear(on, -float64(r.Min)), GreaterEqual, 0)

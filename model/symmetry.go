@@ -119,14 +119,24 @@ next:
 				continue next
 			}
 		}
-		for s, w := range m.Weights { // square weights (issue 29) map onto themselves
-			if m.Weights[t.Apply(s, b.Rows, b.Cols)] != w {
-				continue next
-			}
+		if !m.mapsWeights(t) {
+			continue next
 		}
 		out = append(out, t)
 	}
 	return out
+}
+
+// mapsWeights reports whether t maps the square weights (issue 29) onto
+// themselves.
+func (m *Model) mapsWeights(t Transform) bool {
+	b := m.Board
+	for s, w := range m.Weights {
+		if m.Weights[t.Apply(s, b.Rows, b.Cols)] != w {
+			return false
+		}
+	}
+	return true
 }
 
 // Symmetries is the model's own symmetry group: the board symmetries that

@@ -127,3 +127,34 @@ func TestCanonicalEightQueens(t *testing.T) {
 		t.Errorf("%d solutions in %d classes, want 92 in 12", total, len(classes))
 	}
 }
+
+// TestWrappedSymmetriesKeepWeights: on a wrapped board, as on a plain one,
+// a symmetry maps every square to one of the same weight (issue 36: the
+// shift of a 1x2 torus swapped a1, weighing 4, with b1, weighing -1, and
+// the ILP counted the one best placement twice).
+func TestWrappedSymmetriesKeepWeights(t *testing.T) {
+	for _, c := range []struct {
+		text string
+		want int
+	}{
+		{"board: {size: 1x2, wrap: torus, weights: {a1: 4, b1: -1}}\nplace: [1..3 knight]\nobjective: maximize weight\n", 4}, // of 8: those that fix a1
+		{"board: {size: 1x2, wrap: torus, weights: {a1: 4, b1: 4}}\nplace: [1..3 knight]\nobjective: maximize weight\n", 8},
+		{"board: {size: 3, wrap: torus, weights: {b2: 1}}\nplace: [1..3 knight]\nobjective: maximize weight\n", 8}, // of 72: those that fix b2
+	} {
+		m, err := model.Parse([]byte(c.text), "w.yaml")
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := m.BoardSymmetries()
+		for _, s := range got {
+			for sq, w := range m.Weights {
+				if m.Weights[s.Apply(sq, m.Board.Rows, m.Board.Cols)] != w {
+					t.Errorf("%s: %v maps %v (weight %d) elsewhere", c.text, s, sq, w)
+				}
+			}
+		}
+		if len(got) != c.want {
+			t.Errorf("%s: %d symmetries, want %d", c.text, len(got), c.want)
+		}
+	}
+}

@@ -12,7 +12,7 @@ import (
 // is found from the geometry. The candidates are the elements of D4 (the
 // swap only on a square plain board or torus: swapsSurface), each followed
 // by every shift along the glued edges that maps the surface onto itself
-// (rankShifts), a group of the surface's permutations; a candidate is a symmetry when it maps the board's cells
+// (rankShifts), a group of the surface's permutations; a candidate is a symmetry when it maps the board's cells, square weights
 // and fixed pieces onto themselves and, for every piece the model uses and
 // every open square s, maps the leaps and the rides (as ordered lines) from
 // s onto the leaps and rides from the image of s. Both conditions survive
@@ -49,7 +49,7 @@ func (m *Model) geometrySymmetries() []Transform {
 				if a != 0 || c != 0 {
 					t.Shift, t.Wrap = Vector{File: a, Rank: c}, b.Wrap
 				}
-				if m.mapsCells(t) && m.mapsMoves(t, sig) {
+				if m.mapsCells(t) && m.mapsWeights(t) && m.mapsMoves(t, sig) {
 					out = append(out, t)
 				}
 			}
@@ -100,6 +100,7 @@ func (m *Model) geometryKey() string {
 	fmt.Fprintf(&sb, "%dx%d/%s/", b.Rows, b.Cols, b.Wrap)
 	cells := append(b.Walls(), b.OffSquares()...)
 	fmt.Fprint(&sb, b.Walls(), b.OffSquares(), len(cells), m.Fixed)
+	fmt.Fprint(&sb, "/", m.Weights) // fmt prints a map's keys sorted
 	for _, pc := range m.UsedPieces() {
 		fmt.Fprint(&sb, "|", pc.Name, pc.Leaps, pc.Rides)
 	}

@@ -22,11 +22,18 @@
 // bound, the count splits at a depth of decided squares into tasks that
 // replay their prefix.
 //
+// A problem that is not plain (a wrapped board, a one-sided piece) has no
+// such order along its lines: each (square, piece, target) of the reach
+// is settled instead when the last square it depends on is decided
+// (settle.go). In a group model the rules between groups prune as
+// independence does, at the attack they forbid, and equal groups is
+// weighed at the leaf.
+//
 // # Limits
 //
-// Free walls, wrapped boards, one-sided pieces and groups are refused
-// (model.ErrUnsupported; the checker and the brute referee take them);
-// boards and stacking as in
-// package problem. The search is exhaustive over the placements that the
+// Free walls are refused (model.ErrUnsupported; the checker and the brute
+// referee take them); on a problem that is not plain, more than 2^24
+// (square, piece, target) triples (model.ErrTooLarge); boards and
+// stacking as in package problem. The search is exhaustive over the placements that the
 // rules do not prune: it is meant for small boards.
 package counts

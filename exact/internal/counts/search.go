@@ -24,7 +24,7 @@ type search struct {
 	trail              []int32
 	stampSq, stampPc   []int64
 	gen                int64
-	pairs              int // attacking pairs found by the last finish
+	forbidden          int // attacks the rules forbid, found by the last finish
 
 	nodes  int64
 	halted bool
@@ -136,12 +136,33 @@ func (s *search) hit(a int, u int32) {
 		return
 	}
 	s.stampSq[u] = s.gen
+	s.strike(a, u)
+}
+
+// strike records that piece a attacks square u and the pieces on it.
+func (s *search) strike(a int, u int32) {
 	s.bump(trailSquare, int(u))
 	for q := s.start[u]; q < s.start[u]+s.count[u]; q++ {
-		s.bump(trailAttacks, a)
-		s.bump(trailAttackers, q)
-		s.pairs++
+		s.attack(a, q)
 	}
+}
+
+// attack records that piece a attacks piece q.
+func (s *search) attack(a, q int) {
+	s.bump(trailAttacks, a)
+	s.bump(trailAttackers, q)
+	if s.t.forbid[s.group(a)][s.group(q)] {
+		s.forbidden++
+	}
+}
+
+// group is the group of piece a (0 without groups; fixed pieces are
+// never in groups).
+func (s *search) group(a int) int {
+	if k := s.slot[a]; k >= 0 {
+		return s.t.groupOf[k]
+	}
+	return 0
 }
 
 // hitBy records that piece q (on a lower square) attacks square i and the
@@ -153,9 +174,7 @@ func (s *search) hitBy(q, i int) {
 	s.stampPc[q] = s.gen
 	s.bump(trailSquare, i)
 	for a := s.start[i]; a < s.start[i]+s.count[i]; a++ {
-		s.bump(trailAttacks, q)
-		s.bump(trailAttackers, a)
-		s.pairs++
+		s.attack(q, a)
 	}
 }
 
@@ -163,10 +182,15 @@ func (s *search) hitBy(q, i int) {
 // squares before it: final, since every square between two decided ones
 // is decided. Pieces on i attack back along their leaps and rides (a
 // ride, under strong attack, up to the first occupied square); pieces
-// behind attack i the same way.
+// behind attack i the same way. A problem that is not plain settles its
+// attacks by its own tables instead (settle.go).
 func (s *search) finish(i int) {
 	t := s.t
-	s.pairs = 0
+	if t.settleAt != nil {
+		s.settle(i)
+		return
+	}
+	s.forbidden = 0
 	strong := t.p.Strong
 	for a := s.start[i]; a < s.start[i]+s.count[i]; a++ {
 		s.gen++
@@ -218,11 +242,11 @@ func (s *search) startOf(u int32) int {
 }
 
 // overUpper reports whether an increment since mark passed an upper
-// bound of a rule (counts only grow), or, under independence, whether
-// any piece attacks another.
+// bound of a rule (counts only grow), or whether a piece attacks one
+// that independence (or a group form of it) forbids it to.
 func (s *search) overUpper(mark int) bool {
 	t := s.t
-	if t.p.Independent && s.pairs > 0 {
+	if s.forbidden > 0 {
 		return true
 	}
 	for _, e := range s.trail[mark:] {

@@ -41,6 +41,15 @@ type tables struct {
 	remaining          [][]int   // per count rule, per square i: the allowed vertices on squares >= i
 	top                [][]int64 // per square i: prefix sums of the best scores of the vertices from i on
 	topAll             []int64   // per square i: the positive scores from i on (when top is nil)
+
+	// settleAt is, on a problem that is not plain, per square the attacks
+	// its decision settles (settle.go); nil on a plain one, whose leaps and
+	// rides above say the same.
+	settleAt [][]settlement
+
+	groupOf     []int    // per slot: its group (0 without groups)
+	forbid      [][]bool // per group, per group: an attack the rules forbid
+	equalGroups bool     // every group holds as many pieces
 }
 
 func newTables(p *problem.Problem) (*tables, error) {
@@ -73,13 +82,46 @@ func newTables(p *problem.Problem) (*tables, error) {
 	case model.Minimize:
 		t.sign = -1
 	}
-	t.vectors()
-	t.geometry()
 	t.rules(m)
-	t.horizons()
+	t.groups(m)
+	if err := t.attackGeometry(); err != nil {
+		return nil, err
+	}
 	t.capacity()
 	t.weightBound()
 	return t, nil
+}
+
+// attackGeometry builds the tables the search counts attacks with: the
+// leaps and rides of the rectangle on a plain problem, the settlements of
+// settle.go otherwise.
+func (t *tables) attackGeometry() error {
+	if !t.p.Plain {
+		return t.settleTables()
+	}
+	t.vectors()
+	t.geometry()
+	t.horizons()
+	return nil
+}
+
+// groups notes each slot's group and which attacks between groups the
+// rules forbid: plain independence forbids every attack, the group forms
+// of it those they name (model.Model.Forbids).
+func (t *tables) groups(m *model.Model) {
+	p := t.p
+	for k := range p.Kinds {
+		t.groupOf = append(t.groupOf, p.GroupOf[p.RuleOf[k]])
+	}
+	n := max(1, len(m.Army.Groups))
+	t.forbid = make([][]bool, n)
+	for g := range t.forbid {
+		t.forbid[g] = make([]bool, n)
+		for h := range t.forbid[g] {
+			t.forbid[g][h] = m.Forbids(g, h)
+		}
+	}
+	t.equalGroups = m.Army.EqualGroups
 }
 
 // backward reports whether v leads to a lower square index.

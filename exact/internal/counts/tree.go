@@ -131,10 +131,29 @@ func (s *search) leaf() {
 	if p.Cover && p.CoverAtLeast > 0 && s.measure(p.CoverWhat) < int64(p.CoverAtLeast) {
 		return
 	}
+	if s.t.equalGroups && !s.groupsEqual() {
+		return
+	}
 	score := s.t.sign * s.value()
 	if score >= s.floor {
 		s.accept(score)
 	}
+}
+
+// groupsEqual reports whether every group holds as many placed pieces.
+func (s *search) groupsEqual() bool {
+	pieces := make([]int, len(s.t.forbid))
+	for _, k := range s.slot {
+		if k >= 0 {
+			pieces[s.t.groupOf[k]]++
+		}
+	}
+	for _, n := range pieces {
+		if n != pieces[0] {
+			return false
+		}
+	}
+	return true
 }
 
 // value is the objective's measure of the placement on the board.
