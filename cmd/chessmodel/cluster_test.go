@@ -65,7 +65,7 @@ func TestClusterProcesses(t *testing.T) {
 	if err != nil || !strings.Contains(string(whole), "365596 solutions, 45752 classes") {
 		t.Fatalf("one process: %v\n%s", err, whole)
 	}
-	store := t.TempDir()
+	store := filepath.Join(t.TempDir(), "store") // made by cluster, as a user's new --store is
 	url := "nats://127.0.0.1:" + strconv.Itoa(freePort(t))
 	coordinator := exec.Command(bin, append(append([]string{"cluster"}, model...),
 		"--shards", "24", "--listen", url[len("nats://"):], "--store", store, "--ack-wait", "2s")...)

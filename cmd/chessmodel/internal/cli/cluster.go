@@ -225,6 +225,10 @@ func clusterServer(streams Streams, f *clusterFlags) (connect func() (*nats.Conn
 	}
 	if f.keyFile == "" {
 		f.keyFile = filepath.Join(store, "key")
+		if err := os.MkdirAll(store, 0o700); err != nil { // the server makes it too, but the key is written first
+			removeStore()
+			return nil, nil, &ExitError{Code: ExitBadInput, Err: err}
+		}
 	}
 	if _, err := os.Stat(f.keyFile); errors.Is(err, os.ErrNotExist) { // a new run; a resumed one keeps its key
 		if _, err := shard.WriteKey(f.keyFile); err != nil {
