@@ -74,7 +74,9 @@ type Share struct {
 }
 
 // Shares lists the share of each part of a sweep with walls walls split
-// of ways, by enumerating the classes (without solving them).
+// of ways, by enumerating the classes (without solving them) as the parts
+// deal them out: each part's share is the classes of its prefixes
+// (wallSets.split).
 func Shares(m *model.Model, walls, of int) ([]Share, error) {
 	if of < 1 {
 		return nil, fmt.Errorf("sweep: %d parts: expected at least 1", of)
@@ -83,9 +85,10 @@ func Shares(m *model.Model, walls, of int) ([]Share, error) {
 	if w.total < 0 {
 		return nil, fmt.Errorf("sweep: %d walls on %d free squares is too many placements to enumerate", walls, len(w.squares))
 	}
+	w.split(of)
 	shares := make([]Share, of)
 	w.each(func(_ []int, orbit int, _ float64) bool {
-		s := &shares[(w.classes-1)%int64(of)] // the order of model.Shard.Owns
+		s := &shares[w.part]
 		s.Classes++
 		s.Boards += int64(orbit)
 		return true

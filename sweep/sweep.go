@@ -91,7 +91,10 @@ func Run(ctx context.Context, m *model.Model, solver model.Solver, opts Options)
 	if walls.total < 0 {
 		return nil, fmt.Errorf("sweep: %d walls on %d free squares is too many placements to enumerate", opts.Walls, len(walls.squares))
 	}
-	walls.shard = opts.Shard
+	walls.split(opts.Shard.Of)
+	if opts.Shard.Active() {
+		walls.only = opts.Shard.Index
+	}
 	sum := &Summary{Model: m.Name, Walls: opts.Walls, Boards: walls.total, Group: len(walls.group)}
 	var mu sync.Mutex
 	buckets := map[int64]*Bucket{}
