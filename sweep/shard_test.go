@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"reflect"
+	"sync"
 	"testing"
 
 	"github.com/chessmodel/chessmodel/exact"
@@ -14,7 +15,8 @@ import (
 // The 3-wall sweep of the blocked-queens seed split 2, 3, 7 and 32 ways:
 // each part solves the share Shares lists for it, and the merged parts are
 // the one-process sweep — the seed's 5278 classes and its table of values
-// by class (294/4291/692/1 of value 8..11) and the whole's boards.
+// by class (294/4291/692/1 of value 8..11), the whole's boards, and the
+// same example.
 func TestShardedSweep(t *testing.T) {
 	if testing.Short() {
 		t.Skip("the 3-wall sweep, five times, takes a few seconds")
@@ -88,8 +90,66 @@ func sameSweep(a, b *sweep.Summary) string {
 	case !reflect.DeepEqual(a.Values, b.Values) || a.Infeasible != b.Infeasible || a.InfeasibleBoards != b.InfeasibleBoards:
 		return fmt.Sprintf("table %+v (infeasible %d, %d boards); want %+v (%d, %d)",
 			a.Values, a.Infeasible, a.InfeasibleBoards, b.Values, b.Infeasible, b.InfeasibleBoards)
+	case !reflect.DeepEqual(a.Best, b.Best):
+		return fmt.Sprintf("example %+v, want %+v", a.Best, b.Best)
 	}
 	return ""
+}
+
+// The example of a sweep is the first class of the best value in the order
+// of enumeration, on any number of workers and merged from any number of
+// parts: the 2-wall sweep's of value 10, whose classes Record lists.
+func TestBestIsEarliest(t *testing.T) {
+	m, err := model.Load("../testdata/models/blocked-0w.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var mu sync.Mutex
+	var first *sweep.Class
+	record := func(c sweep.Class) error {
+		mu.Lock()
+		defer mu.Unlock()
+		if c.Value == 10 && (first == nil || before(c.Walls, first.Walls)) {
+			first = &c
+		}
+		return nil
+	}
+	whole, err := sweep.Run(context.Background(), m, exact.New(), sweep.Options{Walls: 2, Workers: 1, Record: record})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if whole.Best == nil || first == nil || !reflect.DeepEqual(whole.Best.Walls, first.Walls) {
+		t.Fatalf("example %+v, want the first class of value 10, %+v", whole.Best, first)
+	}
+	for _, workers := range []int{2, 8} {
+		sum, err := sweep.Run(context.Background(), m, exact.New(), sweep.Options{Walls: 2, Workers: workers})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if diff := sameSweep(sum, whole); diff != "" {
+			t.Errorf("%d workers: %s", workers, diff)
+		}
+	}
+	for _, of := range []int{2, 5, 16} {
+		sum, err := sweep.Merge(runParts(t, m, 2, of), false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if diff := sameSweep(sum, whole); diff != "" {
+			t.Errorf("%d parts merged: %s", of, diff)
+		}
+	}
+}
+
+// before reports whether walls a come before walls b: square by square, by
+// rank, then by file.
+func before(a, b []model.Square) bool {
+	for i := range a {
+		if a[i] != b[i] {
+			return a[i].Rank < b[i].Rank || a[i].Rank == b[i].Rank && a[i].File < b[i].File
+		}
+	}
+	return false
 }
 
 // The listed parts of a split add up to the classes, Burnside's count of
