@@ -17,9 +17,9 @@ import "container/heap"
 // Shares deals them out the same way.
 
 // prefixesPerPart bounds a prefix's subsets to a 64th of a part's even
-// share: small enough for the parts' classes to differ by a few percent
-// (6 walls on 8x8 in 128 parts: at most 7% above the mean), large enough
-// for walking every prefix to cost a part little.
+// share: small enough for the parts' classes to differ by a few percent (6
+// walls on 8x8 in 128 parts: from 9% below the mean to 7% above), large
+// enough for walking every prefix to cost a part little.
 const prefixesPerPart = 64
 
 // split deals the subsets out to of parts, visiting every part's.

@@ -30,10 +30,11 @@ type Options struct {
 	// MaxMemory is the memory bound of each board's solve
 	// (model.Options.MaxMemory).
 	MaxMemory int64
-	// Shard, when active, solves only the classes whose index in the
-	// order of enumeration (fixed by the model and Walls alone) it owns:
-	// the Summaries of the parts of one split add up to the whole's
-	// (Boards and Group are the whole's on every part).
+	// Shard, when active, solves only the classes of the wall sets whose
+	// prefixes it owns (deal.go; Shares lists each part's, fixed by the
+	// model, Walls and Shard.Of alone): the Summaries of the parts of one
+	// split add up to the whole's (Boards and Group are the whole's on
+	// every part), and Merge gives the whole's example.
 	Shard model.Shard
 }
 
