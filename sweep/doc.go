@@ -3,9 +3,11 @@
 // group, each solved by a backend and verified by the checker. It gives the
 // distribution of values over classes and over boards — the tables of the
 // blocked-queens seed — and streams every solved class to a Record func.
-// A sweep splits into shards by class (Options.Shard: the classes in their
-// order of enumeration, which the model and the number of walls fix), and
-// Merge adds the parts' Summaries up. Puzzles does not split: a puzzle is
+// A sweep splits into shards by the first squares of its wall sets
+// (Options.Shard: each prefix to one part, as the model, the number of
+// walls and of parts fix; Shares lists them), each part walking its own
+// wall sets only, and Merge adds the parts' Summaries up, with the
+// one-process example: the first class of the best value. Puzzles does not split: a puzzle is
 // kept only when no board of fewer walls inside it is one, which ties each
 // level to the ones below.
 //

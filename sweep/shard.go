@@ -10,8 +10,9 @@ import (
 // Merge adds up the Summaries of the parts of one sweep split over
 // Options.Shard, given in the order of their shard index: classes, buckets,
 // infeasible classes and seconds add up; boards and the group are the
-// whole's on every part. The best class is the first part's of the best
-// value (minimize: the least). The result is complete when every part is.
+// whole's on every part. The best class is the earliest of the parts' of
+// the best value (minimize: the least), in the order of enumeration: the
+// one-process sweep's. The result is complete when every part is.
 // A whole whose classes and boards do not add up is refused (Check); so is
 // a sum past 2^63-1.
 func Merge(parts []*Summary, minimize bool) (*Summary, error) {
@@ -39,7 +40,7 @@ func Merge(parts []*Summary, minimize bool) (*Summary, error) {
 			sums.add(&buckets[b.Value].Classes, b.Classes)
 			sums.add(&buckets[b.Value].Boards, b.Boards)
 		}
-		if p.Best != nil && (sum.Best == nil || p.Best.Value != sum.Best.Value && (p.Best.Value < sum.Best.Value) == minimize) {
+		if p.Best != nil && (sum.Best == nil || betterClass(p.Best, sum.Best, minimize)) {
 			best := *p.Best
 			sum.Best = &best
 		}
@@ -55,6 +56,12 @@ func Merge(parts []*Summary, minimize bool) (*Summary, error) {
 		return nil, fmt.Errorf("sweep: the merged parts: %w", err)
 	}
 	return sum, nil
+}
+
+// betterClass reports whether class c is better than best: of a better
+// value, or of the same and earlier in the order of enumeration.
+func betterClass(c, best *Class, minimize bool) bool {
+	return better(c.Value, best.Value, minimize) || c.Value == best.Value && earlier(c.Walls, best.Walls)
 }
 
 // counts adds counts up and remembers whether a sum passed the int64 range.
@@ -74,7 +81,9 @@ type Share struct {
 }
 
 // Shares lists the share of each part of a sweep with walls walls split
-// of ways, by enumerating the classes (without solving them).
+// of ways, by enumerating the classes (without solving them) as the parts
+// deal them out: each part's share is the classes of its prefixes
+// (wallSets.split).
 func Shares(m *model.Model, walls, of int) ([]Share, error) {
 	if of < 1 {
 		return nil, fmt.Errorf("sweep: %d parts: expected at least 1", of)
@@ -83,9 +92,10 @@ func Shares(m *model.Model, walls, of int) ([]Share, error) {
 	if w.total < 0 {
 		return nil, fmt.Errorf("sweep: %d walls on %d free squares is too many placements to enumerate", walls, len(w.squares))
 	}
+	w.split(of)
 	shares := make([]Share, of)
 	w.each(func(_ []int, orbit int, _ float64) bool {
-		s := &shares[(w.classes-1)%int64(of)] // the order of model.Shard.Owns
+		s := &shares[w.part]
 		s.Classes++
 		s.Boards += int64(orbit)
 		return true

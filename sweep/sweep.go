@@ -30,10 +30,11 @@ type Options struct {
 	// MaxMemory is the memory bound of each board's solve
 	// (model.Options.MaxMemory).
 	MaxMemory int64
-	// Shard, when active, solves only the classes whose index in the
-	// order of enumeration (fixed by the model and Walls alone) it owns:
-	// the Summaries of the parts of one split add up to the whole's
-	// (Boards and Group are the whole's on every part).
+	// Shard, when active, solves only the classes of the wall sets whose
+	// prefixes it owns (deal.go; Shares lists each part's, fixed by the
+	// model, Walls and Shard.Of alone): the Summaries of the parts of one
+	// split add up to the whole's (Boards and Group are the whole's on
+	// every part), and Merge gives the whole's example.
 	Shard model.Shard
 }
 
@@ -65,10 +66,13 @@ type Summary struct {
 	Infeasible int64 `json:"infeasible,omitempty"`
 	// InfeasibleBoards counts the boards in those classes, so that the
 	// boards of the buckets and of these add up to Boards.
-	InfeasibleBoards int64   `json:"infeasible_boards,omitempty"`
-	Best             *Class  `json:"best,omitempty"` // a class of the best value
-	Complete         bool    `json:"complete"`
-	Seconds          float64 `json:"seconds"`
+	InfeasibleBoards int64 `json:"infeasible_boards,omitempty"`
+	// Best is the first class of the best value in the order of
+	// enumeration (lexicographic in the walls' square order: see
+	// earlier), whatever the workers and the split.
+	Best     *Class  `json:"best,omitempty"`
+	Complete bool    `json:"complete"`
+	Seconds  float64 `json:"seconds"`
 }
 
 // Run solves the model with every placement of opts.Walls walls on its
@@ -91,17 +95,16 @@ func Run(ctx context.Context, m *model.Model, solver model.Solver, opts Options)
 	if walls.total < 0 {
 		return nil, fmt.Errorf("sweep: %d walls on %d free squares is too many placements to enumerate", opts.Walls, len(walls.squares))
 	}
-	walls.shard = opts.Shard
+	walls.split(opts.Shard.Of)
+	if opts.Shard.Active() {
+		walls.only = opts.Shard.Index
+	}
 	sum := &Summary{Model: m.Name, Walls: opts.Walls, Boards: walls.total, Group: len(walls.group)}
 	var mu sync.Mutex
 	buckets := map[int64]*Bucket{}
-	better := func(v, best int64) bool {
-		if m.Objective.Sense == model.Minimize {
-			return v < best
-		}
-		return v > best
-	}
-	err := eachClass(ctx, walls, opts.Workers, opts.Progress, func(ctx context.Context, _ int64, squares []model.Square, orbit int) error {
+	minimize := m.Objective.Sense == model.Minimize
+	var bestIndex int64 // the index of sum.Best in the order of walls.each
+	err := eachClass(ctx, walls, opts.Workers, opts.Progress, func(ctx context.Context, index int64, squares []model.Square, orbit int) error {
 		board := m.WithWalls(squares)
 		res, err := solver.Solve(ctx, board, model.Options{Task: model.TaskSolve, Workers: 1, MaxMemory: opts.MaxMemory})
 		if err != nil {
@@ -137,9 +140,9 @@ func Run(ctx context.Context, m *model.Model, solver model.Solver, opts Options)
 		}
 		b.Classes++
 		b.Boards += int64(c.Orbit)
-		if sum.Best == nil || better(c.Value, sum.Best.Value) {
+		if sum.Best == nil || better(c.Value, sum.Best.Value, minimize) || c.Value == sum.Best.Value && index < bestIndex {
 			best := c
-			sum.Best = &best
+			sum.Best, bestIndex = &best, index
 		}
 		return nil
 	})
@@ -155,9 +158,31 @@ func Run(ctx context.Context, m *model.Model, solver model.Solver, opts Options)
 	return sum, nil
 }
 
+// better reports whether value v is better than best.
+func better(v, best int64, minimize bool) bool {
+	if minimize {
+		return v < best
+	}
+	return v > best
+}
+
+// earlier reports whether the walls a come before the walls b, of as many,
+// in the order a sweep enumerates its classes: lexicographic, square by
+// square, a square before another of a lower rank, or of the same rank and
+// a lower file. Each class's walls are in that square order.
+func earlier(a, b []model.Square) bool {
+	for i := range min(len(a), len(b)) {
+		if a[i] != b[i] {
+			return a[i].Rank < b[i].Rank || a[i].Rank == b[i].Rank && a[i].File < b[i].File
+		}
+	}
+	return len(a) < len(b)
+}
+
 // eachClass calls solve for every canonical wall set, from several
-// goroutines, with the set's index in the order of walls.each. The first error stops the work and is returned; so does the
-// end of ctx, without an error.
+// goroutines, with the set's index in the order of walls.each. The first
+// error stops the work and is returned; so does the end of ctx, without an
+// error.
 func eachClass(ctx context.Context, walls *wallSets, workers int, progress func(float64, string),
 	solve func(ctx context.Context, index int64, squares []model.Square, orbit int) error) error {
 	workers = model.WorkerCount(workers)
