@@ -341,9 +341,9 @@ func runWorker(ctx context.Context, g *globals, streams Streams, f *clusterFlags
 	}
 	switch {
 	case errors.Is(ctx.Err(), context.DeadlineExceeded):
-		return &ExitError{Code: ExitTimeout, Err: fmt.Errorf("stopped by --timeout %v; a part at work was handed back", g.timeout)}
+		return &ExitError{Code: ExitTimeout, Err: fmt.Errorf("stopped by --timeout %v; a part at work, if any, was handed back", g.timeout)}
 	case ctx.Err() != nil:
-		return &ExitError{Code: ExitInterrupted, Err: errors.New("interrupted; a part at work was handed back")}
+		return &ExitError{Code: ExitInterrupted, Err: errors.New("interrupted; a part at work, if any, was handed back")}
 	}
 	return nil
 }
