@@ -243,7 +243,7 @@ func TestSlurmSolve(t *testing.T) {
 		t.Fatalf("slurm --solve: exit %d: %s", code, errOut)
 	}
 	script, err := os.ReadFile(filepath.Join(out, "parts.sbatch"))
-	if err != nil || !strings.Contains(string(script), " solve '") || !strings.Contains(string(script), `--shard "$part/3"`) {
+	if err != nil || !strings.Contains(string(script), " solve '") || !strings.Contains(string(script), `--shard "$from-$to/3"`) {
 		t.Errorf("parts.sbatch: %v\n%s", err, script)
 	}
 	code, _, _ = run(t, DefaultBackends(), "slurm", models+"queens-domination.yaml", "--solve", "--walls", "2", "--shards", "3", "--out", out+"2")
