@@ -69,7 +69,7 @@ func (e *External) Solve(ctx context.Context, m *model.Model, opts model.Options
 	if err != nil {
 		return nil, err
 	}
-	res := &model.Result{Model: m.Name, Kind: m.Kind.String(), Task: opts.Task, Backend: e.Tool}
+	res := model.NewResult(m, opts.Task, e.Tool)
 	limit := e.timeLimit(ctx)
 	a, err := e.runTool(ctx, program, false, append(limit, opts.SolverOptions...))
 	res.Stats.Seconds = time.Since(start).Seconds()
@@ -149,8 +149,7 @@ func (e *External) supports(m *model.Model, task model.Task) error {
 // the answer is unknown, never infeasible.
 func (e *External) solveSlide(ctx context.Context, m *model.Model, opts model.Options) (*model.Result, error) {
 	start := time.Now()
-	res := &model.Result{Model: m.Name, Kind: m.Kind.String(), Task: opts.Task, Backend: e.Tool, Status: model.StatusUnknown,
-		Stats: model.Stats{Extra: map[string]any{}}}
+	res := model.NewResult(m, opts.Task, e.Tool)
 	last := ilp.LastHorizon(m, opts)
 	defer func() { res.Stats.Seconds = time.Since(start).Seconds() }()
 	if m.SlideGoal(m.SlideStart()) == nil { // each group already on its goal squares

@@ -47,7 +47,8 @@ type enumerated struct {
 
 // emit is the backend's Options.Emit.
 func (e *enumeration) emit(s model.Solution) error {
-	one := &model.Result{Model: e.m.Name, Kind: e.m.Kind.String(), Task: model.TaskEnumerate, Backend: e.backend, Solution: &s}
+	one := model.NewResult(e.m, model.TaskEnumerate, e.backend)
+	one.Solution = &s
 	if err := model.Verify(e.m, one); err != nil {
 		return err
 	}
