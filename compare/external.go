@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"fmt"
-	"math"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -119,16 +118,7 @@ func (e *External) solved(ctx context.Context, m *model.Model, res *model.Result
 		return
 	}
 	res.Status = model.StatusFeasible
-	if ok {
-		res.Stats.Extra["gap"] = math.Abs(float64(bound-value)) / float64(max(1, abs(value)))
-	}
-}
-
-func abs(v int64) int64 {
-	if v < 0 {
-		return -v
-	}
-	return v
+	model.AddGap(res)
 }
 
 // supports refuses, with model.ErrUnsupported, what the tools are not run on.
