@@ -39,7 +39,8 @@ func NewResult(m *Model, task Task, backend string) *Result {
 //     SettleStatus), with the relative gap to the bound its backend proved
 //     (AddGap). It stays Stopped.
 //  6. Explain: an infeasible slide without a reason of its backend's gets
-//     the reason every slide search has (Stats.Extra["reason"]).
+//     the reason every slide search has, in Stats.Extra["reason"]
+//     (ExplainInfeasible).
 //
 // A caller gets either a backend's error, or a result that is verified
 // (or holds no solution), says Stopped when the backend stopped before a
@@ -66,7 +67,7 @@ func Run(ctx context.Context, solver Solver, m *Model, opts Options) (*Result, e
 		SettleStatus(m, res)        // or, without an objective, an answer
 		AddGap(res)
 	}
-	explainInfeasible(m, res)
+	ExplainInfeasible(m, res)
 	return res, nil
 }
 
@@ -83,9 +84,11 @@ func AddGap(res *Result) {
 	res.Stats.Extra["gap"] = math.Abs(float64(bound-value)) / max(1, math.Abs(float64(value)))
 }
 
-// explainInfeasible gives an infeasible slide without a reason of its
-// backend's the reason every slide search has: it was exhaustive.
-func explainInfeasible(m *Model, res *Result) {
+// ExplainInfeasible gives an infeasible slide without a reason of its
+// backend's the reason every slide search has: it was exhaustive. Run
+// does it; a result that does not come from Run (a merge of parts) may
+// need it too.
+func ExplainInfeasible(m *Model, res *Result) {
 	if res.Status != StatusInfeasible || m.Kind != KindSlide {
 		return
 	}
