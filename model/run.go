@@ -22,7 +22,8 @@ func NewResult(m *Model, task Task, backend string) *Result {
 
 // Run is the one front door of a solve: it asks solver to do opts.Task on
 // m and turns what the backend answers into the result every caller
-// presents as it is. In order:
+// presents (a caller that shows a stopped solve as unknown reads Stopped).
+// In order:
 //
 //  1. Solve: solver.Solve(ctx, m, opts). When the backend fails, Run
 //     returns its result and error as they are, nothing done to them,
