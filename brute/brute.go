@@ -67,8 +67,8 @@ func (b *Solver) Solve(ctx context.Context, m *model.Model, opts model.Options) 
 	if err != nil {
 		return nil, err
 	}
-	res := &model.Result{Model: m.Name, Kind: m.Kind.String(), Task: opts.Task, Backend: b.Name(), Status: model.StatusInfeasible,
-		Stats: model.Stats{Seconds: time.Since(start).Seconds(), Nodes: t.nodes}}
+	res := model.NewResult(m, opts.Task, b.Name())
+	res.Status, res.Stats.Seconds, res.Stats.Nodes = model.StatusInfeasible, time.Since(start).Seconds(), t.nodes
 	if stopped {
 		res.Status = model.StatusUnknown
 		return res, nil

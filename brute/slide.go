@@ -32,8 +32,8 @@ func (b *Solver) solveSlide(ctx context.Context, m *model.Model, opts model.Opti
 		budget = DefaultBudget
 	}
 	start := time.Now()
-	res := &model.Result{Model: m.Name, Kind: m.Kind.String(), Task: opts.Task, Backend: b.Name(), Status: model.StatusInfeasible,
-		Stats: model.Stats{}}
+	res := model.NewResult(m, opts.Task, b.Name())
+	res.Status = model.StatusInfeasible
 	defer func() { res.Stats.Seconds = time.Since(start).Seconds() }()
 	var open []model.Square
 	for i := 0; i < m.Board.Size(); i++ {

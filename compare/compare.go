@@ -93,7 +93,8 @@ func Run(ctx context.Context, m *model.Model, solvers []model.Solver, task model
 	return row
 }
 
-// ask runs one backend under the per-task timeout and checks its answer.
+// ask runs one backend under the per-task timeout through model.Run, and
+// says what its answer lacks, if anything.
 func ask(ctx context.Context, m *model.Model, s model.Solver, task model.Task, opts Options) Answer {
 	a := Answer{Backend: s.Name()}
 	parent := ctx
@@ -105,39 +106,34 @@ func ask(ctx context.Context, m *model.Model, s model.Solver, task model.Task, o
 	counting := task == model.TaskCount
 	solveOpts := model.Options{Task: task, Symmetry: opts.Symmetry && counting, DistinctWalls: opts.DistinctWalls && counting, MaxMemory: opts.MaxMemory}
 	start := time.Now()
-	res, err := s.Solve(ctx, m, solveOpts)
+	res, err := model.Run(ctx, s, m, solveOpts)
 	a.Seconds = time.Since(start).Seconds()
+	if res != nil {
+		a.Status, a.Value, a.Count, a.Classes, a.Verified = res.Status, res.Value, res.Count, res.Classes, res.Verified
+		if res.Stopped {
+			a.Status = model.StatusUnknown // a stopped answer is no answer here, even with a solution
+		}
+	}
+	var invalid *model.InvalidSolutionError
+	refused := errors.As(err, &invalid) && res != nil // by the checker, in model.Run
 	interrupted := parent.Err() != nil
 	switch {
-	case interrupted && (err != nil || res == nil || res.Status == model.StatusUnknown):
+	case refused && interrupted && res.Status == model.StatusUnknown:
+		a.Problem, a.Error = Interrupted, "interrupted before a complete answer"
+	case refused:
+		a.Problem, a.Error = Invalid, err.Error()
+	case interrupted && (err != nil || res.Stopped):
 		a.Problem, a.Error = Interrupted, "interrupted before a complete answer"
 		if err != nil {
 			a.Error += ": " + err.Error()
 		}
-		if res != nil {
-			a.Status, a.Value, a.Count, a.Classes = res.Status, res.Value, res.Count, res.Classes
-		}
-		return a
 	case errors.Is(err, model.ErrUnsupported):
 		a.Problem, a.Error = Unsupported, err.Error()
-		return a
 	case err != nil:
 		a.Problem, a.Error = Crashed, err.Error()
-		return a
-	case res == nil:
-		a.Problem, a.Error = Crashed, "no result"
-		return a
-	}
-	a.Status, a.Value, a.Count, a.Classes = res.Status, res.Value, res.Count, res.Classes
-	if err := model.Verify(m, res); err != nil {
-		a.Problem, a.Error = Invalid, err.Error()
-		return a
-	}
-	a.Status, a.Verified = res.Status, res.Verified // the status as Verify settled it
-	switch res.Status {
-	case model.StatusUnknown:
+	case res.Stopped:
 		a.Problem, a.Error = TimedOut, fmt.Sprintf("no complete answer within %v", opts.Timeout)
-	case model.StatusFeasible:
+	case res.Status == model.StatusFeasible:
 		a.Problem, a.Error = TimedOut, "a solution not proven optimal"
 	}
 	return a

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"fmt"
-	"math"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -69,7 +68,7 @@ func (e *External) Solve(ctx context.Context, m *model.Model, opts model.Options
 	if err != nil {
 		return nil, err
 	}
-	res := &model.Result{Model: m.Name, Kind: m.Kind.String(), Task: opts.Task, Backend: e.Tool}
+	res := model.NewResult(m, opts.Task, e.Tool)
 	limit := e.timeLimit(ctx)
 	a, err := e.runTool(ctx, program, false, append(limit, opts.SolverOptions...))
 	res.Stats.Seconds = time.Since(start).Seconds()
@@ -119,16 +118,7 @@ func (e *External) solved(ctx context.Context, m *model.Model, res *model.Result
 		return
 	}
 	res.Status = model.StatusFeasible
-	if ok {
-		res.Stats.Extra["gap"] = math.Abs(float64(bound-value)) / float64(max(1, abs(value)))
-	}
-}
-
-func abs(v int64) int64 {
-	if v < 0 {
-		return -v
-	}
-	return v
+	model.AddGap(res)
 }
 
 // supports refuses, with model.ErrUnsupported, what the tools are not run on.
@@ -149,8 +139,7 @@ func (e *External) supports(m *model.Model, task model.Task) error {
 // the answer is unknown, never infeasible.
 func (e *External) solveSlide(ctx context.Context, m *model.Model, opts model.Options) (*model.Result, error) {
 	start := time.Now()
-	res := &model.Result{Model: m.Name, Kind: m.Kind.String(), Task: opts.Task, Backend: e.Tool, Status: model.StatusUnknown,
-		Stats: model.Stats{Extra: map[string]any{}}}
+	res := model.NewResult(m, opts.Task, e.Tool)
 	last := ilp.LastHorizon(m, opts)
 	defer func() { res.Stats.Seconds = time.Since(start).Seconds() }()
 	if m.SlideGoal(m.SlideStart()) == nil { // each group already on its goal squares

@@ -36,8 +36,7 @@ func (e *External) count(ctx context.Context, m *model.Model, opts model.Options
 	}
 	q := *p
 	q.Rows = append([]ilp.Row(nil), p.Rows...)
-	res := &model.Result{Model: m.Name, Kind: m.Kind.String(), Task: opts.Task, Backend: e.Tool, Status: model.StatusUnknown,
-		Stats: model.Stats{Extra: map[string]any{}}}
+	res := model.NewResult(m, opts.Task, e.Tool)
 	defer func() { res.Stats.Seconds = time.Since(start).Seconds() }()
 	c := &counter{e: e, m: m, p: &q, opts: opts, res: res, decisions: decisionsToCut(p, opts.DistinctWalls)}
 	return res, c.run(ctx)

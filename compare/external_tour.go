@@ -35,8 +35,7 @@ func (e *External) solveTour(ctx context.Context, m *model.Model, opts model.Opt
 	if err != nil {
 		return nil, err
 	}
-	res := &model.Result{Model: m.Name, Kind: m.Kind.String(), Task: opts.Task, Backend: e.Tool, Status: model.StatusUnknown,
-		Stats: model.Stats{Extra: map[string]any{}}}
+	res := model.NewResult(m, opts.Task, e.Tool)
 	r := &tourRun{raw: *e, loop: loop, opts: opts}
 	r.raw.rawValues = true
 	defer func() {

@@ -73,13 +73,7 @@ func (s *Solver) solve(ctx context.Context, m *model.Model, opts model.Options) 
 	if opts.Task == model.TaskEnumerate && opts.Emit == nil {
 		return nil, errors.New("exact: enumerate needs Options.Emit to receive the solutions")
 	}
-	res := &model.Result{
-		Model:   m.Name,
-		Kind:    m.Kind.String(),
-		Task:    opts.Task,
-		Backend: s.Name(),
-		Stats:   model.Stats{Extra: map[string]any{}},
-	}
+	res := model.NewResult(m, opts.Task, s.Name())
 	st := tasks.NewStopper(ctx)
 	defer st.Close()
 	err := dispatch(st, m, opts, res)

@@ -26,8 +26,7 @@ func (s *Solver) solveSlide(ctx context.Context, m *model.Model, opts model.Opti
 	if opts.Task != model.TaskSolve {
 		return nil, fmt.Errorf("ilp: %s is not supported on sliding puzzles (solve finds a shortest solution): %w", opts.Task, model.ErrUnsupported)
 	}
-	res := &model.Result{Model: m.Name, Kind: m.Kind.String(), Task: opts.Task, Backend: s.Name(), Status: model.StatusUnknown,
-		Stats: model.Stats{Extra: map[string]any{}}}
+	res := model.NewResult(m, opts.Task, s.Name())
 	var horizons []map[string]any
 	defer func() {
 		res.Stats.Extra["horizons"] = horizons

@@ -61,7 +61,7 @@ func (s *Solver) solve(ctx context.Context, m *model.Model, opts model.Options) 
 			return nil, fmt.Errorf("ilp: pieces stack and the place list has an open-ended count, so the number of pieces has no maximum: %w", model.ErrUnsupported)
 		}
 	}
-	res := &model.Result{Model: m.Name, Kind: m.Kind.String(), Task: opts.Task, Backend: s.Name(), Status: model.StatusUnknown}
+	res := model.NewResult(m, opts.Task, s.Name())
 	var cells [][]int
 	if s.form.split && opts.Task == model.TaskSolve {
 		cells = splitCells(p)
@@ -180,8 +180,7 @@ func checkedSolution(m *model.Model, p *Program, out outcome) (model.Solution, i
 
 // solveTour performs opts.Task on a tour model (tour_solve.go).
 func (s *Solver) solveTour(ctx context.Context, m *model.Model, opts model.Options, start time.Time) (*model.Result, error) {
-	res := &model.Result{Model: m.Name, Kind: m.Kind.String(), Task: opts.Task, Backend: s.Name(), Status: model.StatusUnknown,
-		Stats: model.Stats{Extra: map[string]any{}}}
+	res := model.NewResult(m, opts.Task, s.Name())
 	sess, err := solveTour(ctx, m, opts, res)
 	if sess != nil {
 		defer sess.close()

@@ -203,6 +203,10 @@ type Result struct {
 	// Verified is set when the checker has accepted Solution (see Verify).
 	Verified bool  `json:"verified"`
 	Stats    Stats `json:"stats"`
+	// Stopped is set by Run when the backend stopped before a complete
+	// answer (it said unknown), whatever status Run then settled on: a
+	// stopped solve with a verified solution is feasible and stopped.
+	Stopped bool `json:"-"`
 }
 
 // Stats are measurements of a solve; backends add their own keys to Extra.

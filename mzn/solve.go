@@ -38,8 +38,8 @@ func (b *Backend) Solve(ctx context.Context, m *model.Model, opts model.Options)
 		return nil, fmt.Errorf("%s is not installed (apt-get install minizinc): %w", Tool, model.ErrUnsupported)
 	}
 	start := time.Now()
-	res := &model.Result{Model: m.Name, Kind: m.Kind.String(), Task: opts.Task, Backend: Tool,
-		Stats: model.Stats{Extra: map[string]any{"solver": Solver}}}
+	res := model.NewResult(m, opts.Task, Tool)
+	res.Stats.Extra["solver"] = Solver
 	defer func() { res.Stats.Seconds = time.Since(start).Seconds() }()
 	if opts.Task != model.TaskSolve && m.Objective.Sense == model.Fixed {
 		return res, b.count(ctx, m, res, opts) // every solution is one to count: one run

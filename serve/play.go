@@ -219,7 +219,7 @@ func (s *Server) refused(m *model.Model) map[string]string {
 		}
 		ctx, cancel := context.WithCancel(context.Background())
 		cancel()
-		if _, err := solveSafely(ctx, b, m, model.Options{Task: model.TaskSolve, Workers: 1}); errors.Is(err, model.ErrUnsupported) {
+		if _, err := (safely{b}).Solve(ctx, m, model.Options{Task: model.TaskSolve, Workers: 1}); errors.Is(err, model.ErrUnsupported) {
 			if out == nil {
 				out = map[string]string{}
 			}

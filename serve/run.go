@@ -325,7 +325,7 @@ func (s *Server) runTask(ctx context.Context, events *eventStream, p parsed, sol
 			events.send("improved", ev)
 		})
 	}
-	res, err := solveSafely(ctx, solver, m, opts)
+	res, err := model.Run(ctx, safely{solver}, m, opts)
 	switch {
 	case errors.Is(err, model.ErrUnsupported):
 		events.send("failure", failureEvent{Message: err.Error(), Unsupported: true})
@@ -336,18 +336,13 @@ func (s *Server) runTask(ctx context.Context, events *eventStream, p parsed, sol
 	case err != nil:
 		events.send("failure", failureEvent{Message: err.Error()})
 		return
-	case res == nil:
-		res = &model.Result{Model: m.Name, Kind: m.Kind.String(), Task: task, Backend: solver.Name(), Status: model.StatusUnknown}
-	}
-	if res.Stats.Seconds == 0 {
-		res.Stats.Seconds = time.Since(start).Seconds()
-	}
-	if err := model.Verify(m, res); err != nil {
-		events.send("failure", failureEvent{Message: err.Error()})
-		return
 	}
 	ev := resultEvent{Result: res}
-	if res.Status == model.StatusUnknown {
+	if res.Stopped {
+		// The page shows a stopped run as unknown, with the reason of the
+		// stop and its best so far; the command line calls a stopped solve
+		// with a verified solution feasible, as model.Run does.
+		res.Status = model.StatusUnknown
 		ev.Stopped = stopReason(ctx, timeout)
 	}
 	if task == model.TaskSolve && res.Status == model.StatusOptimal && res.Value != nil {
@@ -439,7 +434,7 @@ func (s *Server) runEnumerate(ctx context.Context, events *eventStream, p parsed
 			ev.Solutions = append(ev.Solutions, sol)
 			return nil
 		}}
-	res, err := solveSafely(ctx, solver, m, opts)
+	res, err := safely{solver}.Solve(ctx, m, opts)
 	switch {
 	case errors.Is(err, errFull):
 	case errors.Is(err, model.ErrUnsupported):
@@ -456,15 +451,17 @@ func (s *Server) runEnumerate(ctx context.Context, events *eventStream, p parsed
 	events.send("solutions", ev)
 }
 
-// solveSafely runs a backend, turning a panic into an error so that one bad
+// safely runs a backend, turning a panic into an error so that one bad
 // model cannot bring the playground down.
-func solveSafely(ctx context.Context, solver model.Solver, m *model.Model, opts model.Options) (res *model.Result, err error) {
+type safely struct{ model.Solver }
+
+func (s safely) Solve(ctx context.Context, m *model.Model, opts model.Options) (res *model.Result, err error) {
 	defer func() {
 		if v := recover(); v != nil {
-			res, err = nil, fmt.Errorf("the %s backend failed: %v", solver.Name(), v)
+			res, err = nil, fmt.Errorf("the %s backend failed: %v", s.Name(), v)
 		}
 	}()
-	return solver.Solve(ctx, m, opts)
+	return s.Solver.Solve(ctx, m, opts)
 }
 
 // watched wraps a backend of a comparison: it reports progress and keeps
@@ -482,7 +479,7 @@ func (w *watched) Solve(ctx context.Context, m *model.Model, opts model.Options)
 	opts.Progress = func(done float64, note string) {
 		w.events.progress(progressEvent{Backend: w.Name(), Done: done, Note: trimmed(note, 200), Seconds: time.Since(start).Seconds()})
 	}
-	res, err := solveSafely(ctx, w.Solver, m, opts)
+	res, err := safely{w.Solver}.Solve(ctx, m, opts)
 	w.mu.Lock()
 	w.result = res
 	w.mu.Unlock()

@@ -248,11 +248,9 @@ func checked(m *model.Model, s *model.Solution, value int64) error {
 // best value add up.
 func mergeCount(m *model.Model, parts []*Record) (*model.Result, error) {
 	first := parts[0]
-	res := &model.Result{Model: m.Name, Kind: m.Kind.String(), Task: model.TaskCount, Backend: first.Options.Backend,
-		Status: model.StatusInfeasible, Stats: model.Stats{Extra: maps.Clone(first.Extra)}}
-	if res.Stats.Extra == nil {
-		res.Stats.Extra = map[string]any{}
-	}
+	res := model.NewResult(m, model.TaskCount, first.Options.Backend)
+	res.Status = model.StatusInfeasible
+	maps.Copy(res.Stats.Extra, first.Extra)
 	var best *Record
 	for _, r := range parts {
 		res.Stats.Nodes += r.Nodes

@@ -83,11 +83,9 @@ func takeProof(extra map[string]any) (*Proof, error) {
 // of every part added up count by count.
 func mergeSolve(m *model.Model, parts []*Record) (*model.Result, error) {
 	first := parts[0]
-	res := &model.Result{Model: m.Name, Kind: m.Kind.String(), Task: model.TaskSolve, Backend: first.Options.Backend,
-		Status: model.StatusInfeasible, Stats: model.Stats{Extra: maps.Clone(first.Extra)}}
-	if res.Stats.Extra == nil {
-		res.Stats.Extra = map[string]any{}
-	}
+	res := model.NewResult(m, model.TaskSolve, first.Options.Backend)
+	res.Status = model.StatusInfeasible
+	maps.Copy(res.Stats.Extra, first.Extra)
 	if !m.Optimizes() {
 		return mergeFirst(res, parts)
 	}

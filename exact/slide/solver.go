@@ -60,14 +60,15 @@ func (s *Solver) Solve(ctx context.Context, m *model.Model, opts model.Options) 
 	if err != nil {
 		return nil, err
 	}
-	res := &model.Result{Model: m.Name, Kind: m.Kind.String(), Task: opts.Task, Backend: s.Name(),
-		Stats: model.Stats{Nodes: out.Expanded, Extra: map[string]any{
-			"states_stored":  out.Stored,
-			"depth_forward":  out.Forward,
-			"depth_backward": out.Backward,
-			"memory_peak":    out.Peak,
-			"peak_rss":       peakResident(),
-		}}}
+	res := model.NewResult(m, opts.Task, s.Name())
+	res.Stats.Nodes = out.Expanded
+	res.Stats.Extra = map[string]any{
+		"states_stored":  out.Stored,
+		"depth_forward":  out.Forward,
+		"depth_backward": out.Backward,
+		"memory_peak":    out.Peak,
+		"peak_rss":       peakResident(),
+	}
 	switch {
 	case !out.Complete:
 		res.Status = model.StatusUnknown

@@ -53,8 +53,7 @@ func SolveWith(ctx context.Context, m *model.Model, opts model.Options, method M
 		return nil, errors.New("exact: enumerate needs Options.Emit to receive the solutions")
 	}
 	start := time.Now()
-	res := &model.Result{Model: m.Name, Kind: m.Kind.String(), Task: opts.Task, Backend: "exact",
-		Stats: model.Stats{Extra: map[string]any{}}}
+	res := model.NewResult(m, opts.Task, "exact")
 	st := tasks.NewStopper(ctx)
 	defer st.Close()
 	var err error

@@ -138,8 +138,7 @@ func (f forced) Solve(ctx context.Context, m *model.Model, opts model.Options) (
 	if opts.Task == model.TaskEnumerate && opts.Emit == nil {
 		return nil, errors.New("enumerate needs Emit")
 	}
-	res := &model.Result{Model: m.Name, Kind: m.Kind.String(), Task: opts.Task, Backend: f.Name(),
-		Stats: model.Stats{Extra: map[string]any{}}}
+	res := model.NewResult(m, opts.Task, f.Name())
 	st := tasks.NewStopper(ctx)
 	defer st.Close()
 	if err := f.solve(st, m, opts, res); err != nil {

@@ -1,7 +1,6 @@
 package cli
 
 import (
-	"errors"
 	"fmt"
 	"io"
 	"sync"
@@ -11,8 +10,8 @@ import (
 
 // errLimitReached is what enumerate's Emit returns when a solution beyond
 // --limit arrives: the backend stops at once, and the solution, though not
-// printed, proves that more exist.
-var errLimitReached = errors.New("more solutions than --limit")
+// printed, proves that more exist. model.Run takes it for a stop.
+var errLimitReached = fmt.Errorf("more solutions than --limit: %w", model.ErrEnough)
 
 // enumeration prints the solutions a backend emits, verified, one JSON line
 // each, and enforces --limit. The limit is applied here, where solutions are
@@ -47,7 +46,8 @@ type enumerated struct {
 
 // emit is the backend's Options.Emit.
 func (e *enumeration) emit(s model.Solution) error {
-	one := &model.Result{Model: e.m.Name, Kind: e.m.Kind.String(), Task: model.TaskEnumerate, Backend: e.backend, Solution: &s}
+	one := model.NewResult(e.m, model.TaskEnumerate, e.backend)
+	one.Solution = &s
 	if err := model.Verify(e.m, one); err != nil {
 		return err
 	}
@@ -60,6 +60,13 @@ func (e *enumeration) emit(s model.Solution) error {
 	e.printed++
 	e.progress.clear()
 	return writeJSON(e.out, enumerated{Model: e.m.Name, Index: e.printed, Solution: &s})
+}
+
+// limited reports whether a solution beyond --limit was found.
+func (e *enumeration) limited() bool {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	return e.more
 }
 
 // summary says how many solutions were printed and whether that is all.

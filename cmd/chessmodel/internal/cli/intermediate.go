@@ -76,16 +76,19 @@ func improvedText(m *model.Model, line improvedLine) string {
 	return s
 }
 
-// solveIntermediate runs the solve, printing each better solution to w
-// when on (solve --intermediate), the final one too for a backend that
-// streams none; a failed print is the error.
-func solveIntermediate(ctx context.Context, solver model.Solver, m *model.Model, opts model.Options, on bool, w io.Writer, asJSON bool) (*model.Result, error) {
-	if !on {
-		return solver.Solve(ctx, m, opts)
-	}
+// printingImproved is the backend of solve --intermediate: it prints each
+// better solution to w, the final one too for a backend that streams none;
+// a failed print is the error of its solve.
+type printingImproved struct {
+	model.Solver
+	w      io.Writer
+	asJSON bool
+}
+
+func (p *printingImproved) Solve(ctx context.Context, m *model.Model, opts model.Options) (*model.Result, error) {
 	var printFailed error
-	opts.Improved = intermediate(w, m, solver.Name(), asJSON, time.Now(), &printFailed)
-	res, err := solver.Solve(ctx, m, opts)
+	opts.Improved = intermediate(p.w, m, p.Name(), p.asJSON, time.Now(), &printFailed)
+	res, err := p.Solver.Solve(ctx, m, opts)
 	if err == nil {
 		opts.ReportFinal(res) // the final solution of a backend that streams none
 	}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/chessmodel/chessmodel/model"
 	"github.com/chessmodel/chessmodel/shard"
 )
 
@@ -93,7 +94,7 @@ func printMerged(w io.Writer, asJSON bool, merged *shard.Merged) error {
 		return nil
 	}
 	res := merged.Result
-	explainInfeasible(m, res)
+	model.ExplainInfeasible(m, res)
 	if asJSON {
 		return writeResultJSON(w, res)
 	}

@@ -4,14 +4,12 @@ import (
 	"bufio"
 	"bytes"
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"os"
 	"slices"
 	"strings"
 	"sync"
-	"time"
 
 	"github.com/spf13/cobra"
 
@@ -280,29 +278,16 @@ func runTask(ctx context.Context, g *globals, streams Streams, task model.Task, 
 	opts.Workers = f.workers
 	opts.MaxMoves = f.maxMoves
 	opts.SolverOptions = f.solverOptions
-	start := time.Now()
-	res, err := solveIntermediate(ctx, solver, m, opts, f.intermediate, streams.Out, g.json)
+	if f.intermediate {
+		solver = &printingImproved{Solver: solver, w: streams.Out, asJSON: g.json} // intermediate.go
+	}
+	res, err := model.Run(ctx, solver, m, opts)
 	progress.done()
-	limited := errors.Is(err, errLimitReached)
-	if err != nil && !limited {
+	if err != nil {
 		return err // classified by Run: unsupported, timeout, interrupt or failure
 	}
-	if res == nil {
-		res = &model.Result{Model: m.Name, Kind: m.Kind.String(), Task: task, Backend: solver.Name(), Status: model.StatusUnknown}
-	}
-	if res.Stats.Seconds == 0 {
-		res.Stats.Seconds = time.Since(start).Seconds()
-	}
-	if err := model.Verify(m, res); err != nil {
-		return err
-	}
-	cut := res.Status == model.StatusUnknown
-	if cut && task == model.TaskSolve && res.Solution != nil && res.Verified {
-		res.Status = model.StatusFeasible // a verified solution, not proven optimal
-		model.SettleStatus(m, res)        // or, without an objective, an answer
-		addGap(res, m)
-	}
-	explainInfeasible(m, res)
+	limited := list != nil && list.limited()
+	cut := res.Stopped
 	if task == model.TaskEnumerate {
 		if g.json {
 			if err := writeJSON(streams.Err, list.summaryJSON(res, limited)); err != nil {
@@ -333,32 +318,6 @@ func runTask(ctx context.Context, g *globals, streams Streams, task model.Task, 
 		return stopped(ctx, g, "")
 	}
 	return nil
-}
-
-// addGap puts the relative gap beside a proven bound the backend reported
-// with a solution it could not prove optimal: |bound - value| / max(1, |value|),
-// as MIP solvers report it.
-func addGap(res *model.Result, m *model.Model) {
-	bound, ok := res.Stats.Extra["bound"]
-	if !ok || res.Value == nil {
-		return
-	}
-	b, ok := bound.(int64)
-	if !ok {
-		return
-	}
-	gap := float64(b - *res.Value)
-	if gap < 0 {
-		gap = -gap
-	}
-	res.Stats.Extra["gap"] = gap / float64(max(1, abs(*res.Value)))
-}
-
-func abs(v int64) int64 {
-	if v < 0 {
-		return -v
-	}
-	return v
 }
 
 func printResult(w io.Writer, m *model.Model, res *model.Result) {
@@ -426,25 +385,6 @@ func printResult(w io.Writer, m *model.Model, res *model.Result) {
 			fmt.Fprintf(w, "moves:  %s\n", strings.Join(words, " "))
 		}
 	}
-}
-
-// explainInfeasible gives an infeasible slide without a reason of its
-// backend's the reason every slide search has: it was exhaustive.
-func explainInfeasible(m *model.Model, res *model.Result) {
-	if res.Status != model.StatusInfeasible || m.Kind != model.KindSlide {
-		return
-	}
-	if _, ok := res.Stats.Extra["reason"]; ok {
-		return
-	}
-	reason := "exhaustive search: no sequence of slides leads from the start to the goal"
-	if n, ok := asInt64(res.Stats.Extra["states_stored"]); ok {
-		reason += fmt.Sprintf(" (every one of the %d positions reachable on the side that ran out first was tried)", n)
-	}
-	if res.Stats.Extra == nil {
-		res.Stats.Extra = map[string]any{}
-	}
-	res.Stats.Extra["reason"] = reason
 }
 
 // printPartial says what a result cut short had found, as its JSON does:
