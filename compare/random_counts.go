@@ -25,14 +25,7 @@ func countsModel(rng *rand.Rand, name string) string {
 	if walls = unique(walls); len(walls) > 0 {
 		fmt.Fprintf(&b, "  walls: [%s]\n", strings.Join(walls, ", "))
 	}
-	weighted := rng.IntN(2) == 0
-	if weighted {
-		var ws []string
-		for i := 1 + rng.IntN(rows*cols); i > 0; i-- {
-			ws = append(ws, fmt.Sprintf("%v: %d", model.Square{File: rng.IntN(cols), Rank: rng.IntN(rows)}, rng.IntN(9)-3))
-		}
-		fmt.Fprintf(&b, "  weights: {%s}\n", strings.Join(unique(ws), ", "))
-	}
+	weighted := randomWeights(rng, &b, rows, cols)
 	var entries []string
 	for _, k := range kinds {
 		lo := rng.IntN(3)
@@ -104,14 +97,7 @@ func countsBeyondModel(rng *rand.Rand, name string) string {
 	if walls := unique(drawSquares(rng, rng.IntN(3)-1, rows, cols)); len(walls) > 0 {
 		fmt.Fprintf(&b, "  walls: [%s]\n", strings.Join(walls, ", "))
 	}
-	weighted := rng.IntN(2) == 0
-	if weighted {
-		var ws []string
-		for i := 1 + rng.IntN(rows*cols); i > 0; i-- {
-			ws = append(ws, fmt.Sprintf("%v: %d", model.Square{File: rng.IntN(cols), Rank: rng.IntN(rows)}, rng.IntN(9)-3))
-		}
-		fmt.Fprintf(&b, "  weights: {%s}\n", strings.Join(unique(ws), ", "))
-	}
+	weighted := randomWeights(rng, &b, rows, cols)
 	groups := []string{""}
 	if rng.IntN(3) == 0 {
 		groups = []string{" as white", " as black"}
@@ -135,4 +121,18 @@ func countsBeyondModel(rng *rand.Rand, name string) string {
 		fmt.Fprintf(&b, "objective: %s\n", pick(rng, []string{"maximize pieces", "minimize pieces", "maximize attacked"}))
 	}
 	return b.String()
+}
+
+// randomWeights writes, half the time, square weights from -3 to 5 on
+// some squares of the board, and says whether it did.
+func randomWeights(rng *rand.Rand, b *strings.Builder, rows, cols int) bool {
+	if rng.IntN(2) != 0 {
+		return false
+	}
+	var ws []string
+	for i := 1 + rng.IntN(rows*cols); i > 0; i-- {
+		ws = append(ws, fmt.Sprintf("%v: %d", model.Square{File: rng.IntN(cols), Rank: rng.IntN(rows)}, rng.IntN(9)-3))
+	}
+	fmt.Fprintf(b, "  weights: {%s}\n", strings.Join(unique(ws), ", "))
+	return true
 }

@@ -97,7 +97,7 @@ func ExplainInfeasible(m *Model, res *Result) {
 		return
 	}
 	reason := "exhaustive search: no sequence of slides leads from the start to the goal"
-	if n, ok := extraInt64(res.Stats.Extra["states_stored"]); ok {
+	if n, ok := ExtraInt64(res.Stats.Extra["states_stored"]); ok {
 		reason += fmt.Sprintf(" (every one of the %d positions reachable on the side that ran out first was tried)", n)
 	}
 	if res.Stats.Extra == nil {
@@ -106,9 +106,9 @@ func ExplainInfeasible(m *Model, res *Result) {
 	res.Stats.Extra["reason"] = reason
 }
 
-// extraInt64 reads a whole number of Stats.Extra as a backend writes it
+// ExtraInt64 reads a whole number of Stats.Extra as a backend writes it
 // (int64 or int) or as JSON reads it back (float64).
-func extraInt64(v any) (int64, bool) {
+func ExtraInt64(v any) (int64, bool) {
 	switch n := v.(type) {
 	case int64:
 		return n, true

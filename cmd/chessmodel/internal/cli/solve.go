@@ -393,9 +393,9 @@ func printPartial(w io.Writer, m *model.Model, res *model.Result) {
 	extra := res.Stats.Extra
 	if res.Count == nil {
 		for _, key := range []string{"counted_so_far", "partial_count"} {
-			if n, ok := asInt64(extra[key]); ok {
+			if n, ok := model.ExtraInt64(extra[key]); ok {
 				fmt.Fprintf(w, "  counted so far: %s (incomplete)", plural(n, "solution", "solutions"))
-				if c, ok := asInt64(extra["partial_classes"]); ok {
+				if c, ok := model.ExtraInt64(extra["partial_classes"]); ok {
 					fmt.Fprintf(w, ", %s up to symmetry", plural(c, "class", "classes"))
 				}
 				fmt.Fprintln(w)
@@ -403,7 +403,7 @@ func printPartial(w io.Writer, m *model.Model, res *model.Result) {
 			}
 		}
 	}
-	if b, ok := asInt64(extra["bound"]); ok {
+	if b, ok := model.ExtraInt64(extra["bound"]); ok {
 		switch {
 		case m.Kind == model.KindSlide:
 			fmt.Fprintf(w, "  proven bound: at least %d moves\n", b)
@@ -413,20 +413,6 @@ func printPartial(w io.Writer, m *model.Model, res *model.Result) {
 			fmt.Fprintf(w, "  proven bound: at least %d\n", b)
 		}
 	}
-}
-
-// asInt64 reads a number of Stats.Extra, which backends store as int64,
-// int or float64.
-func asInt64(v any) (int64, bool) {
-	switch n := v.(type) {
-	case int64:
-		return n, true
-	case int:
-		return int64(n), true
-	case float64:
-		return int64(n), n == float64(int64(n))
-	}
-	return 0, false
 }
 
 func statsLine(res *model.Result) string {
