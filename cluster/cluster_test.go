@@ -3,6 +3,7 @@ package cluster_test
 import (
 	"encoding/json"
 	"net"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -676,5 +677,82 @@ func TestWorkerOfAnotherBuild(t *testing.T) {
 	c.stop()
 	if began != 0 {
 		t.Errorf("the worker of another build began %d parts; want none", began)
+	}
+}
+
+// Status lists a finished job's parts, each done once, by worker, with
+// nothing left queued (the job's queue and claims are trimmed); Drop
+// removes one part's record, which the next run of the job does again,
+// alone.
+func TestStatusAndDrop(t *testing.T) {
+	c := newTestCluster(t)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	c.worker(nil)
+	c.worker(nil)
+	job := queensJob(t, 6)
+	merged, err := c.coordinate(ctx, job, nil)
+	checkQueens14(t, merged, err)
+	nc, err := cluster.Connect(c.url, c.cfg.Token, "status", c.clientTLS)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer nc.Close()
+	jobs, err := cluster.Status(ctx, nc, c.key)
+	if err != nil || len(jobs) != 1 {
+		t.Fatalf("status: %v, %d jobs; want the one", err, len(jobs))
+	}
+	st := jobs[0]
+	records := 0
+	for _, w := range st.ByWorker {
+		records += w.Records
+	}
+	if len(st.Done) != 6 || st.Of != 6 || records != 6 || st.Queued != 0 || st.Refused != 0 || len(st.Failed) != 0 || len(st.Running) != 0 {
+		t.Errorf("status of the finished job: %+v; want its 6 parts done, 6 records, nothing queued, running or failed", st)
+	}
+	removed, err := cluster.Drop(ctx, nc, st.ID, 3)
+	if err != nil || removed != 1 {
+		t.Fatalf("drop part 3: %v, %d messages removed; want 1", err, removed)
+	}
+	if jobs, _ := cluster.Status(ctx, nc, c.key); len(jobs) != 1 || len(jobs[0].Done) != 5 || slices.Contains(jobs[0].Done, 3) {
+		t.Errorf("status after the drop: %+v; want parts 0-2 and 4-5 done", jobs[0])
+	}
+	merged, err = c.coordinate(ctx, job, nil)
+	checkQueens14(t, merged, err)
+	c.stop()
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	for k := range job.Of {
+		if want := 1 + btoi(k == 3); c.ran[k] != want {
+			t.Errorf("part %d: run %d times, want %d", k, c.ran[k], want)
+		}
+	}
+}
+
+func btoi(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// A store is held by one process at a time: a second lock (a status
+// while the coordinator runs) fails at once, saying why; once released,
+// it is taken again.
+func TestLockStore(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "store")
+	unlock, err := cluster.LockStore(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := cluster.LockStore(dir); err == nil || !strings.Contains(err.Error(), "in use") {
+		t.Errorf("a second lock of a held store: %v; want it refused", err)
+	}
+	unlock()
+	again, err := cluster.LockStore(dir)
+	if err != nil {
+		t.Errorf("the store after its release: %v", err)
+	} else {
+		again()
 	}
 }

@@ -119,6 +119,7 @@ func Coordinate(ctx context.Context, nc *nats.Conn, job *shard.Job, cfg Config) 
 	if err != nil {
 		return nil, err
 	}
+	trim(ctx, js, run.id)
 	merged.Outvoted = append(outvoted, merged.Outvoted...)
 	return merged, nil
 }

@@ -81,6 +81,7 @@ before it is merged.`,
 	fl.IntVar(&f.replicas, "replicas", 1, "workers that do each part: their answers must agree, a disagreement offers the part to one more and the majority decides (needs as many workers)")
 	durationVar(fl, &f.ackWait, "ack-wait", cluster.DefaultAckWait, "how long a part may go without word from its worker before another gets it")
 	completeModels(cmd)
+	cmd.AddCommand(newClusterStatusCommand(g, streams), newClusterDropCommand(g, streams))
 	return cmd
 }
 
@@ -223,16 +224,18 @@ func clusterServer(streams Streams, f *clusterFlags) (connect func() (*nats.Conn
 	if tokenFile == "" {
 		tokenFile = filepath.Join(store, "token")
 	}
+	unlock, err := cluster.LockStore(store) // made here: the key is written into it before the server starts
+	if err != nil {
+		removeStore()
+		return nil, nil, &ExitError{Code: ExitBadInput, Err: err}
+	}
+	release := func() { unlock(); removeStore() }
 	if f.keyFile == "" {
 		f.keyFile = filepath.Join(store, "key")
-		if err := os.MkdirAll(store, 0o700); err != nil { // the server makes it too, but the key is written first
-			removeStore()
-			return nil, nil, &ExitError{Code: ExitBadInput, Err: err}
-		}
 	}
 	if _, err := os.Stat(f.keyFile); errors.Is(err, os.ErrNotExist) { // a new run; a resumed one keeps its key
 		if _, err := shard.WriteKey(f.keyFile); err != nil {
-			removeStore()
+			release()
 			return nil, nil, &ExitError{Code: ExitBadInput, Err: fmt.Errorf("--key-file: %w", err)}
 		}
 	}
@@ -252,7 +255,7 @@ func clusterServer(streams Streams, f *clusterFlags) (connect func() (*nats.Conn
 		}
 	}
 	if err != nil {
-		removeStore()
+		release()
 		return nil, nil, &ExitError{Code: ExitBadInput, Err: err}
 	}
 	worker := fmt.Sprintf("chessmodel worker --connect %s --token-file %s --key-file %s", srv.WorkerURL(), tokenFile, f.keyFile)
@@ -263,7 +266,7 @@ func clusterServer(streams Streams, f *clusterFlags) (connect func() (*nats.Conn
 	}
 	fmt.Fprintf(streams.Err, "chessmodel: JetStream on %s, store %s; start workers with:\n  %s\n", srv.URL(), store, worker)
 	return func() (*nats.Conn, error) { return srv.ConnectInProcess(token, "chessmodel cluster") },
-		func() { srv.Close(); removeStore() }, nil
+		func() { srv.Close(); release() }, nil
 }
 
 func newWorkerCommand(g *globals, streams Streams) *cobra.Command {

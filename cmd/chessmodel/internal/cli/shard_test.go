@@ -196,6 +196,11 @@ func TestClusterFlagsRefused(t *testing.T) {
 		{"worker", "--connect", "nats://127.0.0.1:1", "--token-file", filepath.Join(t.TempDir(), "none")},
 		{"slurm", q},
 		{"slurm", q, "--shards", "2", "--out", filepath.Join(t.TempDir(), "a b")},
+		{"cluster", "status"},
+		{"cluster", "status", "--store", filepath.Join(t.TempDir(), "none")},
+		{"cluster", "status", "--store", t.TempDir(), "--connect", "nats://127.0.0.1:1"},
+		{"cluster", "drop", "--store", t.TempDir(), "--part", "1"},
+		{"cluster", "drop", "--store", t.TempDir(), "--job", "x"},
 	} {
 		if code, _, errOut := run(t, DefaultBackends(), args...); code != ExitBadInput {
 			t.Errorf("%v: exit %d (%s), want 2", args, code, errOut)
