@@ -756,3 +756,34 @@ func TestLockStore(t *testing.T) {
 		again()
 	}
 }
+
+// A part that kills every worker given it (here each worker's connection
+// dies as it ends the part, before its record is stored) goes round no
+// more than cluster.MaxCrashes times: the next worker given it stores a
+// fatal error instead, and the job fails, saying so.
+func TestDeadlyPart(t *testing.T) {
+	c := newTestCluster(t)
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	for i := range cluster.MaxCrashes + 1 {
+		wctx, die := context.WithCancel(c.workers)
+		nc, err := cluster.Connect(c.url, c.cfg.Token, "crasher", c.clientTLS)
+		if err != nil {
+			t.Fatal(err)
+		}
+		w := &cluster.Worker{Solver: func(string) (model.Solver, error) { return exact.New(), nil },
+			Options: shard.RunOptions{Workers: 1, Key: c.key}, Name: fmt.Sprintf("crasher %d", i),
+			Ran: func(_ *shard.Job, k int) {
+				if k == 0 {
+					nc.Close() // dies without a word: no record, no ack, its claim left
+					die()
+				}
+			}}
+		c.wg.Add(1)
+		go func() { defer c.wg.Done(); _ = w.Run(wctx, nc) }()
+	}
+	_, err := c.coordinate(ctx, queensJob(t, 2), nil)
+	if !errors.Is(err, cluster.ErrWorker) || !strings.Contains(err.Error(), fmt.Sprintf("%d workers stopped at it without a word", cluster.MaxCrashes)) {
+		t.Errorf("a part that kills its workers: %v; want the job to fail after %d crashes", err, cluster.MaxCrashes)
+	}
+}

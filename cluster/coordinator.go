@@ -241,6 +241,9 @@ func (c *coordination) add(ctx context.Context, subject string, data []byte) err
 	if err := json.Unmarshal(data, &res); err != nil {
 		return c.retry(ctx, k, fmt.Errorf("cluster: a message of part %d/%d is not a result: %w", k, c.job.Of, err))
 	}
+	if res.Fatal && !c.replaying && !c.parts[k].done() {
+		return fmt.Errorf("%w: %s: %s", ErrWorker, res.Worker, res.Error)
+	}
 	if res.Error != "" {
 		return c.retry(ctx, k, fmt.Errorf("%w: %s, part %d/%d: %s", ErrWorker, res.Worker, k, c.job.Of, res.Error))
 	}

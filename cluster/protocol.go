@@ -62,6 +62,9 @@ type result struct {
 	Record *shard.Record `json:"record,omitempty"`
 	Error  string        `json:"error,omitempty"`
 	Worker string        `json:"worker"`
+	// Fatal: the part is not to be offered again (it killed MaxCrashes
+	// workers); the job fails with Error.
+	Fatal bool `json:"fatal,omitempty"`
 }
 
 // jobID names a job in subjects: the same for the same model, task,

@@ -8,6 +8,7 @@ import (
 	"io"
 	"math"
 	"os"
+	"strconv"
 	"sync"
 	"time"
 
@@ -135,6 +136,15 @@ func (w *Worker) handle(ctx context.Context, js jetstream.JetStream, msg jetstre
 		_ = msg.Ack()
 		return
 	}
+	if crashes, last := w.crashes(ctx, msg, claims, key); crashes >= MaxCrashes {
+		w.logf("%s part %d/%d: %d workers stopped at it without a word, the last %s: not run again", item.Job.Model, k, item.Job.Of, crashes, last)
+		res := &result{Worker: w.Name, Fatal: true, Error: fmt.Sprintf("part %d/%d: %d workers stopped at it without a word (a crash, a kill, a machine lost), the last %s: a part that kills its workers is not run again",
+			k, item.Job.Of, crashes, last)}
+		if w.store(ctx, js, subject, subject+"-crashed", res) == nil {
+			_ = msg.Term()
+		}
+		return
+	}
 	if w.Started != nil {
 		w.Started(item.Job, k)
 	}
@@ -245,6 +255,35 @@ func (w *Worker) stored(ctx context.Context, js jetstream.JetStream, item *workI
 	}
 	m, err := item.Job.ParseModel()
 	return err == nil && shard.Check(item.Job, m, r.Record, w.Options.Key) == nil
+}
+
+// MaxCrashes is how many workers may stop at one part without a word (no
+// record, no hand-back: a crash, a kill, a machine lost) before the next
+// one given it runs it no more and stores a fatal error instead: a part
+// that kills its workers would otherwise go round for ever.
+const MaxCrashes = 3
+
+// crashes counts, for a part delivered again, the workers that stopped at
+// it without a word: a claim left by another worker that is not alive
+// (claimedElsewhere said so) is one more. It returns the count and the
+// last such worker.
+func (w *Worker) crashes(ctx context.Context, msg jetstream.Msg, claims jetstream.KeyValue, key string) (int, string) {
+	meta, err := msg.Metadata()
+	if err != nil || meta.NumDelivered < 2 {
+		return 0, ""
+	}
+	claim, err := claims.Get(ctx, key)
+	if err != nil || string(claim.Value()) == w.Name {
+		return 0, "" // no claim (handed back, or never run), or this worker's own
+	}
+	n := 0
+	if entry, err := claims.Get(ctx, key+".crashes"); err == nil {
+		n, _ = strconv.Atoi(string(entry.Value()))
+	}
+	n++
+	_, _ = claims.Put(ctx, key+".crashes", []byte(strconv.Itoa(n)))
+	_ = claims.Delete(ctx, key) // counted once
+	return n, string(claim.Value())
 }
 
 // didReplica is, for a part done by several workers, the replica of it
