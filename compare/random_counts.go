@@ -8,8 +8,8 @@ import (
 	"github.com/chessmodel/chessmodel/model"
 )
 
-// countsModel draws a model of attack counts and square weights (issue
-// 29): a small board with walls and weights of either sign, one or two
+// countsModel draws a model of attack counts and square weights:
+// a small board with walls and weights of either sign, one or two
 // kinds of piece, independence or not, weak or strong attack, one to
 // three "every ..." rules and, sometimes, a weight objective.
 func countsModel(rng *rand.Rand, name string) string {
@@ -72,8 +72,8 @@ func RandomCounts(rng *rand.Rand, name string) string {
 	return drawParsed(rng, name, countsModel, nil)
 }
 
-// RandomCountsBeyond draws a random model of attack counts and weights on
-// what the plain search of issue 29 left out (issue 36): a wrapped board
+// RandomCountsBeyond draws a random model of attack counts and weights
+// beyond a plain board of ungrouped pieces: a wrapped board
 // (cylinder, torus, Möbius band, Klein bottle), a one-sided piece, or
 // pieces in groups, or several of these. The same rng state gives the
 // same model.

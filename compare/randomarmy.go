@@ -9,8 +9,8 @@ import (
 // armyGroups are the names random group models give their groups.
 var armyGroups = []string{"white", "black", "red"}
 
-// RandomArmy returns the text of a small random group model (issue 29,
-// model/groups.go) that parses: a board of up to 4x4, sometimes with walls
+// RandomArmy returns the text of a small random group model
+// (model/groups.go) that parses: a board of up to 4x4, sometimes with walls
 // or squares off it; two or three groups, each of one or two kinds of
 // piece (built-in or fairy, so that lines of mixed riders meet); fixed,
 // ranged or max counts, sometimes on one colour; rules drawn from

@@ -9,7 +9,7 @@ import (
 )
 
 // Draws names the kinds of random model compare --random draws: Random's
-// placements, and the constructs of issue 29 drawn by RandomTour and
+// placements, and the tours and slides drawn by RandomTour and
 // RandomSlide.
 var Draws = map[string]func(rng *rand.Rand, name string) string{
 	"place": Random,

@@ -7,7 +7,7 @@ import (
 	"github.com/chessmodel/chessmodel/model"
 )
 
-// Attack counts (issue 29): "every piece attacks N", "every PIECE attacked
+// Attack counts: "every piece attacks N", "every PIECE attacked
 // N", "every square attacked N".
 //
 // attacks(P) is the number of pieces P attacks, attackers(t) the number of

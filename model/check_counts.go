@@ -2,7 +2,7 @@ package model
 
 import "fmt"
 
-// The checker's share of issue 29: attack counts and square weights,
+// The checker's share of attack counts and square weights,
 // recomputed on the plain grid by walking every leap and ride of every
 // piece, fixed pieces included.
 

@@ -171,7 +171,7 @@ type Summary struct {
 	Symmetries []string          `json:"symmetries"`
 	Wrap       string            `json:"wrap,omitempty"` // cylinder, torus, mobius, klein; empty on a plain board
 
-	// Weights: the square weights (board.weights, issue 29) of the open
+	// Weights: the square weights (board.weights) of the open
 	// squares that carry one, by square name; none on an unweighted board.
 	Weights map[string]int64 `json:"weights,omitempty"`
 }
@@ -181,7 +181,7 @@ type TourSummary struct {
 	Piece  string  `json:"piece"`
 	Start  *Square `json:"start,omitempty"`
 	Closed bool    `json:"closed"`
-	// Undirected: a path and its reverse are one tour (issue 29).
+	// Undirected: a path and its reverse are one tour.
 	Undirected bool `json:"undirected,omitempty"`
 }
 
@@ -190,7 +190,7 @@ type SlideSummary struct {
 	Piece string   `json:"piece"`
 	From  []Square `json:"from"`
 	To    []Square `json:"to"`
-	// Groups: the label classes of a slide with different pieces (issue 29).
+	// Groups: the label classes of a slide with different pieces.
 	Groups []SlideGroupSummary `json:"groups,omitempty"`
 }
 
@@ -210,7 +210,7 @@ func (m *Model) Summarize() Summary {
 	if m.FreeWalls != nil {
 		s.FreeWalls = rangeText(*m.FreeWalls)
 	}
-	for sq, w := range m.Weights { // square weights (issue 29)
+	for sq, w := range m.Weights { // square weights
 		if w != 0 && m.Board.IsOpen(sq) {
 			if s.Weights == nil {
 				s.Weights = map[string]int64{}

@@ -2,7 +2,7 @@ package model
 
 import "unicode"
 
-// Armies (issue 29): pieces in groups (sides, colours) and rules between
+// Armies: pieces in groups (sides, colours) and rules between
 // groups. A place entry may name its group ("9 queen as white"); a model
 // whose place list names groups is a group model, and every entry of it
 // names one. Independence rules may then speak of groups:

@@ -34,11 +34,11 @@ type Model struct {
 	Tour  *TourSpec
 	Slide *SlideSpec
 
-	// Armies (issue 29, groups.go): the groups of a place model and the
+	// Armies (groups.go): the groups of a place model and the
 	// rules between them; the zero value is a model without groups.
 	Army GroupModel
 
-	// Weights (issue 29, parse_counts.go): the number each square carries,
+	// Weights (parse_counts.go): the number each square carries,
 	// for the weight objectives; only non-zero weights are stored, on open
 	// squares or not. nil when the board has no weights.
 	Weights map[Square]int64
@@ -125,7 +125,7 @@ const (
 	MeasureDominated         // open squares occupied or attacked
 	MeasureWalls             // walls on the board, fixed and free
 
-	// Weights (issue 29): sums of the board's square weights.
+	// Weights: sums of the board's square weights.
 	MeasureWeight         // over the placed pieces, the weight of each one's square
 	MeasureAttackedWeight // over the open squares attacked, their weight
 )
@@ -141,7 +141,7 @@ type Rules struct {
 	Stack       bool       // pieces may share a square
 	Cover       *Cover     // nil: no coverage rule
 
-	// Attack counts (issue 29, parse_counts.go): every rule must hold.
+	// Attack counts (parse_counts.go): every rule must hold.
 	Counts []AttackCount `json:",omitempty"` // omitted when none: model digests stay as they were
 }
 
@@ -192,7 +192,7 @@ type TourSpec struct {
 	Start  *Square
 	Closed bool
 
-	// Undirected tours (issue 29): with Undirected an open tour is a path
+	// Undirected tours: with Undirected an open tour is a path
 	// and its reverse together, one tour, and classes are orbits under the
 	// symmetry group and reversal. With a start square each such path is
 	// written from it, so the counts are those of the directed tours from
@@ -211,7 +211,7 @@ type SlideSpec struct {
 	From  []Square
 	To    []Square
 
-	// Slides with different pieces (issue 29, slide_groups.go): each
+	// Slides with different pieces (slide_groups.go): each
 	// group is a label class of interchangeable pieces with its own piece
 	// and move rule. The parser always fills Groups (one group for a slide
 	// of identical pieces); Piece is then the first group's, From and To

@@ -12,7 +12,7 @@ import (
 // board stay exact in an int64 and in the ILP's doubles.
 const MaxWeight = 1_000_000
 
-// attackCount reads an attack-count rule (issue 29):
+// attackCount reads an attack-count rule:
 //
 //	every piece attacks 1        every queen attacked 1..
 //	every square attacked ..2
@@ -145,7 +145,7 @@ func weightValue(word string) (int64, error) {
 func (m *Model) Weight(s Square) int64 { return m.Weights[s] }
 
 // HasCounts reports whether the model uses attack counts or weights: the
-// constructs of issue 29 that the exact backend searches in package counts.
+// constructs that the exact backend searches in package counts.
 func (m *Model) HasCounts() bool {
 	return len(m.Rules.Counts) > 0 || m.Objective.Measure == MeasureWeight || m.Objective.Measure == MeasureAttackedWeight
 }

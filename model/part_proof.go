@@ -1,6 +1,6 @@
 package model
 
-// The proof of a solve split in parts (issue 23): what a part of a search
+// The proof of a solve split in parts: what a part of a search
 // that splits its solve reports in Stats.Extra, and package shard reads
 // back from it and merges. Defined here, where the searches that write it
 // and the merge that reads it both see it.

@@ -127,7 +127,7 @@ next:
 	return out
 }
 
-// mapsWeights reports whether t maps the square weights (issue 29) onto
+// mapsWeights reports whether t maps the square weights onto
 // themselves.
 func (m *Model) mapsWeights(t Transform) bool {
 	b := m.Board

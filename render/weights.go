@@ -2,7 +2,7 @@ package render
 
 import "strconv"
 
-// drawWeights writes each weighted open square's number (issue 29) small
+// drawWeights writes each weighted open square's number small
 // in its top-left corner, where no piece glyph reaches.
 func (sc *scene) drawWeights(c canvas, l *layout) {
 	if len(sc.m.Weights) == 0 {

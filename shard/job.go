@@ -104,7 +104,7 @@ type canonical struct {
 	Tour       *model.TourSpec
 	Slide      *model.SlideSpec
 	Army       *model.GroupModel      `json:",omitempty"` // groups and their rules; nil without groups
-	Weights    map[model.Square]int64 `json:",omitempty"` // square weights (issue 29)
+	Weights    map[model.Square]int64 `json:",omitempty"` // square weights
 }
 
 // Digest is the SHA-256 of the model's canonical form, in hex: the same for

@@ -11,7 +11,7 @@ import (
 	"github.com/chessmodel/chessmodel/model"
 )
 
-// The proofs of solve in parts (issue 23): TaskSolve of a search that
+// The proofs of solve in parts: TaskSolve of a search that
 // splits its proof (the exact backend's fewest pieces that cover: the
 // domination doc in exact/internal/domination/part.go). Every part
 // computes the same upper bound U (a count of pieces known to cover, and

@@ -6,7 +6,7 @@ import "container/heap"
 // cannot own classes by their index in the order of enumeration without
 // enumerating every class before its own: so each part once walked every
 // wall set, and 5 walls in 32 parts cost 1.91 times the CPU of one
-// process (issue 37). So the subsets are grouped under prefixes — their
+// process. So the subsets are grouped under prefixes — their
 // first squares — and each prefix goes whole to one part: every part walks
 // the prefixes, which are few, and the subsets of its own only. A prefix
 // is the shortest under which lie at most a prefixesPerPart-th of a part's

@@ -6,7 +6,7 @@ import (
 	"github.com/chessmodel/chessmodel/internal/oeis"
 )
 
-// armies: pieces in groups (issue 29). Peaceable queens: the most queens
+// armies: pieces in groups. Peaceable queens: the most queens
 // m of each colour on n x n, OEIS A250000 (the value is 2m pieces), and
 // the optimal placements up to rotations, reflections and swapping the
 // colours, A260680 — the model's own symmetry group of 16 (model/groups.go).

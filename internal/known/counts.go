@@ -2,7 +2,7 @@ package known
 
 import "github.com/chessmodel/chessmodel/brute"
 
-// attackCounts: the attack-count rules and square weights of issue 29,
+// attackCounts: the attack-count rules and square weights,
 // against published values where they exist and the brute referee.
 func attackCounts() []Case {
 	return []Case{

@@ -1,4 +1,4 @@
-// Package counts solves the placement models of issue 29's attack counts
+// Package counts solves the placement models with attack counts
 // and square weights: rules such as "every piece attacks 1", "every queen
 // attacked 1.." and "every square attacked ..2", and the objectives
 // "weight" (the weights of the squares the placed pieces stand on) and

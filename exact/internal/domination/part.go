@@ -11,7 +11,7 @@ import (
 	"github.com/chessmodel/chessmodel/model"
 )
 
-// The fewest pieces in parts (issue 23): a solve under model.Options.Shard.
+// The fewest pieces in parts: a solve under model.Options.Shard.
 //
 // Every part computes the same upper bound U, cheaply and on one worker
 // (upperBound): a greedy cover, then the first-cover search on the whole

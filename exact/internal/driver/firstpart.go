@@ -5,7 +5,7 @@ import (
 	"github.com/chessmodel/chessmodel/model"
 )
 
-// A part of a proof (issue 23): a search for one solution whose pass is
+// A part of a proof: a search for one solution whose pass is
 // split among shards. FirstPart lists f's tasks to ShardTasks whatever
 // the number of workers (the list depends on the model, the pass and
 // f's SplitPolicy.From alone, so every shard lists the same), and searches

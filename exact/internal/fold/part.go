@@ -8,7 +8,7 @@ import (
 	"github.com/chessmodel/chessmodel/model"
 )
 
-// A solve in parts (issue 23; package shard merges them). Folding splits
+// A solve in parts (package shard merges them). Folding splits
 // the proof of a model without an objective — "can these pieces cover the
 // board?", one pass at the rule's target: part K of N searches the boxes
 // it owns of the pass's list (driver.FirstPart: at least

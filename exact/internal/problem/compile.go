@@ -105,7 +105,7 @@ type Problem struct {
 	groupOnce sync.Once
 	group     [][]int32 // the symmetries as permutations of squares, identity excluded
 
-	// Armies (issue 29): in a group model a kind of piece is a (piece,
+	// Armies: in a group model a kind of piece is a (piece,
 	// group) pair; GroupOf is its group, an index into Model.Army.Groups.
 	// slotPerm is, beside group, each symmetry's permutation of the slots
 	// (nil: none moved): swapping alike groups (groups.go).

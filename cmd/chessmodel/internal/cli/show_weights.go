@@ -9,7 +9,7 @@ import (
 	"github.com/chessmodel/chessmodel/model"
 )
 
-// printWeights draws the square weights (board.weights, issue 29) under the
+// printWeights draws the square weights (board.weights) under the
 // diagram as a grid in the layout of the diagram: top rank first, each
 // number right-aligned in its file's column, 0 where an open square has
 // none, # on a wall and - off the board. Nothing on an unweighted board.
