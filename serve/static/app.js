@@ -238,7 +238,7 @@ function showSummary(s) {
   row("place", (s.place || []).join(", "));
   row("rules", (s.rules || []).join(", "));
   row("objective", s.objective);
-  if (s.weights) { // square weights (issue 29); the board picture carries each number
+  if (s.weights) { // square weights; the board picture carries each number
     const v = Object.values(s.weights);
     row("weights", `${v.length} squares, ${Math.min(...v)} to ${Math.max(...v)}`);
   }
