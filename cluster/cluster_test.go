@@ -111,7 +111,7 @@ func (c *testCluster) workerSolving(solver model.Solver, opts shard.RunOptions, 
 func (c *testCluster) workerBounded(solver model.Solver, opts shard.RunOptions, ceiling int64, started func(cancel func())) {
 	c.t.Helper()
 	ctx, cancel := context.WithCancel(c.workers)
-	nc, err := cluster.Connect(c.url, c.cfg.Token, "test worker", c.clientTLS)
+	nc, err := cluster.Connect(c.url, cluster.Auth{Secret: c.cfg.Token}, "test worker", c.clientTLS)
 	if err != nil {
 		c.t.Fatal(err)
 	}
@@ -150,7 +150,7 @@ func (c *testCluster) coordinateRefusing(ctx context.Context, job *shard.Job, pr
 // coordinateWith coordinates a job with cfg, its ack wait and key the
 // test cluster's.
 func (c *testCluster) coordinateWith(ctx context.Context, job *shard.Job, cfg cluster.Config) (*shard.Merged, error) {
-	nc, err := cluster.Connect(c.url, c.cfg.Token, "test coordinator", c.clientTLS)
+	nc, err := cluster.Connect(c.url, cluster.Auth{Secret: c.cfg.Token}, "test coordinator", c.clientTLS)
 	if err != nil {
 		c.t.Fatal(err)
 	}
@@ -369,7 +369,7 @@ func TestForgedRecordsRefused(t *testing.T) {
 // work queue, and returns how many.
 func (c *testCluster) forge(ctx context.Context, job *shard.Job) int {
 	c.t.Helper()
-	nc, err := cluster.Connect(c.url, c.cfg.Token, "forger", c.clientTLS)
+	nc, err := cluster.Connect(c.url, cluster.Auth{Secret: c.cfg.Token}, "forger", c.clientTLS)
 	if err != nil {
 		c.t.Fatal(err)
 	}
@@ -572,7 +572,7 @@ func TestConnectWaitsForTheServer(t *testing.T) {
 		}
 		started <- srv
 	}()
-	nc, err := cluster.ConnectWaiting(context.Background(), "nats://"+addr, token, "waiting worker", cluster.TLS{}, 20*time.Second, nil)
+	nc, err := cluster.ConnectWaiting(context.Background(), "nats://"+addr, cluster.Auth{Secret: token}, "waiting worker", cluster.TLS{}, 20*time.Second, nil)
 	if srv := <-started; srv != nil {
 		defer srv.Close()
 	}
@@ -580,7 +580,7 @@ func TestConnectWaitsForTheServer(t *testing.T) {
 		t.Fatalf("a worker started a second before its server: %v", err)
 	}
 	nc.Close()
-	if _, err := cluster.ConnectWaiting(context.Background(), "nats://"+addr, "", "no token", cluster.TLS{}, 20*time.Second, nil); err == nil || !strings.Contains(err.Error(), "wants a token") {
+	if _, err := cluster.ConnectWaiting(context.Background(), "nats://"+addr, cluster.Auth{}, "no token", cluster.TLS{}, 20*time.Second, nil); err == nil || !strings.Contains(err.Error(), "wants a token") {
 		t.Errorf("without the token: %v; want at once an error saying the server wants one", err)
 	}
 }
@@ -693,7 +693,7 @@ func TestStatusAndDrop(t *testing.T) {
 	job := queensJob(t, 6)
 	merged, err := c.coordinate(ctx, job, nil)
 	checkQueens14(t, merged, err)
-	nc, err := cluster.Connect(c.url, c.cfg.Token, "status", c.clientTLS)
+	nc, err := cluster.Connect(c.url, cluster.Auth{Secret: c.cfg.Token}, "status", c.clientTLS)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -767,7 +767,7 @@ func TestDeadlyPart(t *testing.T) {
 	defer cancel()
 	for i := range cluster.MaxCrashes + 1 {
 		wctx, die := context.WithCancel(c.workers)
-		nc, err := cluster.Connect(c.url, c.cfg.Token, "crasher", c.clientTLS)
+		nc, err := cluster.Connect(c.url, cluster.Auth{Secret: c.cfg.Token}, "crasher", c.clientTLS)
 		if err != nil {
 			t.Fatal(err)
 		}

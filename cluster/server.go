@@ -16,6 +16,27 @@ import (
 	"github.com/nats-io/nats.go"
 )
 
+// Auth is how a client proves who it is: a token (User empty), or a
+// user's name and password (ServerConfig.Users).
+type Auth struct {
+	User   string
+	Secret string // the token, or the user's password
+}
+
+func (a Auth) options() []nats.Option {
+	switch {
+	case a.User != "":
+		return []nats.Option{nats.UserInfo(a.User, a.Secret)}
+	case a.Secret != "":
+		return []nats.Option{nats.Token(a.Secret)}
+	}
+	return nil
+}
+
+// CoordinatorUser is the user a coordinator connects to its embedded
+// server as, with the token as password, when the server has users.
+const CoordinatorUser = "coordinator"
+
 // ServerConfig says where an embedded JetStream server listens and keeps
 // its streams.
 type ServerConfig struct {
@@ -27,6 +48,10 @@ type ServerConfig struct {
 	TLS      TLS
 	StoreDir string // the file store: a restart on it resumes
 	Token    string // clients must present it; empty: no authentication
+	// Users, when set, are the only clients besides the coordinator, each
+	// by name and password (one a worker, so that one can be shut out
+	// without the others); the token is then CoordinatorUser's password.
+	Users map[string]string
 }
 
 // A Server is an embedded NATS server with JetStream.
@@ -50,6 +75,16 @@ func StartServer(cfg ServerConfig) (*Server, error) {
 	}
 	opts := &server.Options{Host: host, Port: port, JetStream: true, StoreDir: cfg.StoreDir,
 		Authorization: cfg.Token, NoLog: true, NoSigs: true, ServerName: "chessmodel", MaxPayload: cfg.MaxPayload}
+	if len(cfg.Users) > 0 {
+		if _, taken := cfg.Users[CoordinatorUser]; taken {
+			return nil, fmt.Errorf("cluster: the user %q is the coordinator's own", CoordinatorUser)
+		}
+		opts.Authorization = ""
+		opts.Users = []*server.User{{Username: CoordinatorUser, Password: cfg.Token}}
+		for name, password := range cfg.Users {
+			opts.Users = append(opts.Users, &server.User{Username: name, Password: password})
+		}
+	}
 	if cfg.TLS.enabled() {
 		if opts.TLSConfig, err = cfg.TLS.serverConfig(); err != nil {
 			return nil, err
@@ -73,11 +108,8 @@ func (s *Server) URL() string { return s.ns.ClientURL() }
 
 // ConnectInProcess connects to the server within this process (no
 // network, so no TLS), as Connect does with the token.
-func (s *Server) ConnectInProcess(token, name string) (*nats.Conn, error) {
-	opts := []nats.Option{nats.Name(name), nats.InProcessServer(s.ns)}
-	if token != "" {
-		opts = append(opts, nats.Token(token))
-	}
+func (s *Server) ConnectInProcess(auth Auth, name string) (*nats.Conn, error) {
+	opts := append(auth.options(), nats.Name(name), nats.InProcessServer(s.ns))
 	nc, err := nats.Connect("", opts...)
 	if err != nil {
 		return nil, fmt.Errorf("cluster: connecting to the embedded server: %w", err)
@@ -141,11 +173,9 @@ func ReadToken(path string) (string, error) {
 // Connect connects to a server with a token (none when empty), and keeps
 // reconnecting for as long as the connection is open: a coordinator
 // restarted on the same address finds its workers again.
-func Connect(url, token, name string, tlsFiles TLS) (*nats.Conn, error) {
-	opts := []nats.Option{nats.Name(name), nats.MaxReconnects(-1), nats.ReconnectWait(200 * time.Millisecond)}
-	if token != "" {
-		opts = append(opts, nats.Token(token))
-	}
+func Connect(url string, auth Auth, name string, tlsFiles TLS) (*nats.Conn, error) {
+	opts := append(auth.options(), nats.Name(name), nats.MaxReconnects(-1), nats.ReconnectWait(200*time.Millisecond))
+	token := auth.Secret
 	secure, err := tlsFiles.clientOption()
 	if err != nil {
 		return nil, err
@@ -156,6 +186,9 @@ func Connect(url, token, name string, tlsFiles TLS) (*nats.Conn, error) {
 	nc, err := nats.Connect(url, opts...)
 	if errors.Is(err, nats.ErrAuthorization) && token == "" {
 		return nil, fmt.Errorf("cluster: %s wants a token, and none was given (--token-file): %w", url, err)
+	}
+	if errors.Is(err, nats.ErrAuthorization) && auth.User != "" {
+		return nil, fmt.Errorf("cluster: %s refused user %s and its password: %w", url, auth.User, err)
 	}
 	if errors.Is(err, nats.ErrAuthorization) {
 		return nil, fmt.Errorf("cluster: %s refused the token: %w", url, err)
@@ -171,10 +204,10 @@ func Connect(url, token, name string, tlsFiles TLS) (*nats.Conn, error) {
 // most every 5 s, for up to wait (0: once), saying so through note about
 // every 30 s. A server that refuses the token is an error at once; so is
 // the end of ctx.
-func ConnectWaiting(ctx context.Context, url, token, name string, tlsFiles TLS, wait time.Duration, note func(string)) (*nats.Conn, error) {
+func ConnectWaiting(ctx context.Context, url string, auth Auth, name string, tlsFiles TLS, wait time.Duration, note func(string)) (*nats.Conn, error) {
 	start, lastNote := time.Now(), time.Now()
 	for delay := 200 * time.Millisecond; ; delay = min(2*delay, 5*time.Second) {
-		nc, err := Connect(url, token, name, tlsFiles)
+		nc, err := Connect(url, auth, name, tlsFiles)
 		if err == nil || !retriable(err) || time.Since(start)+delay > wait {
 			return nc, err
 		}
@@ -194,4 +227,32 @@ func ConnectWaiting(ctx context.Context, url, token, name string, tlsFiles TLS, 
 // server answered, rather than one refused the token or the TLS.
 func retriable(err error) bool {
 	return errors.Is(err, nats.ErrNoServers) && !errors.Is(err, nats.ErrAuthorization)
+}
+
+// ReadUsers reads a users file: one user a line, its name and password
+// separated by blanks; blank lines and lines from # are skipped.
+func ReadUsers(path string) (map[string]string, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	users := map[string]string{}
+	for i, line := range strings.Split(string(data), "\n") {
+		line = strings.TrimSpace(line)
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		fields := strings.Fields(line)
+		if len(fields) != 2 {
+			return nil, fmt.Errorf("%s:%d: expected a user's name and password, found %d fields", path, i+1, len(fields))
+		}
+		if _, twice := users[fields[0]]; twice {
+			return nil, fmt.Errorf("%s:%d: user %s is there twice", path, i+1, fields[0])
+		}
+		users[fields[0]] = fields[1]
+	}
+	if len(users) == 0 {
+		return nil, fmt.Errorf("%s: no user", path)
+	}
+	return users, nil
 }

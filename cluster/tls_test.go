@@ -12,6 +12,7 @@ import (
 	"net"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -106,12 +107,12 @@ func TestMutualTLS(t *testing.T) {
 		{"not knowing the CA", cluster.TLS{Cert: workerCert, Key: workerKey}},
 		{"no TLS", cluster.TLS{}},
 	} {
-		if nc, err := cluster.Connect(srv.URL(), token, tc.name, tc.tls); err == nil {
+		if nc, err := cluster.Connect(srv.URL(), cluster.Auth{Secret: token}, tc.name, tc.tls); err == nil {
 			nc.Close()
 			t.Errorf("a client with %s connected", tc.name)
 		}
 	}
-	wc, err := cluster.Connect(srv.URL(), token, "worker", cluster.TLS{Cert: workerCert, Key: workerKey, CA: ca.caFile()})
+	wc, err := cluster.Connect(srv.URL(), cluster.Auth{Secret: token}, "worker", cluster.TLS{Cert: workerCert, Key: workerKey, CA: ca.caFile()})
 	if err != nil {
 		t.Fatalf("the worker with the CA's certificate: %v", err)
 	}
@@ -121,7 +122,7 @@ func TestMutualTLS(t *testing.T) {
 	key := []byte("0123456789abcdef")
 	w := &cluster.Worker{Solver: func(string) (model.Solver, error) { return exact.New(), nil }, Options: shard.RunOptions{Workers: 1, Key: key}}
 	go func() { _ = w.Run(ctx, wc) }()
-	cc, err := srv.ConnectInProcess(token, "coordinator")
+	cc, err := srv.ConnectInProcess(cluster.Auth{Secret: token}, "coordinator")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -133,5 +134,66 @@ func TestMutualTLS(t *testing.T) {
 	merged, err := cluster.Coordinate(ctx, cc, job, cluster.Config{AckWait: ackWait, Key: key})
 	if err != nil || *merged.Result.Count != 92 {
 		t.Fatalf("8 queens over mutual TLS: %v, %v; want 92", merged, err)
+	}
+}
+
+// Per-worker credentials: a server with users lets in each by its own
+// password (and the coordinator, in the process, by the token), and no
+// one else: not a wrong password, not the token alone, not a user shut
+// out by removing its line. A users file with a line that is not a name
+// and a password is refused, naming its line.
+func TestUsers(t *testing.T) {
+	dir := t.TempDir()
+	users := filepath.Join(dir, "users")
+	if err := os.WriteFile(users, []byte("# the workers\nalpha s3cret-alpha\nbeta s3cret-beta\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	read, err := cluster.ReadUsers(users)
+	if err != nil || len(read) != 2 {
+		t.Fatalf("users: %v, %v", read, err)
+	}
+	token, _ := cluster.NewToken()
+	srv, err := cluster.StartServer(cluster.ServerConfig{Listen: "127.0.0.1:0", StoreDir: t.TempDir(), Token: token, Users: read})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name string
+		auth cluster.Auth
+		ok   bool
+	}{
+		{"alpha", cluster.Auth{User: "alpha", Secret: "s3cret-alpha"}, true},
+		{"beta with alpha's password", cluster.Auth{User: "beta", Secret: "s3cret-alpha"}, false},
+		{"the token alone", cluster.Auth{Secret: token}, false},
+		{"nobody", cluster.Auth{}, false},
+	} {
+		nc, err := cluster.Connect(srv.URL(), tc.auth, tc.name, cluster.TLS{})
+		if (err == nil) != tc.ok {
+			t.Errorf("%s: connect %v, want allowed %v", tc.name, err, tc.ok)
+		}
+		if nc != nil {
+			nc.Close()
+		}
+	}
+	if nc, err := srv.ConnectInProcess(cluster.Auth{User: cluster.CoordinatorUser, Secret: token}, "coordinator"); err != nil {
+		t.Errorf("the coordinator: %v", err)
+	} else {
+		nc.Close()
+	}
+	srv.Close()
+	delete(read, "beta") // beta shut out
+	srv, err = cluster.StartServer(cluster.ServerConfig{Listen: "127.0.0.1:0", StoreDir: t.TempDir(), Token: token, Users: read})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer srv.Close()
+	if nc, err := cluster.Connect(srv.URL(), cluster.Auth{User: "beta", Secret: "s3cret-beta"}, "beta", cluster.TLS{}); err == nil {
+		nc.Close()
+		t.Error("beta, shut out, connected")
+	}
+	bad := filepath.Join(dir, "bad")
+	_ = os.WriteFile(bad, []byte("alpha one\ngamma\n"), 0o600)
+	if _, err := cluster.ReadUsers(bad); err == nil || !strings.Contains(err.Error(), "bad:2:") {
+		t.Errorf("a line of one field: %v; want an error at bad:2", err)
 	}
 }

@@ -28,6 +28,8 @@ type clusterFlags struct {
 	replicas  int
 	wait      time.Duration // worker: how long to wait for the server
 	tls       cluster.TLS   // --tls-cert, --tls-key, --tls-ca
+	user      string        // --user: this client's name among the server's users
+	usersFile string        // cluster --users: the embedded server's users
 	ackWait   time.Duration
 	workers   int
 }
@@ -78,6 +80,7 @@ before it is merged.`,
 	addServerFlags(cmd, f)
 	fl.StringVar(&f.listen, "listen", "127.0.0.1:4222", "host:port of the embedded server (port 0: a free one)")
 	fl.StringVar(&f.store, "store", "", "the embedded server's file store; the same store resumes a run (default: a temporary directory)")
+	fl.StringVar(&f.usersFile, "users", "", "the embedded server's users, one a line: a name and a password; then each worker connects as its own (worker --user NAME --token-file ITS-PASSWORD), and one is shut out by removing its line")
 	fl.IntVar(&f.replicas, "replicas", 1, "workers that do each part: their answers must agree, a disagreement offers the part to one more and the majority decides (needs as many workers)")
 	durationVar(fl, &f.ackWait, "ack-wait", cluster.DefaultAckWait, "how long a part may go without word from its worker before another gets it")
 	completeModels(cmd)
@@ -132,6 +135,7 @@ func addServerFlags(cmd *cobra.Command, f *clusterFlags) {
 	cmd.Flags().StringVar(&f.connect, "connect", "", "the URL of a NATS server with JetStream, e.g. nats://10.0.0.5:4222")
 	cmd.Flags().StringVar(&f.tokenFile, "token-file", "", "the file holding the server's token")
 	addKeyFlag(cmd, &f.keyFile, "the file holding the job's key, which seals every record (cluster: default key in the store, made when missing; with --connect and none, plain seals)")
+	cmd.Flags().StringVar(&f.user, "user", "", "connect as this user of the server's (cluster --users), its password in --token-file")
 	cmd.Flags().StringVar(&f.tls.Cert, "tls-cert", "", "TLS: this side's certificate (PEM): the embedded server's identity, or a client's certificate when the server asks for one")
 	cmd.Flags().StringVar(&f.tls.Key, "tls-key", "", "TLS: the key of --tls-cert (PEM)")
 	cmd.Flags().StringVar(&f.tls.CA, "tls-ca", "", "TLS: the CA certificate (PEM) that signs the other side's: clients verify the server by it; the embedded server then requires client certificates it signs")
@@ -211,7 +215,8 @@ func clusterServer(streams Streams, f *clusterFlags) (connect func() (*nats.Conn
 				return nil, nil, &ExitError{Code: ExitBadInput, Err: err}
 			}
 		}
-		return func() (*nats.Conn, error) { return cluster.Connect(f.connect, token, "chessmodel cluster", f.tls) }, func() {}, nil
+		auth := cluster.Auth{User: f.user, Secret: token}
+		return func() (*nats.Conn, error) { return cluster.Connect(f.connect, auth, "chessmodel cluster", f.tls) }, func() {}, nil
 	}
 	store, removeStore := f.store, func() {}
 	if store == "" {
@@ -245,9 +250,13 @@ func clusterServer(streams Streams, f *clusterFlags) (connect func() (*nats.Conn
 		token, err = cluster.NewToken()
 		fresh = true
 	}
+	var users map[string]string
+	if err == nil && f.usersFile != "" {
+		users, err = cluster.ReadUsers(f.usersFile)
+	}
 	var srv *cluster.Server
 	if err == nil {
-		srv, err = cluster.StartServer(cluster.ServerConfig{Listen: f.listen, StoreDir: store, Token: token, TLS: f.tls})
+		srv, err = cluster.StartServer(cluster.ServerConfig{Listen: f.listen, StoreDir: store, Token: token, TLS: f.tls, Users: users})
 	}
 	if err == nil && fresh { // written once the server listens: a worker given it can connect
 		if err = cluster.WriteToken(tokenFile, token); err != nil {
@@ -259,13 +268,18 @@ func clusterServer(streams Streams, f *clusterFlags) (connect func() (*nats.Conn
 		return nil, nil, &ExitError{Code: ExitBadInput, Err: err}
 	}
 	worker := fmt.Sprintf("chessmodel worker --connect %s --token-file %s --key-file %s", srv.WorkerURL(), tokenFile, f.keyFile)
+	auth := cluster.Auth{Secret: token}
+	if users != nil {
+		worker = fmt.Sprintf("chessmodel worker --connect %s --user NAME --token-file ITS-PASSWORD --key-file %s", srv.WorkerURL(), f.keyFile)
+		auth.User = cluster.CoordinatorUser
+	}
 	if f.tls.CA != "" {
 		worker += " --tls-ca CA.pem --tls-cert WORKER.pem --tls-key WORKER-KEY.pem"
 	} else if f.tls.Cert != "" {
 		worker += " --tls-ca CA.pem"
 	}
 	fmt.Fprintf(streams.Err, "chessmodel: JetStream on %s, store %s; start workers with:\n  %s\n", srv.URL(), store, worker)
-	return func() (*nats.Conn, error) { return srv.ConnectInProcess(token, "chessmodel cluster") },
+	return func() (*nats.Conn, error) { return srv.ConnectInProcess(auth, "chessmodel cluster") },
 		func() { srv.Close(); release() }, nil
 }
 
@@ -323,7 +337,7 @@ func runWorker(ctx context.Context, g *globals, streams Streams, f *clusterFlags
 	}
 	ctx, cancel := g.context(ctx)
 	defer cancel()
-	nc, err := cluster.ConnectWaiting(ctx, f.connect, token, "chessmodel worker", f.tls, f.wait, func(note string) {
+	nc, err := cluster.ConnectWaiting(ctx, f.connect, cluster.Auth{User: f.user, Secret: token}, "chessmodel worker", f.tls, f.wait, func(note string) {
 		fmt.Fprintf(streams.Err, "chessmodel: %s\n", note)
 	})
 	if err != nil {

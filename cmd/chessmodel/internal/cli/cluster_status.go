@@ -109,7 +109,7 @@ func withStore(ctx context.Context, f *storeFlags, use func(context.Context, *na
 				return &ExitError{Code: ExitBadInput, Err: err}
 			}
 		}
-		nc, err := cluster.Connect(f.connect, token, "chessmodel cluster status", f.tls)
+		nc, err := cluster.Connect(f.connect, cluster.Auth{User: f.user, Secret: token}, "chessmodel cluster status", f.tls)
 		if err != nil {
 			return &ExitError{Code: ExitBadInput, Err: err}
 		}
@@ -130,7 +130,7 @@ func withStore(ctx context.Context, f *storeFlags, use func(context.Context, *na
 		return &ExitError{Code: ExitBadInput, Err: fmt.Errorf("--store %s: %w", f.store, err)}
 	}
 	defer srv.Close()
-	nc, err := srv.ConnectInProcess(token, "chessmodel cluster status")
+	nc, err := srv.ConnectInProcess(cluster.Auth{Secret: token}, "chessmodel cluster status")
 	if err != nil {
 		return &ExitError{Code: ExitBadInput, Err: err}
 	}
