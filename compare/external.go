@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/chessmodel/chessmodel/ilp"
+	"github.com/chessmodel/chessmodel/internal/procgroup"
 	"github.com/chessmodel/chessmodel/model"
 )
 
@@ -217,13 +218,14 @@ func (e *External) runTool(ctx context.Context, program *ilp.Program, anySolutio
 		return answer{format: format}, err
 	}
 	cmd := exec.CommandContext(ctx, e.Tool, args...)
-	ownProcessGroup(cmd)
+	reaped := procgroup.Own(cmd, 0)
 	// Whatever happens to the tool, Output returns only once it has been
 	// reaped, so the deferred RemoveAll finds no process writing in dir.
 	cmd.WaitDelay = waitDelay
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
 	stdout, runErr := cmd.Output()
+	reaped()
 	if ctx.Err() != nil {
 		return answer{status: "stopped", format: format}, nil
 	}
