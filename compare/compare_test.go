@@ -10,6 +10,7 @@ import (
 
 	"github.com/chessmodel/chessmodel/brute"
 	"github.com/chessmodel/chessmodel/compare"
+	"github.com/chessmodel/chessmodel/extern"
 	"github.com/chessmodel/chessmodel/model"
 )
 
@@ -117,12 +118,12 @@ func TestExternalSolvers(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		for _, tool := range compare.ExternalTools {
+		for _, tool := range extern.ExternalTools {
 			t.Run(tc.file+"/"+tool, func(t *testing.T) {
 				if _, err := exec.LookPath(tool); err != nil {
 					t.Skipf("%s not installed", tool)
 				}
-				res, err := (&compare.External{Tool: tool}).Solve(context.Background(), m, model.Options{})
+				res, err := (&extern.External{Tool: tool}).Solve(context.Background(), m, model.Options{})
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -133,11 +134,11 @@ func TestExternalSolvers(t *testing.T) {
 		}
 	}
 	infeasible := parse(t, "board: 8\nplace: [9 queen]\nrules: [independent]")
-	for _, tool := range compare.ExternalTools {
+	for _, tool := range extern.ExternalTools {
 		if _, err := exec.LookPath(tool); err != nil {
 			continue
 		}
-		res, err := (&compare.External{Tool: tool}).Solve(context.Background(), infeasible, model.Options{})
+		res, err := (&extern.External{Tool: tool}).Solve(context.Background(), infeasible, model.Options{})
 		if err != nil || res.Status != model.StatusInfeasible {
 			t.Errorf("%s on nine queens: %v %v; want infeasible", tool, err, res)
 		}

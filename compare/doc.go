@@ -2,7 +2,8 @@
 // on the same model, verifies every solution with the model's checker, and
 // says whether the answers agree (Run). Random small models (Random) hunt
 // for disagreements; one that is found is written out as a model file so
-// that the command reproducing it can be run again.
+// that the command reproducing it can be run again. The command-line
+// backends compared with the others are in extern.
 //
 //	row := compare.Run(ctx, m, []model.Solver{exact.New(), ilp.New()}, model.TaskSolve, compare.Options{})
 //	fmt.Println(row.Verdict) // agree

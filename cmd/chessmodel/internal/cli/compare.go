@@ -14,6 +14,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/chessmodel/chessmodel/compare"
+	"github.com/chessmodel/chessmodel/extern"
 	"github.com/chessmodel/chessmodel/model"
 	"github.com/chessmodel/chessmodel/mzn"
 )
@@ -188,8 +189,8 @@ func compareSolvers(g *globals, f *compareFlags) ([]model.Solver, error) {
 		solvers = append(solvers, s)
 	}
 	if f.solvers {
-		for _, tool := range compare.ExternalTools {
-			solvers = append(solvers, &compare.External{Tool: tool})
+		for _, tool := range extern.ExternalTools {
+			solvers = append(solvers, &extern.External{Tool: tool})
 		}
 		solvers = append(solvers, mzn.New()) // a formulation of its own, not the exported program
 	}
