@@ -14,6 +14,7 @@ import (
 	"github.com/chessmodel/chessmodel/compare"
 	"github.com/chessmodel/chessmodel/exact"
 	"github.com/chessmodel/chessmodel/extern"
+	"github.com/chessmodel/chessmodel/internal/gen"
 	"github.com/chessmodel/chessmodel/model"
 	"github.com/chessmodel/chessmodel/mzn"
 )
@@ -216,7 +217,7 @@ func TestExternalTourCounts(t *testing.T) {
 }
 
 // TestExternalDegenerate: every external backend (the command-line MIP
-// solvers and minizinc) answers the degenerate models compare.Random draws
+// solvers and minizinc) answers the degenerate models gen.Random draws
 // — a side of 1 or 2, every square a wall, fixed pieces covering every open
 // square — and the two of issue 36 whose program has no variables, as
 // exact does: solved, and counted with classes. A model minizinc does not
@@ -256,14 +257,14 @@ func TestExternalDegenerate(t *testing.T) {
 	}
 }
 
-// degenerateModels draws, from a seeded run of compare.Random, the first n
+// degenerateModels draws, from a seeded run of gen.Random, the first n
 // models of each degenerate kind, by name.
 func degenerateModels(n int) map[string]string {
 	rng := rand.New(rand.NewPCG(36, 3))
 	out, kinds := map[string]string{}, map[string]int{}
 	for i := 1; len(out) < 3*n; i++ {
 		name := fmt.Sprintf("degenerate-%d", i)
-		text := compare.Random(rng, name)
+		text := gen.Random(rng, name)
 		kind, _, _ := strings.Cut(text, "\n")
 		if !strings.HasPrefix(kind, "# degenerate") || kinds[kind] == n {
 			continue

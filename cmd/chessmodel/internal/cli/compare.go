@@ -15,6 +15,7 @@ import (
 
 	"github.com/chessmodel/chessmodel/compare"
 	"github.com/chessmodel/chessmodel/extern"
+	"github.com/chessmodel/chessmodel/internal/gen"
 	"github.com/chessmodel/chessmodel/model"
 	"github.com/chessmodel/chessmodel/mzn"
 )
@@ -29,8 +30,8 @@ type compareFlags struct {
 	output      string
 	solvers     bool
 	taskTimeout time.Duration
-	draw        string // --draw: the kind of random model (compare.Draws)
-	groups      bool   // --groups: draw only group models (compare.RandomArmy)
+	draw        string // --draw: the kind of random model (gen.Draws)
+	groups      bool   // --groups: draw only group models (gen.RandomArmy)
 }
 
 // Unless --task-timeout says otherwise, each backend has this long for each
@@ -234,7 +235,7 @@ type compareJobs struct {
 // loadCompareJobs reads every model file first, so that bad input stops
 // before any work.
 func loadCompareJobs(ctx context.Context, g *globals, f *compareFlags, files []string) (*compareJobs, error) {
-	jobs := &compareJobs{seed: f.seed, rng: rand.New(rand.NewPCG(f.seed, 0)), draw: compare.Draws[f.draw]}
+	jobs := &compareJobs{seed: f.seed, rng: rand.New(rand.NewPCG(f.seed, 0)), draw: gen.Draws[f.draw]}
 	if jobs.draw == nil {
 		return nil, &ExitError{Code: ExitBadInput, Err: fmt.Errorf("--draw %q: expected place, tour or slide", f.draw)}
 	}
@@ -243,9 +244,9 @@ func loadCompareJobs(ctx context.Context, g *globals, f *compareFlags, files []s
 	}
 	switch {
 	case f.groups:
-		jobs.draw = compare.RandomArmy
+		jobs.draw = gen.RandomArmy
 	case f.wrapped:
-		jobs.draw = compare.RandomWrapped
+		jobs.draw = gen.RandomWrapped
 	}
 	for _, file := range files {
 		m, err := g.loadModel(ctx, file)
