@@ -3,13 +3,13 @@ package compare_test
 import (
 	"context"
 	"fmt"
-	"math/rand/v2"
 	"os/exec"
 	"strings"
 	"testing"
 
 	"github.com/chessmodel/chessmodel/brute"
 	"github.com/chessmodel/chessmodel/compare"
+	"github.com/chessmodel/chessmodel/extern"
 	"github.com/chessmodel/chessmodel/model"
 )
 
@@ -75,31 +75,6 @@ func TestVerdicts(t *testing.T) {
 	}
 }
 
-func TestRandomModelsReproducible(t *testing.T) {
-	a := rand.New(rand.NewPCG(7, 0))
-	b := rand.New(rand.NewPCG(7, 0))
-	kinds := map[string]int{}
-	for i := 0; i < 300; i++ {
-		x, y := compare.Random(a, fmt.Sprint("r", i)), compare.Random(b, fmt.Sprint("r", i))
-		if x != y {
-			t.Fatalf("model %d differs between two runs of one seed:\n%s\n%s", i, x, y)
-		}
-		for _, feature := range []string{"walls: free", "free:", "board: |", "pieces:", "cover", "stack", "attack weak", "objective:", "max ", "min ", " on ", "independent"} {
-			if strings.Contains(x, feature) {
-				kinds[feature]++
-			}
-		}
-	}
-	for feature, n := range kinds {
-		if n < 3 {
-			t.Errorf("feature %q in only %d of 300 random models", feature, n)
-		}
-	}
-	if len(kinds) < 12 {
-		t.Errorf("random models cover only %v", kinds)
-	}
-}
-
 // TestExternalSolvers solves exported models with the command-line tools;
 // each reads another format (lp_solve LP, cbc CPLEX LP, glpsol free MPS),
 // and each answer is decoded and verified by the checker.
@@ -117,12 +92,12 @@ func TestExternalSolvers(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		for _, tool := range compare.ExternalTools {
+		for _, tool := range extern.ExternalTools {
 			t.Run(tc.file+"/"+tool, func(t *testing.T) {
 				if _, err := exec.LookPath(tool); err != nil {
 					t.Skipf("%s not installed", tool)
 				}
-				res, err := (&compare.External{Tool: tool}).Solve(context.Background(), m, model.Options{})
+				res, err := (&extern.External{Tool: tool}).Solve(context.Background(), m, model.Options{})
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -133,11 +108,11 @@ func TestExternalSolvers(t *testing.T) {
 		}
 	}
 	infeasible := parse(t, "board: 8\nplace: [9 queen]\nrules: [independent]")
-	for _, tool := range compare.ExternalTools {
+	for _, tool := range extern.ExternalTools {
 		if _, err := exec.LookPath(tool); err != nil {
 			continue
 		}
-		res, err := (&compare.External{Tool: tool}).Solve(context.Background(), infeasible, model.Options{})
+		res, err := (&extern.External{Tool: tool}).Solve(context.Background(), infeasible, model.Options{})
 		if err != nil || res.Status != model.StatusInfeasible {
 			t.Errorf("%s on nine queens: %v %v; want infeasible", tool, err, res)
 		}

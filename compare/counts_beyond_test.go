@@ -12,6 +12,7 @@ import (
 	"github.com/chessmodel/chessmodel/compare"
 	"github.com/chessmodel/chessmodel/exact"
 	"github.com/chessmodel/chessmodel/ilp"
+	"github.com/chessmodel/chessmodel/internal/gen"
 	"github.com/chessmodel/chessmodel/model"
 )
 
@@ -103,7 +104,7 @@ func TestCountsBeyondPlain(t *testing.T) {
 }
 
 // TestRandomCountsBeyondAgreement is the differential test of attack
-// counts and weights beyond plain boards (compare.RandomCountsBeyond):
+// counts and weights beyond plain boards (gen.RandomCountsBeyond):
 // wrapped boards, one-sided pieces and groups, solved and counted (with
 // classes) by exact, ILP and the brute referee. A disagreement or a
 // rejected solution fails; a backend that cannot answer is allowed.
@@ -112,7 +113,7 @@ func TestRandomCountsBeyondAgreement(t *testing.T) {
 		t.Run(fmt.Sprint(seed), func(t *testing.T) {
 			solvers := []model.Solver{exact.New(), ilp.New(), &brute.Solver{Budget: 20_000}}
 			randomTest{prefix: fmt.Sprintf("beyond-%d", seed), n: 60, short: 15, rng: rand.New(rand.NewPCG(seed, 36)),
-				draw: compare.RandomCountsBeyond, solvers: solvers, referee: solvers[2],
+				draw: gen.RandomCountsBeyond, solvers: solvers, referee: solvers[2],
 				opts: compare.Options{Timeout: 10 * time.Second, Symmetry: true}, agree: 0.5}.run(t)
 		})
 	}

@@ -1,8 +1,8 @@
-// Package compare cross-checks backends: it asks each to do the same task
-// on the same model, verifies every solution with the model's checker, and
-// says whether the answers agree (Run). Random small models (Random) hunt
-// for disagreements; one that is found is written out as a model file so
-// that the command reproducing it can be run again.
+// Package compare cross-checks backends, and does nothing else: it asks
+// each to do the same task on the same model, verifies every solution with
+// the model's checker, and says whether the answers agree (Run). The
+// random models that hunt for disagreements are drawn by internal/gen; the
+// command-line backends compared with the others are in extern.
 //
 //	row := compare.Run(ctx, m, []model.Solver{exact.New(), ilp.New()}, model.TaskSolve, compare.Options{})
 //	fmt.Println(row.Verdict) // agree

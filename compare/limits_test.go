@@ -11,6 +11,7 @@ import (
 	"github.com/chessmodel/chessmodel/compare"
 	"github.com/chessmodel/chessmodel/exact"
 	"github.com/chessmodel/chessmodel/ilp"
+	"github.com/chessmodel/chessmodel/internal/gen"
 	"github.com/chessmodel/chessmodel/model"
 )
 
@@ -23,7 +24,7 @@ func TestRandomAtLimits(t *testing.T) {
 	opts := compare.Options{Timeout: 2 * time.Second, Symmetry: true}
 	seen, agree := 0, 0
 	for i := 0; seen < 24 && i < 2000; i++ {
-		text := compare.Random(rng, "limit")
+		text := gen.Random(rng, "limit")
 		if !strings.Contains(text, "stack: true") {
 			continue // an ordinary random model
 		}

@@ -13,6 +13,7 @@ import (
 	"github.com/chessmodel/chessmodel/compare"
 	"github.com/chessmodel/chessmodel/exact"
 	"github.com/chessmodel/chessmodel/ilp"
+	"github.com/chessmodel/chessmodel/internal/gen"
 	"github.com/chessmodel/chessmodel/model"
 )
 
@@ -26,7 +27,7 @@ var randomModels = flag.Int("random", 200, "random models for TestRandomAgreemen
 // cannot answer in time is allowed (it is never counted as agreement).
 func TestRandomAgreement(t *testing.T) {
 	referee := &brute.Solver{Budget: 20_000}
-	randomTest{prefix: "random-2026", n: *randomModels, short: 40, rng: rand.New(rand.NewPCG(2026, 11)), draw: compare.Random,
+	randomTest{prefix: "random-2026", n: *randomModels, short: 40, rng: rand.New(rand.NewPCG(2026, 11)), draw: gen.Random,
 		solvers: []model.Solver{exact.New(), ilp.New(), referee}, referee: referee,
 		opts: compare.Options{Timeout: 5 * time.Second, Symmetry: true}, agree: 0.5}.run(t)
 }
@@ -42,14 +43,14 @@ func TestRandomCountsAgreement(t *testing.T) {
 		t.Run(fmt.Sprint(seed), func(t *testing.T) {
 			solvers := []model.Solver{exact.New(), ilp.New(), &brute.Solver{Budget: 20_000}}
 			randomTest{prefix: fmt.Sprintf("counts-%d", seed), n: 30, short: 8, rng: rand.New(rand.NewPCG(seed, 29)),
-				draw: compare.RandomCounts, solvers: solvers, referee: solvers[2],
+				draw: gen.RandomCounts, solvers: solvers, referee: solvers[2],
 				opts: compare.Options{Timeout: 10 * time.Second, Symmetry: true}, agree: 0.5}.run(t)
 		})
 	}
 }
 
 // TestRandomArmyAgainstBrute is the differential test of group models
-// (issue 29): seeded random models from compare.RandomArmy — two or three
+// (issue 29): seeded random models from gen.RandomArmy — two or three
 // groups of built-in and fairy pieces, rules between and within groups,
 // equal groups, strong and weak attack, walls — solved and counted (with
 // classes up to the model's symmetries and group swaps) by the exact and
@@ -57,7 +58,7 @@ func TestRandomCountsAgreement(t *testing.T) {
 // rejected solution fails, naming the model.
 func TestRandomArmyAgainstBrute(t *testing.T) {
 	for _, seed := range []uint64{29, 290, 2900} {
-		randomTest{prefix: fmt.Sprintf("army-%d", seed), n: 30, short: 4, rng: rand.New(rand.NewPCG(seed, 3)), draw: compare.RandomArmy,
+		randomTest{prefix: fmt.Sprintf("army-%d", seed), n: 30, short: 4, rng: rand.New(rand.NewPCG(seed, 3)), draw: gen.RandomArmy,
 			solvers: []model.Solver{exact.New(), ilp.New(), &brute.Solver{Budget: 50_000}},
 			opts:    compare.Options{Timeout: 3 * time.Second, Symmetry: true}, agree: 1}.run(t)
 	}
@@ -65,14 +66,14 @@ func TestRandomArmyAgainstBrute(t *testing.T) {
 
 // TestRandomCoverAgainstBrute is the differential test of coverage and
 // domination on degenerate boards (issue 22, F1): seeded random small
-// models from compare.RandomCover — sides 1 to 5, holes, walls up to every
+// models from gen.RandomCover — sides 1 to 5, holes, walls up to every
 // square, fixed pieces up to covering everything, weak and strong attack,
 // min, fixed and ranged counts — solved, counted (with classes) and
 // enumerated by the exact backend against the brute-force referee. Any
 // disagreement or rejected solution fails, naming the model.
 func TestRandomCoverAgainstBrute(t *testing.T) {
 	zero := 0
-	randomTest{prefix: "cover-22", n: 300, rng: rand.New(rand.NewPCG(22, 1)), draw: compare.RandomCover,
+	randomTest{prefix: "cover-22", n: 300, rng: rand.New(rand.NewPCG(22, 1)), draw: gen.RandomCover,
 		solvers: []model.Solver{exact.New(), &brute.Solver{Budget: 20_000}},
 		opts:    compare.Options{Timeout: 10 * time.Second, Symmetry: true},
 		row: func(t *testing.T, m *model.Model, text string, row compare.Row) {
@@ -104,11 +105,11 @@ func enumerateAgrees(t *testing.T, m *model.Model, want int64, text string) {
 }
 
 // TestRandomWrappedAgreement is the differential test over wrapped boards
-// and one-sided pieces (compare.RandomWrapped), with the brute-force
+// and one-sided pieces (gen.RandomWrapped), with the brute-force
 // referee where it can count: any disagreement or rejected solution fails.
 func TestRandomWrappedAgreement(t *testing.T) {
 	referee := &brute.Solver{Budget: 20_000}
-	randomTest{prefix: "wrapped-2029", n: 120, short: 30, rng: rand.New(rand.NewPCG(2029, 7)), draw: compare.RandomWrapped,
+	randomTest{prefix: "wrapped-2029", n: 120, short: 30, rng: rand.New(rand.NewPCG(2029, 7)), draw: gen.RandomWrapped,
 		solvers: []model.Solver{exact.New(), ilp.New(), referee}, referee: referee,
 		opts: compare.Options{Timeout: 5 * time.Second, Symmetry: true}, agree: 1}.run(t)
 }

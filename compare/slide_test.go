@@ -10,6 +10,7 @@ import (
 
 	"github.com/chessmodel/chessmodel/compare"
 	"github.com/chessmodel/chessmodel/exact"
+	"github.com/chessmodel/chessmodel/extern"
 	"github.com/chessmodel/chessmodel/ilp"
 	"github.com/chessmodel/chessmodel/model"
 )
@@ -46,12 +47,12 @@ func TestSlides(t *testing.T) {
 			_, noCBC := exec.LookPath("cbc")
 			switch {
 			case tc.long && long && noCBC == nil:
-				solvers = append(solvers, &compare.External{Tool: "cbc"})
+				solvers = append(solvers, &extern.External{Tool: "cbc"})
 			case tc.long && long:
 			case tc.exactOnly:
 				solvers = solvers[:1]
 			case noCBC == nil:
-				solvers = append(solvers, &compare.External{Tool: "cbc"})
+				solvers = append(solvers, &extern.External{Tool: "cbc"})
 			}
 			timeout := 5 * time.Minute
 			if tc.long {
@@ -84,7 +85,7 @@ func TestExternalSlideHorizonBound(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, tool := range []string{"cbc", "glpsol"} {
-		res, err := (&compare.External{Tool: tool}).Solve(context.Background(), m, model.Options{Task: model.TaskSolve, MaxMoves: 2})
+		res, err := (&extern.External{Tool: tool}).Solve(context.Background(), m, model.Options{Task: model.TaskSolve, MaxMoves: 2})
 		if err != nil {
 			t.Fatalf("%s: %v", tool, err)
 		}

@@ -11,6 +11,7 @@ import (
 	"github.com/chessmodel/chessmodel/brute"
 	"github.com/chessmodel/chessmodel/compare"
 	"github.com/chessmodel/chessmodel/exact"
+	"github.com/chessmodel/chessmodel/extern"
 	"github.com/chessmodel/chessmodel/ilp"
 	"github.com/chessmodel/chessmodel/model"
 )
@@ -57,9 +58,9 @@ func wrappedTour(t *testing.T, size, piece, start string, closed bool) *model.Mo
 // on the closed tours (past 1x1, where there is no move at all).
 func TestWrappedSmallTours(t *testing.T) {
 	solvers := []model.Solver{exact.New(), ilp.New()}
-	for _, tool := range compare.ExternalTools {
+	for _, tool := range extern.ExternalTools {
 		if _, err := exec.LookPath(tool); err == nil {
-			solvers = append(solvers, &compare.External{Tool: tool})
+			solvers = append(solvers, &extern.External{Tool: tool})
 		}
 	}
 	for _, b := range wrappedTours {

@@ -12,6 +12,7 @@ import (
 	"github.com/chessmodel/chessmodel/brute"
 	"github.com/chessmodel/chessmodel/compare"
 	"github.com/chessmodel/chessmodel/ilp"
+	"github.com/chessmodel/chessmodel/internal/gen"
 	"github.com/chessmodel/chessmodel/model"
 )
 
@@ -32,7 +33,7 @@ func TestAgainstBrute(t *testing.T) {
 	agreed := 0
 	for i := 0; i < n; i++ {
 		name := fmt.Sprintf("random-%d", i)
-		text := compare.Random(rng, name)
+		text := gen.Random(rng, name)
 		if i%3 == 0 {
 			// The generator stacks pieces only without independence; stacked
 			// independent pieces have rows of their own (indicators).

@@ -8,8 +8,8 @@ import (
 	"testing"
 
 	"github.com/chessmodel/chessmodel/brute"
-	"github.com/chessmodel/chessmodel/compare"
 	"github.com/chessmodel/chessmodel/ilp"
+	"github.com/chessmodel/chessmodel/internal/gen"
 	"github.com/chessmodel/chessmodel/model"
 )
 
@@ -17,7 +17,7 @@ import (
 // moves of slides with different pieces, as the brute force (which asks
 // the checker about every move) does: a sliding rook and a bishop making
 // ordinary moves change places in 3; two white and two black kings change
-// sides of 3x3 in 8; and random small labelled slides (compare.RandomSlide)
+// sides of 3x3 in 8; and random small labelled slides (gen.RandomSlide)
 // agree where both finish.
 func TestSlideLabelled(t *testing.T) {
 	ctx := context.Background()
@@ -31,7 +31,7 @@ func TestSlideLabelled(t *testing.T) {
 	}
 	rng := rand.New(rand.NewPCG(29, 1))
 	for i := 0; i < 12; i++ {
-		m, err := model.Parse([]byte(compare.RandomSlide(rng, "random")), "random.yaml")
+		m, err := model.Parse([]byte(gen.RandomSlide(rng, "random")), "random.yaml")
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -12,6 +12,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/chessmodel/chessmodel/internal/procgroup"
 	"github.com/chessmodel/chessmodel/model"
 )
 
@@ -20,6 +21,11 @@ const (
 	Tool   = "minizinc"
 	Solver = "gecode"
 )
+
+// termGrace is how long minizinc has, once asked to stop, to end its
+// solver before both are killed; shorter than waitDelay, after which
+// os/exec kills minizinc alone and its solver would be lost to init.
+const termGrace = time.Second
 
 // waitDelay bounds how long a run waits, once minizinc is killed, for its
 // output pipe to close.
@@ -57,7 +63,7 @@ func run(ctx context.Context, m *model.Model, fix Fix, all bool, options []strin
 	}
 	args = append(append(args, options...), file)
 	cmd := exec.CommandContext(ctx, Tool, args...)
-	reaped := ownProcessGroup(cmd)
+	reaped := procgroup.Own(cmd, termGrace)
 	// minizinc's own files (the FlatZinc it compiles, 2.6 MB for queens
 	// domination on 14x14) go to dir too, removed whatever ends minizinc.
 	cmd.Env = append(os.Environ(), "TMPDIR="+dir)

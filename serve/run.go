@@ -18,6 +18,7 @@ import (
 	"time"
 
 	"github.com/chessmodel/chessmodel/compare"
+	"github.com/chessmodel/chessmodel/extern"
 	"github.com/chessmodel/chessmodel/model"
 )
 
@@ -276,9 +277,9 @@ func (s *Server) runSolvers(w http.ResponseWriter, req *runRequest, p parsed) ([
 			}
 		}
 		if s.cfg.External && p.m.Kind == model.KindPlace {
-			for _, tool := range compare.ExternalTools {
+			for _, tool := range extern.ExternalTools {
 				if _, err := exec.LookPath(tool); err == nil {
-					solvers = append(solvers, &compare.External{Tool: tool})
+					solvers = append(solvers, &extern.External{Tool: tool})
 				}
 			}
 		}

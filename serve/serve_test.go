@@ -18,6 +18,7 @@ import (
 	"time"
 
 	"github.com/chessmodel/chessmodel/compare"
+	"github.com/chessmodel/chessmodel/extern"
 	"github.com/chessmodel/chessmodel/model"
 )
 
@@ -875,7 +876,7 @@ func TestOtherSites(t *testing.T) {
 // the server allows it.
 func TestRunExternal(t *testing.T) {
 	var tools []string
-	for _, tool := range compare.ExternalTools {
+	for _, tool := range extern.ExternalTools {
 		if _, err := exec.LookPath(tool); err == nil {
 			tools = append(tools, tool)
 		}

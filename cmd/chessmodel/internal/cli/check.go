@@ -10,7 +10,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/chessmodel/chessmodel/compare"
+	"github.com/chessmodel/chessmodel/extern"
 	"github.com/chessmodel/chessmodel/model"
 )
 
@@ -123,17 +123,17 @@ func measures(r *model.Report) string {
 }
 
 // readClaimedSolution reads a solution as JSON, or, when it is not JSON, as
-// a command-line solver's file (compare.ReadSolverSolution), which wraps
+// a command-line solver's file (extern.ReadSolverSolution), which wraps
 // model.ErrUnsupported for a model that is not a placement.
 func readClaimedSolution(g *globals, m *model.Model, in io.Reader, name string) (*model.Claim, error) {
 	data, err := io.ReadAll(io.LimitReader(in, model.MaxSolutionBytes+1))
 	if err != nil {
 		return nil, err
 	}
-	if trimmed := bytes.TrimSpace(data); len(trimmed) == 0 || trimmed[0] == '{' || model.DetectSolverFormat(data) == 0 {
+	if trimmed := bytes.TrimSpace(data); len(trimmed) == 0 || trimmed[0] == '{' || extern.DetectSolverFormat(data) == 0 {
 		return model.ReadClaim(bytes.NewReader(data), name)
 	}
-	sol, _, err := compare.ReadSolverSolution(m, bytes.NewReader(data), name, int64(g.maxMemory))
+	sol, _, err := extern.ReadSolverSolution(m, bytes.NewReader(data), name, int64(g.maxMemory))
 	if err != nil {
 		return nil, err
 	}

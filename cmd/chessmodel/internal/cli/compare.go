@@ -14,6 +14,8 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/chessmodel/chessmodel/compare"
+	"github.com/chessmodel/chessmodel/extern"
+	"github.com/chessmodel/chessmodel/internal/gen"
 	"github.com/chessmodel/chessmodel/model"
 	"github.com/chessmodel/chessmodel/mzn"
 )
@@ -28,8 +30,8 @@ type compareFlags struct {
 	output      string
 	solvers     bool
 	taskTimeout time.Duration
-	draw        string // --draw: the kind of random model (compare.Draws)
-	groups      bool   // --groups: draw only group models (compare.RandomArmy)
+	draw        string // --draw: the kind of random model (gen.Draws)
+	groups      bool   // --groups: draw only group models (gen.RandomArmy)
 }
 
 // Unless --task-timeout says otherwise, each backend has this long for each
@@ -188,8 +190,8 @@ func compareSolvers(g *globals, f *compareFlags) ([]model.Solver, error) {
 		solvers = append(solvers, s)
 	}
 	if f.solvers {
-		for _, tool := range compare.ExternalTools {
-			solvers = append(solvers, &compare.External{Tool: tool})
+		for _, tool := range extern.ExternalTools {
+			solvers = append(solvers, &extern.External{Tool: tool})
 		}
 		solvers = append(solvers, mzn.New()) // a formulation of its own, not the exported program
 	}
@@ -233,7 +235,7 @@ type compareJobs struct {
 // loadCompareJobs reads every model file first, so that bad input stops
 // before any work.
 func loadCompareJobs(ctx context.Context, g *globals, f *compareFlags, files []string) (*compareJobs, error) {
-	jobs := &compareJobs{seed: f.seed, rng: rand.New(rand.NewPCG(f.seed, 0)), draw: compare.Draws[f.draw]}
+	jobs := &compareJobs{seed: f.seed, rng: rand.New(rand.NewPCG(f.seed, 0)), draw: gen.Draws[f.draw]}
 	if jobs.draw == nil {
 		return nil, &ExitError{Code: ExitBadInput, Err: fmt.Errorf("--draw %q: expected place, tour or slide", f.draw)}
 	}
@@ -242,9 +244,9 @@ func loadCompareJobs(ctx context.Context, g *globals, f *compareFlags, files []s
 	}
 	switch {
 	case f.groups:
-		jobs.draw = compare.RandomArmy
+		jobs.draw = gen.RandomArmy
 	case f.wrapped:
-		jobs.draw = compare.RandomWrapped
+		jobs.draw = gen.RandomWrapped
 	}
 	for _, file := range files {
 		m, err := g.loadModel(ctx, file)

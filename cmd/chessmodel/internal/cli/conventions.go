@@ -30,7 +30,7 @@ func stopped(ctx context.Context, g *globals, what string) error {
 }
 
 // externalToolsHelp names the command-line solvers and the format each
-// reads, as compare.External runs them.
+// reads, as extern.External runs them.
 func externalToolsHelp() string {
 	return "lp_solve (LP), cbc (CPLEX LP) and glpsol (free MPS), and through minizinc (Gecode) the MiniZinc model written from the puzzle"
 }

@@ -13,7 +13,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/chessmodel/chessmodel/compare"
+	"github.com/chessmodel/chessmodel/extern"
 	"github.com/chessmodel/chessmodel/model"
 	"github.com/chessmodel/chessmodel/mzn"
 )
@@ -25,14 +25,14 @@ type Backends map[string]model.Solver
 func (b Backends) names() string { return strings.Join(sortedKeys(b), ", ") }
 
 // backend finds a backend by name, a built-in one or an external solver
-// (compare.ExternalTools: the command-line programs, run on the exported
+// (extern.ExternalTools: the command-line programs, run on the exported
 // program); an unknown name is bad input.
 func (g *globals) backend(name string) (model.Solver, error) {
 	if s, ok := g.backends[name]; ok {
 		return s, nil
 	}
-	if slices.Contains(compare.ExternalTools, name) {
-		return &compare.External{Tool: name}, nil
+	if slices.Contains(extern.ExternalTools, name) {
+		return &extern.External{Tool: name}, nil
 	}
 	if name == mzn.Tool {
 		return mzn.New(), nil
@@ -46,9 +46,9 @@ func (g *globals) backendNames() string {
 }
 
 // externalBackends are the --backend names of the command-line solvers:
-// the MIP solvers of compare.External and minizinc.
+// the MIP solvers of extern.External and minizinc.
 func externalBackends() []string {
-	return append(slices.Clone(compare.ExternalTools), mzn.Tool)
+	return append(slices.Clone(extern.ExternalTools), mzn.Tool)
 }
 
 // jsonLines creates a file that records are written to as JSON lines; close
@@ -216,7 +216,7 @@ func runTasks(ctx context.Context, g *globals, streams Streams, task model.Task,
 	if err != nil {
 		return err
 	}
-	_, external := solver.(*compare.External)
+	_, external := solver.(*extern.External)
 	if _, ok := solver.(*mzn.Backend); ok {
 		external = true
 	}

@@ -30,7 +30,7 @@ type externalTool struct {
 	Found   bool   `json:"found"`
 }
 
-// externalTools are the tools, the format compare.External gives each, how
+// externalTools are the tools, the format extern.External gives each, how
 // to ask its version and where the version is in the answer.
 var externalTools = []struct {
 	name, reads string

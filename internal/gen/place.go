@@ -1,4 +1,4 @@
-package compare
+package gen
 
 import (
 	"fmt"
@@ -49,9 +49,9 @@ func Random(rng *rand.Rand, name string) string {
 	case x == 5:
 		draw = func(rng *rand.Rand, name string) string { return degenerate(rng, name, DegenerateCovered) }
 	case x == 6 || x == 7:
-		draw = RandomArmy // pieces in groups (randomarmy.go)
+		draw = RandomArmy // pieces in groups (army.go)
 	case x == 8 || x == 9:
-		draw = countsModel // random_counts.go
+		draw = countsModel // counts.go
 	}
 	return drawParsed(rng, name, draw, nil)
 }

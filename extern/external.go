@@ -1,4 +1,4 @@
-package compare
+package extern
 
 import (
 	"bytes"
@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/chessmodel/chessmodel/ilp"
+	"github.com/chessmodel/chessmodel/internal/procgroup"
 	"github.com/chessmodel/chessmodel/model"
 )
 
@@ -23,7 +24,7 @@ type External struct {
 	Tool string // "lp_solve", "cbc" or "glpsol"
 
 	// rawValues: runTool leaves the solution undecoded (answer.values
-	// only), for the tour loop (external_tour.go).
+	// only), for the tour loop (tour.go).
 	rawValues bool
 }
 
@@ -41,9 +42,9 @@ func (e *External) Name() string { return e.Tool }
 
 // Solve exports the model, runs the tool and reads its solution, which the
 // checker verifies. Placement models are solved, counted and enumerated
-// (external_count.go); slides solved horizon by horizon like the ilp
+// (count.go); slides solved horizon by horizon like the ilp
 // backend does (see solveSlide); tours solved and counted by the subtour
-// cut loop (external_tour.go), not enumerated.
+// cut loop (tour.go), not enumerated.
 func (e *External) Solve(ctx context.Context, m *model.Model, opts model.Options) (*model.Result, error) {
 	if opts.Shard.Active() {
 		return nil, fmt.Errorf("%s: a count by no-good cuts has no task list to split into shards: %w", e.Tool, model.ErrUnsupported)
@@ -217,13 +218,14 @@ func (e *External) runTool(ctx context.Context, program *ilp.Program, anySolutio
 		return answer{format: format}, err
 	}
 	cmd := exec.CommandContext(ctx, e.Tool, args...)
-	ownProcessGroup(cmd)
+	reaped := procgroup.Own(cmd, 0)
 	// Whatever happens to the tool, Output returns only once it has been
 	// reaped, so the deferred RemoveAll finds no process writing in dir.
 	cmd.WaitDelay = waitDelay
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
 	stdout, runErr := cmd.Output()
+	reaped()
 	if ctx.Err() != nil {
 		return answer{status: "stopped", format: format}, nil
 	}
@@ -283,13 +285,13 @@ func (e *External) command(dir string, anySolution bool, options []string) (ilp.
 		}
 		return ilp.FormatMPS, input, output, args, nil
 	}
-	return 0, "", "", nil, fmt.Errorf("compare: unknown external solver %q; expected one of %s", e.Tool, strings.Join(ExternalTools, ", "))
+	return 0, "", "", nil, fmt.Errorf("extern: unknown external solver %q; expected one of %s", e.Tool, strings.Join(ExternalTools, ", "))
 }
 
 // readOutput reads the tool's solution: lp_solve's standard output (it
 // exits non-zero for infeasible programs; its output says why), the
 // solution file of the others.
-func (e *External) readOutput(stdout []byte, output string, runErr error, stderr *bytes.Buffer) (*model.SolverOutput, error) {
+func (e *External) readOutput(stdout []byte, output string, runErr error, stderr *bytes.Buffer) (*SolverOutput, error) {
 	fail := func(err error) error {
 		if msg := strings.TrimSpace(stderr.String()); msg != "" {
 			return fmt.Errorf("%s: %v: %.300s", e.Tool, err, msg)
@@ -306,7 +308,7 @@ func (e *External) readOutput(stdout []byte, output string, runErr error, stderr
 			return nil, fail(fmt.Errorf("no solution file (%v); its output: %.300s", err, stdout))
 		}
 	}
-	out, err := model.ReadSolverOutput(bytes.NewReader(data), e.Tool+" output")
+	out, err := ReadSolverOutput(bytes.NewReader(data), e.Tool+" output")
 	if err != nil {
 		if runErr != nil {
 			return nil, fail(runErr)

@@ -1,4 +1,4 @@
-package compare
+package gen
 
 import (
 	"math/rand/v2"

@@ -1,11 +1,11 @@
-package compare_test
+package gen_test
 
 import (
 	"math/rand/v2"
 	"strings"
 	"testing"
 
-	"github.com/chessmodel/chessmodel/compare"
+	"github.com/chessmodel/chessmodel/internal/gen"
 	"github.com/chessmodel/chessmodel/model"
 )
 
@@ -18,7 +18,7 @@ func TestDegenerateShare(t *testing.T) {
 	rng := rand.New(rand.NewPCG(22, 9))
 	kinds := map[string]int{}
 	for i := 0; i < n; i++ {
-		text := compare.Random(rng, "d")
+		text := gen.Random(rng, "d")
 		first, _, _ := strings.Cut(text, "\n")
 		if !strings.HasPrefix(first, "# degenerate") {
 			continue
@@ -32,7 +32,7 @@ func TestDegenerateShare(t *testing.T) {
 			t.Errorf("%s\n%s", problem, text)
 		}
 	}
-	for _, kind := range []string{compare.DegenerateThin, compare.DegenerateWalled, compare.DegenerateCovered} {
+	for _, kind := range []string{gen.DegenerateThin, gen.DegenerateWalled, gen.DegenerateCovered} {
 		if got := kinds[kind]; got < 70 || got > 130 {
 			t.Errorf("%q: %d of %d models, want 100 ± 30", kind, got, n)
 		}
@@ -44,15 +44,15 @@ func TestDegenerateShare(t *testing.T) {
 func degenerateProblem(kind string, m *model.Model) string {
 	b := m.Board
 	switch kind {
-	case compare.DegenerateThin:
+	case gen.DegenerateThin:
 		if min(b.Rows, b.Cols) > 2 {
 			return "a " + b.Dims() + " board is not thin"
 		}
-	case compare.DegenerateWalled:
+	case gen.DegenerateWalled:
 		if b.OpenCount() != 0 || b.WallCount() == 0 {
 			return "open squares, or no walls"
 		}
-	case compare.DegenerateCovered:
+	case gen.DegenerateCovered:
 		probe := *m
 		probe.Rules.Attack = model.Strong
 		dominated := model.Check(&probe, &model.Solution{}).Measures["dominated"]

@@ -1,4 +1,4 @@
-package model
+package extern
 
 import (
 	"bufio"
@@ -7,6 +7,8 @@ import (
 	"io"
 	"strconv"
 	"strings"
+
+	"github.com/chessmodel/chessmodel/model"
 )
 
 // SolverFormat is a file a command-line MIP solver writes with the values of
@@ -87,16 +89,16 @@ func DetectSolverFormat(data []byte) SolverFormat {
 }
 
 // ReadSolverOutput reads the values a command-line solver wrote, of at most
-// MaxSolutionBytes: lp_solve's -S4 output, cbc's solution file, glpsol's -o
+// model.MaxSolutionBytes: lp_solve's -S4 output, cbc's solution file, glpsol's -o
 // report or -w raw solution, told apart by their content. A line that does
-// not read as its format expects is an *Error at that line.
+// not read as its format expects is a *model.Error at that line.
 func ReadSolverOutput(r io.Reader, name string) (*SolverOutput, error) {
-	data, err := io.ReadAll(io.LimitReader(r, MaxSolutionBytes+1))
+	data, err := io.ReadAll(io.LimitReader(r, model.MaxSolutionBytes+1))
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", name, err)
 	}
-	if len(data) > MaxSolutionBytes {
-		return nil, &Error{File: name, Line: 1, Column: 1, Msg: fmt.Sprintf("more than the %d bytes a solution may have", MaxSolutionBytes)}
+	if len(data) > model.MaxSolutionBytes {
+		return nil, &model.Error{File: name, Line: 1, Column: 1, Msg: fmt.Sprintf("more than the %d bytes a solution may have", model.MaxSolutionBytes)}
 	}
 	out := &SolverOutput{File: name, Format: DetectSolverFormat(data)}
 	lines := strings.Split(string(data), "\n")
@@ -114,7 +116,7 @@ func ReadSolverOutput(r io.Reader, name string) (*SolverOutput, error) {
 	case SolverGLPKRaw:
 		err = out.readGLPKRaw(lines)
 	default:
-		return nil, &Error{File: name, Line: 1, Column: 1, Msg: "not a solution: expected chessmodel's solution JSON, " +
+		return nil, &model.Error{File: name, Line: 1, Column: 1, Msg: "not a solution: expected chessmodel's solution JSON, " +
 			"lp_solve -S4 output, a cbc solution file (solu), or glpsol's -o or -w file"}
 	}
 	if err != nil {
@@ -123,9 +125,9 @@ func ReadSolverOutput(r io.Reader, name string) (*SolverOutput, error) {
 	return out, nil
 }
 
-// at is an *Error at line i (from 0) of the file.
+// at is a *model.Error at line i (from 0) of the file.
 func (o *SolverOutput) at(i int, format string, args ...any) error {
-	return &Error{File: o.File, Line: i + 1, Column: 1, Msg: o.Format.String() + ": " + fmt.Sprintf(format, args...)}
+	return &model.Error{File: o.File, Line: i + 1, Column: 1, Msg: o.Format.String() + ": " + fmt.Sprintf(format, args...)}
 }
 
 // value parses a number of the file.

@@ -1,4 +1,4 @@
-package compare_test
+package extern_test
 
 import (
 	"context"
@@ -13,15 +13,26 @@ import (
 
 	"github.com/chessmodel/chessmodel/compare"
 	"github.com/chessmodel/chessmodel/exact"
+	"github.com/chessmodel/chessmodel/extern"
+	"github.com/chessmodel/chessmodel/internal/gen"
 	"github.com/chessmodel/chessmodel/model"
 	"github.com/chessmodel/chessmodel/mzn"
 )
+
+func parse(t *testing.T, src string) *model.Model {
+	t.Helper()
+	m, err := model.Parse([]byte(src), "test.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m
+}
 
 // tools returns the external solvers installed here, skipping the test
 // when there is none.
 func tools(t *testing.T) []string {
 	var out []string
-	for _, tool := range compare.ExternalTools {
+	for _, tool := range extern.ExternalTools {
 		if _, err := exec.LookPath(tool); err == nil {
 			out = append(out, tool)
 		}
@@ -50,7 +61,7 @@ func TestExternalBackendTasks(t *testing.T) {
 					if err != nil {
 						t.Fatal(err)
 					}
-					got, err := (&compare.External{Tool: tool}).Solve(context.Background(), m, model.Options{Task: task, Symmetry: true})
+					got, err := (&extern.External{Tool: tool}).Solve(context.Background(), m, model.Options{Task: task, Symmetry: true})
 					if err != nil {
 						t.Fatalf("%v: %v", task, err)
 					}
@@ -64,7 +75,7 @@ func TestExternalBackendTasks(t *testing.T) {
 					}
 				}
 				seen := map[string]bool{}
-				res, err := (&compare.External{Tool: tool}).Solve(context.Background(), m, model.Options{Task: model.TaskEnumerate, Emit: func(s model.Solution) error {
+				res, err := (&extern.External{Tool: tool}).Solve(context.Background(), m, model.Options{Task: model.TaskEnumerate, Emit: func(s model.Solution) error {
 					if r := model.Check(m, &s); !r.Valid || seen[s.Key()] {
 						t.Errorf("enumerated %v: valid %v, seen before %v", s.Key(), r.Valid, seen[s.Key()])
 					}
@@ -90,12 +101,12 @@ func TestExternalBackendRefuses(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, tool := range compare.ExternalTools {
+	for _, tool := range extern.ExternalTools {
 		for _, tc := range []struct {
 			m    *model.Model
 			task model.Task
 		}{{tour, model.TaskEnumerate}, {slide, model.TaskCount}} {
-			res, err := (&compare.External{Tool: tool}).Solve(context.Background(), tc.m, model.Options{Task: tc.task})
+			res, err := (&extern.External{Tool: tool}).Solve(context.Background(), tc.m, model.Options{Task: tc.task})
 			if !errors.Is(err, model.ErrUnsupported) || res != nil {
 				t.Errorf("%s %v %s: %v, %v; want ErrUnsupported", tool, tc.task, tc.m.Name, res, err)
 			}
@@ -112,11 +123,11 @@ func TestExternalSolverOptions(t *testing.T) {
 	harmless := map[string][]string{"lp_solve": {"-e", "0.3"}, "cbc": {"sec", "100"}, "glpsol": {"--tmlim", "100"}}
 	rejected := map[string][]string{"lp_solve": {"-p", "-p"}, "cbc": {"quit"}, "glpsol": {"--nosuchoption"}}
 	for _, tool := range tools(t) {
-		res, err := (&compare.External{Tool: tool}).Solve(context.Background(), m, model.Options{SolverOptions: harmless[tool]})
+		res, err := (&extern.External{Tool: tool}).Solve(context.Background(), m, model.Options{SolverOptions: harmless[tool]})
 		if err != nil || model.Verify(m, res) != nil || res.Status != model.StatusSatisfied {
 			t.Errorf("%s %v: %v %v", tool, harmless[tool], res, err)
 		}
-		res, err = (&compare.External{Tool: tool}).Solve(context.Background(), m, model.Options{SolverOptions: rejected[tool]})
+		res, err = (&extern.External{Tool: tool}).Solve(context.Background(), m, model.Options{SolverOptions: rejected[tool]})
 		if err == nil || !strings.Contains(err.Error(), tool) {
 			t.Errorf("%s %v: %v %v; want the tool's error", tool, rejected[tool], res, err)
 		}
@@ -157,7 +168,7 @@ func TestExternalTours(t *testing.T) {
 			t.Fatalf("%s: exact says %v, %v; want %v", tc.name, want, err, tc.want)
 		}
 		for _, tool := range tools(t) {
-			got, err := (&compare.External{Tool: tool}).Solve(context.Background(), tc.m, model.Options{Task: model.TaskSolve})
+			got, err := (&extern.External{Tool: tool}).Solve(context.Background(), tc.m, model.Options{Task: model.TaskSolve})
 			if err != nil {
 				t.Fatalf("%s %s: %v", tool, tc.name, err)
 			}
@@ -191,7 +202,7 @@ func TestExternalTourCounts(t *testing.T) {
 			t.Fatal(err)
 		}
 		for _, tool := range tools(t) {
-			got, err := (&compare.External{Tool: tool}).Solve(context.Background(), tc.m, opts)
+			got, err := (&extern.External{Tool: tool}).Solve(context.Background(), tc.m, opts)
 			if err != nil {
 				t.Fatalf("%s %s: %v", tool, tc.name, err)
 			}
@@ -206,7 +217,7 @@ func TestExternalTourCounts(t *testing.T) {
 }
 
 // TestExternalDegenerate: every external backend (the command-line MIP
-// solvers and minizinc) answers the degenerate models compare.Random draws
+// solvers and minizinc) answers the degenerate models gen.Random draws
 // — a side of 1 or 2, every square a wall, fixed pieces covering every open
 // square — and the two of issue 36 whose program has no variables, as
 // exact does: solved, and counted with classes. A model minizinc does not
@@ -216,7 +227,7 @@ func TestExternalTourCounts(t *testing.T) {
 func TestExternalDegenerate(t *testing.T) {
 	solvers := []model.Solver{exact.New()}
 	for _, tool := range tools(t) {
-		solvers = append(solvers, &compare.External{Tool: tool})
+		solvers = append(solvers, &extern.External{Tool: tool})
 	}
 	if _, err := exec.LookPath(mzn.Tool); err == nil {
 		solvers = append(solvers, mzn.New())
@@ -246,14 +257,14 @@ func TestExternalDegenerate(t *testing.T) {
 	}
 }
 
-// degenerateModels draws, from a seeded run of compare.Random, the first n
+// degenerateModels draws, from a seeded run of gen.Random, the first n
 // models of each degenerate kind, by name.
 func degenerateModels(n int) map[string]string {
 	rng := rand.New(rand.NewPCG(36, 3))
 	out, kinds := map[string]string{}, map[string]int{}
 	for i := 1; len(out) < 3*n; i++ {
 		name := fmt.Sprintf("degenerate-%d", i)
-		text := compare.Random(rng, name)
+		text := gen.Random(rng, name)
 		kind, _, _ := strings.Cut(text, "\n")
 		if !strings.HasPrefix(kind, "# degenerate") || kinds[kind] == n {
 			continue

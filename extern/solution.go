@@ -1,4 +1,4 @@
-package compare
+package extern
 
 import (
 	"fmt"
@@ -21,8 +21,8 @@ const integrality = 1e-6
 // variable is a *model.Error at its line. Only placement models are read:
 // a tour's solution is its edges, which the ilp package does not decode
 // outside its cut loop, and a slide's program depends on its horizon.
-func ReadSolverSolution(m *model.Model, r io.Reader, name string, maxMemory int64) (*model.Solution, *model.SolverOutput, error) {
-	out, err := model.ReadSolverOutput(r, name)
+func ReadSolverSolution(m *model.Model, r io.Reader, name string, maxMemory int64) (*model.Solution, *SolverOutput, error) {
+	out, err := ReadSolverOutput(r, name)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -53,7 +53,7 @@ func ReadSolverSolution(m *model.Model, r io.Reader, name string, maxMemory int6
 // (cbc's), and an error in the others. The file is of the program as
 // written (p.AsWritten()): the value of a placeholder column is read like
 // any other, then dropped.
-func programValues(p *ilp.Program, out *model.SolverOutput) ([]float64, error) {
+func programValues(p *ilp.Program, out *SolverOutput) ([]float64, error) {
 	values, err := writtenValues(p.AsWritten(), out)
 	if err != nil {
 		return nil, err
@@ -63,7 +63,7 @@ func programValues(p *ilp.Program, out *model.SolverOutput) ([]float64, error) {
 
 // writtenValues orders a solver file's values like p.Variables, for the
 // program p as it was written.
-func writtenValues(p *ilp.Program, out *model.SolverOutput) ([]float64, error) {
+func writtenValues(p *ilp.Program, out *SolverOutput) ([]float64, error) {
 	errAt := func(line int, format string, args ...any) error {
 		return &model.Error{File: out.File, Line: line, Column: 1, Msg: out.Format.String() + ": " + fmt.Sprintf(format, args...)}
 	}
