@@ -220,48 +220,6 @@ func verdict(m *model.Model, ans *playAnswer, optimum *int64, illegal string) (b
 	return false, fmt.Sprintf("valid, value %d", ans.Value)
 }
 
-// attackGrid marks the squares some piece attacks under the model's rules:
-// a leap hits an open square; a ride steps on until the edge, a wall or a
-// square off the board, and under strong attack stops at the first occupied
-// square, which it attacks. The checker keeps its own grid private (it is
-// the independent referee), so the page's marks are computed here; the
-// verdict is always the checker's.
-func attackGrid(m *model.Model, pieces []model.Placed, walls map[model.Square]bool) (attacked, occupied []bool) {
-	b := m.Board
-	blocked := func(s model.Square) bool { return !b.IsOpen(s) || walls[s] }
-	attacked, occupied = make([]bool, b.Size()), make([]bool, b.Size())
-	for _, p := range pieces {
-		if b.InBounds(p.Square) {
-			occupied[b.Index(p.Square)] = true
-		}
-	}
-	strong := m.Rules.Attack == model.Strong
-	for _, p := range pieces {
-		def := m.Pieces[p.Piece]
-		if def == nil || !b.InBounds(p.Square) {
-			continue
-		}
-		if b.Wrapped() {
-			wrappedAttacks(b, def, p.Square, strong, blocked, attacked, occupied)
-			continue
-		}
-		for _, v := range def.Leaps {
-			if t := p.Square.Add(v); !blocked(t) {
-				attacked[b.Index(t)] = true
-			}
-		}
-		for _, d := range def.Rides {
-			for t := p.Square.Add(d); !blocked(t); t = t.Add(d) {
-				attacked[b.Index(t)] = true
-				if strong && occupied[b.Index(t)] {
-					break
-				}
-			}
-		}
-	}
-	return attacked, occupied
-}
-
 // placementMarks finds the pieces that stand attacked (when the rules ask
 // for independence) and the squares left uncovered (when a rule or the
 // objective counts attacked or dominated squares).
@@ -272,7 +230,13 @@ func placementMarks(m *model.Model, sol *model.Solution) (attackedPieces, uncove
 		walls[w] = true
 	}
 	pieces := append(append([]model.Placed(nil), m.Fixed...), sol.Pieces...)
-	grid, occupied := attackGrid(m, pieces, walls)
+	grid := m.AttackedSquares(pieces, sol.Walls)
+	occupied := make([]bool, b.Size())
+	for _, p := range pieces {
+		if b.InBounds(p.Square) {
+			occupied[b.Index(p.Square)] = true
+		}
+	}
 	if m.Rules.Independent {
 		for _, p := range sol.Pieces {
 			if b.InBounds(p.Square) && grid[b.Index(p.Square)] {
@@ -447,24 +411,6 @@ func plural(n int, noun string) string {
 		return "1 " + noun
 	}
 	return fmt.Sprintf("%d %ss", n, noun)
-}
-
-// wrappedAttacks marks what a piece on s attacks on a wrapped board, its
-// lines folded across the glued edges (model.Board.Line).
-func wrappedAttacks(b *model.Board, def *model.Piece, s model.Square, strong bool, blocked func(model.Square) bool, attacked, occupied []bool) {
-	mark := func(t model.Square) bool {
-		if blocked(t) {
-			return false
-		}
-		attacked[b.Index(t)] = true
-		return !strong || !occupied[b.Index(t)]
-	}
-	for _, v := range def.Leaps {
-		b.Line(s, v, false, mark)
-	}
-	for _, d := range def.Rides {
-		b.Line(s, d, true, mark)
-	}
 }
 
 // wrappedSlides lists the moves of the piece on from on a wrapped board:
