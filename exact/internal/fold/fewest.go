@@ -60,18 +60,18 @@ func SolveFewest(st *tasks.Stopper, p *problem.Problem, groups []Group, opts mod
 	}
 	// the pieces that reach farthest first: their lines make the bound
 	slices.SortStableFunc(groups, func(a, b Group) int { return reach(b) - reach(a) })
-	plan := newFoldPlan(p, groups)
+	plan := NewPlan(p, groups)
 	r := &foldRun{plan: plan, st: st, opts: opts, workers: model.WorkerCount(opts.Workers), best: foldPoint{value: -1}}
-	ax := plan.axes(0)
+	ax := plan.Axes(0)
 	res.Stats.Extra["engine"] = "branch and bound on the fewest attacked squares"
 	s := &fewestSearch{plan: plan, ax: ax, squares: make([]int32, 0, len(ax.Group)), st: st,
 		occ: bitset.New(p.Squares), att: bitset.New(p.Squares), fixedOK: bitset.New(p.Squares),
 		loss: make([]int, p.Squares), best: foldPoint{value: p.Squares + 1}, symAxis: -1, improved: opts.Improved}
-	if a := r.symmetryAxis(ax); a == 0 {
+	if a := r.plan.SymmetryAxis(ax); a == 0 {
 		s.symAxis = a
 		s.reps = make([]bool, p.Squares)
 		for sq := range s.reps {
-			s.reps[sq] = leastOfOrbit(p.Symmetries(), sq)
+			s.reps[sq] = LeastOfOrbit(p.Symmetries(), sq)
 		}
 	}
 	s = s.shareOut(r.workers, opts.Progress)
@@ -83,7 +83,7 @@ func SolveFewest(st *tasks.Stopper, p *problem.Problem, groups []Group, opts mod
 		}
 		return problem.Infeasible(res, opts)
 	}
-	sol := plan.solution(ax, s.best.squares)
+	sol := plan.Solution(ax, s.best.squares)
 	res.Solution = &sol
 	res.Value = model.Int64(int64(s.best.value))
 	res.Status = model.StatusOptimal
@@ -159,7 +159,7 @@ func (s *fewestSearch) place(a int) {
 		if v := s.plan.StrongCover(s.ax, s.squares, s.occ, s.att); v < s.best.value {
 			s.best = foldPoint{squares: slices.Clone(s.squares), value: v}
 			if s.lowerShared(v) && s.improved != nil {
-				sol := s.plan.solution(s.ax, s.best.squares)
+				sol := s.plan.Solution(s.ax, s.best.squares)
 				s.improved(model.Incumbent{Value: int64(v), Solution: &sol})
 			}
 		}
