@@ -97,7 +97,7 @@ func objectiveFits(p *problem.Problem) bool {
 	case p.Sense == model.Minimize && p.Measure == model.MeasurePieces:
 		return p.Cover
 	case p.Sense == model.Minimize && coverage:
-		return !p.Cover // with a rule, the fewest squares is solved by branch and bound (fewest.go)
+		return !p.Cover // with a rule, the fewest squares is solved by branch and bound (package fewestsquares)
 	}
 	return false
 }
