@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/chessmodel/chessmodel/exact/internal/cover"
+	"github.com/chessmodel/chessmodel/exact/internal/fewestsquares"
 	"github.com/chessmodel/chessmodel/exact/internal/fold"
 	"github.com/chessmodel/chessmodel/exact/internal/problem"
 	"github.com/chessmodel/chessmodel/exact/internal/tasks"
@@ -192,7 +193,7 @@ func TestFewestAgainstCoverSearch(t *testing.T) {
 			got := &model.Result{Stats: model.Stats{Extra: map[string]any{}}}
 			st := tasks.NewStopper(t.Context())
 			defer st.Close()
-			if err := fold.SolveFewest(st, p, groups, model.Options{Task: model.TaskSolve}, got); err != nil {
+			if err := fewestsquares.Solve(st, p, groups, model.Options{Task: model.TaskSolve}, got); err != nil {
 				t.Fatal(err)
 			}
 			if got.Solution != nil {

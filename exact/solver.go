@@ -12,6 +12,7 @@ import (
 	"github.com/chessmodel/chessmodel/exact/internal/cover"
 	"github.com/chessmodel/chessmodel/exact/internal/domination"
 	"github.com/chessmodel/chessmodel/exact/internal/driver"
+	"github.com/chessmodel/chessmodel/exact/internal/fewestsquares"
 	"github.com/chessmodel/chessmodel/exact/internal/fold"
 	"github.com/chessmodel/chessmodel/exact/internal/nqueens"
 	"github.com/chessmodel/chessmodel/exact/internal/problem"
@@ -168,7 +169,7 @@ func general(st *tasks.Stopper, m *model.Model, opts model.Options, res *model.R
 func folding(st *tasks.Stopper, p *problem.Problem, groups []fold.Group, opts model.Options, res *model.Result) error {
 	if fold.MinimisesCoverage(p) {
 		if opts.Task == model.TaskSolve {
-			return fold.SolveFewest(st, p, groups, opts, res)
+			return fewestsquares.Solve(st, p, groups, opts, res)
 		}
 		return cover.Solve(st, p, opts, res) // folding counts no fewest (fold.Folding)
 	}

@@ -101,7 +101,7 @@ var (
 func (r *foldRun) newBoxes(ax Axes, target int) *foldBoxes {
 	b := &foldBoxes{r: r, ax: ax, target: target, pass: foldPass{Target: target, Pieces: len(ax.Group)}}
 	b.boxes, b.pass.Symmetry = r.startBoxes(ax)
-	r.reduced = len(b.boxes) > 1 || r.symmetryAxis(ax) >= 0
+	r.reduced = len(b.boxes) > 1 || r.plan.SymmetryAxis(ax) >= 0
 	b.pass.Log2 = r.log2Space(ax, b.boxes)
 	return b
 }

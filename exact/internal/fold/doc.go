@@ -9,11 +9,11 @@
 // and the model's symmetry on a lone piece; the points that survive are
 // judged by strong attack. Solve runs the targets of an objective and
 // counts (solve.go, count.go) on package driver: each pass through
-// driver.First, the count through driver.Count with the orbit tally;
-// SolveFewest is the branch and bound for the fewest attacked or
-// dominated squares (fewest.go), on the tasks package's pool with a bound
-// its workers share. Folding and Fewest are the two as driver.Techniques:
-// folding never answers the fewest squares, nor counts them.
+// driver.First, the count through driver.Count with the orbit tally.
+// Folding is Solve as a driver.Technique: folding never answers the
+// fewest attacked or dominated squares (MinimisesCoverage), nor counts
+// them; package fewestsquares does, by branch and bound on this package's
+// Plan and Axes.
 //
 // Under model.Options.Shard, Solve runs one part of the proof of a model
 // without an objective (part.go: the boxes of the one pass the part owns)

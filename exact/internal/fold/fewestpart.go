@@ -44,7 +44,7 @@ func (r *foldRun) fewestPart(res *model.Result) error {
 	var passes []model.PartPass
 	answer, answerK := upPoint, kU
 	for _, k := range open {
-		_, pass, task, pt := r.passPart(plan.axes(k), plan.ruleGoal, others+k, fmt.Sprintf("folding with %d pieces", others+k))
+		_, pass, task, pt := r.passPart(plan.Axes(k), plan.ruleGoal, others+k, fmt.Sprintf("folding with %d pieces", others+k))
 		res.Stats.Nodes += pass.Nodes
 		passes = append(passes, pass)
 		if pass.Found {
@@ -65,7 +65,7 @@ func (r *foldRun) fewestPart(res *model.Result) error {
 	if answer == nil {
 		return problem.Infeasible(res, r.opts) // none in this part, and U has no point
 	}
-	r.answer, r.answerAx = *answer, plan.axes(answerK)
+	r.answer, r.answerAx = *answer, plan.Axes(answerK)
 	v, w := r.Best()
 	if err := problem.Solved(res, plan.Problem, v, w, r.Value); err != nil {
 		return err
@@ -85,7 +85,7 @@ func (r *foldRun) fewestBound(others, limit int) (int, *foldPoint, []int, int64,
 		if others+k > MaxAxes {
 			return 0, nil, nil, 0, fmt.Errorf("exact: folding needs more than %d pieces: %w", MaxAxes, model.ErrUnsupported)
 		}
-		b := r.newBoxes(r.plan.axes(k), r.plan.ruleGoal)
+		b := r.newBoxes(r.plan.Axes(k), r.plan.ruleGoal)
 		b.Whole()
 		w := b.newWorker()
 		spent := false

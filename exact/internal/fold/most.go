@@ -23,7 +23,7 @@ import (
 // owns.
 func (r *foldRun) mostPart(res *model.Result) error {
 	plan := r.plan
-	ax := plan.axes(0)
+	ax := plan.Axes(0)
 	r.greedy(ax)
 	proof := model.PartProof{Kind: "most", Task: -1, Top: plan.Open.Count(), Floor: max(plan.ruleGoal, 0)}
 	if r.best.value >= 0 {

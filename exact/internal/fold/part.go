@@ -45,7 +45,7 @@ func (r *foldRun) solvePart(res *model.Result) error {
 	if r.plan.minGroup >= 0 {
 		return r.fewestPart(res) // fewestpart.go
 	}
-	ax := r.plan.axes(0)
+	ax := r.plan.Axes(0)
 	_, pass, task, pt := r.passPart(ax, r.plan.ruleGoal, len(ax.Group), fmt.Sprintf("folding to %d", r.plan.ruleGoal))
 	res.Stats.Nodes += pass.Nodes
 	proof := model.PartProof{Kind: "first", Found: pass.Found, Task: task}

@@ -97,7 +97,7 @@ func objectiveFits(p *problem.Problem) bool {
 	case p.Sense == model.Minimize && p.Measure == model.MeasurePieces:
 		return p.Cover
 	case p.Sense == model.Minimize && coverage:
-		return !p.Cover // with a rule, the fewest squares is solved by branch and bound (fewest.go)
+		return !p.Cover // with a rule, the fewest squares is solved by branch and bound (package fewestsquares)
 	}
 	return false
 }
@@ -145,9 +145,9 @@ func oneReading(groups []Group) bool {
 	return true
 }
 
-// newFoldPlan builds the axis trees of a compiled problem whose model
+// NewPlan builds the axis trees of a compiled problem whose model
 // Fits; the group being minimised, if any, gets count copies later.
-func newFoldPlan(p *problem.Problem, groups []Group) *Plan {
+func NewPlan(p *problem.Problem, groups []Group) *Plan {
 	f := &Plan{Problem: p, Groups: groups, minGroup: -1,
 		Strong:   p.Strong,
 		Dominate: p.CoverMeasure() == model.MeasureDominated,
@@ -199,9 +199,9 @@ type Axes struct {
 	first []bool      // per axis: the first of its group (no clipping against the one before)
 }
 
-// axes lays out the axes for the groups' counts (with count pieces of the
+// Axes lays out the axes for the groups' counts (with count pieces of the
 // minimised group).
-func (f *Plan) axes(minCount int) Axes {
+func (f *Plan) Axes(minCount int) Axes {
 	var a Axes
 	for gi, g := range f.Groups {
 		n := g.count
@@ -265,8 +265,8 @@ func weakCount(u, open bitset.Set) int {
 	return n
 }
 
-// solution turns the squares of a point into a model solution.
-func (f *Plan) solution(ax Axes, squares []int32) model.Solution {
+// Solution turns the squares of a point into a model solution.
+func (f *Plan) Solution(ax Axes, squares []int32) model.Solution {
 	var s model.Solution
 	for a, sq := range squares {
 		s.Pieces = append(s.Pieces, model.Placed{Piece: f.Groups[ax.Group[a]].Piece.Name, Square: f.Problem.Square(int(sq))})
@@ -297,3 +297,24 @@ func (f *Plan) coverOfVertices(vertices []int32) int {
 	}
 	return f.StrongCover(ax, squares, bitset.New(p.Squares), bitset.New(p.Squares))
 }
+
+// Order lists the squares axis i may take by leaf number: the order in
+// which a search placing one axis after another tries them.
+func (a Axes) Order(i int) []int32 {
+	t := a.tree[i]
+	out := make([]int32, len(t.leaves))
+	for pos, leaf := range t.leaves {
+		out[pos] = t.square[leaf]
+	}
+	return out
+}
+
+// LeafNumber is the place of square sq in axis i's Order.
+func (a Axes) LeafNumber(i int, sq int32) int32 {
+	t := a.tree[i]
+	return t.lo[t.leafOf[sq]]
+}
+
+// First reports whether axis i is the first of its group; the identical
+// pieces after it take squares in increasing leaf number.
+func (a Axes) First(i int) bool { return a.first[i] }

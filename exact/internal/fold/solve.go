@@ -60,7 +60,7 @@ func Solve(st *tasks.Stopper, p *problem.Problem, groups []Group, opts model.Opt
 			return err
 		}
 	}
-	plan := newFoldPlan(p, groups)
+	plan := NewPlan(p, groups)
 	r := &foldRun{plan: plan, st: st, opts: opts, workers: model.WorkerCount(opts.Workers), best: foldPoint{value: -1}}
 	res.Stats.Extra["engine"] = "search-space folding"
 	defer r.report(res)
@@ -96,14 +96,14 @@ func (r *foldRun) Optimise(task model.Task) (bool, int64) {
 		nodes += pass.Stats.Nodes
 	}
 	if r.st.Canceled() {
-		r.answer, r.answerAx = r.best, r.plan.axes(0)
+		r.answer, r.answerAx = r.best, r.plan.Axes(0)
 		return r.plan.Problem.Sense == model.Maximize && r.best.value >= 0, nodes
 	}
 	if ok && best.task == -2 {
 		r.tooMany = true
 		return false, nodes
 	}
-	r.answer, r.answerAx = best, r.plan.axes(minCount)
+	r.answer, r.answerAx = best, r.plan.Axes(minCount)
 	if ok && task != model.TaskSolve {
 		target := best.value
 		if r.plan.Problem.Sense != model.Maximize {
@@ -141,7 +141,7 @@ func (r *foldRun) optimum() (foldPoint, int, bool) {
 	open := plan.Open.Count()
 	switch {
 	case plan.Problem.Sense == model.Maximize:
-		ax := plan.axes(0)
+		ax := plan.Axes(0)
 		r.greedy(ax)
 		floor := max(plan.ruleGoal, 0)
 		t := open
@@ -165,12 +165,12 @@ func (r *foldRun) optimum() (foldPoint, int, bool) {
 			if others+k > MaxAxes {
 				return foldPoint{task: -2}, k, true
 			}
-			if pt, ok := r.first(plan.axes(k), plan.ruleGoal); ok {
+			if pt, ok := r.first(plan.Axes(k), plan.ruleGoal); ok {
 				return pt, k, true
 			}
 		}
 	default:
-		if pt, ok := r.first(plan.axes(0), plan.ruleGoal); ok {
+		if pt, ok := r.first(plan.Axes(0), plan.ruleGoal); ok {
 			return pt, 0, true
 		}
 	}
@@ -196,7 +196,7 @@ func (r *foldRun) first(ax Axes, target int) (foldPoint, bool) {
 // with the piece there).
 func (r *foldRun) startBoxes(ax Axes) ([][]int32, string) {
 	root := make([]int32, len(ax.Group))
-	a := r.symmetryAxis(ax)
+	a := r.plan.SymmetryAxis(ax)
 	if a < 0 {
 		return [][]int32{root}, "none"
 	}
@@ -204,7 +204,7 @@ func (r *foldRun) startBoxes(ax Axes) ([][]int32, string) {
 	tree := ax.tree[a]
 	var boxes [][]int32
 	for s, leaf := range tree.leafOf {
-		if leaf < 0 || !leastOfOrbit(perms, s) {
+		if leaf < 0 || !LeastOfOrbit(perms, s) {
 			continue
 		}
 		b := slices.Clone(root)
@@ -215,7 +215,9 @@ func (r *foldRun) startBoxes(ax Axes) ([][]int32, string) {
 	return boxes, fmt.Sprintf("%s on %d squares, one per orbit of the %d symmetries", name, len(boxes), len(perms)+1)
 }
 
-func leastOfOrbit(perms [][]int32, s int) bool {
+// LeastOfOrbit reports whether square s is the least of its orbit under
+// the symmetries perms.
+func LeastOfOrbit(perms [][]int32, s int) bool {
 	for _, perm := range perms {
 		if int(perm[s]) < s {
 			return false
@@ -224,22 +226,21 @@ func leastOfOrbit(perms [][]int32, s int) bool {
 	return true
 }
 
-// symmetryAxis picks the axis fixed to one square per orbit: a piece alone
+// SymmetryAxis picks the axis fixed to one square per orbit: a piece alone
 // of its name whose squares every symmetry maps onto themselves, the one
 // that attacks most (it prunes hardest); -1 when there is none or the
 // model has no symmetry.
-func (r *foldRun) symmetryAxis(ax Axes) int {
-	plan := r.plan
-	perms := plan.Problem.Symmetries()
+func (f *Plan) SymmetryAxis(ax Axes) int {
+	perms := f.Problem.Symmetries()
 	if len(perms) == 0 {
 		return -1
 	}
 	best, bestReach := -1, -1
 	for a, gi := range ax.Group {
-		g := plan.Groups[gi]
+		g := f.Groups[gi]
 		alone := true
 		for b, gj := range ax.Group {
-			if b != a && plan.Groups[gj].Piece.Name == g.Piece.Name {
+			if b != a && f.Groups[gj].Piece.Name == g.Piece.Name {
 				alone = false
 			}
 		}

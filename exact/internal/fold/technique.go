@@ -13,12 +13,8 @@ import (
 // the fewest (a count would take every placement, at any value).
 var Folding = driver.Technique{Name: "folding", Fits: fitsFolding, Solve: solveFolding}
 
-// Fewest is the branch and bound on the fewest attacked or dominated
-// squares (SolveFewest): it finds one optimum, and counts nothing.
-var Fewest = driver.Technique{Name: "fewest squares", Fits: fitsFewest, Solve: solveFewest}
-
 // MinimisesCoverage reports whether the objective is the fewest attacked
-// or dominated squares.
+// or dominated squares, which package fewestsquares answers.
 func MinimisesCoverage(p *problem.Problem) bool {
 	return p.Sense == model.Minimize && p.Measure != model.MeasurePieces
 }
@@ -28,17 +24,7 @@ func fitsFolding(p *problem.Problem, _ model.Options) bool {
 	return ok && !MinimisesCoverage(p)
 }
 
-func fitsFewest(p *problem.Problem, opts model.Options) bool {
-	_, ok := Fits(p)
-	return ok && MinimisesCoverage(p) && opts.Task == model.TaskSolve
-}
-
 func solveFolding(st *tasks.Stopper, p *problem.Problem, opts model.Options, res *model.Result) error {
 	groups, _ := Fits(p)
 	return Solve(st, p, groups, opts, res)
-}
-
-func solveFewest(st *tasks.Stopper, p *problem.Problem, opts model.Options, res *model.Result) error {
-	groups, _ := Fits(p)
-	return SolveFewest(st, p, groups, opts, res)
 }

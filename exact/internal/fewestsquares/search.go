@@ -1,4 +1,4 @@
-package fold
+package fewestsquares
 
 import (
 	"math/bits"
@@ -7,6 +7,7 @@ import (
 
 	"github.com/chessmodel/chessmodel/exact/internal/bitset"
 	"github.com/chessmodel/chessmodel/exact/internal/driver"
+	"github.com/chessmodel/chessmodel/exact/internal/fold"
 	"github.com/chessmodel/chessmodel/exact/internal/problem"
 	"github.com/chessmodel/chessmodel/exact/internal/tasks"
 	"github.com/chessmodel/chessmodel/model"
@@ -25,14 +26,15 @@ import (
 
 // A fewestSearch places the axes one after another.
 type fewestSearch struct {
-	plan    *Plan
-	ax      Axes
-	squares []int32 // per axis, as placed
+	plan    *fold.Plan
+	ax      fold.Axes
+	order   [][]int32 // per axis: its squares by leaf number (fold.Axes.Order)
+	squares []int32   // per axis, as placed
 	occ     bitset.Set
 	att     bitset.Set
 	fixedOK bitset.Set // squares only lines attack (scratch)
 	loss    []int      // per square: what a blocker there could cut off (scratch)
-	best    foldPoint
+	best    point
 	reps    []bool // per square: allowed for the symmetry axis (nil: all)
 	symAxis int
 	shared  *atomic.Int64 // the best value any worker has found
@@ -44,14 +46,20 @@ type fewestSearch struct {
 	improved func(model.Incumbent)
 }
 
-// SolveFewest minimises the attacked (or dominated) squares of a model
-// whose place list Fits.
-func SolveFewest(st *tasks.Stopper, p *problem.Problem, groups []Group, opts model.Options, res *model.Result) error {
+// A point is a placement, one square per axis, and the squares it attacks.
+type point struct {
+	squares []int32
+	value   int
+}
+
+// Solve minimises the attacked (or dominated) squares of a model whose
+// place list fold.Fits.
+func Solve(st *tasks.Stopper, p *problem.Problem, groups []fold.Group, opts model.Options, res *model.Result) error {
 	if err := driver.Whole(opts, "the fewest-squares branch and bound"); err != nil {
 		return err
 	}
 	groups = slices.Clone(groups)
-	reach := func(g Group) int {
+	reach := func(g fold.Group) int {
 		n := 0
 		for _, w := range p.PieceGeometry(g.Piece).Weak.Store {
 			n += bits.OnesCount64(w)
@@ -59,22 +67,25 @@ func SolveFewest(st *tasks.Stopper, p *problem.Problem, groups []Group, opts mod
 		return n
 	}
 	// the pieces that reach farthest first: their lines make the bound
-	slices.SortStableFunc(groups, func(a, b Group) int { return reach(b) - reach(a) })
-	plan := newFoldPlan(p, groups)
-	r := &foldRun{plan: plan, st: st, opts: opts, workers: model.WorkerCount(opts.Workers), best: foldPoint{value: -1}}
-	ax := plan.axes(0)
+	slices.SortStableFunc(groups, func(a, b fold.Group) int { return reach(b) - reach(a) })
+	plan := fold.NewPlan(p, groups)
+	ax := plan.Axes(0)
+	order := make([][]int32, len(ax.Group))
+	for a := range order {
+		order[a] = ax.Order(a)
+	}
 	res.Stats.Extra["engine"] = "branch and bound on the fewest attacked squares"
-	s := &fewestSearch{plan: plan, ax: ax, squares: make([]int32, 0, len(ax.Group)), st: st,
+	s := &fewestSearch{plan: plan, ax: ax, order: order, squares: make([]int32, 0, len(ax.Group)), st: st,
 		occ: bitset.New(p.Squares), att: bitset.New(p.Squares), fixedOK: bitset.New(p.Squares),
-		loss: make([]int, p.Squares), best: foldPoint{value: p.Squares + 1}, symAxis: -1, improved: opts.Improved}
-	if a := r.symmetryAxis(ax); a == 0 {
+		loss: make([]int, p.Squares), best: point{value: p.Squares + 1}, symAxis: -1, improved: opts.Improved}
+	if a := plan.SymmetryAxis(ax); a == 0 {
 		s.symAxis = a
 		s.reps = make([]bool, p.Squares)
 		for sq := range s.reps {
-			s.reps[sq] = leastOfOrbit(p.Symmetries(), sq)
+			s.reps[sq] = fold.LeastOfOrbit(p.Symmetries(), sq)
 		}
 	}
-	s = s.shareOut(r.workers, opts.Progress)
+	s = s.shareOut(model.WorkerCount(opts.Workers), opts.Progress)
 	res.Stats.Nodes = s.nodes
 	if s.best.value > p.Squares {
 		if st.Canceled() {
@@ -83,7 +94,7 @@ func SolveFewest(st *tasks.Stopper, p *problem.Problem, groups []Group, opts mod
 		}
 		return problem.Infeasible(res, opts)
 	}
-	sol := plan.solution(ax, s.best.squares)
+	sol := plan.Solution(ax, s.best.squares)
 	res.Solution = &sol
 	res.Value = model.Int64(int64(s.best.value))
 	res.Status = model.StatusOptimal
@@ -105,9 +116,8 @@ func (s *fewestSearch) shareOut(workers int, progress func(float64, string)) *fe
 		return s
 	}
 	var firsts []int32
-	tree := s.ax.tree[0]
-	for _, leaf := range tree.leaves {
-		if sq := tree.square[leaf]; s.reps == nil || s.reps[sq] {
+	for _, sq := range s.order[0] {
+		if s.reps == nil || s.reps[sq] {
 			firsts = append(firsts, sq)
 		}
 	}
@@ -157,9 +167,9 @@ func (s *fewestSearch) place(a int) {
 	}
 	if a == len(s.ax.Group) {
 		if v := s.plan.StrongCover(s.ax, s.squares, s.occ, s.att); v < s.best.value {
-			s.best = foldPoint{squares: slices.Clone(s.squares), value: v}
+			s.best = point{squares: slices.Clone(s.squares), value: v}
 			if s.lowerShared(v) && s.improved != nil {
-				sol := s.plan.solution(s.ax, s.best.squares)
+				sol := s.plan.Solution(s.ax, s.best.squares)
 				s.improved(model.Incumbent{Value: int64(v), Solution: &sol})
 			}
 		}
@@ -168,18 +178,16 @@ func (s *fewestSearch) place(a int) {
 	if s.bound(len(s.ax.Group)-a) >= int(min(int64(s.best.value), s.shared.Load())) {
 		return
 	}
-	tree := s.ax.tree[a]
+	order := s.order[a]
 	from := int32(0)
-	if !s.ax.first[a] {
-		prev := s.ax.tree[a-1]
-		from = prev.lo[prev.leafOf[s.squares[a-1]]]
+	if !s.ax.First(a) {
+		from = s.ax.LeafNumber(a-1, s.squares[a-1])
 		if !s.plan.Stack {
 			from++
 		}
 	}
-	for pos := from; pos < int32(len(tree.leaves)); pos++ {
-		leaf := tree.leafAt(pos)
-		sq := tree.square[leaf]
+	for pos := from; pos < int32(len(order)); pos++ {
+		sq := order[pos]
 		if s.reps != nil && a == s.symAxis && !s.reps[sq] || !s.plan.Stack && slices.Contains(s.squares, sq) {
 			continue
 		}
