@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/nats-io/nats.go"
@@ -82,18 +83,8 @@ func Status(ctx context.Context, nc *nats.Conn, key []byte) ([]*JobStatus, error
 		st.Done = slices.Compact(st.Done)
 		out = append(out, st)
 	}
-	slices.SortFunc(out, func(a, b *JobStatus) int { return compareStrings(a.ID, b.ID) })
+	slices.SortFunc(out, func(a, b *JobStatus) int { return strings.Compare(a.ID, b.ID) })
 	return out, nil
-}
-
-func compareStrings(a, b string) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
 }
 
 // readResults reads every message of the results stream into jobs.
@@ -201,13 +192,8 @@ func readClaims(ctx context.Context, js jetstream.JetStream, jobs map[string]*Jo
 // jobIDOf is the job id of a subject or claim key: prefix, id, part,
 // replica.
 func jobIDOf(subject, prefix string) string {
-	rest := subject[len(prefix):]
-	for i := 0; i < len(rest); i++ {
-		if rest[i] == '.' {
-			return rest[:i]
-		}
-	}
-	return rest
+	id, _, _ := strings.Cut(strings.TrimPrefix(subject, prefix), ".")
+	return id
 }
 
 // queuedJob is the status of the job of a subject of the work queue, made
