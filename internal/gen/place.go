@@ -226,16 +226,22 @@ func randomKinds(rng *rand.Rand, b *strings.Builder) []string {
 			kinds = append(kinds, other)
 		}
 	}
-	var defs []string
+	writePieces(b, kinds, fairy)
+	return kinds
+}
+
+// writePieces writes the pieces: section defining those of kinds that defs
+// holds (none when it holds none of them).
+func writePieces(b *strings.Builder, kinds []string, defs map[string]string) {
+	var lines []string
 	for _, k := range kinds {
-		if d, ok := fairy[k]; ok {
-			defs = append(defs, fmt.Sprintf("  %s: %s", k, d))
+		if d, ok := defs[k]; ok {
+			lines = append(lines, fmt.Sprintf("  %s: %s", k, d))
 		}
 	}
-	if len(defs) > 0 {
-		fmt.Fprintf(b, "pieces:\n%s\n", strings.Join(defs, "\n"))
+	if len(lines) > 0 {
+		fmt.Fprintf(b, "pieces:\n%s\n", strings.Join(lines, "\n"))
 	}
-	return kinds
 }
 
 // randomRules draws and writes the place list, the rules and the objective.

@@ -65,14 +65,6 @@ func randomWrappedKinds(rng *rand.Rand, b *strings.Builder) []string {
 			kinds = append(kinds, other)
 		}
 	}
-	var lines []string
-	for _, k := range kinds {
-		if d, ok := defs[k]; ok {
-			lines = append(lines, fmt.Sprintf("  %s: %s", k, d))
-		}
-	}
-	if len(lines) > 0 {
-		fmt.Fprintf(b, "pieces:\n%s\n", strings.Join(lines, "\n"))
-	}
+	writePieces(b, kinds, defs)
 	return kinds
 }
