@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"io"
 	"net"
 	"os"
 	"strconv"
@@ -52,6 +53,10 @@ type ServerConfig struct {
 	// by name and password (one a worker, so that one can be shut out
 	// without the others); the token is then CoordinatorUser's password.
 	Users map[string]string
+	// Log, when set, receives the server's notices, warnings and errors,
+	// one timestamped line each (a client refused its credentials, a
+	// worker connecting or leaving); nil: the server logs nothing.
+	Log io.Writer
 }
 
 // A Server is an embedded NATS server with JetStream.
@@ -94,6 +99,9 @@ func StartServer(cfg ServerConfig) (*Server, error) {
 	ns, err := server.NewServer(opts)
 	if err != nil {
 		return nil, fmt.Errorf("cluster: %w", err)
+	}
+	if cfg.Log != nil {
+		ns.SetLoggerV2(&serverLog{w: cfg.Log}, false, false, false)
 	}
 	go ns.Start()
 	if !ns.ReadyForConnections(10 * time.Second) {

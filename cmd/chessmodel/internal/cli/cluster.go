@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"time"
@@ -30,6 +31,7 @@ type clusterFlags struct {
 	tls       cluster.TLS   // --tls-cert, --tls-key, --tls-ca
 	user      string        // --user: this client's name among the server's users
 	usersFile string        // cluster --users: the embedded server's users
+	serverLog string        // cluster --server-log: where the embedded server logs
 	ackWait   time.Duration
 	workers   int
 }
@@ -81,6 +83,7 @@ before it is merged.`,
 	fl.StringVar(&f.listen, "listen", "127.0.0.1:4222", "host:port of the embedded server (port 0: a free one)")
 	fl.StringVar(&f.store, "store", "", "the embedded server's file store; the same store resumes a run (default: a temporary directory)")
 	fl.StringVar(&f.usersFile, "users", "", "the embedded server's users, one a line: a name and a password; then each worker connects as its own (worker --user NAME --token-file ITS-PASSWORD), and one is shut out by removing its line")
+	fl.StringVar(&f.serverLog, "server-log", "", "append the embedded server's log (clients connecting and leaving, refused credentials, slow consumers) to this file, one timestamped line each; - for standard error")
 	fl.IntVar(&f.replicas, "replicas", 1, "workers that do each part: their answers must agree, a disagreement offers the part to one more and the majority decides (needs as many workers)")
 	durationVar(fl, &f.ackWait, "ack-wait", cluster.DefaultAckWait, "how long a part may go without word from its worker before another gets it")
 	completeModels(cmd)
@@ -254,9 +257,14 @@ func clusterServer(streams Streams, f *clusterFlags) (connect func() (*nats.Conn
 	if err == nil && f.usersFile != "" {
 		users, err = cluster.ReadUsers(f.usersFile)
 	}
+	var log io.Writer
+	closeLog := func() {}
+	if err == nil && f.serverLog != "" {
+		log, closeLog, err = openServerLog(f.serverLog, streams)
+	}
 	var srv *cluster.Server
 	if err == nil {
-		srv, err = cluster.StartServer(cluster.ServerConfig{Listen: f.listen, StoreDir: store, Token: token, TLS: f.tls, Users: users})
+		srv, err = cluster.StartServer(cluster.ServerConfig{Listen: f.listen, StoreDir: store, Token: token, TLS: f.tls, Users: users, Log: log})
 	}
 	if err == nil && fresh { // written once the server listens: a worker given it can connect
 		if err = cluster.WriteToken(tokenFile, token); err != nil {
@@ -264,6 +272,7 @@ func clusterServer(streams Streams, f *clusterFlags) (connect func() (*nats.Conn
 		}
 	}
 	if err != nil {
+		closeLog()
 		release()
 		return nil, nil, &ExitError{Code: ExitBadInput, Err: err}
 	}
@@ -280,7 +289,19 @@ func clusterServer(streams Streams, f *clusterFlags) (connect func() (*nats.Conn
 	}
 	fmt.Fprintf(streams.Err, "chessmodel: JetStream on %s, store %s; start workers with:\n  %s\n", srv.URL(), store, worker)
 	return func() (*nats.Conn, error) { return srv.ConnectInProcess(auth, "chessmodel cluster") },
-		func() { srv.Close(); release() }, nil
+		func() { srv.Close(); closeLog(); release() }, nil
+}
+
+// openServerLog opens --server-log for appending ("-": standard error).
+func openServerLog(path string, streams Streams) (io.Writer, func(), error) {
+	if path == "-" {
+		return streams.Err, func() {}, nil
+	}
+	file, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_APPEND, 0o644)
+	if err != nil {
+		return nil, func() {}, fmt.Errorf("--server-log: %w", err)
+	}
+	return file, func() { file.Close() }, nil
 }
 
 func newWorkerCommand(g *globals, streams Streams) *cobra.Command {

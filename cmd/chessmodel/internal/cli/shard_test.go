@@ -192,6 +192,7 @@ func TestClusterFlagsRefused(t *testing.T) {
 		{"cluster", q, "--shards", "0"},
 		{"cluster", q, "--listen", "nowhere"},
 		{"cluster", q, "--distinct", "pieces"},
+		{"cluster", q, "--listen", "127.0.0.1:0", "--server-log", filepath.Join(t.TempDir(), "no", "such", "dir", "log")},
 		{"worker"},
 		{"worker", "--connect", "nats://127.0.0.1:1", "--token-file", filepath.Join(t.TempDir(), "none")},
 		{"slurm", q},
