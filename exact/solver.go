@@ -7,8 +7,8 @@ import (
 	"time"
 
 	"github.com/chessmodel/chessmodel/exact/internal/armies"
+	"github.com/chessmodel/chessmodel/exact/internal/attackcounts"
 	"github.com/chessmodel/chessmodel/exact/internal/clique"
-	"github.com/chessmodel/chessmodel/exact/internal/counts"
 	"github.com/chessmodel/chessmodel/exact/internal/cover"
 	"github.com/chessmodel/chessmodel/exact/internal/domination"
 	"github.com/chessmodel/chessmodel/exact/internal/driver"
@@ -104,7 +104,7 @@ func dispatch(st *tasks.Stopper, m *model.Model, opts model.Options, res *model.
 		if err != nil {
 			return err
 		}
-		return counts.Solve(st, p, opts, res)
+		return attackcounts.Solve(st, p, opts, res)
 	}
 	if !m.Plain() {
 		return general(st, m, opts, res)

@@ -1,4 +1,4 @@
-// Package counts solves the placement models with attack counts
+// Package attackcounts solves the placement models with attack counts
 // and square weights: rules such as "every piece attacks 1", "every queen
 // attacked 1.." and "every square attacked ..2", and the objectives
 // "weight" (the weights of the squares the placed pieces stand on) and
@@ -36,4 +36,4 @@
 // (square, piece, target) triples (model.ErrTooLarge); boards and
 // stacking as in package problem. The search is exhaustive over the placements that the
 // rules do not prune: it is meant for small boards.
-package counts
+package attackcounts

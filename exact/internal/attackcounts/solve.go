@@ -1,4 +1,4 @@
-package counts
+package attackcounts
 
 import (
 	"slices"

@@ -1,4 +1,4 @@
-package counts
+package attackcounts
 
 import "github.com/chessmodel/chessmodel/model"
 
