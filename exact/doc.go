@@ -31,7 +31,7 @@
 //     (peaceable queens) — branch and bound deciding the squares in order,
 //     each group's open squares as bitboards; the only technique that reads
 //     groups, so dispatch sends every group model to it;
-//   - counts: attack counts and square weights, dispatched
+//   - attackcounts: attack counts and square weights, dispatched
 //     before every other technique, none of which reads them — square by
 //     square with incremental attack counts and a bound for weights.
 //
