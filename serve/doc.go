@@ -41,7 +41,9 @@
 //   - every solve runs under a time bound (Config.MaxTimeout, 30s by default,
 //     and less when the request's "timeout" asks for less, in seconds: 0 or
 //     more than the bound is the bound, a negative one is refused with 400)
-//     and stops when the page disconnects;
+//     and stops when the page disconnects; a compare gives each of its n
+//     backends that whole bound, one after another, so that it runs at
+//     most n bounds (and a second for the checker);
 //   - at most Config.Running solves run at once (2) and Config.Queue (8) wait;
 //     any more are answered at once with 503 and {"busy": true};
 //   - memory: every running solve is stopped once the Go heap passes
