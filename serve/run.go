@@ -85,8 +85,8 @@ type (
 		// backend that answered agrees, at least two answered and none
 		// failed; otherwise the row's verdict. Note names the backends that
 		// did not answer.
-		Verdict  string          `json:"verdict"`
-		Note     string          `json:"note,omitempty"`
+		Verdict string `json:"verdict"`
+		Note    string `json:"note,omitempty"`
 		// Stats are the measurements of each answer of the row, in its
 		// order (the proven bound and gap among them); null for a backend
 		// that returned no result.
