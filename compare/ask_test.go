@@ -25,9 +25,10 @@ func (a answering) Solve(ctx context.Context, m *model.Model, opts model.Options
 }
 
 // TestAskPresentsRun: what model.Run makes of a backend's answer, compare
-// presents as it did before Run: a stopped answer is unknown and timed
-// out even with a verified solution, a refused one invalid, a backend's
-// own error a failure.
+// presents: a stopped answer is timed out, and with a verified solution
+// keeps the status Run settled on (feasible, or satisfied without an
+// objective), as the command line says; a refused one is invalid, a
+// backend's own error a failure.
 func TestAskPresentsRun(t *testing.T) {
 	queens := func(status model.Status, squares ...string) func(m *model.Model) *model.Result {
 		return func(m *model.Model) *model.Result {
@@ -52,8 +53,8 @@ func TestAskPresentsRun(t *testing.T) {
 		verified  bool
 	}{
 		{"no result", fixed, answering{}, compare.TimedOut, model.StatusUnknown, false},
-		{"stopped with a solution, no objective", fixed, answering{res: queens(model.StatusUnknown, "a2", "b4", "c1", "d3")}, compare.TimedOut, model.StatusUnknown, true},
-		{"stopped with a solution, an objective", most, answering{res: queens(model.StatusUnknown, "a2", "b4", "c1", "d3")}, compare.TimedOut, model.StatusUnknown, true},
+		{"stopped with a solution, no objective", fixed, answering{res: queens(model.StatusUnknown, "a2", "b4", "c1", "d3")}, compare.TimedOut, model.StatusSatisfied, true},
+		{"stopped with a solution, an objective", most, answering{res: queens(model.StatusUnknown, "a2", "b4", "c1", "d3")}, compare.TimedOut, model.StatusFeasible, true},
 		{"feasible", most, answering{res: queens(model.StatusFeasible, "a2", "b4", "c1", "d3")}, compare.TimedOut, model.StatusFeasible, true},
 		{"satisfied", fixed, answering{res: queens(model.StatusOptimal, "a2", "b4", "c1", "d3")}, "", model.StatusSatisfied, true},
 		{"refused by the checker", most, answering{res: queens(model.StatusOptimal, "a1", "b2")}, compare.Invalid, model.StatusOptimal, false},

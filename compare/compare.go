@@ -109,10 +109,11 @@ func ask(ctx context.Context, m *model.Model, s model.Solver, task model.Task, o
 	res, err := model.Run(ctx, s, m, solveOpts)
 	a.Seconds = time.Since(start).Seconds()
 	if res != nil {
+		// A stopped solve with a verified solution keeps the status
+		// model.Run settled on (feasible, or satisfied without an
+		// objective), as the command line says; it is still no complete
+		// answer (TimedOut or Interrupted below).
 		a.Status, a.Value, a.Count, a.Classes, a.Verified = res.Status, res.Value, res.Count, res.Classes, res.Verified
-		if res.Stopped {
-			a.Status = model.StatusUnknown // a stopped answer is no answer here, even with a solution
-		}
 	}
 	var invalid *model.InvalidSolutionError
 	refused := errors.As(err, &invalid) && res != nil // by the checker, in model.Run
@@ -132,7 +133,7 @@ func ask(ctx context.Context, m *model.Model, s model.Solver, task model.Task, o
 	case err != nil:
 		a.Problem, a.Error = Crashed, err.Error()
 	case res.Stopped:
-		a.Problem, a.Error = TimedOut, fmt.Sprintf("no complete answer within %v", opts.Timeout)
+		a.Problem, a.Error = TimedOut, fmt.Sprintf("no complete answer within %v", roundDuration(opts.Timeout))
 	case res.Status == model.StatusFeasible:
 		a.Problem, a.Error = TimedOut, "a solution not proven optimal"
 	}
@@ -198,6 +199,16 @@ func differ(m *model.Model, task model.Task, opts Options, a, b Answer) string {
 		}
 	}
 	return ""
+}
+
+// roundDuration rounds a bound for people: to the millisecond below a
+// second, to the tenth of a second above (a share of a bound, 2s/3, reads
+// 667ms, not 666.666666ms).
+func roundDuration(d time.Duration) time.Duration {
+	if d < time.Second {
+		return d.Round(time.Millisecond)
+	}
+	return d.Round(100 * time.Millisecond)
 }
 
 func equal(a, b *int64) bool { return (a == nil && b == nil) || (a != nil && b != nil && *a == *b) }

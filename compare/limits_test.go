@@ -75,3 +75,16 @@ func TestInterruptedIsNotTimeout(t *testing.T) {
 		t.Errorf("stopped by the caller: %q, want %q", got, compare.Interrupted)
 	}
 }
+
+// TestTimeoutRounded: the bound a timed-out answer names is rounded for
+// people (a third of two seconds reads 667ms).
+func TestTimeoutRounded(t *testing.T) {
+	m, err := model.Parse([]byte("board: 4\nplace: [4 queen]\nrules: [independent]\n"), "q.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	row := compare.Run(context.Background(), m, []model.Solver{waiting{}}, model.TaskSolve, compare.Options{Timeout: 2 * time.Second / 30})
+	if a := row.Answers[0]; a.Error != "no complete answer within 67ms" {
+		t.Errorf("timed out: %q", a.Error)
+	}
+}

@@ -8,8 +8,10 @@
 //	srv, err := serve.New(serve.Config{Models: catalog, Backends: backends})
 //	err = srv.ListenAndServe(ctx, "127.0.0.1:8080", nil)
 //
-// The page (static/) is plain HTML, CSS and JavaScript embedded in the
-// binary; nothing is fetched from elsewhere. The server parses every model it
+// The page (static/) is plain HTML, CSS and JavaScript modules embedded in
+// the binary (app.js starts it and names the others); nothing is fetched
+// from elsewhere. Every answer the page shows is of the text it was asked
+// about: an edit stops the run going on and clears the last answer. The server parses every model it
 // is sent with model.Parse (errors come back with their line and column),
 // draws boards with render.SVG and judges positions with model.Check: the
 // page holds only the editor's text and the position being played.
@@ -41,7 +43,9 @@
 //   - every solve runs under a time bound (Config.MaxTimeout, 30s by default,
 //     and less when the request's "timeout" asks for less, in seconds: 0 or
 //     more than the bound is the bound, a negative one is refused with 400)
-//     and stops when the page disconnects;
+//     and stops when the page disconnects; a compare gives each of its n
+//     backends that whole bound, one after another, so that it runs at
+//     most n bounds (and a second for the checker);
 //   - at most Config.Running solves run at once (2) and Config.Queue (8) wait;
 //     any more are answered at once with 503 and {"busy": true};
 //   - memory: every running solve is stopped once the Go heap passes

@@ -85,8 +85,15 @@ type (
 		// backend that answered agrees, at least two answered and none
 		// failed; otherwise the row's verdict. Note names the backends that
 		// did not answer.
-		Verdict  string          `json:"verdict"`
-		Note     string          `json:"note,omitempty"`
+		Verdict string `json:"verdict"`
+		Note    string `json:"note,omitempty"`
+		// Stats are the measurements of each answer of the row, in its
+		// order (the proven bound and gap among them); null for a backend
+		// that returned no result.
+		Stats []*model.Stats `json:"stats"`
+		// Timeout is the time bound of each backend: every one has the
+		// whole bound the run asked for.
+		Timeout  float64         `json:"timeout"`
 		Shown    string          `json:"shown,omitempty"` // the backend whose solution is drawn
 		Solution *model.Solution `json:"solution,omitempty"`
 		SVG      string          `json:"svg,omitempty"`
@@ -203,7 +210,11 @@ func (s *Server) handleRun(w http.ResponseWriter, r *http.Request) {
 
 	bounded, cancelBound := context.WithCancelCause(r.Context())
 	defer cancelBound(nil)
-	ctx, cancel := context.WithTimeout(bounded, timeout)
+	whole := timeout
+	if req.Task == "compare" {
+		whole = compareBound(timeout, len(solvers))
+	}
+	ctx, cancel := context.WithTimeout(bounded, whole)
 	defer cancel()
 	defer guardMemory(ctx, cancelBound, s.cfg.MaxMemory)()
 	id, forget := s.runs.add(cancelBound)
@@ -340,10 +351,9 @@ func (s *Server) runTask(ctx context.Context, events *eventStream, p parsed, sol
 	}
 	ev := resultEvent{Result: res}
 	if res.Stopped {
-		// The page shows a stopped run as unknown, with the reason of the
-		// stop and its best so far; the command line calls a stopped solve
-		// with a verified solution feasible, as model.Run does.
-		res.Status = model.StatusUnknown
+		// The status is model.Run's, as the command line says it: a stopped
+		// solve with a verified solution is feasible (satisfied without an
+		// objective), with its bound and gap; Stopped says why it stopped.
 		ev.Stopped = stopReason(ctx, timeout)
 	}
 	if task == model.TaskSolve && res.Status == model.StatusOptimal && res.Value != nil {
@@ -353,6 +363,13 @@ func (s *Server) runTask(ctx context.Context, events *eventStream, p parsed, sol
 		ev.SVG, ev.Board, _ = picture(m, res.Solution, false)
 	}
 	events.send("result", ev)
+}
+
+// compareBound is the time bound of a whole comparison of n backends,
+// each bounded to timeout: one bound each, as they run one after another,
+// and a second more for the checker and the comparison between them.
+func compareBound(timeout time.Duration, n int) time.Duration {
+	return time.Duration(max(1, n))*timeout + time.Second
 }
 
 // compareDefaults are the backends compare runs unless the page names
@@ -496,16 +513,19 @@ func (s *Server) runCompare(ctx context.Context, events *eventStream, p parsed, 
 		wrapped = append(wrapped, wt)
 		watchers = append(watchers, wt)
 	}
-	// Each backend gets an equal share of the bound.
-	share := timeout / time.Duration(len(solvers))
-	row := compare.Run(ctx, p.m, wrapped, task, compare.Options{Timeout: share, Symmetry: symmetry})
-	ev := compareEvent{Row: row}
+	// Each backend has the whole bound; the run's context allows one bound
+	// per backend (compareBound).
+	row := compare.Run(ctx, p.m, wrapped, task, compare.Options{Timeout: timeout, Symmetry: symmetry})
+	ev := compareEvent{Row: row, Timeout: timeout.Seconds(), Stats: make([]*model.Stats, len(row.Answers))}
 	ev.Verdict, ev.Note = readVerdict(row)
 	for i, a := range row.Answers {
 		wt := watchers[i]
 		wt.mu.Lock()
 		res := wt.result
 		wt.mu.Unlock()
+		if res != nil {
+			ev.Stats[i] = &res.Stats
+		}
 		if a.Verified && res != nil && res.Solution != nil {
 			if a.Status == model.StatusOptimal && res.Value != nil {
 				s.optima.put(p.key, *res.Value)
