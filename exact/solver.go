@@ -14,6 +14,7 @@ import (
 	"github.com/chessmodel/chessmodel/exact/internal/driver"
 	"github.com/chessmodel/chessmodel/exact/internal/fewestsquares"
 	"github.com/chessmodel/chessmodel/exact/internal/fold"
+	"github.com/chessmodel/chessmodel/exact/internal/lines"
 	"github.com/chessmodel/chessmodel/exact/internal/nqueens"
 	"github.com/chessmodel/chessmodel/exact/internal/problem"
 	"github.com/chessmodel/chessmodel/exact/internal/tasks"
@@ -118,6 +119,9 @@ func dispatch(st *tasks.Stopper, m *model.Model, opts model.Options, res *model.
 	}
 	if sq, ok := nqueens.Detect(m); ok {
 		return nqueens.Solve(st, m, sq, opts, res)
+	}
+	if taken, err := lines.Count(st, m, opts, res); taken { // line pieces by rook polynomials
+		return err
 	}
 	if taken, err := transfer.Count(st, m, opts, res); taken {
 		return err

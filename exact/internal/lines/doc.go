@@ -1,0 +1,59 @@
+// Package lines counts placements of a line piece — the rook, the bishop,
+// any rider along exactly two families of lines — by rook polynomials
+// instead of enumeration: the 565,532,992 placements of 9 bishops on 9x9,
+// which the clique search does not count in a minute, take a millisecond,
+// and every number of pieces comes at once.
+//
+// Count is the entry point; the exact backend calls it for every count.
+//
+// # Method
+//
+// Each family's lines are cut into segments by walls, squares off the
+// board and the edge. Two pieces on one segment attack each other (or
+// one between them), in either attack mode, and pieces on different
+// segments do not: a placement of k pieces is a set of k allowed squares
+// no two on one segment, a k-matching of the bipartite graph whose two
+// sides are the segments of the two families and whose edges are the
+// allowed squares. Its number for every k is that graph's rook
+// polynomial. The graph falls into connected parts (the two colours of a
+// bishop's board, the parts walls cut off), whose polynomials multiply.
+//
+// A part whose segments on one side cross nested sets of segments on the
+// other (a Ferrers board: every part of an empty board, where a bishop's
+// diagonal of length l crosses the anti-diagonals of every diagonal of its
+// colour up to l; a rook's rows all cross every column) is counted by the
+// product formula: its segments taken smallest first, the j-th piece on a
+// segment crossing s others goes on one of s-(j-1). Any other part is
+// counted by a frontier: the segments of one side swept in order (the side
+// whose frontier is narrower), the state the set of the open segments of
+// the other side that hold a piece (a segment is open from the first swept
+// segment that crosses it to the last), each state with its counts by
+// pieces in 128 bits.
+//
+// The place list may give one count or a range, several entries of the
+// piece or max or min (the most or the fewest pieces as the objective);
+// entries on light and dark squares are counted apart when no part of
+// the graph holds squares of both (always for bishops), each colour's
+// pieces in its range. The result's example is read from a largest
+// matching of each part. Stats.Extra[ExtraCounts] gives the count of every
+// number of pieces, as decimals.
+//
+// # Limits
+//
+// Count leaves the model to the general search (taken is false) unless it
+// is a count, without classes up to symmetry (Options.Symmetry) or
+// distinct walls, of a placement on an unwrapped board under the
+// independence rule alone — no coverage, attack counts, weights in the
+// objective, stacking, groups, free walls or fixed pieces — of one piece
+// that only rides, both ways, along two directions, with the place list's
+// colour rules all one rule, or light and dark with no part of the graph
+// on both; and every part is nested or has a frontier of at most
+// MaxFrontier (22) segments whose two layers of states fit
+// Options.MaxMemory. Walls and holes are taken.
+//
+// A count that does not fit 64 bits (Result.Count) is refused with an
+// error wrapping model.ErrUnsupported that gives it in full (from 16
+// bishops on 16x16); the counts of every number of pieces are in the
+// stats of any count that fits. The count is one task: under a shard
+// (Options.Shard) the first part counts it and the others count none.
+package lines
