@@ -70,7 +70,8 @@ func deref(v *int64) int64 {
 const bishops = "name: bishops\nboard: 8\nplace: [n bishop]\nrules: [independent]\n"
 
 // TestBishopsA002465: n bishops on n x n (OEIS A002465), to the last
-// that fits 64 bits; the next is refused, with the count in full.
+// that fits 64 bits, and the next two from the counts of every number of
+// pieces; a count of the next is refused, with the count in full.
 func TestBishopsA002465(t *testing.T) {
 	for n := 1; n <= len(oeis.A002465); n++ {
 		res := mustCount(t, parse(t, bishops, fmt.Sprintf("board=%d", n)))
@@ -79,6 +80,12 @@ func TestBishopsA002465(t *testing.T) {
 		}
 		if res.Solution == nil || len(res.Solution.Pieces) != n {
 			t.Errorf("%d bishops: example %v", n, res.Solution)
+		}
+	}
+	for n, want := range map[int]string{16: "52054862490790200576", 17: "2584158975023147147264"} { // past 64 bits
+		res := mustCount(t, parse(t, bishops, fmt.Sprintf("board=%d", n), "place=[0..1 bishop]"))
+		if counts := res.Stats.Extra[ExtraCounts].([]string); len(counts) <= n || counts[n] != want {
+			t.Errorf("%d bishops on %dx%d: counts %v, want %s", n, n, n, counts, want)
 		}
 	}
 	_, err := count(t, parse(t, bishops, "board=16"), model.Options{})
