@@ -34,8 +34,9 @@
 // piece or max or min (the most or the fewest pieces as the objective);
 // entries on light and dark squares are counted apart when no part of
 // the graph holds squares of both (always for bishops), each colour's
-// pieces in its range. The result's example is read from a largest
-// matching of each part. Stats.Extra[ExtraCounts] gives the count of every
+// pieces in its range. The result's example is a matching of each part
+// (smallest segments first on nested parts, by augmenting paths on the
+// others). Stats.Extra[ExtraCounts] gives the count of every
 // number of pieces, as decimals.
 //
 // # Limits

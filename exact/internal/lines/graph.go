@@ -126,10 +126,16 @@ func (c *component) sides() (a, b [][]int) {
 	return a, b
 }
 
-// maximumMatching is a largest set of cells no two on one segment, by
-// augmenting paths (Kuhn's algorithm): the component's most pieces, and
-// any of its subsets is a placement.
-func (c *component) maximumMatching() []cell {
+// matching is a set of want cells no two on one segment (fewer when the
+// component holds fewer). On nested segments (p is the component's nested
+// plan) the segments smallest first each take a free crossing segment
+// while one is left, which is a largest matching: a segment's set holds
+// every earlier one's. Otherwise it grows a matching by augmenting paths
+// (Kuhn's algorithm).
+func (c *component) matching(p plan, want int) []cell {
+	if p.method == methodNested {
+		return c.nestedMatching(p, want)
+	}
 	adj, _ := c.sides()
 	cellAt := map[[2]int]cell{}
 	for _, x := range c.cells {
@@ -139,14 +145,15 @@ func (c *component) maximumMatching() []cell {
 	for i := range matchB {
 		matchB[i] = -1
 	}
-	var seen []bool
+	seen := make([]int, c.nb)
+	round := 0
 	var augment func(a int) bool
 	augment = func(a int) bool {
 		for _, b := range adj[a] {
-			if seen[b] {
+			if seen[b] == round {
 				continue
 			}
-			seen[b] = true
+			seen[b] = round
 			if matchB[b] < 0 || augment(matchB[b]) {
 				matchB[b] = a
 				return true
@@ -154,14 +161,49 @@ func (c *component) maximumMatching() []cell {
 		}
 		return false
 	}
-	for a := 0; a < c.na; a++ {
-		seen = make([]bool, c.nb)
-		augment(a)
+	size := 0
+	for a := 0; a < c.na && size < want; a++ {
+		round++
+		if augment(a) {
+			size++
+		}
 	}
 	var out []cell
 	for b, a := range matchB {
 		if a >= 0 {
 			out = append(out, cellAt[[2]int{a, b}])
+		}
+	}
+	return out
+}
+
+// nestedMatching is matching on nested segments.
+func (c *component) nestedMatching(p plan, want int) []cell {
+	along := make([][]int, len(p.lines)) // the cells of each swept segment
+	for i, x := range c.cells {
+		if p.sideB {
+			along[x.b] = append(along[x.b], i)
+		} else {
+			along[x.a] = append(along[x.a], i)
+		}
+	}
+	used := make([]bool, p.other)
+	var out []cell
+	for _, line := range p.order {
+		if len(out) == want {
+			break
+		}
+		for _, i := range along[line] {
+			x := c.cells[i]
+			far := x.b
+			if p.sideB {
+				far = x.a
+			}
+			if !used[far] {
+				used[far] = true
+				out = append(out, x)
+				break
+			}
 		}
 	}
 	return out

@@ -155,7 +155,7 @@ func TestFrontierAgreesWithNested(t *testing.T) {
 			for j, x := range p.order {
 				sizes[j] = len(p.lines[x])
 			}
-			want := decimals(nestedPolynomial(sizes))
+			want := decimals(nestedPolynomial(sizes, st))
 			p.method, p.width = methodFrontier, frontierWidth(p.lines, p.other)
 			got, err := frontierPolynomial(p, st)
 			if err != nil {
@@ -298,5 +298,24 @@ func TestShard(t *testing.T) {
 	}
 	if total != oeis.A002465[7] {
 		t.Errorf("the parts count %d, want %d", total, oeis.A002465[7])
+	}
+}
+
+// TestStopped: a count stopped before it ends is unknown, never a number.
+func TestStopped(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	for _, src := range []string{bishops, "board: |\n  ...#....\n  ........\n  ..#.....\n  ........\n  .....#..\n  ........\n  .#......\n  ......#.\nplace: [3 rook]\nrules: [independent]\n"} {
+		m := parse(t, src, "board=200")
+		if strings.Contains(src, "#") {
+			m = parse(t, src)
+		}
+		res := model.NewResult(m, model.TaskCount, "exact")
+		st := tasks.NewStopper(ctx)
+		taken, err := Count(st, m, model.Options{Task: model.TaskCount}, res)
+		st.Close()
+		if !taken || err != nil || res.Status != model.StatusUnknown || res.Count != nil {
+			t.Errorf("stopped: taken %v, err %v, status %v, count %v", taken, err, res.Status, res.Count)
+		}
 	}
 }

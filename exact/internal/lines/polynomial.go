@@ -32,6 +32,7 @@ type plan struct {
 	method method
 	lines  [][]int // per segment of the side swept, the segments it crosses
 	other  int     // segments on the other side
+	sideB  bool    // the side swept is the second family's segments
 	order  []int   // nested: the side's segments, smallest first
 	width  int     // frontier: the most segments open at once
 }
@@ -46,11 +47,11 @@ func planOf(c *component) plan {
 		return plan{method: methodNested, lines: a, other: c.nb, order: order}
 	}
 	if order, ok := nested(b, c.na); ok {
-		return plan{method: methodNested, lines: b, other: c.na, order: order}
+		return plan{method: methodNested, lines: b, other: c.na, sideB: true, order: order}
 	}
 	p := plan{method: methodFrontier, lines: a, other: c.nb, width: frontierWidth(a, c.nb)}
 	if w := frontierWidth(b, c.na); w < p.width {
-		p = plan{method: methodFrontier, lines: b, other: c.na, width: w}
+		p = plan{method: methodFrontier, lines: b, other: c.na, sideB: true, width: w}
 	}
 	return p
 }
@@ -91,10 +92,16 @@ func nested(sets [][]int, other int) ([]int, bool) {
 // board), taken smallest first: a segment whose set holds s segments,
 // after j-1 pieces on earlier ones (whose crossed segments all lie in its
 // set), takes a j-th piece in s-(j-1) ways.
-func nestedPolynomial(sizes []int) []*big.Int {
+//
+// It returns nil when st stops it (a board of thousands of files takes
+// seconds: the coefficients have thousands of digits).
+func nestedPolynomial(sizes []int, st *tasks.Stopper) []*big.Int {
 	p := []*big.Int{big.NewInt(1)}
 	var term, ways big.Int
 	for _, s := range sizes {
+		if st.Stopped() {
+			return nil
+		}
 		p = append(p, new(big.Int))
 		for j := len(p) - 1; j >= 1; j-- {
 			if free := s - (j - 1); free > 0 {
@@ -260,14 +267,17 @@ func frontierPolynomial(p plan, st *tasks.Stopper) ([]*big.Int, error) {
 	return trim(out), nil
 }
 
-// multiply is the product of two polynomials.
-func multiply(a, b []*big.Int) []*big.Int {
+// multiply is the product of two polynomials, or nil when st stops it.
+func multiply(a, b []*big.Int, st *tasks.Stopper) []*big.Int {
 	out := make([]*big.Int, len(a)+len(b)-1)
 	for i := range out {
 		out[i] = new(big.Int)
 	}
 	var term big.Int
 	for i, x := range a {
+		if st.Stopped() {
+			return nil
+		}
 		for j, y := range b {
 			out[i+j].Add(out[i+j], term.Mul(x, y))
 		}

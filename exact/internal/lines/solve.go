@@ -16,6 +16,11 @@ import (
 // or whose frontier would pass Options.MaxMemory, is left to the search.
 const MaxFrontier = 22
 
+// bytesPerSquare bounds what the graph takes per square of the board
+// (two segment ids, a cell, the parts' lists and a share of the
+// polynomials), checked before anything is allocated.
+const bytesPerSquare = 256
+
 // ExtraCounts is the key of Stats.Extra under which a count gives the
 // number of placements of every number of pieces, 0 first, as decimal
 // strings (they pass 64 bits on large boards): the rook polynomial of
@@ -29,6 +34,9 @@ const ExtraCounts = "counts_by_pieces"
 func Count(st *tasks.Stopper, m *model.Model, opts model.Options, res *model.Result) (taken bool, err error) {
 	if opts.Task != model.TaskCount || opts.Symmetry || opts.DistinctWalls {
 		return false, nil
+	}
+	if squares := int64(m.Board.Rows) * int64(m.Board.Cols); squares > opts.MemoryLimit()/bytesPerSquare {
+		return false, nil // not even the squares fit: the general search says why
 	}
 	s := fit(m)
 	if s == nil {
@@ -65,7 +73,7 @@ func (s *spec) count(st *tasks.Stopper, comps []component, plans []plan, opts mo
 			for j, x := range plans[i].order {
 				sizes[j] = len(plans[i].lines[x])
 			}
-			p = nestedPolynomial(sizes)
+			p = nestedPolynomial(sizes, st)
 		default:
 			frontier++
 			var err error
@@ -79,12 +87,21 @@ func (s *spec) count(st *tasks.Stopper, comps []component, plans []plan, opts mo
 			}
 		}
 		c := max(comps[i].class, 0)
-		polys[c] = multiply(polys[c], p)
+		if p != nil {
+			polys[c] = multiply(polys[c], p, st)
+		}
+		if p == nil || polys[c] == nil {
+			res.Status = model.StatusUnknown // stopped
+			return nil
+		}
 	}
 	res.Stats.Extra["engine"] = fmt.Sprintf("rook polynomials of lines (%d nested components, %d by frontier)", nested, frontier)
 	all := []*big.Int{big.NewInt(1)}
 	for _, p := range polys {
-		all = multiply(all, p)
+		if all = multiply(all, p, st); all == nil {
+			res.Status = model.StatusUnknown
+			return nil
+		}
 	}
 	res.Stats.Extra[ExtraCounts] = decimals(all)
 	if !opts.Shard.Owns(0) { // the whole count is one task, the first shard's
@@ -92,7 +109,11 @@ func (s *spec) count(st *tasks.Stopper, comps []component, plans []plan, opts mo
 		res.Status = model.StatusInfeasible
 		return nil
 	}
-	total, pieces, ok := s.answer(polys)
+	total, pieces, ok := s.answer(polys, st)
+	if st.Stopped() {
+		res.Status = model.StatusUnknown
+		return nil
+	}
 	if !ok {
 		return problem.Infeasible(res, opts)
 	}
@@ -103,7 +124,7 @@ func (s *spec) count(st *tasks.Stopper, comps []component, plans []plan, opts mo
 	res.Count = model.Int64(total.Int64())
 	res.Status = model.StatusOptimal
 	res.Value = model.Int64(int64(pieces))
-	res.Solution = s.example(comps, polys, pieces)
+	res.Solution = s.example(comps, plans, polys, pieces)
 	return nil
 }
 
@@ -119,7 +140,7 @@ func decimals(p []*big.Int) []string {
 // restricted is the placements by total pieces with each class's pieces
 // in its range: the product of the classes' polynomials cut to their
 // ranges.
-func (s *spec) restricted(polys [][]*big.Int) []*big.Int {
+func (s *spec) restricted(polys [][]*big.Int, st *tasks.Stopper) []*big.Int {
 	out := []*big.Int{big.NewInt(1)}
 	for i, p := range polys {
 		cut := make([]*big.Int, len(p))
@@ -129,7 +150,9 @@ func (s *spec) restricted(polys [][]*big.Int) []*big.Int {
 				cut[k].Set(p[k])
 			}
 		}
-		out = multiply(out, cut)
+		if out = multiply(out, cut, st); out == nil {
+			return []*big.Int{new(big.Int)} // stopped: the caller asks st
+		}
 	}
 	return out
 }
@@ -138,8 +161,8 @@ func (s *spec) restricted(polys [][]*big.Int) []*big.Int {
 // to show: every placement in range without an objective (the example
 // has the fewest pieces that count), the placements of the most or the
 // fewest pieces with one. ok is false when there is none.
-func (s *spec) answer(polys [][]*big.Int) (total *big.Int, pieces int, ok bool) {
-	t := s.restricted(polys)
+func (s *spec) answer(polys [][]*big.Int, st *tasks.Stopper) (total *big.Int, pieces int, ok bool) {
+	t := s.restricted(polys, st)
 	total, pieces = new(big.Int), -1
 	for k, c := range t {
 		if c.Sign() == 0 {
@@ -161,10 +184,11 @@ func (s *spec) answer(polys [][]*big.Int) (total *big.Int, pieces int, ok bool) 
 
 // example is one placement of the given total of pieces with each class
 // in its range: a split of the total among the classes that counts, and
-// each class's share spread over its components, each taking some cells
-// of a largest matching of its own (any subset of a matching is a
-// placement, so a component holds every number up to its largest).
-func (s *spec) example(comps []component, polys [][]*big.Int, pieces int) *model.Solution {
+// each class's share spread over its components, each taking a matching
+// as large as what is left of the share or its largest (a component holds
+// every number of pieces up to its largest: a subset of a matching is
+// one).
+func (s *spec) example(comps []component, plans []plan, polys [][]*big.Int, pieces int) *model.Solution {
 	share := s.split(polys, pieces)
 	if share == nil {
 		return nil
@@ -175,10 +199,9 @@ func (s *spec) example(comps []component, polys [][]*big.Int, pieces int) *model
 		if share[c] == 0 {
 			continue
 		}
-		m := comps[i].maximumMatching()
-		take := min(share[c], len(m))
-		share[c] -= take
-		for _, x := range m[:take] {
+		m := comps[i].matching(plans[i], share[c])
+		share[c] -= len(m)
+		for _, x := range m {
 			sol.Pieces = append(sol.Pieces, model.Placed{Piece: s.piece.Name, Square: x.square})
 		}
 	}
