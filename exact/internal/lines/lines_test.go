@@ -170,23 +170,49 @@ func TestFrontierAgreesWithNested(t *testing.T) {
 }
 
 // randomBoard is a diagram of rows x cols with some walls and squares off
-// the board.
-func randomBoard(r *rand.Rand, rows, cols int) string {
-	var b strings.Builder
-	b.WriteString("board: |\n")
-	for i := 0; i < rows; i++ {
-		b.WriteString("  ")
-		for j := 0; j < cols; j++ {
-			switch x := r.IntN(10); {
-			case x == 0:
-				b.WriteByte('#')
-			case x == 1:
-				b.WriteByte('-')
-			default:
-				b.WriteByte('.')
+// the board, made symmetric (symmetric > 0) under the mirror in the files,
+// the half turn, or (on a square board) all of D4, so that the model's
+// group has more than the identity.
+func randomBoard(r *rand.Rand, rows, cols, symmetric int) string {
+	grid := make([][]byte, rows)
+	for i := range grid {
+		grid[i] = []byte(strings.Repeat(".", cols))
+	}
+	images := func(i, j int) [][2]int {
+		out := [][2]int{{i, j}}
+		switch {
+		case symmetric == 1:
+			out = append(out, [2]int{i, cols - 1 - j})
+		case symmetric == 2:
+			out = append(out, [2]int{rows - 1 - i, cols - 1 - j})
+		case symmetric == 3 && rows == cols:
+			n := rows - 1
+			for _, x := range [][2]int{{i, n - j}, {n - i, j}, {n - i, n - j}, {j, i}, {n - j, i}, {j, n - i}, {n - j, n - i}} {
+				out = append(out, x)
 			}
 		}
-		b.WriteByte('\n')
+		return out
+	}
+	for i := 0; i < rows; i++ {
+		for j := 0; j < cols; j++ {
+			c := byte(0)
+			switch r.IntN(12) {
+			case 0:
+				c = '#'
+			case 1:
+				c = '-'
+			}
+			if c != 0 {
+				for _, x := range images(i, j) {
+					grid[x[0]][x[1]] = c
+				}
+			}
+		}
+	}
+	var b strings.Builder
+	b.WriteString("board: |\n")
+	for _, row := range grid {
+		b.WriteString("  " + string(row) + "\n")
 	}
 	return b.String()
 }
@@ -199,10 +225,17 @@ func TestAgainstSearch(t *testing.T) {
 	r := rand.New(rand.NewPCG(29, 7))
 	pieces := []string{"rook", "bishop", "skipper", "jumper"}
 	header := "pieces: {skipper: {ride: [2, 2]}, jumper: {ride: [2, 0]}}\n"
-	cases, frontier := 0, 0
-	for trial := 0; trial < 40; trial++ {
+	cases, frontier, symmetric := 0, 0, 0
+	trials := 40
+	if testing.Short() {
+		trials = 12
+	}
+	for trial := 0; trial < trials; trial++ {
 		rows, cols := 2+r.IntN(6), 2+r.IntN(6)
-		board := randomBoard(r, rows, cols)
+		if trial%3 == 2 {
+			cols = rows
+		}
+		board := randomBoard(r, rows, cols, trial%4)
 		pc := pieces[trial%len(pieces)]
 		mode := []string{"", ", attack weak"}[r.IntN(2)]
 		var places []string
@@ -216,30 +249,42 @@ func TestAgainstSearch(t *testing.T) {
 		}
 		for _, place := range places {
 			src := header + board + "place: " + place + "\nrules: [independent" + mode + "]\n"
-			m := parse(t, src)
-			got, err := count(t, m, model.Options{})
+			m, err := model.Parse([]byte(src), "lines.yaml")
+			if err != nil {
+				if strings.Contains(err.Error(), "more pieces") { // refused by the parser
+					continue
+				}
+				t.Fatalf("%v\n%s", err, src)
+			}
+			opts := model.Options{Symmetry: r.IntN(2) == 0 && !strings.Contains(place, ",")}
+			got, err := count(t, m, opts)
 			if err != nil {
 				t.Fatalf("%v\n%s", err, src)
 			}
 			if got == nil {
-				t.Fatalf("not taken:\n%s", src)
+				t.Fatalf("not taken (symmetry %v):\n%s", opts.Symmetry, src)
 			}
 			if e, _ := got.Stats.Extra["engine"].(string); !strings.Contains(e, " 0 by frontier") {
 				frontier++
 			}
-			want := techtest.Run(t, clique.Technique, m, model.Options{Task: model.TaskCount})
+			if opts.Symmetry && len(m.Symmetries()) > 1 {
+				symmetric++
+			}
+			opts.Task = model.TaskCount
+			want := techtest.Run(t, clique.Technique, m, opts)
 			model.SettleStatus(m, want)
-			if got.Status != want.Status || deref(got.Count) != deref(want.Count) || (m.Optimizes() && deref(got.Value) != deref(want.Value)) {
-				t.Errorf("%s\nlines: %v count %d value %d; search: %v count %d value %d", src,
-					got.Status, deref(got.Count), deref(got.Value), want.Status, deref(want.Count), deref(want.Value))
+			if got.Status != want.Status || deref(got.Count) != deref(want.Count) || deref(got.Classes) != deref(want.Classes) ||
+				(m.Optimizes() && deref(got.Value) != deref(want.Value)) {
+				t.Errorf("%s\nsymmetry %v; lines: %v count %d classes %d value %d; search: %v count %d classes %d value %d", src, opts.Symmetry,
+					got.Status, deref(got.Count), deref(got.Classes), deref(got.Value), want.Status, deref(want.Count), deref(want.Classes), deref(want.Value))
 			}
 			cases++
 		}
 	}
-	if frontier == 0 {
-		t.Error("no case took the frontier")
+	if frontier == 0 || symmetric == 0 {
+		t.Errorf("%d cases took the frontier, %d counted classes under more than the identity", frontier, symmetric)
 	}
-	t.Logf("%d models, %d with a component counted by the frontier", cases, frontier)
+	t.Logf("%d models, %d with a component counted by the frontier, %d with classes under more than the identity", cases, frontier, symmetric)
 }
 
 // TestLimits walks past each limit: the models Count leaves to the search,
@@ -266,6 +311,17 @@ func TestLimits(t *testing.T) {
 			t.Errorf("%s: taken (%v, %v), want it left to the search", name, res, err)
 		}
 	}
+	// classes: two colour rules (an orbit may hold both colours), and
+	// symmetries whose frontiers are too wide (the mirror in the files of
+	// 30x30 bishops opens 30 segment orbits)
+	for name, m := range map[string]*model.Model{
+		"classes of two colour rules": parse(t, "board: 6\nplace: [2 bishop on light, 2 bishop on dark]\nrules: [independent]\n"),
+		"classes of 30x30 bishops":    parse(t, bishops, "board=30", "place=[max bishop]"),
+	} {
+		if res, err := count(t, m, model.Options{Symmetry: true}); res != nil || err != nil {
+			t.Errorf("%s: taken (%v, %v), want it left to the search", name, res, err)
+		}
+	}
 	// a frontier within MaxFrontier whose states pass the memory bound
 	walled := "board: |\n  ...#....\n  ........\n  ..#.....\n  ........\n  .....#..\n  ........\n  .#......\n  ......#.\nplace: [3 rook]\nrules: [independent]\n"
 	if res, _ := count(t, parse(t, walled), model.Options{}); res == nil {
@@ -274,7 +330,7 @@ func TestLimits(t *testing.T) {
 	if res, err := count(t, parse(t, walled), model.Options{MaxMemory: 1 << 10}); res != nil || err != nil {
 		t.Errorf("walled 8x8 rooks in 1 KiB: taken (%v, %v)", res, err)
 	}
-	for _, o := range []model.Options{{Task: model.TaskCount, Symmetry: true}, {Task: model.TaskSolve}, {Task: model.TaskEnumerate}} {
+	for _, o := range []model.Options{{Task: model.TaskCount, DistinctWalls: true}, {Task: model.TaskSolve}, {Task: model.TaskEnumerate}} {
 		m := parse(t, bishops)
 		res := model.NewResult(m, o.Task, "exact")
 		st := tasks.NewStopper(context.Background())

@@ -32,7 +32,7 @@ const ExtraCounts = "counts_by_pieces"
 // nested nor narrow enough) and the caller answers it; otherwise err and
 // res are the answer.
 func Count(st *tasks.Stopper, m *model.Model, opts model.Options, res *model.Result) (taken bool, err error) {
-	if opts.Task != model.TaskCount || opts.Symmetry || opts.DistinctWalls {
+	if opts.Task != model.TaskCount || opts.DistinctWalls {
 		return false, nil
 	}
 	if squares := int64(m.Board.Rows) * int64(m.Board.Cols); squares > opts.MemoryLimit()/bytesPerSquare {
@@ -53,12 +53,45 @@ func Count(st *tasks.Stopper, m *model.Model, opts model.Options, res *model.Res
 			return false, nil
 		}
 	}
-	return true, s.count(st, comps, plans, opts, res)
+	var fixed []fixedPlan
+	if opts.Symmetry {
+		if fixed = s.fixedPlans(m, plans, opts); fixed == nil {
+			return false, nil
+		}
+	}
+	return true, s.count(st, comps, plans, fixed, opts, res)
+}
+
+// fixedPlans plans the counts of Burnside's lemma, one per element of the
+// model's group other than the identity (an empty list when that is
+// all), or returns nil when one of them is past the limits: the place
+// list on more than one colour rule (an orbit may then hold squares of
+// both), or a frontier wider than MaxFrontier or past the memory bound.
+func (s *spec) fixedPlans(m *model.Model, plans []plan, opts model.Options) []fixedPlan {
+	if len(s.classes) > 1 {
+		return nil
+	}
+	degree := 0
+	for _, p := range plans {
+		degree += p.degree()
+	}
+	out := []fixedPlan{}
+	for _, g := range m.Symmetries() {
+		if g == (model.Transform{}) {
+			continue
+		}
+		p, ok := s.symmetryPlan(g, degree)
+		if !ok || p.width > MaxFrontier || p.bytes() > float64(opts.MemoryLimit()) {
+			return nil
+		}
+		out = append(out, p)
+	}
+	return out
 }
 
 // count multiplies the components' polynomials class by class and reads
 // the answer from them.
-func (s *spec) count(st *tasks.Stopper, comps []component, plans []plan, opts model.Options, res *model.Result) error {
+func (s *spec) count(st *tasks.Stopper, comps []component, plans []plan, fixed []fixedPlan, opts model.Options, res *model.Result) error {
 	polys := make([][]*big.Int, len(s.classes))
 	for i := range polys {
 		polys[i] = []*big.Int{big.NewInt(1)}
@@ -105,9 +138,7 @@ func (s *spec) count(st *tasks.Stopper, comps []component, plans []plan, opts mo
 	}
 	res.Stats.Extra[ExtraCounts] = decimals(all)
 	if !opts.Shard.Owns(0) { // the whole count is one task, the first shard's
-		res.Count = model.Int64(0)
-		res.Status = model.StatusInfeasible
-		return nil
+		return problem.Infeasible(res, opts)
 	}
 	total, pieces, ok := s.answer(polys, st)
 	if st.Stopped() {
@@ -121,11 +152,48 @@ func (s *spec) count(st *tasks.Stopper, comps []component, plans []plan, opts mo
 		return fmt.Errorf("exact: the count, %s, does not fit a 64-bit count (the stats of a count that fits, of 0..1 pieces say, give the count of every number of pieces, %s): %w",
 			total, ExtraCounts, model.ErrUnsupported)
 	}
+	if fixed != nil {
+		classes, err := s.symmetryClasses(st, fixed, total, pieces)
+		if err != nil || st.Stopped() {
+			res.Status = model.StatusUnknown
+			return err
+		}
+		res.Classes = model.Int64(classes)
+	}
 	res.Count = model.Int64(total.Int64())
 	res.Status = model.StatusOptimal
 	res.Value = model.Int64(int64(pieces))
 	res.Solution = s.example(comps, plans, polys, pieces)
 	return nil
+}
+
+// symmetryClasses is the mean over the group of the placements each element
+// fixes among those counted (total, by the identity): of the pieces the
+// answer chose when the model has an objective, of every number in the
+// range otherwise.
+func (s *spec) symmetryClasses(st *tasks.Stopper, fixed []fixedPlan, total *big.Int, pieces int) (int64, error) {
+	sum := new(big.Int).Set(total)
+	c := s.classes[0]
+	for _, p := range fixed {
+		poly, err := p.count(st)
+		switch {
+		case errors.Is(err, errStopped):
+			return 0, nil
+		case err != nil:
+			return 0, fmt.Errorf("exact: %w: %w", err, model.ErrUnsupported)
+		}
+		for k, n := range poly {
+			if s.sense == model.Fixed && c.lo <= k && k <= c.hi || s.sense != model.Fixed && k == pieces {
+				sum.Add(sum, n)
+			}
+		}
+	}
+	order := big.NewInt(int64(len(fixed) + 1))
+	classes, rest := new(big.Int).QuoRem(sum, order, new(big.Int))
+	if rest.Sign() != 0 {
+		return 0, fmt.Errorf("exact: the placements the %d symmetries fix add up to %s, which they do not divide (a bug)", order, sum)
+	}
+	return classes.Int64(), nil
 }
 
 // decimals writes a polynomial's coefficients in decimal.
