@@ -31,6 +31,12 @@
 //     (peaceable queens) — branch and bound deciding the squares in order,
 //     each group's open squares as bitboards; the only technique that reads
 //     groups, so dispatch sends every group model to it;
+//   - lines: counts of rooks, bishops and any rider along two families
+//     of lines, walls and holes allowed — rook polynomials of the
+//     bipartite graph of segments (Ferrers products on nested parts, a
+//     frontier elsewhere), classes by Burnside's lemma; tried for every
+//     count after the n-queens fast path and before the transfer, and
+//     leaving what it does not take to the others;
 //   - counts: attack counts and square weights, dispatched
 //     before every other technique, none of which reads them — square by
 //     square with incremental attack counts and a bound for weights.
