@@ -43,3 +43,19 @@ func BenchmarkWalledRooks(b *testing.B) {
 		st.Close()
 	}
 }
+
+// BenchmarkBishopsClasses counts 8 bishops on 8x8 and their classes up to
+// the eight symmetries (2,816,382, the clique search's number).
+func BenchmarkBishopsClasses(b *testing.B) {
+	m := parse(b, bishops)
+	opts := model.Options{Task: model.TaskCount, Symmetry: true}
+	b.ReportAllocs()
+	for b.Loop() {
+		res := model.NewResult(m, model.TaskCount, "exact")
+		st := tasks.NewStopper(context.Background())
+		if taken, err := Count(st, m, opts, res); !taken || err != nil || *res.Classes != 2816382 {
+			b.Fatal(taken, err, res.Classes)
+		}
+		st.Close()
+	}
+}
