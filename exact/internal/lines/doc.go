@@ -1,8 +1,8 @@
 // Package lines counts placements of a line piece — the rook, the bishop,
 // any rider along exactly two families of lines — by rook polynomials
 // instead of enumeration: the 565,532,992 placements of 9 bishops on 9x9,
-// which the clique search does not count in a minute, take a millisecond,
-// and every number of pieces comes at once.
+// which the clique search does not count in a minute, take a tenth of a
+// millisecond, and every number of pieces comes at once.
 //
 // Count is the entry point; the exact backend calls it for every count.
 //
@@ -52,19 +52,21 @@
 // # Limits
 //
 // Count leaves the model to the general search (taken is false) unless it
-// is a count, without distinct walls, of a placement on an unwrapped board under the
-// independence rule alone — no coverage, attack counts, weights in the
-// objective, stacking, groups, free walls or fixed pieces — of one piece
-// that only rides, both ways, along two directions, with the place list's
-// colour rules all one rule, or light and dark with no part of the graph
-// on both; and every part is nested or has a frontier of at most
-// MaxFrontier (22) segments whose two layers of states fit
+// is a count, without distinct walls, of a placement on an unwrapped
+// board under the independence rule alone — no coverage, attack counts,
+// square weights, stacking, groups, free walls or fixed pieces — of one
+// piece that only rides, both ways, along two directions, with the place
+// list's colour rules all one rule, or light and dark with no part of the
+// graph on both; the board's squares fit Options.MaxMemory at 256 bytes a
+// square (checked first); and every part is nested or has a frontier of
+// at most MaxFrontier (22) segments whose two layers of states fit
 // Options.MaxMemory. Walls and holes are taken. With classes, the place
 // list must have one colour rule, and the frontier of every symmetry's
 // orbit graph must keep to the same bounds: the mirror in the files opens
 // about n orbits of segments on an n x n board, so under the default
-// memory bound the classes of bishops are counted to about 17x17 (30
-// bishops on 30x30 have 30), and beyond it the search is asked.
+// memory bound the classes of bishops are counted to about 17x17 (on
+// 30x30 that frontier is 30 orbits wide), and beyond it the search is
+// asked.
 //
 // A count that does not fit 64 bits (Result.Count) is refused with an
 // error wrapping model.ErrUnsupported that gives it in full (from 16
