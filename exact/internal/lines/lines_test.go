@@ -322,6 +322,13 @@ func TestLimits(t *testing.T) {
 			t.Errorf("%s: taken (%v, %v), want it left to the search", name, res, err)
 		}
 	}
+	// the squares past the memory bound: 10,000 at 256 bytes in 1 MiB
+	if res, err := count(t, parse(t, bishops, "board=100"), model.Options{MaxMemory: 1 << 20}); res != nil || err != nil {
+		t.Errorf("100x100 bishops in 1 MiB: taken (%v, %v)", res, err)
+	}
+	if res, _ := count(t, parse(t, bishops, "board=100", "place=[2 bishop]"), model.Options{}); res == nil {
+		t.Error("100x100 bishops: not taken")
+	}
 	// a frontier within MaxFrontier whose states pass the memory bound
 	walled := "board: |\n  ...#....\n  ........\n  ..#.....\n  ........\n  .....#..\n  ........\n  .#......\n  ......#.\nplace: [3 rook]\nrules: [independent]\n"
 	if res, _ := count(t, parse(t, walled), model.Options{}); res == nil {
