@@ -44,10 +44,14 @@
 // union of orbits of squares, and those are the matchings of a general
 // graph whose vertices are the orbits of segments and whose edges are the
 // orbits of squares that hold no two squares on one segment, each edge
-// weighing its orbit's size in pieces; each is counted by a frontier over
-// the edges, in the narrowest of a few orders. The classes of n bishops on
-// n x n match the search's to 8x8 (5, 37, 447, 6,770, 128,341, 2,816,382
-// from 3x3).
+// weighing its orbit's size in pieces. A graph that is simple and
+// bipartite with nested neighbourhoods on one side and one weight on every
+// edge (the mirrors of an even board of bishops) is counted by the Ferrers
+// product, each piece counted that many times; any other by a frontier
+// over the edges, in the narrowest of a few orders. The classes of n
+// bishops on n x n match the search's to 8x8 (5, 37, 447, 6,770, 128,341,
+// 2,816,382 from 3x3), and those of the most bishops the published
+// formula (OEIS A005418) on every board it takes.
 //
 // # Limits
 //
@@ -63,10 +67,10 @@
 // Options.MaxMemory. Walls and holes are taken. With classes, the place
 // list must have one colour rule, and the frontier of every symmetry's
 // orbit graph must keep to the same bounds: the mirror in the files opens
-// about n orbits of segments on an n x n board, so under the default
-// memory bound the classes of bishops are counted to about 17x17 (on
-// 30x30 that frontier is 30 orbits wide), and beyond it the search is
-// asked.
+// about n orbits of segments on an odd n x n board (not bipartite there),
+// so under the default memory bound the classes of bishops are counted on
+// every even board to 30x30 and beyond, on odd boards to about 19x19, and
+// past it the search is asked.
 //
 // A count that does not fit 64 bits (Result.Count) is refused with an
 // error wrapping model.ErrUnsupported that gives it in full (from 16

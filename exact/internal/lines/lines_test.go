@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math/big"
 	"math/rand/v2"
+	"os"
 	"strings"
 	"testing"
 
@@ -112,6 +113,42 @@ func TestBishopsEveryK(t *testing.T) {
 		}
 		if got, want := deref(res.Count), int64(1)<<n; got != want {
 			t.Errorf("ways of the most bishops on %dx%d: %d, want %d", n, n, got, want)
+		}
+	}
+}
+
+// TestMostBishopsClasses: the classes of the most bishops on n x n up to
+// the eight symmetries, B(n) = 2^((n-4)/2) (2^((n-2)/2) + 1) for even n and
+// 2^((n-3)/2) (2^((n-3)/2) + 1) for odd n (Dudeney; MathWorld, "Bishops
+// Problem"; OEIS A005418), on every board the counter takes them: every
+// even one to 30x30 (its mirrors' orbit graphs are Ferrers boards), the
+// odd ones while the mirrors' frontiers fit, at least to 15x15. Past
+// 20x20 (seconds a board) only with CHESSMODEL_MINUTES set.
+func TestMostBishopsClasses(t *testing.T) {
+	last := 20
+	if os.Getenv("CHESSMODEL_MINUTES") != "" {
+		last = 30
+	}
+	for n := 2; n <= last; n++ {
+		res, err := count(t, parse(t, bishops, fmt.Sprintf("board=%d", n), "place=[max bishop]"), model.Options{Symmetry: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res == nil {
+			if n%2 == 0 || n <= 15 {
+				t.Errorf("classes of the most bishops on %dx%d: not taken", n, n)
+			}
+			continue
+		}
+		var want int64
+		if h := int64(1) << ((n - 2) / 2); n%2 == 0 {
+			want = h * (h + 1) / 2
+		} else {
+			h := int64(1) << ((n - 3) / 2)
+			want = h * (h + 1)
+		}
+		if got := deref(res.Classes); got != want {
+			t.Errorf("classes of the most bishops on %dx%d: %d, want %d", n, n, got, want)
 		}
 	}
 }
@@ -313,10 +350,11 @@ func TestLimits(t *testing.T) {
 	}
 	// classes: two colour rules (an orbit may hold both colours), and
 	// symmetries whose frontiers are too wide (the mirror in the files of
-	// 30x30 bishops opens 30 segment orbits)
+	// 29x29 bishops opens about 29 segment orbits, and its orbit graph is
+	// not bipartite)
 	for name, m := range map[string]*model.Model{
 		"classes of two colour rules": parse(t, "board: 6\nplace: [2 bishop on light, 2 bishop on dark]\nrules: [independent]\n"),
-		"classes of 30x30 bishops":    parse(t, bishops, "board=30", "place=[max bishop]"),
+		"classes of 29x29 bishops":    parse(t, bishops, "board=29", "place=[max bishop]"),
 	} {
 		if res, err := count(t, m, model.Options{Symmetry: true}); res != nil || err != nil {
 			t.Errorf("%s: taken (%v, %v), want it left to the search", name, res, err)

@@ -38,6 +38,14 @@ type fixedPlan struct {
 	vertices int
 	width    int // the most vertices open at once
 	degree   int // the most pieces counted
+
+	// nested: the graph is simple and bipartite, one side's neighbourhoods
+	// are nested and every edge weighs weight pieces, so its matchings are
+	// the Ferrers product's with each piece counted weight times (sizes:
+	// the side's neighbourhoods, smallest first); width is then 0
+	nested bool
+	sizes  []int
+	weight int
 }
 
 // symmetryPlan builds the fixed plan of g, or false when g does not map
@@ -121,8 +129,74 @@ func (s *spec) symmetryPlan(g model.Transform, degree int) (fixedPlan, bool) {
 		p.edges = append(p.edges, orbitEdge{pieces: len(orbit), u: vertexOf(segmentOf(sq, 0)), v: vertexOf(segmentOf(sq, 1))})
 	}
 	p.vertices = len(vertex)
+	if p.nestedSides() {
+		return p, true
+	}
 	p.narrowest()
 	return p, true
+}
+
+// nestedSides reports whether the orbit graph is a Ferrers board of
+// uniform weight (see fixedPlan.nested) and if so plans it so: the
+// mirrors of an even board of bishops are (an orbit {x, g x} joins the
+// diagonal of x, paired with its mirror anti-diagonal, to the diagonal
+// paired with x's anti-diagonal), whose frontiers are the widest.
+func (p *fixedPlan) nestedSides() bool {
+	if len(p.edges) == 0 {
+		return false
+	}
+	weight := p.edges[0].pieces
+	side := make([]int, p.vertices)
+	for v := range side {
+		side[v] = -1
+	}
+	adj := make([][]int, p.vertices)
+	seen := map[[2]int]bool{}
+	for _, e := range p.edges {
+		pair := [2]int{min(e.u, e.v), max(e.u, e.v)}
+		if e.u == e.v || e.pieces != weight || seen[pair] {
+			return false // a loop, mixed weights or parallel edges
+		}
+		seen[pair] = true
+		adj[e.u] = append(adj[e.u], e.v)
+		adj[e.v] = append(adj[e.v], e.u)
+	}
+	for start := range side { // two-colour each part
+		if side[start] >= 0 {
+			continue
+		}
+		side[start] = 0
+		queue := []int{start}
+		for len(queue) > 0 {
+			v := queue[0]
+			queue = queue[1:]
+			for _, w := range adj[v] {
+				switch {
+				case side[w] < 0:
+					side[w] = 1 - side[v]
+					queue = append(queue, w)
+				case side[w] == side[v]:
+					return false // an odd cycle
+				}
+			}
+		}
+	}
+	for colour := 0; colour < 2; colour++ {
+		var sets [][]int
+		for v := range adj {
+			if side[v] == colour {
+				sets = append(sets, adj[v])
+			}
+		}
+		if order, ok := nested(sets, p.vertices); ok {
+			p.nested, p.weight = true, weight
+			for _, i := range order {
+				p.sizes = append(p.sizes, len(sets[i]))
+			}
+			return true
+		}
+	}
+	return false
 }
 
 // narrowest orders the edges for the narrowest frontier among a few
@@ -249,6 +323,20 @@ func (p fixedPlan) bytes() float64 { return layerBytes(p.width, p.degree) }
 // count counts the matchings of the orbit graph by pieces: per set of the
 // open vertices taken, the counts so far, as frontierPolynomial does.
 func (p fixedPlan) count(st *tasks.Stopper) ([]*big.Int, error) {
+	if p.nested {
+		ferrers := nestedPolynomial(p.sizes, st)
+		if ferrers == nil {
+			return nil, errStopped
+		}
+		out := make([]*big.Int, (len(ferrers)-1)*p.weight+1)
+		for j := range out {
+			out[j] = new(big.Int)
+			if j%p.weight == 0 {
+				out[j] = ferrers[j/p.weight]
+			}
+		}
+		return out, nil
+	}
 	first, last := edgeSpans(p.edges, p.vertices)
 	width := p.degree + 1
 	slot := make([]int, p.vertices)
