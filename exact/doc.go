@@ -31,6 +31,12 @@
 //     (peaceable queens) — branch and bound deciding the squares in order,
 //     each group's open squares as bitboards; the only technique that reads
 //     groups, so dispatch sends every group model to it;
+//   - lines: counts of rooks, bishops and any rider along two families
+//     of lines, walls and holes allowed — rook polynomials of the
+//     bipartite graph of segments (Ferrers products on nested parts, a
+//     frontier elsewhere), classes by Burnside's lemma; tried for every
+//     count after the n-queens fast path and before the transfer, and
+//     leaving what it does not take to the others;
 //   - attackcounts: attack counts and square weights, dispatched
 //     before every other technique, none of which reads them — square by
 //     square with incremental attack counts and a bound for weights.
@@ -82,7 +88,8 @@
 // n-rooks counts split (the orbits of start constellations, or the
 // groups of the half-board join, whose parts give terms of Burnside's
 // lemma for their classes; see the nqueens doc; ShardCosts lists each
-// part's work), and so do the transfer's and the tour search's (its
+// part's work), the line counter's (one task, the first part's), and so
+// do the transfer's and the tour search's (its
 // subtrees; see the tour doc). One solve splits: the fewest pieces that
 // cover (domination's part.go: every part computes the same upper bound,
 // then tries the counts below it on the tasks it owns of each count's
@@ -117,7 +124,7 @@
 // boards and one-sided pieces (model.SlideGeometryError).
 //
 // Shards (see Shards above) are counts of clique, walls, cover, the
-// n-queens and n-rooks counters, the transfer and the tour search, and
+// n-queens and n-rooks counters, the line counter, the transfer and the tour search, and
 // the solve of the fewest pieces that cover and folding's solves, only:
 // every other search
 // refuses an active model.Options.Shard with model.ErrUnsupported

@@ -14,6 +14,7 @@ import (
 	"github.com/chessmodel/chessmodel/exact/internal/driver"
 	"github.com/chessmodel/chessmodel/exact/internal/fewestsquares"
 	"github.com/chessmodel/chessmodel/exact/internal/fold"
+	"github.com/chessmodel/chessmodel/exact/internal/lines"
 	"github.com/chessmodel/chessmodel/exact/internal/nqueens"
 	"github.com/chessmodel/chessmodel/exact/internal/problem"
 	"github.com/chessmodel/chessmodel/exact/internal/tasks"
@@ -88,8 +89,8 @@ func (s *Solver) solve(ctx context.Context, m *model.Model, opts model.Options) 
 // dispatch picks the method from the model's structure. Four choices
 // read the model before it is compiled: attack counts and weights (on any
 // board, with any pieces and groups), wrapped boards and one-sided pieces
-// (general), and groups each go to the one technique that reads them; the n-queens fast path and the
-// transfer-matrix counter never compile (their boards may be far larger
+// (general), and groups each go to the one technique that reads them; the n-queens fast path, the
+// line counter (rook polynomials) and the transfer-matrix counter never compile (their boards may be far larger
 // than the compiled problem allows). Every other choice is made from the
 // compiled problem.
 func dispatch(st *tasks.Stopper, m *model.Model, opts model.Options, res *model.Result) error {
@@ -118,6 +119,9 @@ func dispatch(st *tasks.Stopper, m *model.Model, opts model.Options, res *model.
 	}
 	if sq, ok := nqueens.Detect(m); ok {
 		return nqueens.Solve(st, m, sq, opts, res)
+	}
+	if taken, err := lines.Count(st, m, opts, res); taken { // line pieces by rook polynomials
+		return err
 	}
 	if taken, err := transfer.Count(st, m, opts, res); taken {
 		return err

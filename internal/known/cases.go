@@ -12,7 +12,7 @@ import (
 // Cases returns the table, a fresh copy each call.
 func Cases() []Case {
 	var all []Case
-	for _, part := range [][]Case{queens(), rooks(), domination(), blocked(), leastWalls(), pieces(), tours(), slides(), armies(), wrapped(), attackCounts()} {
+	for _, part := range [][]Case{queens(), rooks(), bishops(), domination(), blocked(), leastWalls(), pieces(), tours(), slides(), armies(), wrapped(), attackCounts()} {
 		all = append(all, part...)
 	}
 	return all
@@ -106,6 +106,57 @@ func rooks() []Case {
 	}
 	return append(out, Case{Name: "n-rooks 6 listed", File: "n-rooks", Set: []string{"board=6"}, Task: enumerate,
 		Want: satisfied(Any, 720, 115), Source: "6!; OEIS A000903"})
+}
+
+// bishops: n bishops on n x n (OEIS A002465), the most, 2n-2 in 2^n ways
+// (Kotesovec, in A002465's comments), two bishops (A172123); k rooks on
+// n x n, C(n,k)^2 k! (choose the rows, the columns, and match them).
+func bishops() []Case {
+	var out []Case
+	for n := 1; n <= 8; n++ {
+		c := Case{Name: fmt.Sprintf("n-bishops %d", n), File: "n-bishops", Set: []string{fmt.Sprintf("board=%d", n)},
+			Task: count, Want: satisfied(int64(n), oeis.A002465[n-1], Any), Source: "OEIS A002465", ILP: n == 3, Slow: n == 8}
+		if n <= 4 {
+			c.Brute = bySpace
+		}
+		out = append(out, c)
+	}
+	for n := 2; n <= 8; n++ {
+		c := Case{Name: fmt.Sprintf("most bishops %d", n), File: "n-bishops", Set: []string{fmt.Sprintf("board=%d", n), "place=[max bishop]"},
+			Task: count, Want: optimal(int64(2*n-2), int64(1)<<n, Any), Source: "OEIS A002465 (comments), A000079", Slow: n == 8}
+		if n <= 3 { // brute force takes seconds on 4x4
+			c.Brute = bySpace
+		}
+		out = append(out, c)
+	}
+	for _, n := range []int{5, 12} {
+		c := Case{Name: fmt.Sprintf("two bishops %d", n), File: "n-bishops", Set: []string{fmt.Sprintf("board=%d", n), "place=[2 bishop]"},
+			Task: count, Want: satisfied(2, oeis.A172123[n-1], Any), Source: "OEIS A172123"}
+		if n <= 5 {
+			c.Brute = bySpace
+		}
+		out = append(out, c)
+	}
+	binomial := func(n, k int64) int64 {
+		c := int64(1)
+		for i := int64(1); i <= k; i++ {
+			c = c * (n - k + i) / i
+		}
+		return c
+	}
+	for k := int64(0); k <= 6; k++ {
+		factorial := int64(1)
+		for i := int64(2); i <= k; i++ {
+			factorial *= i
+		}
+		c := Case{Name: fmt.Sprintf("%d rooks on 6x6", k), File: "n-rooks", Set: []string{"board=6", fmt.Sprintf("place=[%d rook]", k)},
+			Task: count, Want: satisfied(k, binomial(6, k)*binomial(6, k)*factorial, Any), Source: "C(n,k)^2 k!"}
+		if k <= 3 {
+			c.Brute = bySpace
+		}
+		out = append(out, c)
+	}
+	return out
 }
 
 // domination: the fewest queens dominating n x n (OEIS A075458) and the
