@@ -132,7 +132,7 @@
 // (TestTourPartsRefused); ShardTasks lists the parts' subtrees.
 //
 // Everything polls the context: on cancellation Solve returns status
-// unknown (with "counted_so_far" for an interrupted search count).
+// unknown (with Stats.CountedSoFar for an interrupted search count).
 // Options.Progress hears the fraction of subtrees or squares done (the
 // frontier's note: square k of n, its classes, the tables' bytes and
 // their most in the step; with classes, then each symmetry's orbit k of n
