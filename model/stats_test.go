@@ -70,6 +70,14 @@ func TestStatsOldKeys(t *testing.T) {
 	if err := json.Unmarshal([]byte(`{"bound":"more than 8"}`), &s); err == nil {
 		t.Error("a bound that is no number was read")
 	}
+	// a count so far past 64 bits (counted in bulk) is a decimal in Extra
+	big := `{"counted_so_far":"123456789012345678901234","nodes":0,"seconds":0}`
+	if err := json.Unmarshal([]byte(big), &s); err != nil || s.CountedSoFar != nil || s.Extra["counted_so_far"] != "123456789012345678901234" {
+		t.Errorf("a count past 64 bits: %+v, %v", s, err)
+	}
+	if data, err := json.Marshal(s); err != nil || string(data) != big {
+		t.Errorf("written back as %s, %v", data, err)
+	}
 }
 
 // TestStatsFields: Fields and SetFields are inverse (the map a shard
