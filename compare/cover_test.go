@@ -100,12 +100,11 @@ func fewestAgainstExact(t *testing.T, solver model.Solver, budget time.Duration)
 	if res.Value != nil && *res.Value < optimum {
 		t.Errorf("ilp's placement attacks %d squares, below the exact optimum %d", *res.Value, optimum)
 	}
-	bound, ok := res.Stats.Extra["bound"].(int64)
-	if ok && bound > optimum {
-		t.Errorf("ilp's bound %d is above the exact optimum %d", bound, optimum)
+	if b := res.Stats.Bound; b != nil && *b > optimum {
+		t.Errorf("ilp's bound %d is above the exact optimum %d", *b, optimum)
 	}
 	t.Logf("exact %d in %.1fs; ilp after %.0fs: best %v, bound %v, %d nodes, %v", optimum, exactRes.Stats.Seconds,
-		res.Stats.Seconds, show(res.Value), res.Stats.Extra["bound"], res.Stats.Nodes, res.Stats.Extra)
+		res.Stats.Seconds, show(res.Value), show(res.Stats.Bound), res.Stats.Nodes, res.Stats.Fields())
 }
 
 func show(v *int64) any {

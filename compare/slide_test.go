@@ -89,10 +89,10 @@ func TestExternalSlideHorizonBound(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", tool, err)
 		}
-		if res.Status != model.StatusUnknown || res.Stats.Extra["bound"] != int64(3) {
-			t.Errorf("%s: status %v, bound %v; want unknown, at least 3 moves", tool, res.Status, res.Stats.Extra["bound"])
+		if res.Status != model.StatusUnknown || res.Stats.Bound == nil || *res.Stats.Bound != 3 {
+			t.Errorf("%s: status %v, bound %v; want unknown, at least 3 moves", tool, res.Status, res.Stats.Fields()["bound"])
 		}
-		if limit, _ := res.Stats.Extra["limit"].(string); !strings.Contains(limit, "no solution in at most 2 moves") {
+		if limit := res.Stats.Limit; !strings.Contains(limit, "no solution in at most 2 moves") {
 			t.Errorf("%s: limit %q", tool, limit)
 		}
 	}

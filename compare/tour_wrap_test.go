@@ -123,7 +123,7 @@ func exactSaysWhy(t *testing.T, m *model.Model) {
 		t.Fatal(err)
 	}
 	const why = "a cycle of the move graph, which joins two squares once however many moves go between them"
-	if reason, _ := res.Stats.Extra["reason"].(string); !strings.Contains(reason, why) {
+	if reason := res.Stats.Reason; !strings.Contains(reason, why) {
 		t.Errorf("exact: reason %q, want it to say %q", reason, why)
 	}
 }

@@ -66,7 +66,7 @@
 // counted as the solutions that are the least of their orbit;
 // Options.DistinctWalls counts wall sets instead of solutions. When the
 // context ends, Solve returns status unknown with the best solution found
-// (and, for counts, "counted_so_far" in the stats).
+// (and, for counts, Stats.CountedSoFar).
 //
 // Options.Improved hears the incumbents of the branch and bound searches
 // as they are found — the clique search (with its root bound) and the
@@ -80,10 +80,10 @@
 // at least driver.ShardTasks (4096) of them, or the deepest split. Shard i of N
 // runs the tasks t with t mod N = i; the counts, classes and nodes of the
 // N shards add up to the whole (the nodes of the work every shard repeats,
-// the optimum and the split, are reported by shard 0). Stats.Extra
-// "shard_tasks" is the number of tasks. For Options.DistinctWalls a wall
+// the optimum and the split, are reported by shard 0). Stats.ShardTasks
+// is the number of tasks. For Options.DistinctWalls a wall
 // set may recur across tasks: every shard searches every task and counts
-// the wall sets it owns by their hash ("shard_searched_nodes" is the
+// the wall sets it owns by their hash (Stats.ShardSearchedNodes is the
 // search it made). Besides clique, walls and cover, the n-queens and
 // n-rooks counts split (the orbits of start constellations, or the
 // groups of the half-board join, whose parts give terms of Burnside's

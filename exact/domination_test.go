@@ -105,8 +105,8 @@ func TestDominationStops(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if r.Status != model.StatusUnknown || r.Stats.Extra["engine"] == nil {
-			t.Errorf("workers %d: %v, engine %v", workers, r.Status, r.Stats.Extra["engine"])
+		if r.Status != model.StatusUnknown || r.Stats.Engine == "" {
+			t.Errorf("workers %d: %v, engine %v", workers, r.Status, r.Stats.Engine)
 		}
 		if d := time.Since(start); d > 5*time.Second {
 			t.Errorf("workers %d: stopped after %v", workers, d)

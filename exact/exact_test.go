@@ -24,7 +24,7 @@ func TestNQueensAgreement(t *testing.T) {
 		general := generalCount(t, m, model.Options{Task: model.TaskCount, Symmetry: true, Workers: 2})
 		for _, r := range []*model.Result{one, four, general} {
 			if count(r) != totals || classes(r) != classesKnown {
-				t.Errorf("n=%d (%v): count %d classes %d, want %d and %d", n, r.Stats.Extra["engine"], count(r), classes(r), totals, classesKnown)
+				t.Errorf("n=%d (%v): count %d classes %d, want %d and %d", n, r.Stats.Engine, count(r), classes(r), totals, classesKnown)
 			}
 		}
 	}

@@ -40,7 +40,7 @@ func TestShardsAddUp(t *testing.T) {
 			opts := c.opts
 			opts.Task = model.TaskCount
 			whole := run(t, m, opts)
-			if e, _ := whole.Stats.Extra["engine"].(string); !strings.HasPrefix(e, c.engine) {
+			if e := whole.Stats.Engine; !strings.HasPrefix(e, c.engine) {
 				t.Fatalf("engine %q, the case is for %q", e, c.engine)
 			}
 			if c.count >= 0 && count(whole) != c.count || c.classes >= 0 && classes(whole) != c.classes {
@@ -75,7 +75,7 @@ func shardSums(t *testing.T, m *model.Model, opts model.Options, engine string, 
 	for i := range of {
 		opts.Workers, opts.Shard = workers, model.Shard{Index: i, Of: of}
 		r := run(t, m, opts)
-		if e, _ := r.Stats.Extra["engine"].(string); !strings.HasPrefix(e, engine) {
+		if e := r.Stats.Engine; !strings.HasPrefix(e, engine) {
 			t.Fatalf("shard %d of %d: engine %q, the case is for %q", i, of, e, engine)
 		}
 		sum.count += count(r)
@@ -83,9 +83,12 @@ func shardSums(t *testing.T, m *model.Model, opts model.Options, engine string, 
 			sum.classes += classes(r)
 		}
 		sum.nodes += r.Stats.Nodes
-		n, ok := r.Stats.Extra["shard_tasks"].(int)
-		if !ok || n < 1 || (tasks >= 0 && n != tasks) {
-			t.Fatalf("shard %d of %d: shard_tasks %v, shard 0 had %d", i, of, r.Stats.Extra["shard_tasks"], tasks)
+		if r.Stats.ShardTasks == nil {
+			t.Fatalf("shard %d of %d: no shard_tasks", i, of)
+		}
+		n := *r.Stats.ShardTasks
+		if n < 1 || (tasks >= 0 && n != tasks) {
+			t.Fatalf("shard %d of %d: shard_tasks %d, shard 0 had %d", i, of, n, tasks)
 		}
 		tasks = n
 	}

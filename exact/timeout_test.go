@@ -47,7 +47,7 @@ func TestCoverageStopsAtTimeout(t *testing.T) {
 				if res.Status != model.StatusUnknown {
 					t.Fatalf("finished (%v) before the deadline: the model is too easy to test the stop", res.Status)
 				}
-				t.Logf("%s: returned %.3f s after the deadline", res.Stats.Extra["engine"], over.Seconds())
+				t.Logf("%s: returned %.3f s after the deadline", res.Stats.Engine, over.Seconds())
 				if over > time.Second {
 					t.Errorf("returned %.2f s after the deadline, want under 1 s", over.Seconds())
 				}

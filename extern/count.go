@@ -59,7 +59,7 @@ func (c *counter) run(ctx context.Context) error {
 	for anySolution := false; ; anySolution = true {
 		c.runs++
 		status, sol, format, err := c.e.run(ctx, c.p, anySolution, c.opts.SolverOptions)
-		c.res.Stats.Extra["format"] = format.String()
+		c.res.Stats.Format = format.String()
 		if err != nil {
 			return err
 		}
@@ -159,9 +159,7 @@ func (c *counter) done() {
 // partial marks a count cut short, as the ilp backend does.
 func (c *counter) partial() {
 	c.res.Status = model.StatusUnknown
-	c.res.Stats.Extra["count_complete"] = false
-	c.res.Stats.Extra["partial_count"] = c.solutions
-	c.res.Stats.Extra["partial_classes"] = c.classes
+	c.res.Stats.CountedSoFar, c.res.Stats.ClassesSoFar = model.Int64(c.solutions), model.Int64(c.classes)
 }
 
 // decisionsToCut are the variables the no-good rows speak of: pieces and

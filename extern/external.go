@@ -73,7 +73,7 @@ func (e *External) Solve(ctx context.Context, m *model.Model, opts model.Options
 	limit := e.timeLimit(ctx)
 	a, err := e.runTool(ctx, program, false, append(limit, opts.SolverOptions...))
 	res.Stats.Seconds = time.Since(start).Seconds()
-	res.Stats.Extra = map[string]any{"format": a.format.String()}
+	res.Stats.Format = a.format.String()
 	if err != nil {
 		return nil, err
 	}
@@ -94,7 +94,7 @@ func (e *External) Solve(ctx context.Context, m *model.Model, opts model.Options
 // solved fills in the result of a solve that found a solution. Stopped by
 // the time limit it was given for ctx's deadline, the tool's best solution
 // is reported as the ilp backend reports a solve cut short: Status Unknown
-// with Extra["bound"], once the deadline has passed (so that callers see
+// with Stats.Bound, once the deadline has passed (so that callers see
 // the timeout); stopped by a limit of the user's (--solver-option), as
 // feasible with the bound and the gap.
 func (e *External) solved(ctx context.Context, m *model.Model, res *model.Result, a answer, limited bool) {
@@ -111,7 +111,7 @@ func (e *External) solved(ctx context.Context, m *model.Model, res *model.Result
 	}
 	bound, ok := integerBound(a.bound, value, m.Objective.Sense)
 	if ok {
-		res.Stats.Extra["bound"] = bound
+		res.Stats.Bound = model.Int64(bound)
 	}
 	if limited {
 		res.Status = model.StatusUnknown
@@ -159,14 +159,14 @@ func (e *External) solveSlide(ctx context.Context, m *model.Model, opts model.Op
 		}
 		// Horizon t-1 was infeasible: any solution of this one is optimal.
 		status, sol, format, err := e.run(ctx, program, true, opts.SolverOptions)
-		res.Stats.Extra["format"] = format.String()
+		res.Stats.Format = format.String()
 		if err != nil {
 			return nil, err
 		}
 		switch status {
 		case "stopped":
 			if t > 0 {
-				res.Stats.Extra["bound"] = int64(t)
+				res.Stats.Bound = model.Int64(int64(t))
 			}
 			return res, nil
 		case "infeasible":

@@ -40,8 +40,8 @@ func (e *External) solveTour(ctx context.Context, m *model.Model, opts model.Opt
 	r.raw.rawValues = true
 	defer func() {
 		res.Stats.Seconds = time.Since(start).Seconds()
-		res.Stats.Extra["subtour_cuts"] = loop.Cuts()
-		res.Stats.Extra["solves"] = r.rounds
+		cuts, rounds := loop.Cuts(), r.rounds
+		res.Stats.SubtourCuts, res.Stats.Solves = &cuts, &rounds
 	}()
 	if opts.Task == model.TaskCount {
 		return res, r.count(ctx, m, res)
@@ -67,7 +67,7 @@ func (r *tourRun) find(ctx context.Context, res *model.Result) (*model.Solution,
 			r.opts.Progress(-1, fmt.Sprintf("%s: %d cuts", r.raw.Tool, r.loop.Cuts()))
 		}
 		a, err := r.raw.runTool(ctx, r.loop.Program(), true, r.opts.SolverOptions)
-		res.Stats.Extra["format"] = a.format.String()
+		res.Stats.Format = a.format.String()
 		if err != nil {
 			return nil, "", err
 		}
@@ -98,7 +98,7 @@ func (r *tourRun) count(ctx context.Context, m *model.Model, res *model.Result) 
 		}
 		if sol == nil {
 			if status != "infeasible" {
-				res.Stats.Extra["partial_count"] = tours
+				res.Stats.CountedSoFar = model.Int64(tours)
 				return nil
 			}
 			break

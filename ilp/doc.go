@@ -38,7 +38,7 @@
 // program (slide_compile.go) whose horizon Solve finds by solving horizons
 // 0, 1, 2, ... (slide_solve.go); CompileSlide builds the program of one
 // horizon for export. The loop ends at MaxHorizon (model.Options.MaxMoves)
-// with Status Unknown and Stats.Extra["bound"]; it answers infeasible only
+// with Status Unknown and Stats.Bound; it answers infeasible only
 // when proved: the horizon reaches the number of states, or an invariant
 // (slide_invariant.go) shows that pieces cannot reach the goal's regions.
 // A slide with different pieces has one flow per group (slide_labelled.go)
@@ -50,7 +50,7 @@
 // and keeps no global bound, so the bound is its root LP relaxation's,
 // rounded towards the feasible side (the measure is an integer). A solve the
 // context cuts short returns the best solution found, checked, with Status
-// Unknown and that bound in Stats.Extra["bound"]; the CLI reports it as
+// Unknown and that bound in Stats.Bound; the CLI reports it as
 // feasible with the gap. Before lp_solve has solved the root relaxation
 // there is no bound, and before its first solution nothing to return:
 // eight-pieces stays unknown after 150 s (1.2 million simplex iterations,

@@ -37,8 +37,8 @@ func LastHorizon(m *model.Model, opts model.Options) int {
 // solution: the status stays unknown, with the bound "at least last+1
 // moves" and the limit that stopped the loop.
 func NoSolutionWithin(res *model.Result, last int) {
-	res.Stats.Extra["bound"] = int64(last + 1)
-	res.Stats.Extra["limit"] = fmt.Sprintf("no solution in at most %d moves, the largest horizon (--max-moves raises it)", last)
+	res.Stats.Bound = model.Int64(int64(last + 1))
+	res.Stats.Limit = fmt.Sprintf("no solution in at most %d moves, the largest horizon (--max-moves raises it)", last)
 }
 
 // stuckPieces proves a goal unreachable by an invariant: a piece never

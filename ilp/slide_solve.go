@@ -35,14 +35,14 @@ func (s *Solver) solveSlide(ctx context.Context, m *model.Model, opts model.Opti
 	states := labelledStates(m) // the binomial when the pieces are identical
 	if reason := stuckPieces(m); reason != "" {
 		res.Status = model.StatusInfeasible
-		res.Stats.Extra["reason"] = reason
+		res.Stats.Reason = reason
 		return res, nil
 	}
 	last := LastHorizon(m, opts)
 	for t := 0; ; t++ {
 		if states.Cmp(big.NewInt(int64(t))) <= 0 {
 			res.Status = model.StatusInfeasible
-			res.Stats.Extra["reason"] = fmt.Sprintf("no solution in %d moves, and no shortest path is that long: the model has %v states", t-1, states)
+			res.Stats.Reason = fmt.Sprintf("no solution in %d moves, and no shortest path is that long: the model has %v states", t-1, states)
 			return res, nil
 		}
 		if t > last {
@@ -67,7 +67,7 @@ func (s *Solver) solveSlide(ctx context.Context, m *model.Model, opts model.Opti
 			"columns": len(p.Variables), "rows": len(p.Rows)})
 		if out.stopped {
 			if t > 0 {
-				res.Stats.Extra["bound"] = int64(t) // horizon t-1 was infeasible
+				res.Stats.Bound = model.Int64(int64(t)) // horizon t-1 was infeasible
 			}
 			return res, nil
 		}

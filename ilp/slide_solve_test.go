@@ -23,10 +23,10 @@ func TestSlideHorizonBound(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if res.Status != model.StatusUnknown || res.Stats.Extra["bound"] != int64(4) {
-		t.Fatalf("status %v, bound %v; want unknown, at least 4 moves", res.Status, res.Stats.Extra["bound"])
+	if res.Status != model.StatusUnknown || res.Stats.Bound == nil || *res.Stats.Bound != 4 {
+		t.Fatalf("status %v, bound %v; want unknown, at least 4 moves", res.Status, show(res.Stats.Bound))
 	}
-	if limit, _ := res.Stats.Extra["limit"].(string); !strings.Contains(limit, "no solution in at most 3 moves") {
+	if limit := res.Stats.Limit; !strings.Contains(limit, "no solution in at most 3 moves") {
 		t.Errorf("limit %q", limit)
 	}
 	if h := res.Stats.Extra["horizons"].([]map[string]any); len(h) != 4 {
@@ -53,7 +53,7 @@ func TestSlideStuckPieces(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			reason, _ := res.Stats.Extra["reason"].(string)
+			reason := res.Stats.Reason
 			if res.Status != model.StatusInfeasible || !strings.Contains(reason, "never leaves") {
 				t.Errorf("status %v (%s), want infeasible by the invariant", res.Status, reason)
 			}

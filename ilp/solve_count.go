@@ -158,12 +158,7 @@ func countOrbit(sess *session, m *model.Model, opts model.Options, orbit []model
 func partial(res *model.Result, solutions, classes int64) {
 	res.Status = model.StatusUnknown
 	res.Count, res.Classes = nil, nil
-	if res.Stats.Extra == nil {
-		res.Stats.Extra = map[string]any{}
-	}
-	res.Stats.Extra["count_complete"] = false
-	res.Stats.Extra["partial_count"] = solutions
-	res.Stats.Extra["partial_classes"] = classes
+	res.Stats.CountedSoFar, res.Stats.ClassesSoFar = model.Int64(solutions), model.Int64(classes)
 }
 
 // fixObjective keeps later solves at the optimum found, and drops the

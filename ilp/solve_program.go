@@ -17,8 +17,8 @@ import (
 // feasible) solution; or the number of (optimal) solutions, with classes up
 // to symmetry when opts.Symmetry is set; or every (optimal) solution, each
 // passed to opts.Emit. When ctx ends first the result has Status Unknown,
-// the best solution found so far with the proven bound (Stats.Extra["bound"],
-// solve_progress.go), and no count (Stats.Extra["partial_count"] says how many
+// the best solution found so far with the proven bound (Stats.Bound,
+// solve_progress.go), and no count (Stats.CountedSoFar says how many
 // solutions had been found).
 //
 // opts.Improved hears each better solution lp_solve finds, checked, with
@@ -116,7 +116,7 @@ func (s *Solver) solveProgram(ctx context.Context, m *model.Model, p *Program, o
 // solveOnce finds one optimal solution. Cut short by the context with a
 // solution in hand, it returns that solution with Status Unknown (the
 // model.Solver contract, which compare relies on) and the proven bound in
-// Stats.Extra["bound"], as the exact backend does; the CLI reports such a
+// Stats.Bound, as the exact backend does; the CLI reports such a
 // result as feasible, with the gap.
 func solveOnce(ctx context.Context, m *model.Model, sess *session, res *model.Result) error {
 	out, err := sess.solve(ctx)
@@ -129,7 +129,7 @@ func solveOnce(ctx context.Context, m *model.Model, sess *session, res *model.Re
 			res.Status = model.StatusInfeasible
 		}
 		if bound, ok := out.tracked.integerBound(); ok && out.stopped {
-			setExtra(res, "bound", bound)
+			res.Stats.Bound = model.Int64(bound)
 		}
 		return nil
 	}
@@ -142,7 +142,7 @@ func solveOnce(ctx context.Context, m *model.Model, sess *session, res *model.Re
 	case out.stopped:
 		res.Status = model.StatusUnknown
 		if bound, ok := out.tracked.boundFor(value); ok {
-			setExtra(res, "bound", bound)
+			res.Stats.Bound = model.Int64(bound)
 		}
 	case sess.p.Objective.Sense == model.Fixed:
 		res.Status = model.StatusFeasible

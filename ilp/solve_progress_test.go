@@ -76,10 +76,10 @@ func TestCutOffWithSolution(t *testing.T) {
 	if *res.Value < optimum {
 		t.Errorf("%d queens dominate 12x12, fewer than the known least %d", *res.Value, optimum)
 	}
-	bound, ok := res.Stats.Extra["bound"].(int64)
-	if !ok {
-		t.Fatalf("no int64 bound in %v", res.Stats.Extra)
+	if res.Stats.Bound == nil {
+		t.Fatalf("no bound in %v", res.Stats.Fields())
 	}
+	bound := *res.Stats.Bound
 	if bound > optimum || bound > *res.Value || bound < 1 {
 		t.Errorf("bound %d: not a lower bound on the optimum %d with %d found", bound, optimum, *res.Value)
 	}
@@ -117,8 +117,8 @@ func TestProgressBoundIsSound(t *testing.T) {
 			if !ok {
 				t.Fatalf("no bound in the progress notes %q", n.list)
 			}
-			if res.Stats.Extra["bound"] != nil {
-				t.Errorf("a finished solve reports a bound: %v", res.Stats.Extra)
+			if res.Stats.Bound != nil {
+				t.Errorf("a finished solve reports a bound: %d", *res.Stats.Bound)
 			}
 			optimum := *res.Value
 			if m.Objective.Sense == model.Minimize && bound > optimum ||

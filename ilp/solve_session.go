@@ -230,5 +230,6 @@ func (s *session) stats(st *model.Stats) {
 	if s.rebuilds > 0 {
 		st.Extra["rebuilds"] = s.rebuilds
 	}
-	st.Extra["solves"] = s.solves
+	solves := s.solves
+	st.Solves = &solves
 }

@@ -136,7 +136,7 @@ func solveSplit(ctx context.Context, m *model.Model, p *Program, cells [][]int, 
 				if best != nil && !mayImprove(bounds[i], best, minimize) {
 					b = *best
 				}
-				setExtra(res, "bound", b)
+				res.Stats.Bound = model.Int64(b)
 			}
 			return nil
 		}

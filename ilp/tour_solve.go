@@ -107,7 +107,7 @@ func solveTour(ctx context.Context, m *model.Model, opts model.Options, res *mod
 	if opts.Progress != nil {
 		opts.Progress(-1, fmt.Sprintf("lp_solve: %d columns, %d rows", len(t.p.Variables), len(t.p.Rows)))
 	}
-	defer func() { res.Stats.Extra["subtour_cuts"] = t.cuts }()
+	defer func() { cuts := t.cuts; res.Stats.SubtourCuts = &cuts }()
 	if res.Stats.Extra == nil {
 		res.Stats.Extra = map[string]any{}
 	}

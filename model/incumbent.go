@@ -43,7 +43,7 @@ func Improving(sense Optimize, listen func(Incumbent)) func(Incumbent) {
 // has heard) of the solution a solve ends with, so that a listener hears
 // every backend's last solution: backends that report incumbents as they
 // find them have reported it already, others find only this one. Its
-// bound is its value when optimal, else Stats.Extra["bound"] if an int64.
+// bound is its value when optimal, else Stats.Bound.
 func (o Options) ReportFinal(res *Result) {
 	if o.Improved == nil || o.Task != TaskSolve || res == nil || res.Solution == nil || res.Value == nil {
 		return
@@ -51,8 +51,8 @@ func (o Options) ReportFinal(res *Result) {
 	in := Incumbent{Value: *res.Value, Solution: res.Solution}
 	if res.Status == StatusOptimal {
 		in.Bound = Int64(*res.Value)
-	} else if b, ok := res.Stats.Extra["bound"].(int64); ok {
-		in.Bound = Int64(b)
+	} else if b := res.Stats.Bound; b != nil {
+		in.Bound = Int64(*b)
 	}
 	o.Improved(in)
 }

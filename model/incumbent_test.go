@@ -32,7 +32,7 @@ func TestImproving(t *testing.T) {
 }
 
 // TestReportFinal: the final solution is reported with its value as the
-// bound when optimal, with Stats.Extra["bound"] otherwise, and not at all
+// bound when optimal, with Stats.Bound otherwise, and not at all
 // for a count or without a solution.
 func TestReportFinal(t *testing.T) {
 	sol := &Solution{}
@@ -45,7 +45,7 @@ func TestReportFinal(t *testing.T) {
 	}{
 		{"optimal", TaskSolve, &Result{Status: StatusOptimal, Value: Int64(6), Solution: sol}, true, Int64(6)},
 		{"stopped with a bound", TaskSolve, &Result{Status: StatusUnknown, Value: Int64(7), Solution: sol,
-			Stats: Stats{Extra: map[string]any{"bound": int64(5)}}}, true, Int64(5)},
+			Stats: Stats{Bound: Int64(5)}}, true, Int64(5)},
 		{"stopped without a bound", TaskSolve, &Result{Status: StatusUnknown, Value: Int64(7), Solution: sol}, true, nil},
 		{"no solution", TaskSolve, &Result{Status: StatusInfeasible}, false, nil},
 		{"count", TaskCount, &Result{Status: StatusOptimal, Value: Int64(6), Solution: sol}, false, nil},

@@ -1,13 +1,9 @@
 package model
 
-// The proof of a solve split in parts: what a part of a search
-// that splits its solve reports in Stats.Extra, and package shard reads
-// back from it and merges. Defined here, where the searches that write it
-// and the merge that reads it both see it.
-const (
-	ExtraPartProof  = "shard_proof" // a PartProof
-	ExtraPartPasses = "passes"      // []PartPass, the counts of pieces tried
-)
+// The proof of a solve split in parts: what a part of a search that
+// splits its solve reports in Stats.Proof and Stats.Passes, and package
+// shard reads back from it and merges. Defined here, where the searches
+// that write it and the merge that reads it both see it.
 
 // A PartProof is one part's share of a proof.
 type PartProof struct {
@@ -21,7 +17,7 @@ type PartProof struct {
 
 	Found  bool       `json:"found"`  // the part's tasks hold a solution (with an objective: at Least)
 	Task   int        `json:"task"`   // the task, in the whole list of that pass, whose solution is the example
-	Passes []PartPass `json:"passes"` // the counts tried, in order (from Extra[ExtraPartPasses])
+	Passes []PartPass `json:"passes"` // the counts tried, in order (from Stats.Passes)
 
 	// Kind is "" for the fewest pieces, "first" for a model without an
 	// objective, "most" for a maximised cover, whose parts report the

@@ -40,7 +40,7 @@ func NewResult(m *Model, task Task, backend string) *Result {
 //     SettleStatus), with the relative gap to the bound its backend proved
 //     (AddGap). It stays Stopped.
 //  6. Explain: an infeasible slide without a reason of its backend's gets
-//     the reason every slide search has, in Stats.Extra["reason"]
+//     the reason every slide search has, in Stats.Reason
 //     (ExplainInfeasible).
 //
 // A caller gets either a backend's error, or a result that is verified
@@ -73,16 +73,15 @@ func Run(ctx context.Context, solver Solver, m *Model, opts Options) (*Result, e
 }
 
 // AddGap puts the relative gap beside a proven bound a backend reported
-// (Stats.Extra["bound"], an int64) with a solution's value:
-// |bound - value| / max(1, |value|), as MIP solvers report it. A result
-// without both is left as it is.
+// (Stats.Bound) with a solution's value: |bound - value| / max(1, |value|),
+// as MIP solvers report it. A result without both is left as it is.
 func AddGap(res *Result) {
-	bound, ok := res.Stats.Extra["bound"].(int64)
-	if !ok || res.Value == nil {
+	if res.Stats.Bound == nil || res.Value == nil {
 		return
 	}
-	value := *res.Value
-	res.Stats.Extra["gap"] = math.Abs(float64(bound-value)) / max(1, math.Abs(float64(value)))
+	bound, value := *res.Stats.Bound, *res.Value
+	gap := math.Abs(float64(bound-value)) / max(1, math.Abs(float64(value)))
+	res.Stats.Gap = &gap
 }
 
 // ExplainInfeasible gives an infeasible slide without a reason of its
@@ -90,32 +89,12 @@ func AddGap(res *Result) {
 // does it; a result that does not come from Run (a merge of parts) may
 // need it too.
 func ExplainInfeasible(m *Model, res *Result) {
-	if res.Status != StatusInfeasible || m.Kind != KindSlide {
-		return
-	}
-	if _, ok := res.Stats.Extra["reason"]; ok {
+	if res.Status != StatusInfeasible || m.Kind != KindSlide || res.Stats.Reason != "" {
 		return
 	}
 	reason := "exhaustive search: no sequence of slides leads from the start to the goal"
-	if n, ok := ExtraInt64(res.Stats.Extra["states_stored"]); ok {
-		reason += fmt.Sprintf(" (every one of the %d positions reachable on the side that ran out first was tried)", n)
+	if n := res.Stats.StatesStored; n != nil {
+		reason += fmt.Sprintf(" (every one of the %d positions reachable on the side that ran out first was tried)", *n)
 	}
-	if res.Stats.Extra == nil {
-		res.Stats.Extra = map[string]any{}
-	}
-	res.Stats.Extra["reason"] = reason
-}
-
-// ExtraInt64 reads a whole number of Stats.Extra as a backend writes it
-// (int64 or int) or as JSON reads it back (float64).
-func ExtraInt64(v any) (int64, bool) {
-	switch n := v.(type) {
-	case int64:
-		return n, true
-	case int:
-		return int64(n), true
-	case float64:
-		return int64(n), n == float64(int64(n))
-	}
-	return 0, false
+	res.Stats.Reason = reason
 }

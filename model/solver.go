@@ -2,7 +2,6 @@ package model
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"math"
@@ -207,32 +206,6 @@ type Result struct {
 	// answer (it said unknown), whatever status Run then settled on: a
 	// stopped solve with a verified solution is feasible and stopped.
 	Stopped bool `json:"-"`
-}
-
-// Stats are measurements of a solve; backends add their own keys to Extra.
-type Stats struct {
-	Seconds float64
-	Nodes   int64
-	Extra   map[string]any
-}
-
-// The keys of Stats.Extra under which a part of a sharded count whose
-// classes are no whole number gives its terms of Burnside's lemma instead
-// (the n-queens join, exact/internal/nqueens joinshard.go): the sum over
-// its solutions of the symmetries fixing each, and the group's order, both
-// int64. Package shard moves them into its record and divides once.
-const (
-	ExtraBurnsideFixed = "burnside_fixed"
-	ExtraBurnsideOrder = "burnside_order"
-)
-
-// MarshalJSON flattens Extra beside seconds and nodes.
-func (s Stats) MarshalJSON() ([]byte, error) {
-	out := map[string]any{"seconds": s.Seconds, "nodes": s.Nodes}
-	for k, v := range s.Extra {
-		out[k] = v
-	}
-	return json.Marshal(out)
 }
 
 // Int64 returns a pointer to v, for the optional fields of Result.

@@ -39,7 +39,7 @@ func (b *Backend) Solve(ctx context.Context, m *model.Model, opts model.Options)
 	}
 	start := time.Now()
 	res := model.NewResult(m, opts.Task, Tool)
-	res.Stats.Extra["solver"] = Solver
+	res.Stats.Solver = Solver
 	defer func() { res.Stats.Seconds = time.Since(start).Seconds() }()
 	if opts.Task != model.TaskSolve && m.Objective.Sense == model.Fixed {
 		return res, b.count(ctx, m, res, opts) // every solution is one to count: one run
@@ -120,8 +120,7 @@ func (b *Backend) count(ctx context.Context, m *model.Model, res *model.Result, 
 	n := int64(len(out.solutions))
 	if !out.complete {
 		res.Status = model.StatusUnknown
-		res.Stats.Extra["count_complete"] = false
-		res.Stats.Extra["partial_count"] = n
+		res.Stats.CountedSoFar = model.Int64(n)
 		return nil
 	}
 	res.Status = model.StatusOptimal

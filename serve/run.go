@@ -424,7 +424,7 @@ func (s *Server) runEnumerate(ctx context.Context, events *eventStream, p parsed
 		canon = m.CanonicalFunc()
 	}
 	n := 0
-	errFull := errors.New("page full")
+	errFull := fmt.Errorf("page full: %w", model.ErrEnough) // a stop, for model.Run
 	start := time.Now()
 	opts := model.Options{Task: model.TaskEnumerate, Workers: max(1, runtime.NumCPU()/s.cfg.Running),
 		Progress: func(done float64, note string) {
@@ -452,9 +452,9 @@ func (s *Server) runEnumerate(ctx context.Context, events *eventStream, p parsed
 			ev.Solutions = append(ev.Solutions, sol)
 			return nil
 		}}
-	res, err := safely{solver}.Solve(ctx, m, opts)
+	res, err := model.Run(ctx, safely{solver}, m, opts)
 	switch {
-	case errors.Is(err, errFull):
+	case ev.More: // the page is full: the enumeration stopped for that
 	case errors.Is(err, model.ErrUnsupported):
 		events.send("failure", failureEvent{Message: err.Error(), Unsupported: true})
 		return

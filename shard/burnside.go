@@ -14,28 +14,21 @@ import (
 // each to itself (the identity included), Order the symmetry group's
 // order. The classes of the whole are the parts' Fixed added up and
 // divided by Order once: merge refuses a sum that Order does not divide.
-type ClassTerms struct {
-	Fixed int64 `json:"fixed"`
-	Order int64 `json:"order"`
-}
+type ClassTerms = model.ClassTerms
 
 // takeClassTerms moves a part's terms of Burnside's lemma out of its
-// statistics (model.ExtraBurnsideFixed and model.ExtraBurnsideOrder) into
-// what Run makes Record.Burnside; nil when it has none.
-func takeClassTerms(extra map[string]any) (*ClassTerms, error) {
-	fixed, hasFixed := extra[model.ExtraBurnsideFixed]
-	order, hasOrder := extra[model.ExtraBurnsideOrder]
-	if !hasFixed && !hasOrder {
+// statistics (model.Stats.Burnside) into what Run makes Record.Burnside;
+// nil when it has none.
+func takeClassTerms(st *model.Stats) (*ClassTerms, error) {
+	terms := st.Burnside
+	if terms == nil {
 		return nil, nil
 	}
-	f, okF := fixed.(int64)
-	o, okO := order.(int64)
-	if !okF || !okO || o < 1 || f < 0 {
-		return nil, fmt.Errorf("shard: the backend's terms of Burnside's lemma are %v over %v: expected whole numbers, a group order from 1", fixed, order)
+	if terms.Order < 1 || terms.Fixed < 0 {
+		return nil, fmt.Errorf("shard: the backend's terms of Burnside's lemma are %d over %d: expected a group order from 1", terms.Fixed, terms.Order)
 	}
-	delete(extra, model.ExtraBurnsideFixed)
-	delete(extra, model.ExtraBurnsideOrder)
-	return &ClassTerms{Fixed: f, Order: o}, nil
+	st.Burnside = nil
+	return terms, nil
 }
 
 // classesByBurnside gives the classes of parts that carry terms of
@@ -77,16 +70,21 @@ func classesByBurnside(parts []*Record) (*int64, error) {
 // need not add up.
 func sameEngine(parts []*Record) error {
 	var first *Record
+	var e string
 	for _, r := range parts {
-		engine, ok := r.Extra["engine"]
-		if !ok {
+		st, err := r.Stats()
+		if err != nil {
+			return err
+		}
+		engine := st.Engine
+		if engine == "" {
 			continue
 		}
 		if first == nil {
-			first = r
+			first, e = r, engine
 			continue
 		}
-		if e := first.Extra["engine"]; fmt.Sprint(e) != fmt.Sprint(engine) {
+		if e != engine {
 			return fmt.Errorf("%s ran %q and %s %q: parts of two methods split different task lists (give every part the same --max-memory)",
 				first.Name(), e, r.Name(), engine)
 		}

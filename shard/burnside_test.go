@@ -27,7 +27,7 @@ func TestMergeJoinClasses(t *testing.T) {
 		if r.Classes != nil || r.Burnside == nil || r.Burnside.Order != 8 || r.Burnside.Fixed < *r.Count {
 			t.Fatalf("%s: classes %v, terms %+v, for %d solutions", r.Name(), r.Classes, r.Burnside, *r.Count)
 		}
-		if _, ok := r.Extra[model.ExtraBurnsideFixed]; ok {
+		if _, ok := r.Extra["burnside_fixed"]; ok {
 			t.Errorf("%s: the terms are left in the statistics too", r.Name())
 		}
 	}

@@ -3,7 +3,7 @@ package shard
 import (
 	"errors"
 	"fmt"
-	"maps"
+
 	"strings"
 
 	"github.com/chessmodel/chessmodel/model"
@@ -250,7 +250,9 @@ func mergeCount(m *model.Model, parts []*Record) (*model.Result, error) {
 	first := parts[0]
 	res := model.NewResult(m, model.TaskCount, first.Options.Backend)
 	res.Status = model.StatusInfeasible
-	maps.Copy(res.Stats.Extra, first.Extra)
+	if err := first.statsInto(&res.Stats); err != nil {
+		return nil, err
+	}
 	var best *Record
 	for _, r := range parts {
 		res.Stats.Nodes += r.Nodes

@@ -2,7 +2,7 @@ package shard
 
 import (
 	"context"
-	"encoding/json"
+
 	"errors"
 	"fmt"
 	"maps"
@@ -30,7 +30,7 @@ import (
 const TaskSolve = "solve"
 
 // A Proof is one part's share of a proof, as the backend reports it in
-// Stats.Extra (model.ExtraPartProof and ExtraPartPasses); a Pass is one
+// its statistics (model.Stats.Proof and Passes); a Pass is one
 // count of pieces a part tried on its tasks.
 type (
 	Proof = model.PartProof
@@ -46,36 +46,26 @@ func runSolve(ctx context.Context, m *model.Model, solver model.Solver, part mod
 		return err
 	}
 	rec.Status, rec.Value, rec.Nodes, rec.Seconds = res.Status, res.Value, res.Stats.Nodes, res.Stats.Seconds
-	rec.Solution, rec.Verified, rec.Extra = res.Solution, res.Verified, res.Stats.Extra
-	if res.Status == model.StatusInfeasible && res.Stats.Extra[model.ExtraPartProof] == nil {
+	rec.Solution, rec.Verified = res.Solution, res.Verified
+	if res.Status == model.StatusInfeasible && res.Stats.Proof == nil {
+		rec.Extra = res.Stats.Fields()
 		return nil // nothing to cover with: the model is infeasible in every part
 	}
-	rec.Proof, err = takeProof(rec.Extra)
+	rec.Proof, err = takeProof(&res.Stats)
+	rec.Extra = res.Stats.Fields()
 	return err
 }
 
-// takeProof moves the backend's proof out of its statistics.
-func takeProof(extra map[string]any) (*Proof, error) {
-	if extra[model.ExtraPartProof] == nil {
-		return nil, errors.New("shard: the backend reported no proof of its part (Stats.Extra[\"shard_proof\"])")
+// takeProof moves the backend's proof, with its passes, out of its
+// statistics.
+func takeProof(st *model.Stats) (*Proof, error) {
+	if st.Proof == nil {
+		return nil, errors.New("shard: the backend reported no proof of its part (model.Stats.Proof)")
 	}
-	data, err := json.Marshal(extra[model.ExtraPartProof])
-	if err != nil {
-		return nil, err
-	}
-	p := &Proof{}
-	if err := json.Unmarshal(data, p); err != nil {
-		return nil, fmt.Errorf("shard: the backend's proof of its part: %w", err)
-	}
-	if data, err = json.Marshal(extra[model.ExtraPartPasses]); err != nil {
-		return nil, err
-	}
-	if err := json.Unmarshal(data, &p.Passes); err != nil {
-		return nil, fmt.Errorf("shard: the backend's passes: %w", err)
-	}
-	delete(extra, model.ExtraPartProof)
-	delete(extra, model.ExtraPartPasses)
-	return p, nil
+	p := *st.Proof
+	p.Passes = st.Passes
+	st.Proof, st.Passes = nil, nil
+	return &p, nil
 }
 
 // mergeSolve merges the parts of a proof into what the one-process solve
@@ -85,7 +75,9 @@ func mergeSolve(m *model.Model, parts []*Record) (*model.Result, error) {
 	first := parts[0]
 	res := model.NewResult(m, model.TaskSolve, first.Options.Backend)
 	res.Status = model.StatusInfeasible
-	maps.Copy(res.Stats.Extra, first.Extra)
+	if err := first.statsInto(&res.Stats); err != nil {
+		return nil, err
+	}
 	if !m.Optimizes() {
 		return mergeFirst(res, parts)
 	}
@@ -121,8 +113,8 @@ func mergeSolve(m *model.Model, parts []*Record) (*model.Result, error) {
 		return nil, fmt.Errorf("%s: its example does not have the %d pieces of its proof", best.Name(), value)
 	}
 	res.Status, res.Value, res.Solution = model.StatusOptimal, model.Int64(int64(value)), best.Solution
-	res.Stats.Extra[model.ExtraPartPasses] = mergePasses(parts)
-	res.Stats.Extra["shard_upper"] = first.Proof.Upper
+	res.Stats.Passes = mergePasses(parts)
+	res.Stats.ShardUpper = &first.Proof.Upper
 	return res, nil
 }
 
@@ -186,7 +178,7 @@ func mergeFirst(res *model.Result, parts []*Record) (*model.Result, error) {
 	if !proved {
 		return res, nil // no proof in any part: nothing to cover with
 	}
-	res.Stats.Extra[model.ExtraPartPasses] = mergePasses(parts)
+	res.Stats.Passes = mergePasses(parts)
 	var best *Record
 	for _, r := range parts {
 		if r.Proof.Found && (best == nil || r.Proof.Task < best.Proof.Task) {

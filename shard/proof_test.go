@@ -91,7 +91,7 @@ func TestProofParts(t *testing.T) {
 			if !reflect.DeepEqual(res.Solution, whole.Solution) {
 				t.Errorf("%s %s in %d parts: example %v, the one-process solve's %v", c.file, c.board, of, res.Solution, whole.Solution)
 			}
-			t.Logf("%s %s in %d parts: %d nodes (one process: %d), passes %v, U %v", c.file, c.board, of, res.Stats.Nodes, whole.Stats.Nodes, res.Stats.Extra["passes"], res.Stats.Extra["shard_upper"])
+			t.Logf("%s %s in %d parts: %d nodes (one process: %d), passes %v, U %v", c.file, c.board, of, res.Stats.Nodes, whole.Stats.Nodes, res.Stats.Passes, res.Stats.Fields()["shard_upper"])
 		}
 	}
 }

@@ -22,7 +22,7 @@ type Record struct {
 	Seconds  float64         `json:"seconds"`
 	Solution *model.Solution `json:"solution,omitempty"` // an example, checked
 	Verified bool            `json:"verified"`
-	Extra    map[string]any  `json:"extra,omitempty"` // the backend's statistics
+	Extra    map[string]any  `json:"extra,omitempty"` // the backend's statistics but seconds and nodes (model.Stats.Fields)
 	Sweep    *sweep.Summary  `json:"sweep,omitempty"` // a sweep's part
 	// Burnside replaces Classes for a part whose classes are no whole
 	// number (burnside.go): its terms of Burnside's lemma, which merge
@@ -40,6 +40,22 @@ type Record struct {
 	Sealed string `json:"seal,omitempty"`
 	// Where the record was read (file:line), for messages.
 	From string `json:"-"`
+}
+
+// Stats are the part's statistics as the backend reported them, read
+// from the record.
+func (r *Record) Stats() (model.Stats, error) {
+	st := model.Stats{Seconds: r.Seconds, Nodes: r.Nodes}
+	err := r.statsInto(&st)
+	return st, err
+}
+
+// statsInto sets the fields of st that the record's statistics hold.
+func (r *Record) statsInto(st *model.Stats) error {
+	if err := st.SetFields(r.Extra); err != nil {
+		return fmt.Errorf("%s: its statistics: %w", r.Name(), err)
+	}
+	return nil
 }
 
 // Name is the part in messages: "part 3/8" with where it was read.

@@ -84,9 +84,10 @@ func runCount(ctx context.Context, m *model.Model, solver model.Solver, part mod
 		return err
 	}
 	rec.Status, rec.Value, rec.Count, rec.Classes = res.Status, res.Value, res.Count, res.Classes
-	rec.Nodes, rec.Seconds, rec.Extra = res.Stats.Nodes, res.Stats.Seconds, res.Stats.Extra
+	rec.Nodes, rec.Seconds = res.Stats.Nodes, res.Stats.Seconds
 	rec.Solution, rec.Verified = res.Solution, res.Verified
-	rec.Burnside, err = takeClassTerms(rec.Extra) // burnside.go
+	rec.Burnside, err = takeClassTerms(&res.Stats) // burnside.go
+	rec.Extra = res.Stats.Fields()
 	return err
 }
 

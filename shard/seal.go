@@ -10,8 +10,9 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"strconv"
 	"strings"
+
+	"github.com/chessmodel/chessmodel/model"
 )
 
 // A record's seal is a digest over its canonical content: the record's
@@ -109,30 +110,9 @@ func (r *Record) UnmarshalJSON(data []byte) error {
 		return err
 	}
 	if r.Extra != nil {
-		r.Extra = numbers(r.Extra).(map[string]any)
+		r.Extra = model.Numbers(r.Extra).(map[string]any)
 	}
 	return nil
-}
-
-// numbers replaces the json.Numbers of a decoded value.
-func numbers(v any) any {
-	switch v := v.(type) {
-	case json.Number:
-		if i, err := strconv.ParseInt(string(v), 10, 64); err == nil {
-			return i
-		}
-		f, _ := v.Float64()
-		return f
-	case map[string]any:
-		for k, e := range v {
-			v[k] = numbers(e)
-		}
-	case []any:
-		for i, e := range v {
-			v[i] = numbers(e)
-		}
-	}
-	return v
 }
 
 // NewKey makes a random key, as hex text.

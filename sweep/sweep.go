@@ -106,15 +106,12 @@ func Run(ctx context.Context, m *model.Model, solver model.Solver, opts Options)
 	var bestIndex int64 // the index of sum.Best in the order of walls.each
 	err := eachClass(ctx, walls, opts.Workers, opts.Progress, func(ctx context.Context, index int64, squares []model.Square, orbit int) error {
 		board := m.WithWalls(squares)
-		res, err := solver.Solve(ctx, board, model.Options{Task: model.TaskSolve, Workers: 1, MaxMemory: opts.MaxMemory})
-		if err != nil {
+		res, err := model.Run(ctx, solver, board, model.Options{Task: model.TaskSolve, Workers: 1, MaxMemory: opts.MaxMemory})
+		if err != nil { // a backend's error, or a solution the checker refused
 			return fmt.Errorf("sweep: walls %v: %w", squares, err)
 		}
-		if res.Status == model.StatusUnknown {
+		if res.Stopped {
 			return nil // cut short by ctx
-		}
-		if err := model.Verify(board, res); err != nil {
-			return fmt.Errorf("sweep: walls %v: %w", squares, err)
 		}
 		c := Class{Walls: squares, Orbit: orbit, Status: res.Status, Solution: res.Solution}
 		if res.Value != nil {

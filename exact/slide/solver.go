@@ -62,8 +62,8 @@ func (s *Solver) Solve(ctx context.Context, m *model.Model, opts model.Options) 
 	}
 	res := model.NewResult(m, opts.Task, s.Name())
 	res.Stats.Nodes = out.Expanded
+	res.Stats.StatesStored = model.Int64(int64(out.Stored))
 	res.Stats.Extra = map[string]any{
-		"states_stored":  out.Stored,
 		"depth_forward":  out.Forward,
 		"depth_backward": out.Backward,
 		"memory_peak":    out.Peak,
@@ -82,7 +82,7 @@ func (s *Solver) Solve(ctx context.Context, m *model.Model, opts model.Options) 
 	default:
 		res.Status = model.StatusInfeasible
 		if m.Slide.Labelled() {
-			res.Stats.Extra["reason"] = fmt.Sprintf("exhaustive search: none of the %d positions reachable from the start is the goal", out.Stored)
+			res.Stats.Reason = fmt.Sprintf("exhaustive search: none of the %d positions reachable from the start is the goal", out.Stored)
 		}
 	}
 	if ctx.Err() != nil && !out.Complete && !errors.Is(ctx.Err(), context.Canceled) && !errors.Is(ctx.Err(), context.DeadlineExceeded) {

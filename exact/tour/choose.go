@@ -67,8 +67,7 @@ func chooseMethod(m *model.Model, g *model.MoveGraph, opts model.Options, plan *
 	if opts.Symmetry {
 		frontier += burnsideCost(m, g) // frontier_burnside.go
 	}
-	res.Stats.Extra["search_nodes_estimate"] = search
-	res.Stats.Extra["frontier_cost_estimate"] = frontier
+	res.Stats.SearchNodesEstimate, res.Stats.FrontierCostEstimate = &search, &frontier
 	if opts.Symmetry && opts.Shard.Active() {
 		// the search alone splits into parts (dfsshard.go); the estimates
 		// are still reported, as the whole count reports them

@@ -48,7 +48,7 @@ func TestAutoChoice(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if got := res.Stats.Extra["method"]; got != c.want {
+			if got := res.Stats.Method; got != c.want {
 				t.Errorf("method %v, want %s (estimates: %v)", got, c.want, res.Stats.Extra)
 			}
 		})

@@ -44,9 +44,9 @@ func shardMethod(m *model.Model, opts model.Options, method Method, res *model.R
 	switch {
 	case opts.Task != model.TaskCount:
 		return fmt.Errorf("exact: a tour %v splits into no parts (%s); run it whole: %w", opts.Task, part, model.ErrUnsupported)
-	case method == Frontier && res.Stats.Extra["frontier_cost_estimate"] != nil:
+	case method == Frontier && res.Stats.FrontierCostEstimate != nil && res.Stats.SearchNodesEstimate != nil:
 		return fmt.Errorf("exact: this tour count would take the frontier programme (estimated %.3g search nodes against the search's %.3g), which has no parts (%s): count it whole, or with classes (--symmetry), which in parts the search counts, split by subtrees: %w",
-			res.Stats.Extra["frontier_cost_estimate"], res.Stats.Extra["search_nodes_estimate"], part, model.ErrUnsupported)
+			*res.Stats.FrontierCostEstimate, *res.Stats.SearchNodesEstimate, part, model.ErrUnsupported)
 	case method == Frontier:
 		return fmt.Errorf("exact: the frontier programme counts tours on the whole board at once and has no parts (%s): %w", part, model.ErrUnsupported)
 	case m.Tour.Reversible():
@@ -78,7 +78,7 @@ func tinyPart(opts model.Options, res *model.Result) bool {
 		return false
 	}
 	res.Status = model.StatusInfeasible
-	res.Stats.Extra["reason"] = "a board of one or two squares is one task, the first part's"
+	res.Stats.Reason = "a board of one or two squares is one task, the first part's"
 	res.Count = model.Int64(0)
 	if opts.Symmetry {
 		res.Classes = model.Int64(0)
@@ -89,7 +89,7 @@ func tinyPart(opts model.Options, res *model.Result) bool {
 // partReason says of a part that found no tour that the others may have.
 func partReason(res *model.Result, opts model.Options) {
 	if opts.Shard.Active() && res.Count != nil && *res.Count == 0 {
-		res.Stats.Extra["reason"] = fmt.Sprintf("exhaustive count of part %d of %d: no tour in its subtrees", opts.Shard.Index, opts.Shard.Of)
+		res.Stats.Reason = fmt.Sprintf("exhaustive count of part %d of %d: no tour in its subtrees", opts.Shard.Index, opts.Shard.Of)
 	}
 }
 

@@ -60,7 +60,7 @@ func TestTourPartsAddUp(t *testing.T) {
 				if err != nil {
 					t.Fatalf("%s %s, part %d/%d: %v", c.board, c.spec, k, of, err)
 				}
-				if res.Stats.Extra["method"] != "search" || res.Stats.Extra["subtrees"] != whole.Stats.Extra["subtrees"] {
+				if res.Stats.Method != "search" || res.Stats.Extra["subtrees"] != whole.Stats.Extra["subtrees"] {
 					t.Errorf("%s %s, part %d/%d: %v", c.board, c.spec, k, of, res.Stats.Extra)
 				}
 				count += *res.Count

@@ -14,7 +14,7 @@
 // Methods, chosen from the model's structure, one file each:
 //
 //   - theorems.go decides without search when a theorem applies, and says
-//     which in Stats.Extra["reason"]: a closed tour needs 3 squares; a
+//     which in Stats.Reason: a closed tour needs 3 squares; a
 //     closed tour of a colour-changing leaper needs as many dark as light
 //     squares (so an even number); an open one a difference of at most
 //     one, and a start on the colour there is more of; a colour-bound leaper (camel, bishop) cannot tour a
@@ -132,7 +132,7 @@
 // (TestTourPartsRefused); ShardTasks lists the parts' subtrees.
 //
 // Everything polls the context: on cancellation Solve returns status
-// unknown (with "counted_so_far" for an interrupted search count).
+// unknown (with Stats.CountedSoFar for an interrupted search count).
 // Options.Progress hears the fraction of subtrees or squares done (the
 // frontier's note: square k of n, its classes, the tables' bytes and
 // their most in the step; with classes, then each symmetry's orbit k of n

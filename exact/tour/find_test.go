@@ -70,7 +70,7 @@ func TestFind(t *testing.T) {
 				}
 				return
 			}
-			reason, _ := res.Stats.Extra["reason"].(string)
+			reason := res.Stats.Reason
 			if res.Status != model.StatusInfeasible || !strings.Contains(reason, c.reason) {
 				t.Fatalf("status %v reason %q, want infeasible with %q", res.Status, reason, c.reason)
 			}
@@ -92,8 +92,8 @@ func TestLargeConstruction(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if res.Stats.Extra["method"] != "construction" {
-				t.Fatalf("method %v, want the construction", res.Stats.Extra["method"])
+			if res.Stats.Method != "construction" {
+				t.Fatalf("method %v, want the construction", res.Stats.Method)
 			}
 			if err := model.Verify(m, res); err != nil {
 				t.Fatal(err)

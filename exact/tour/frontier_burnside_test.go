@@ -324,7 +324,7 @@ func TestBurnsideAutoChoice(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if got := auto.Stats.Extra["method"]; got != c.want {
+			if got := auto.Stats.Method; got != c.want {
 				t.Errorf("method %v, want %s (%v)", got, c.want, auto.Stats.Extra)
 			}
 			other := Search

@@ -38,7 +38,7 @@ func (m Method) String() string { return [...]string{"auto", "frontier", "search
 
 // Solve performs opts.Task on a tour model. The result's Backend is
 // "exact"; an infeasible answer carries its reason in
-// Stats.Extra["reason"].
+// Stats.Reason.
 func Solve(ctx context.Context, m *model.Model, opts model.Options) (*model.Result, error) {
 	return SolveWith(ctx, m, opts, Auto)
 }
@@ -74,7 +74,7 @@ func SolveWith(ctx context.Context, m *model.Model, opts model.Options, method M
 // infeasible records a proof that no tour exists.
 func infeasible(res *model.Result, opts model.Options, why string) {
 	res.Status = model.StatusInfeasible
-	res.Stats.Extra["reason"] = why
+	res.Stats.Reason = why
 	if opts.Task != model.TaskSolve {
 		res.Count = model.Int64(0)
 		if opts.Symmetry {
@@ -111,7 +111,7 @@ func find(st *tasks.Stopper, m *model.Model, opts model.Options, res *model.Resu
 		return err
 	}
 	if path, ok := construct(st, m); ok {
-		res.Stats.Extra["method"] = "construction"
+		res.Stats.Method = "construction"
 		return found(res, path)
 	}
 	if st.Stopped() {
@@ -126,7 +126,7 @@ func find(st *tasks.Stopper, m *model.Model, opts model.Options, res *model.Resu
 		infeasible(res, opts, why)
 		return nil
 	}
-	res.Stats.Extra["method"] = "warnsdorff+backtracking"
+	res.Stats.Method = "warnsdorff+backtracking"
 	path, outcome, nodes := restarts(st, m, g)
 	res.Stats.Nodes = nodes
 	switch outcome {
@@ -299,7 +299,7 @@ func countMethod(m *model.Model, g *model.MoveGraph, opts model.Options, method 
 	if method == Auto {
 		method = chooseMethod(m, g, opts, plan, res)
 	}
-	res.Stats.Extra["method"] = method.String()
+	res.Stats.Method = method.String()
 	return method, plan, shardMethod(m, opts, method, res)
 }
 
@@ -387,7 +387,7 @@ func counted(res *model.Result, n int64, classes *int64, st *tasks.Stopper, m *m
 	res.Classes = classes
 	if n == 0 {
 		res.Status = model.StatusInfeasible
-		res.Stats.Extra["reason"] = "exhaustive count: no tour exists"
+		res.Stats.Reason = "exhaustive count: no tour exists"
 		return nil
 	}
 	res.Status = model.StatusOptimal
@@ -470,7 +470,7 @@ func countSearch(st *tasks.Stopper, m *model.Model, g *model.MoveGraph, opts mod
 	}
 	if tally.stopped {
 		res.Status = model.StatusUnknown
-		res.Stats.Extra["counted_so_far"] = tally.count
+		res.Stats.CountedSoFar = model.Int64(tally.count)
 		return nil
 	}
 	var classes *int64

@@ -61,13 +61,14 @@ func (c Case) Options() model.Options {
 // TooLongFor reports whether method would take minutes on the case.
 func (c Case) TooLongFor(method string) bool { return slices.Contains(c.Minutes, method) }
 
-// Run asks s for the case's task. An enumeration is gathered: every
+// Run asks s for the case's task, through model.Run (so the result is
+// verified and its status settled). An enumeration is gathered: every
 // solution must pass the checker and none may come twice, and the result's
 // Count and Classes are those of the solutions listed.
 func (c Case) Run(ctx context.Context, s model.Solver, m *model.Model) (*model.Result, error) {
 	opts := c.Options()
 	if c.Task != model.TaskEnumerate {
-		return s.Solve(ctx, m, opts)
+		return model.Run(ctx, s, m, opts)
 	}
 	seen, classes := map[string]bool{}, map[string]bool{}
 	canon := m.CanonicalFunc()
@@ -82,7 +83,7 @@ func (c Case) Run(ctx context.Context, s model.Solver, m *model.Model) (*model.R
 		classes[canon(sol).Key()] = true
 		return nil
 	}
-	res, err := s.Solve(ctx, m, opts)
+	res, err := model.Run(ctx, s, m, opts)
 	if err != nil {
 		return nil, err
 	}

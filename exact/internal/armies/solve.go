@@ -17,7 +17,7 @@ func Solve(st *tasks.Stopper, p *problem.Problem, opts model.Options, res *model
 	if err != nil {
 		return err
 	}
-	res.Stats.Extra["engine"] = "armies branch and bound"
+	res.Stats.Engine = "armies branch and bound"
 	if t.strong {
 		res.Stats.Extra["lines"] = "strong, looked back"
 	}

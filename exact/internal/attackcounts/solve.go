@@ -15,7 +15,7 @@ func Solve(st *tasks.Stopper, p *problem.Problem, opts model.Options, res *model
 	if err != nil {
 		return err
 	}
-	res.Stats.Extra["engine"] = "attack counts: square by square with incremental counts"
+	res.Stats.Engine = "attack counts: square by square with incremental counts"
 	if p.MinTotal > p.MaxTotal {
 		return problem.Infeasible(res, opts)
 	}

@@ -20,7 +20,7 @@ func Solve(st *tasks.Stopper, p *problem.Problem, opts model.Options, res *model
 		return err
 	}
 	defer g.Release() // nothing below keeps the graph
-	res.Stats.Extra["engine"] = "clique branch and bound"
+	res.Stats.Engine = "clique branch and bound"
 	res.Stats.Extra["cliques"] = strconv.Itoa(len(g.Cliques)) + " " + g.Partition
 	if (p.Independent && p.FixedConflict()) || p.MinTotal > p.MaxTotal {
 		return problem.Infeasible(res, opts)
@@ -87,7 +87,7 @@ func (r *run) Optimise(task model.Task) (bool, int64) {
 		nodes = s.Nodes
 	}
 	if r.st.Canceled() && found && r.Sense != model.Fixed {
-		r.res.Stats.Extra["bound"] = bound
+		r.res.Stats.Bound = model.Int64(bound)
 	}
 	r.Narrow(found)
 	return found, nodes

@@ -38,7 +38,7 @@ func Solve(st *tasks.Stopper, p *problem.Problem, opts model.Options, res *model
 	if err != nil {
 		return err
 	}
-	res.Stats.Extra["engine"] = "coverage search on the most constrained square"
+	res.Stats.Engine = "coverage search on the most constrained square"
 	if (p.Independent && p.FixedConflict()) || p.MinTotal > p.MaxTotal {
 		return problem.Infeasible(res, opts)
 	}
@@ -59,7 +59,7 @@ func SolveWalls(st *tasks.Stopper, p *problem.Problem, opts model.Options, res *
 	if err != nil {
 		return err
 	}
-	res.Stats.Extra["engine"] = "coverage search with free walls"
+	res.Stats.Engine = "coverage search with free walls"
 	if p.MinTotal > p.MaxTotal || p.WallsMin > p.WallsMax {
 		return problem.Infeasible(res, opts)
 	}

@@ -58,7 +58,7 @@ func SolvePart(st *tasks.Stopper, p *problem.Problem, g fold.Group, opts model.O
 	if opts.Shard.Index == 0 {
 		res.Stats.Nodes += upNodes
 	}
-	res.Stats.Extra[model.ExtraPartProof] = proof
+	res.Stats.Proof = &proof
 	if st.Canceled() {
 		res.Status = model.StatusUnknown
 		return true, nil

@@ -34,10 +34,10 @@ func TestPartWorkers(t *testing.T) {
 		for k := range 3 {
 			one := solveWith(t, c.file, c.board, model.Options{Workers: 1, Shard: model.Shard{Index: k, Of: 3}})
 			two := solveWith(t, c.file, c.board, model.Options{Workers: 2, Shard: model.Shard{Index: k, Of: 3}})
-			if !reflect.DeepEqual(one.Stats.Extra[model.ExtraPartProof], two.Stats.Extra[model.ExtraPartProof]) {
-				t.Errorf("%s %s part %d: proof %+v on 1 worker, %+v on 2", c.file, c.board, k, one.Stats.Extra[model.ExtraPartProof], two.Stats.Extra[model.ExtraPartProof])
+			if !reflect.DeepEqual(one.Stats.Proof, two.Stats.Proof) {
+				t.Errorf("%s %s part %d: proof %+v on 1 worker, %+v on 2", c.file, c.board, k, one.Stats.Proof, two.Stats.Proof)
 			}
-			p1, p2 := one.Stats.Extra[model.ExtraPartPasses].([]model.PartPass), two.Stats.Extra[model.ExtraPartPasses].([]model.PartPass)
+			p1, p2 := one.Stats.Passes, two.Stats.Passes
 			for i := range p1 {
 				if p1[i].Found {
 					p1[i].Nodes, p2[i].Nodes = 0, 0
@@ -71,7 +71,7 @@ func TestPartsBelowBound(t *testing.T) {
 			var example *model.Solution
 			for k := range of {
 				res := solveWith(t, c.file, c.board, model.Options{Workers: 1, Shard: model.Shard{Index: k, Of: of}})
-				p := res.Stats.Extra[model.ExtraPartProof].(model.PartProof)
+				p := *res.Stats.Proof
 				if p.Upper <= c.want {
 					t.Fatalf("%s %s: U = %d with the starved bound: the test proves nothing", c.file, c.board, p.Upper)
 				}

@@ -248,14 +248,14 @@ func Solve(st *tasks.Stopper, p *problem.Problem, g fold.Group, opts model.Optio
 
 // report puts the engine and the passes in the result's stats.
 func (d *domProblem) report(res *model.Result, passes []model.PartPass) {
-	res.Stats.Extra["engine"] = "fewest pieces by branch and bound on the least covered square"
+	res.Stats.Engine = "fewest pieces by branch and bound on the least covered square"
 	if len(d.orbits) > 0 {
 		res.Stats.Extra["symmetry"] = fmt.Sprintf("first piece on one of %d orbits of %d squares", len(d.orbits), len(d.cand))
 	}
 	for _, ps := range passes {
 		res.Stats.Nodes += ps.Nodes
 	}
-	res.Stats.Extra[model.ExtraPartPasses] = passes
+	res.Stats.Passes = passes
 }
 
 // first looks for a cover by at most k pieces, shared among the workers

@@ -25,7 +25,7 @@
 // tasks it owns (model.Shard.Owns); their counts, classes and nodes add up
 // over the shards to the whole: the nodes of the work every shard repeats
 // (the search for the optimum, the splits) are reported by shard 0 only.
-// The number of tasks is reported as Stats.Extra["shard_tasks"].
+// The number of tasks is reported as Stats.ShardTasks.
 //
 // A technique whose list is made otherwise — from depth 0, to another
 // target, on one worker too — says so with a SplitPolicy method; one
@@ -67,5 +67,5 @@
 // wall set may be found in several tasks, so every shard runs every task
 // and keeps the wall sets it owns by their hash; its nodes are still those
 // of the tasks it owns (plus the shared ones on shard 0), its whole search
-// is reported as Stats.Extra["shard_searched_nodes"].
+// is reported as Stats.ShardSearchedNodes.
 package driver

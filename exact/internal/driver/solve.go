@@ -73,14 +73,19 @@ func enumerate(st *tasks.Stopper, p *problem.Problem, opts model.Options, res *m
 func Settle(st *tasks.Stopper, p *problem.Problem, opts model.Options, res *model.Result, c Counted, value problem.ValueFunc) error {
 	res.Stats.Nodes += c.Nodes
 	if opts.Shard.Active() {
-		res.Stats.Extra["shard_tasks"] = c.Tasks
+		res.Stats.ShardTasks = &c.Tasks
 		if opts.DistinctWalls {
-			res.Stats.Extra["shard_searched_nodes"] = c.Searched
+			res.Stats.ShardSearchedNodes = &c.Searched
 		}
 	}
 	if st.Canceled() {
 		res.Status = model.StatusUnknown
-		res.Stats.Extra["counted_so_far"] = c.Tally.SoFar()
+		switch n := c.Tally.SoFar().(type) {
+		case int64:
+			res.Stats.CountedSoFar = model.Int64(n)
+		default: // a bulk count past 64 bits, in decimal
+			res.Stats.Extra["counted_so_far"] = n
+		}
 		return nil
 	}
 	return p.CountResult(res, c.Tally, opts, value)

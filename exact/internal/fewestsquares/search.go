@@ -74,7 +74,7 @@ func Solve(st *tasks.Stopper, p *problem.Problem, groups []fold.Group, opts mode
 	for a := range order {
 		order[a] = ax.Order(a)
 	}
-	res.Stats.Extra["engine"] = "branch and bound on the fewest attacked squares"
+	res.Stats.Engine = "branch and bound on the fewest attacked squares"
 	s := &fewestSearch{plan: plan, ax: ax, order: order, squares: make([]int32, 0, len(ax.Group)), st: st,
 		occ: bitset.New(p.Squares), att: bitset.New(p.Squares), fixedOK: bitset.New(p.Squares),
 		loss: make([]int, p.Squares), best: point{value: p.Squares + 1}, symAxis: -1, improved: opts.Improved}

@@ -56,8 +56,7 @@ func (r *foldRun) fewestPart(res *model.Result) error {
 			break
 		}
 	}
-	res.Stats.Extra[model.ExtraPartProof] = proof
-	res.Stats.Extra[model.ExtraPartPasses] = passes
+	res.Stats.Proof, res.Stats.Passes = &proof, passes
 	if r.st.Canceled() {
 		res.Status = model.StatusUnknown
 		return nil

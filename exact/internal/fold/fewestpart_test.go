@@ -45,7 +45,7 @@ func TestFewestParts(t *testing.T) {
 			var example *model.Solution
 			for k := range of {
 				res := foldPart(t, c.text, model.Options{Workers: 2, Shard: model.Shard{Index: k, Of: of}})
-				p := res.Stats.Extra[model.ExtraPartProof].(model.PartProof)
+				p := *res.Stats.Proof
 				if p.Found && p.Task%of != k {
 					t.Errorf("%q part %d/%d: its point is from box %d, which it does not own", c.text, k, of, p.Task)
 				}

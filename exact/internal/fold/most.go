@@ -49,8 +49,7 @@ func (r *foldRun) mostPart(res *model.Result) error {
 		proof.Targets = append(proof.Targets, target)
 	}
 	res.Stats.Nodes += nodes
-	res.Stats.Extra[model.ExtraPartProof] = proof
-	res.Stats.Extra[model.ExtraPartPasses] = passes
+	res.Stats.Proof, res.Stats.Passes = &proof, passes
 	if r.st.Canceled() {
 		res.Status = model.StatusUnknown
 		return nil

@@ -49,8 +49,7 @@ func (r *foldRun) solvePart(res *model.Result) error {
 	_, pass, task, pt := r.passPart(ax, r.plan.ruleGoal, len(ax.Group), fmt.Sprintf("folding to %d", r.plan.ruleGoal))
 	res.Stats.Nodes += pass.Nodes
 	proof := model.PartProof{Kind: "first", Found: pass.Found, Task: task}
-	res.Stats.Extra[model.ExtraPartProof] = proof
-	res.Stats.Extra[model.ExtraPartPasses] = []model.PartPass{pass}
+	res.Stats.Proof, res.Stats.Passes = &proof, []model.PartPass{pass}
 	if r.st.Canceled() {
 		res.Status = model.StatusUnknown
 		return nil

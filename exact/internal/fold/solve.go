@@ -62,7 +62,7 @@ func Solve(st *tasks.Stopper, p *problem.Problem, groups []Group, opts model.Opt
 	}
 	plan := NewPlan(p, groups)
 	r := &foldRun{plan: plan, st: st, opts: opts, workers: model.WorkerCount(opts.Workers), best: foldPoint{value: -1}}
-	res.Stats.Extra["engine"] = "search-space folding"
+	res.Stats.Engine = "search-space folding"
 	defer r.report(res)
 	if p.MinTotal > p.MaxTotal {
 		return problem.Infeasible(res, opts)

@@ -39,7 +39,7 @@
 // chooses); a board below six ranks and n! for rooks are one task, the
 // first part's. A part's classes are whole for the constellations
 // (Burnside's lemma orbit by orbit); a part of the join gives its terms of
-// the lemma instead, in Stats.Extra, which the parts' merge adds up and
+// the lemma instead, in Stats.Burnside, which the parts' merge adds up and
 // divides once (joinshard.go).
 //
 // One solution takes any board size, up to the memory bound: a solution

@@ -74,12 +74,12 @@ const JoinFromSide = 16
 // constellation counter, which needs next to no memory.
 func countQueensChosen(st *tasks.Stopper, n, workers int, opts model.Options, res *model.Result) (queensCount, error) {
 	if _, err := joinWorkers(n, workers, opts.MemoryLimit()); n < JoinFromSide || err != nil {
-		res.Stats.Extra["engine"] = "n-queens start constellations, one per D4 orbit"
+		res.Stats.Engine = "n-queens start constellations, one per D4 orbit"
 		return countQueens(st, n, workers, opts.Shard, opts.Progress), nil
 	}
-	res.Stats.Extra["engine"] = "n-queens half-board join, one group per orbit of the cut"
+	res.Stats.Engine = "n-queens half-board join, one group per orbit of the cut"
 	c, ran, err := countQueensJoin(st, n, workers, opts)
-	res.Stats.Extra["workers"] = ran
+	res.Stats.Workers = ran
 	return c, err
 }
 

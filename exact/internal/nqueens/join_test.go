@@ -126,7 +126,7 @@ func TestCountChoosesJoin(t *testing.T) {
 			if _, err := countQueensChosen(st, c.n, 2, model.Options{MaxMemory: c.memory}, res); err != nil {
 				t.Fatal(err)
 			}
-			engine, _ := res.Stats.Extra["engine"].(string)
+			engine := res.Stats.Engine
 			if got := strings.Contains(engine, "join"); got != c.join {
 				t.Errorf("n=%d, bound %d: engine %q", c.n, c.memory, engine)
 			}

@@ -29,8 +29,7 @@ import (
 // 28 ms). The parts' terms add up to eight times the classes, and merge
 // divides once (package shard, Record.Burnside), refusing a sum that is no
 // multiple of 8. A part hands its terms and the group's order to the
-// caller in Stats.Extra under model.ExtraBurnsideFixed and
-// model.ExtraBurnsideOrder, with no Classes.
+// caller in Stats.Burnside, with no Classes.
 //
 // Every part also orders the key bits (orderKeyBits) from a sample of all
 // the groups, so that each part walks the pairs as the whole count does
@@ -153,11 +152,10 @@ func ownedRuns(groups []joinGroup, runs []int, shard model.Shard) (owned []joinG
 }
 
 // setClasses puts the classes of a count into res: the whole number, or
-// a join part's terms of Burnside's lemma in Stats.Extra.
+// a join part's terms of Burnside's lemma in Stats.Burnside.
 func (c queensCount) setClasses(res *model.Result) {
 	if c.burnsidePart {
-		res.Stats.Extra[model.ExtraBurnsideFixed] = c.burnside
-		res.Stats.Extra[model.ExtraBurnsideOrder] = int64(8)
+		res.Stats.Burnside = &model.ClassTerms{Fixed: c.burnside, Order: 8}
 		return
 	}
 	res.Classes = model.Int64(c.classes())

@@ -80,9 +80,9 @@ func (a *answer) found(files []int32) {
 
 func (a *answer) solve() error {
 	if a.sq.family == familyQueens {
-		a.res.Stats.Extra["engine"] = "explicit n-queens construction"
+		a.res.Stats.Engine = "explicit n-queens construction"
 	} else {
-		a.res.Stats.Extra["engine"] = "n-rooks diagonal"
+		a.res.Stats.Engine = "n-rooks diagonal"
 	}
 	files := a.example()
 	if files == nil {
@@ -110,10 +110,10 @@ func (a *answer) enumerate() error {
 		if n > maxQueensSide {
 			return fmt.Errorf("exact: enumerating n-queens on a %dx%d board: more than %d ranks: %w", n, n, maxQueensSide, model.ErrUnsupported)
 		}
-		a.res.Stats.Extra["engine"] = "bitwise n-queens"
+		a.res.Stats.Engine = "bitwise n-queens"
 		eachQueens(n, st, emit)
 	} else {
-		a.res.Stats.Extra["engine"] = "n-rooks permutations"
+		a.res.Stats.Engine = "n-rooks permutations"
 		eachPermutation(n, emit)
 	}
 	return problem.Enumerated(a.res, st, count, emitErr)
@@ -121,7 +121,7 @@ func (a *answer) enumerate() error {
 
 func (a *answer) countRooks() error {
 	n, res := a.sq.n, a.res
-	res.Stats.Extra["engine"] = "n-rooks: n!"
+	res.Stats.Engine = "n-rooks: n!"
 	total, classes := rooksCount(n), rooksClasses(n)
 	if !total.IsInt64() {
 		return fmt.Errorf("exact: the %d-rooks count, %d!, does not fit a 64-bit count: %w", n, n, model.ErrUnsupported)
@@ -147,7 +147,7 @@ func (a *answer) countQueens() error {
 		return fmt.Errorf("exact: counting n-queens on a %dx%d board: more than %d ranks could overflow the 64-bit count: %w", n, n, MaxCountSide, model.ErrUnsupported)
 	}
 	workers := model.WorkerCount(opts.Workers)
-	res.Stats.Extra["workers"] = workers
+	res.Stats.Workers = workers
 	c, err := countQueensChosen(st, n, workers, opts, res)
 	if err != nil {
 		return err
@@ -155,7 +155,7 @@ func (a *answer) countQueens() error {
 	res.Stats.Nodes = c.nodes
 	if st.Canceled() {
 		res.Status = model.StatusUnknown
-		res.Stats.Extra["counted_so_far"] = c.total()
+		res.Stats.CountedSoFar = model.Int64(c.total())
 		return nil
 	}
 	total := c.total() // maxQueensCountSide keeps it inside 64 bits

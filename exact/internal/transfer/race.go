@@ -54,7 +54,7 @@ func trySearch(st *tasks.Stopper, m *model.Model, opts model.Options, res *model
 	trial := tasks.NewStopper(ctx)
 	defer trial.Close()
 	tried := *res
-	tried.Stats.Extra = map[string]any{}
+	tried.Stats = model.Stats{Seconds: res.Stats.Seconds, Nodes: res.Stats.Nodes, Extra: map[string]any{}}
 	if err := clique.Solve(trial, p, opts, &tried); err != nil || tried.Status == model.StatusUnknown {
 		res.Stats.Nodes += tried.Stats.Nodes
 		res.Stats.Extra["search_tried"] = budget.Round(time.Millisecond).String()

@@ -200,14 +200,14 @@ func (s *spec) searchWork() float64 {
 // their mean (Burnside's lemma).
 func (s *spec) count(st *tasks.Stopper, plans []sweepPlan, c *counter, opts model.Options, res *model.Result) error {
 	id := &plans[0]
-	res.Stats.Extra["engine"] = "transfer over " + id.w.String()
+	res.Stats.Engine = "transfer over " + id.w.String()
 	res.Stats.Extra["frontier"] = id.width()
 	res.Stats.Extra["parts"] = len(id.parts)
 	workers := 1
 	for workers*2 <= model.WorkerCount(opts.Workers) {
 		workers *= 2
 	}
-	res.Stats.Extra["workers"] = workers
+	res.Stats.Workers = workers
 	fixed := new(big.Int)
 	var all total
 	progress := newProgress(opts.Progress, len(plans))

@@ -306,8 +306,8 @@ func TestDispatch(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if res.Count == nil || *res.Count != 5109144543 || res.Stats.Extra["engine"] != "transfer over rows" {
-		t.Errorf("count %s by %v, want 5109144543 by the transfer", show(res.Count), res.Stats.Extra["engine"])
+	if res.Count == nil || *res.Count != 5109144543 || res.Stats.Engine != "transfer over rows" {
+		t.Errorf("count %s by %v, want 5109144543 by the transfer", show(res.Count), res.Stats.Engine)
 	}
 	// the most knights on 12x12 (72, A030978, on either colour): the
 	// transfer's estimate is above the bound at which the search is tried
@@ -319,7 +319,7 @@ func TestDispatch(t *testing.T) {
 		t.Fatal(err)
 	}
 	if show(res.Count) != "2" || show(res.Value) != "72" {
-		t.Errorf("12x12 most knights: count %s, value %s by %v; want 2 and 72", show(res.Count), show(res.Value), res.Stats.Extra["engine"])
+		t.Errorf("12x12 most knights: count %s, value %s by %v; want 2 and 72", show(res.Count), show(res.Value), res.Stats.Engine)
 	}
 }
 
@@ -386,8 +386,8 @@ func TestWorkersAndSweep(t *testing.T) {
 		thin := parse(t, "board: "+c.board+"\nplace: [0.. knight]\nrules: [independent]\n")
 		got := countTransfer(t, thin, model.Options{})
 		want := countSearch(t, parse(t, "board: "+c.transposed+"\nplace: [0.. knight]\nrules: [independent]\n"), model.Options{})
-		if got.Stats.Extra["engine"] != c.sweep || *got.Count != *want.Count {
-			t.Errorf("%s: %s by %v, want %s by %s", c.board, show(got.Count), got.Stats.Extra["engine"], show(want.Count), c.sweep)
+		if got.Stats.Engine != c.sweep || *got.Count != *want.Count {
+			t.Errorf("%s: %s by %v, want %s by %s", c.board, show(got.Count), got.Stats.Engine, show(want.Count), c.sweep)
 		}
 	}
 }

@@ -69,7 +69,7 @@ func Solve(st *tasks.Stopper, p *problem.Problem, opts model.Options, res *model
 	if err != nil {
 		return err
 	}
-	res.Stats.Extra["engine"] = "piece sets priced by hitting sets of gaps"
+	res.Stats.Engine = "piece sets priced by hitting sets of gaps"
 	maxFree := min(p.WallsMax, p.Open.Count())
 	r := &wallRun{w: w, pr: newWallPricer(w), st: st, opts: opts, sense: p.Sense, measure: p.Measure,
 		wallsMin: p.WallsMin, wallsMax: p.WallsMax, maxFree: maxFree, tLo: p.WallsMin, tHi: maxFree, lo: p.MinTotal, hi: p.MaxTotal}

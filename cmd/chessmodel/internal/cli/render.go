@@ -427,16 +427,11 @@ func solveForPicture(ctx context.Context, g *globals, m *model.Model, f *renderF
 			return nil
 		}
 	}
-	res, err := solver.Solve(ctx, m, opts)
+	// Run verifies the solution, and a solve stopped with a verified one
+	// is feasible (satisfied without an objective): it is drawn.
+	res, err := model.Run(ctx, solver, m, opts)
 	if err != nil {
 		return nil, nil, &ExitError{Code: ExitBadInput, Err: err}
-	}
-	if err := model.Verify(m, res); err != nil {
-		return nil, nil, &ExitError{Code: ExitBadInput, Err: err}
-	}
-	if res.Status == model.StatusUnknown && !f.all && res.Verified {
-		res.Status = model.StatusFeasible // a verified solution, not proved optimal
-		model.SettleStatus(m, res)        // or, without an objective, an answer
 	}
 	if res.Status == model.StatusUnknown {
 		return nil, nil, nothingDrawn(ctx, g)

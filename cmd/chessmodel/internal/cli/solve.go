@@ -311,7 +311,7 @@ func runTask(ctx context.Context, g *globals, streams Streams, task model.Task, 
 	if f.stats {
 		printStats(streams.Err, res)
 	}
-	if limit, ok := res.Stats.Extra["limit"].(string); ok && cut && ctx.Err() == nil {
+	if limit := res.Stats.Limit; limit != "" && cut && ctx.Err() == nil {
 		return &ExitError{Code: ExitUnsupported, Err: fmt.Errorf("%s: %s: %s; whether there is one is unknown: another backend may answer", m.Name, solver.Name(), limit)}
 	}
 	if cut {
@@ -331,10 +331,10 @@ func printResult(w io.Writer, m *model.Model, res *model.Result) {
 		}
 		fmt.Fprintf(w, ", %s %d", what, *res.Value)
 	}
-	if b, ok := res.Stats.Extra["bound"]; ok && res.Status == model.StatusFeasible {
-		fmt.Fprintf(w, ", proven bound %v", b)
-		if gap, ok := res.Stats.Extra["gap"].(float64); ok {
-			fmt.Fprintf(w, ", gap %.1f%%", 100*gap)
+	if b := res.Stats.Bound; b != nil && res.Status == model.StatusFeasible {
+		fmt.Fprintf(w, ", proven bound %d", *b)
+		if gap := res.Stats.Gap; gap != nil {
+			fmt.Fprintf(w, ", gap %.1f%%", 100**gap)
 		}
 	}
 	if res.Count != nil {
@@ -347,7 +347,7 @@ func printResult(w io.Writer, m *model.Model, res *model.Result) {
 		fmt.Fprintf(w, ", %s up to symmetry", plural(*res.Classes, "class", "classes"))
 	}
 	fmt.Fprintf(w, "\n  %s\n", statsLine(res))
-	if reason, ok := res.Stats.Extra["reason"].(string); ok && res.Status == model.StatusInfeasible {
+	if reason := res.Stats.Reason; reason != "" && res.Status == model.StatusInfeasible {
 		fmt.Fprintf(w, "  reason: %s\n", reason)
 	}
 	if res.Status == model.StatusUnknown {
@@ -390,20 +390,16 @@ func printResult(w io.Writer, m *model.Model, res *model.Result) {
 // printPartial says what a result cut short had found, as its JSON does:
 // the solutions counted so far and the proven bound.
 func printPartial(w io.Writer, m *model.Model, res *model.Result) {
-	extra := res.Stats.Extra
-	if res.Count == nil {
-		for _, key := range []string{"counted_so_far", "partial_count"} {
-			if n, ok := model.ExtraInt64(extra[key]); ok {
-				fmt.Fprintf(w, "  counted so far: %s (incomplete)", plural(n, "solution", "solutions"))
-				if c, ok := model.ExtraInt64(extra["partial_classes"]); ok {
-					fmt.Fprintf(w, ", %s up to symmetry", plural(c, "class", "classes"))
-				}
-				fmt.Fprintln(w)
-				break
-			}
+	st := res.Stats
+	if n := st.CountedSoFar; res.Count == nil && n != nil {
+		fmt.Fprintf(w, "  counted so far: %s (incomplete)", plural(*n, "solution", "solutions"))
+		if c := st.ClassesSoFar; c != nil {
+			fmt.Fprintf(w, ", %s up to symmetry", plural(*c, "class", "classes"))
 		}
+		fmt.Fprintln(w)
 	}
-	if b, ok := model.ExtraInt64(extra["bound"]); ok {
+	if st.Bound != nil {
+		b := *st.Bound
 		switch {
 		case m.Kind == model.KindSlide:
 			fmt.Fprintf(w, "  proven bound: at least %d moves\n", b)

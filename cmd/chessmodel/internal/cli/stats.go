@@ -34,7 +34,7 @@ type foldPass struct {
 // printStats writes the backend's statistics: every key, and for a
 // folding search a table per pass like the eight-pieces paper's Table 1.
 func printStats(w io.Writer, res *model.Result) {
-	printStatsOf(w, res.Stats.Seconds, res.Stats.Nodes, res.Stats.Extra)
+	printStatsOf(w, res.Stats.Seconds, res.Stats.Nodes, res.Stats.Fields())
 }
 
 func printStatsOf(w io.Writer, seconds float64, nodes int64, extra map[string]any) {

@@ -85,7 +85,7 @@ func TestWriteResultJSON(t *testing.T) {
 	}
 	res := &model.Result{Model: `a "tour"`, Kind: "tour", Task: model.TaskSolve, Backend: "exact", Status: model.StatusFeasible,
 		Value: model.Int64(int64(len(squares))), Solution: &model.Solution{Squares: squares}, Verified: true,
-		Stats: model.Stats{Seconds: 0.5, Extra: map[string]any{"method": "construction"}}}
+		Stats: model.Stats{Seconds: 0.5, Method: "construction"}}
 	var want, got bytes.Buffer
 	if err := writeJSON(&want, res); err != nil {
 		t.Fatal(err)
