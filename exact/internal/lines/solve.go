@@ -128,7 +128,7 @@ func (s *spec) count(st *tasks.Stopper, comps []component, plans []plan, fixed [
 			return nil
 		}
 	}
-	res.Stats.Extra["engine"] = fmt.Sprintf("rook polynomials of lines (%d nested components, %d by frontier)", nested, frontier)
+	res.Stats.Engine = fmt.Sprintf("rook polynomials of lines (%d nested components, %d by frontier)", nested, frontier)
 	all := []*big.Int{big.NewInt(1)}
 	for _, p := range polys {
 		if all = multiply(all, p, st); all == nil {
