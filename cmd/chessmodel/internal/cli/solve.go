@@ -209,8 +209,7 @@ func checkWorkers(stderr io.Writer, workers int) (int, error) {
 	return workers, nil
 }
 
-// runTasks does the task on every model; all are read first, so that bad
-// input stops before any work.
+// runTasks does the task on every model, each in turn (answerEach).
 func runTasks(ctx context.Context, g *globals, streams Streams, task model.Task, f *taskFlags, paths []string) error {
 	solver, err := g.backend(f.backend)
 	if err != nil {
@@ -238,29 +237,14 @@ func runTasks(ctx context.Context, g *globals, streams Streams, task model.Task,
 	if f.shard.active() {
 		return runTaskShards(ctx, g, streams, task, f, paths)
 	}
-	ms, err := g.loadModels(ctx, paths)
-	if err != nil {
-		return err
-	}
-	if len(ms) == 1 {
-		return runTask(ctx, g, streams, task, f, solver, ms[0])
-	}
-	var worst error
-	for i, m := range ms {
-		if i > 0 && !g.json && task != model.TaskEnumerate {
+	between := func() {
+		if !g.json && task != model.TaskEnumerate {
 			fmt.Fprintln(streams.Out)
 		}
-		err := classify(runTask(ctx, g, streams, task, f, solver, m))
-		if code := ExitCode(err); code == ExitInterrupted {
-			return err // the user asked to stop: the models left are not begun
-		}
-		if err != nil {
-			err = &ExitError{Code: ExitCode(err), Err: namedError(paths[i], unwrapExit(err))}
-			printError(streams.Err, err, g.json)
-			worst = moreSerious(worst, &ExitError{Code: ExitCode(err)})
-		}
 	}
-	return worst
+	return answerEach(g, streams, g.loadModels(ctx, paths), between, func(m *model.Model) error {
+		return runTask(ctx, g, streams, task, f, solver, m)
+	})
 }
 
 func runTask(ctx context.Context, g *globals, streams Streams, task model.Task, f *taskFlags, solver model.Solver, m *model.Model) error {
