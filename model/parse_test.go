@@ -2,6 +2,7 @@ package model_test
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -193,5 +194,43 @@ place: [1 camel, 1 amazon, 1 nightrider, 1 crowned]
 	}
 	if m.Pieces["wazir"].Symbol != 'W' {
 		t.Errorf("wazir symbol %c", m.Pieces["wazir"].Symbol)
+	}
+}
+
+// TestOverrideSizeKeepsBoard: a size given for a board written as a
+// mapping replaces its size, or its diagram, and keeps the other keys:
+// board=6 on the torus queens' {size: 7, wrap: torus} is the 6x6 torus,
+// as board.size=6 is, not a plain 6x6 board.
+func TestOverrideSizeKeepsBoard(t *testing.T) {
+	torus, err := os.ReadFile("../testdata/models/torus-queens.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, o := range [][]string{{"board=6"}, {"board.size=6"}, {"board=6x6"}} {
+		m, err := model.Parse(torus, "torus-queens.yaml", o...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if m.Board.Rows != 6 || m.Board.Cols != 6 || m.Board.Wrap == model.WrapNone {
+			t.Errorf("--set %v: board %s, wrap %v; want the 6x6 torus", o, m.Board.Dims(), m.Board.Wrap)
+		}
+	}
+	src := []byte("board: {diagram: \"...\\n.#.\\n...\", wrap: cylinder, walls: [a1]}\nplace: [max rook]\nrules: [independent]\n")
+	m, err := model.Parse(src, "cylinder.yaml", "board=4")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m.Board.Rows != 4 || m.Board.Wrap == model.WrapNone || fmt.Sprint(m.Board.Walls()) != "[a1]" {
+		t.Errorf("board=4 on a diagram mapping: %s, wrap %v, walls %v; want 4x4, cylinder, [a1]", m.Board.Dims(), m.Board.Wrap, m.Board.Walls())
+	}
+	// a mapping or a diagram given for the board replaces it whole
+	for _, o := range []string{"board={size: 5}", "board=|\n  ...\n  ...\n  ..."} {
+		m, err := model.Parse(torus, "torus-queens.yaml", o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if m.Board.Wrap != model.WrapNone {
+			t.Errorf("--set %q kept the wrap %v", o, m.Board.Wrap)
+		}
 	}
 }
