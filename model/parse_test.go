@@ -75,6 +75,12 @@ func TestParseErrors(t *testing.T) {
 		{"fixed on wall", "board: {size: 4, walls: [a1]}\nfixed: [queen a1]\nplace: [1 rook]\n", "m.yaml:1:8:", "stands on a wall"},
 		{"duplicate key", "board: 8\nboard: 9\nplace: [1 queen]\n", "m.yaml:2:1:", `key "board" given twice`},
 		{"bad stack", "board: 8\nstack: maybe\nplace: [1 queen]\n", "m.yaml:2:8:", "expected true or false"},
+		// a row of a block indented less than the rows above it: the library
+		// blames the mapping around it (line 2) or a missing ':'
+		{"weights row out of line", "board:\n  size: 3\n  weights: |\n     1 2 3\n     4 5 6\n    7 8 9\nplace: [1 queen]\nobjective: maximize weight\n", "m.yaml:6:5:", `row 3 of the block "weights: |" (line 3) is indented 4 spaces, the rows above it 5`},
+		{"weights row at the key's indentation", "board:\n  size: 3\n  weights: |\n     1 2 3\n     4 5 6\n  7 8 9\nplace: [1 queen]\nobjective: maximize weight\n", "m.yaml:6:3:", `row 3 of the block "weights: |" (line 3) is indented 2 spaces, the rows above it 5`},
+		{"diagram row out of line", "board: |\n    ...\n   ...\nplace: [1 king]\n", "m.yaml:3:4:", `row 2 of the block "board: |" (line 1) is indented 3 spaces, the rows above it 4`},
+		{"next key after a block", "board:\n  size: 3\n  weights: |\n     1 2 3\n  walls: [a1\nplace: [1 queen]\n", "m.yaml:5:10:", "did not find expected ',' or ']'"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := model.Parse([]byte(tc.yaml), "m.yaml")
