@@ -85,12 +85,23 @@ func AddGap(res *Result) {
 	res.Stats.Extra["gap"] = math.Abs(float64(bound-value)) / max(1, math.Abs(float64(value)))
 }
 
-// ExplainInfeasible gives an infeasible slide without a reason of its
-// backend's the reason every slide search has: it was exhaustive. Run
+// ExplainInfeasible gives an infeasible slide the argument that no moves
+// reach its goal when there is one (SlideObstruction: the colours, or the
+// parities, of squares its pieces never leave), else, without a reason of
+// its backend's, the reason every slide search has: it was exhaustive. Run
 // does it; a result that does not come from Run (a merge of parts) may
 // need it too.
 func ExplainInfeasible(m *Model, res *Result) {
 	if res.Status != StatusInfeasible || m.Kind != KindSlide {
+		return
+	}
+	if why := SlideObstruction(m); why != "" {
+		// an argument, where there is one, over the search's "none was
+		// the goal" (slide_invariant.go)
+		if res.Stats.Extra == nil {
+			res.Stats.Extra = map[string]any{}
+		}
+		res.Stats.Extra["reason"] = why
 		return
 	}
 	if _, ok := res.Stats.Extra["reason"]; ok {
