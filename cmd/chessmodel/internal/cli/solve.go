@@ -110,6 +110,8 @@ type taskFlags struct {
 	shard         shardFlags // count and solve: --shards, --shard
 	// intermediate: solve prints each better solution as found (intermediate.go)
 	intermediate bool
+	sizes        string // count and solve: --sizes A..B, a table by board size (sizes.go)
+	oeis         bool   // --oeis: the table's terms on one line
 }
 
 func newSolveCommand(g *globals, streams Streams) *cobra.Command {
@@ -171,6 +173,10 @@ whether more exist.`
 	cmd.Flags().StringArrayVar(&f.solverOptions, "solver-option", nil, "an argument for an external solver's command line, e.g. --solver-option=sec --solver-option=60 for cbc (repeatable)")
 	addWorkersFlag(cmd, &f.workers, "goroutines the backend may use")
 	cmd.Flags().BoolVar(&f.stats, "stats", false, "also print the search's statistics (folding: nodes and leaves by sub-space size)")
+	if task != model.TaskEnumerate {
+		cmd.Flags().StringVar(&f.sizes, "sizes", "", "a table over square boards of each size, A..B or A..B:STEP (e.g. 4..12): one row per size, as explore --sizes gives for slides")
+		cmd.Flags().BoolVar(&f.oeis, "oeis", false, "with --sizes: print the terms only, comma-separated on one line (count: the counts, and with --symmetry a second line of classes; solve: the values)")
+	}
 	switch task {
 	case model.TaskCount:
 		cmd.Flags().BoolVar(&f.symmetry, "symmetry", false, "also count classes up to the model's symmetry group")
@@ -233,6 +239,12 @@ func runTasks(ctx context.Context, g *globals, streams Streams, task model.Task,
 	}
 	if f.workers, err = checkWorkers(streams.Err, f.workers); err != nil {
 		return err
+	}
+	if err := checkSizesFlags(f, paths); err != nil {
+		return err
+	}
+	if f.sizes != "" {
+		return runSizes(ctx, g, streams, task, f, solver, paths[0])
 	}
 	if f.shard.active() {
 		return runTaskShards(ctx, g, streams, task, f, paths)
