@@ -185,7 +185,7 @@ func (t *sizesTable) header(m *model.Model, backend string) {
 	if t.task == model.TaskSolve {
 		what = "solve"
 	}
-	fmt.Fprintf(t.w, "%s: %s by board size (%s backend)\n%6s  %-10s %6s %14s %12s %10s\n", m.Name, what, backend, "board", "status", "value", "count", "classes", "seconds")
+	fmt.Fprintf(t.w, "%s: %s by board size (%s backend)\n%6s  %-10s %6s %14s %12s %10s\n", m.Name, what, backend, "board", "status", "value", "count", "classes", "time")
 }
 
 func (t *sizesTable) add(r sizeRow) error {
@@ -207,7 +207,7 @@ func (t *sizesTable) add(r sizeRow) error {
 		}
 		return strconv.FormatInt(*p, 10)
 	}
-	_, err := fmt.Fprintf(t.w, "%6s  %-10s %6s %14s %12s %10.3f\n", board, r.Status, num(r.Value), num(r.Count), num(r.Classes), r.Seconds)
+	_, err := fmt.Fprintf(t.w, "%6s  %-10s %6s %14s %12s %9.3fs\n", board, r.Status, num(r.Value), num(r.Count), num(r.Classes), r.Seconds)
 	return err
 }
 

@@ -35,7 +35,7 @@ func TestSizesTable(t *testing.T) {
 	code, stdout, stderr := run(t, DefaultBackends(), "count", "--sizes", "4..6", models+"knights-tour-closed.yaml")
 	want := []string{
 		"closed knight's tour 6x6: count by board size (exact backend)",
-		" board  status      value          count      classes    seconds",
+		" board  status      value          count      classes       time",
 		"   4x4  infeasible      -              0            -",
 		"   5x5  infeasible      -              0            -",
 		"   6x6  satisfied      36           9862            -",
