@@ -48,9 +48,10 @@ var blockHeader = regexp.MustCompile(`^( *)((?:- +)*)(?:[^\s#-][^#]*?:[ \t]+)?[|
 // find expected key" on the line of size:) or a missing ':'. It returns
 // an error at the row that is out of line, saying how far it and the rows
 // above it are indented. The first row of a block sets its indentation,
-// so a row indented less than it is read as the start of a new key: one
-// indented more than the block's key, or one that has no ':' and is no
-// list entry or comment, is a slip.
+// so a row indented less than it is read as the start of a new key: a
+// line there written only in the characters of the rows above it (digits
+// and signs for weights, a diagram's squares), and not a key, a list entry
+// or a comment, is a slip.
 func (p *parser) blockSlip() (*Error, bool) {
 	for h := 0; h < len(p.lines); h++ {
 		header := p.lines[h]
@@ -60,6 +61,7 @@ func (p *parser) blockSlip() (*Error, bool) {
 		}
 		keyIndent := len(g[1]) + len(g[2])
 		indent, rows := -1, 0
+		used := map[rune]bool{} // the characters of the block's rows
 		for l := h + 1; l < len(p.lines); l++ {
 			text := strings.TrimRight(p.lines[l], " \t\r")
 			if text == "" {
@@ -74,14 +76,23 @@ func (p *parser) blockSlip() (*Error, bool) {
 			}
 			if d >= indent {
 				rows++
+				for _, c := range text {
+					used[digitAsZero(c)] = true
+				}
 				continue
 			}
+			// the block ends here: a slip if the line is a row like the
+			// rows above it (only their characters) and no key
 			rest := text[d:]
 			keyLike := strings.HasPrefix(rest, "#") || strings.HasPrefix(rest, "- ") || rest == "-" ||
 				strings.HasPrefix(rest, "? ") || strings.Contains(rest+" ", ": ") ||
-				strings.HasPrefix(rest, "---") || strings.HasPrefix(rest, "...")
-			if d <= keyIndent && keyLike {
-				h = l - 1 // the next key: the block ended
+				(d == 0 && documentMarker.MatchString(rest))
+			likeRows := true
+			for _, c := range rest {
+				likeRows = likeRows && (c == ' ' || used[digitAsZero(c)])
+			}
+			if keyLike || !likeRows {
+				h = l - 1 // the next key, or something else: the block ended
 				break
 			}
 			name := strings.TrimSpace(strings.TrimLeft(header[keyIndent:], " "))
@@ -91,6 +102,15 @@ func (p *parser) blockSlip() (*Error, bool) {
 		}
 	}
 	return nil, false
+}
+
+// digitAsZero is c, or '0' for any digit: a row of weights is like the
+// rows above it whatever its digits.
+func digitAsZero(c rune) rune {
+	if c >= '0' && c <= '9' {
+		return '0'
+	}
+	return c
 }
 
 // locate finds the line and column of a YAML library error. The library

@@ -80,6 +80,8 @@ func TestParseErrors(t *testing.T) {
 		{"weights row out of line", "board:\n  size: 3\n  weights: |\n     1 2 3\n     4 5 6\n    7 8 9\nplace: [1 queen]\nobjective: maximize weight\n", "m.yaml:6:5:", `row 3 of the block "weights: |" (line 3) is indented 4 spaces, the rows above it 5`},
 		{"weights row at the key's indentation", "board:\n  size: 3\n  weights: |\n     1 2 3\n     4 5 6\n  7 8 9\nplace: [1 queen]\nobjective: maximize weight\n", "m.yaml:6:3:", `row 3 of the block "weights: |" (line 3) is indented 2 spaces, the rows above it 5`},
 		{"diagram row out of line", "board: |\n    ...\n   ...\nplace: [1 king]\n", "m.yaml:3:4:", `row 2 of the block "board: |" (line 1) is indented 3 spaces, the rows above it 4`},
+		{"a key without its colon after a block", "board: |\n  ....\n  ....\nplace [max rook]\nrules: [independent]\n", "m.yaml:4:1:", "could not find expected ':'"},
+		{"a key out of line after a block", "board:\n  weights: |\n     1 2\n     3 4\n   size: 2\nplace: [1 queen]\n", "m.yaml:", "did not find expected key"},
 		{"next key after a block", "board:\n  size: 3\n  weights: |\n     1 2 3\n  walls: [a1\nplace: [1 queen]\n", "m.yaml:5:10:", "did not find expected ',' or ']'"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
