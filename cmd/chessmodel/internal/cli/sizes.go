@@ -34,6 +34,9 @@ type sizeRow struct {
 	// Skipped says why the size has no answer: the model does not fit it,
 	// or the backend refused it (then the status is unknown).
 	Skipped string `json:"skipped,omitempty"`
+	// limited: the backend stopped at a limit of its own (Skipped says
+	// which), after it began: the row is shown, with the note
+	limited bool
 }
 
 // checkSizesFlags refuses what --sizes and --oeis do not go with.
@@ -122,10 +125,11 @@ func runSizes(ctx context.Context, g *globals, streams Streams, task model.Task,
 		row.Status, row.Value, row.Count, row.Classes = res.Status, res.Value, res.Count, res.Classes
 		row.Seconds, row.Nodes = res.Stats.Seconds, res.Stats.Nodes
 		if res.Stopped {
-			row.Status = model.StatusUnknown
-			row.Count, row.Classes = nil, nil // what was counted so far is no term
+			// a solve keeps its verified solution's value, as feasible;
+			// what a count counted so far is no term
+			row.Count, row.Classes = nil, nil
 			if limit, ok := res.Stats.Extra["limit"].(string); ok && ctx.Err() == nil {
-				row.Skipped = limit // the backend's own limit: another backend may answer
+				row.Skipped, row.limited = limit, true // the backend's own limit: another backend may answer
 				worst = moreSerious(worst, &ExitError{Code: ExitUnsupported})
 				if err := table.add(row); err != nil {
 					return err
@@ -197,7 +201,7 @@ func (t *sizesTable) add(r sizeRow) error {
 	if t.asJSON {
 		return writeJSON(t.w, r)
 	}
-	if r.Skipped != "" && r.Status == model.StatusUnknown && r.Value == nil {
+	if r.Skipped != "" && !r.limited {
 		_, err := fmt.Fprintf(t.w, "%6s  skipped: %s\n", board, r.Skipped)
 		return err
 	}
@@ -207,7 +211,11 @@ func (t *sizesTable) add(r sizeRow) error {
 		}
 		return strconv.FormatInt(*p, 10)
 	}
-	_, err := fmt.Fprintf(t.w, "%6s  %-10s %6s %14s %12s %9.3fs\n", board, r.Status, num(r.Value), num(r.Count), num(r.Classes), r.Seconds)
+	note := ""
+	if r.Skipped != "" {
+		note = "  " + r.Skipped // a backend's limit
+	}
+	_, err := fmt.Fprintf(t.w, "%6s  %-10s %6s %14s %12s %9.3fs%s\n", board, r.Status, num(r.Value), num(r.Count), num(r.Classes), r.Seconds, note)
 	return err
 }
 

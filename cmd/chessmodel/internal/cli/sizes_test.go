@@ -2,8 +2,11 @@ package cli
 
 import (
 	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
+
+	"github.com/chessmodel/chessmodel/model"
 )
 
 // TestSizesTable: count --sizes and solve --sizes tabulate a placement or
@@ -95,5 +98,27 @@ func TestSizesRefused(t *testing.T) {
 		if code != tc.code || !strings.Contains(stderr, tc.want) {
 			t.Errorf("%v: exit %d (want %d)\nstdout: %s\nstderr: %s\nwant %q", tc.args, code, tc.code, stdout, stderr, tc.want)
 		}
+	}
+}
+
+// TestSizesCutShort: a size the backend refuses, or stops at its own
+// limit, is a row that says so and the other sizes are answered (exit 4);
+// --timeout ends the table at the size it cuts (exit 3).
+func TestSizesCutShort(t *testing.T) {
+	q := models + "n-queens.yaml"
+	unsupported := Backends{"failing": &failing{err: fmt.Errorf("failing: queens: %w", model.ErrUnsupported)}}
+	code, stdout, stderr := run(t, unsupported, "count", "--sizes", "4..5", "--backend", "failing", q)
+	if code != ExitUnsupported || strings.Count(stdout, "skipped: failing: queens: not supported") != 2 {
+		t.Errorf("unsupported: exit %d\n%s%s", code, stdout, stderr)
+	}
+	limited := Backends{"limited": &scripted{result: model.Result{Status: model.StatusUnknown, Stats: model.Stats{Extra: map[string]any{"limit": "the node budget ran out"}}}}}
+	code, stdout, stderr = run(t, limited, "count", "--sizes", "4..5", "--backend", "limited", q)
+	if code != ExitUnsupported || strings.Count(stdout, "unknown         -              -            -") != 2 || strings.Count(stdout, "the node budget ran out") != 2 {
+		t.Errorf("a backend's limit: exit %d\n%s%s", code, stdout, stderr)
+	}
+	slow := Backends{"failing": &failing{}}
+	code, stdout, stderr = run(t, slow, "count", "--sizes", "4..6", "--timeout", "50ms", "--backend", "failing", q)
+	if code != ExitTimeout || !strings.Contains(stdout, "   4x4  unknown") || strings.Contains(stdout, "5x5") || !strings.Contains(stderr, "stopped by --timeout 50ms at 4x4") {
+		t.Errorf("--timeout: exit %d\n%s%s", code, stdout, stderr)
 	}
 }
