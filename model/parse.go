@@ -157,7 +157,32 @@ func Parse(data []byte, name string, overrides ...string) (*Model, error) {
 			return nil, err
 		}
 	}
-	return p.model(root)
+	m, err := p.model(root)
+	if err != nil {
+		return nil, err
+	}
+	m.Name = overriddenName(m.Name, overrides)
+	return m, nil
+}
+
+// overriddenName is the name of a model changed by overrides: its name
+// with them, "closed knight's tour 6x6 (board=8)", so that whatever shows
+// the name (text, JSON, a part's record and their merge) says that the
+// model is not the file's. An override of the name itself is the name
+// chosen, not listed; a long one is cut as errors quote it, and one over
+// several lines is put on one.
+func overriddenName(name string, overrides []string) string {
+	var changes []string
+	for _, o := range overrides {
+		if key, _, _ := strings.Cut(o, "="); strings.TrimSpace(key) == "name" {
+			continue
+		}
+		changes = append(changes, shortQuote(strings.Join(strings.Fields(o), " ")))
+	}
+	if len(changes) == 0 {
+		return name
+	}
+	return name + " (" + strings.Join(changes, ", ") + ")"
 }
 
 // decodeOne decodes the first YAML document of data into doc and says

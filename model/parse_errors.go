@@ -20,8 +20,97 @@ func (p *parser) yamlError(err error) error {
 	} else {
 		msg = strings.TrimPrefix(msg, "yaml: ")
 	}
+	if slip, ok := p.blockSlip(); ok {
+		// the library blames the mapping around the block, or says only
+		// that a ':' is missing: say which row is out of line
+		return slip
+	}
 	line, column := p.locate(line, msg, hasLine)
 	return &Error{File: p.file, Line: line, Column: column, Msg: "not a valid YAML model: " + msg}
+}
+
+// spaces is "1 space" or "n spaces".
+func spaces(n int) string {
+	if n == 1 {
+		return "1 space"
+	}
+	return fmt.Sprintf("%d spaces", n)
+}
+
+// blockHeader is a line that opens a block scalar ("weights: |",
+// "- diagram: >-"): its indentation, any "- " before the key, and an
+// indentation indicator if one is given.
+var blockHeader = regexp.MustCompile(`^( *)((?:- +)*)(?:[^\s#-][^#]*?:[ \t]+)?[|>][+-]?([1-9]?)[+-]?[ \t]*(?:#.*)?$`)
+
+// blockSlip finds a row of a block scalar (a board's weights or diagram)
+// indented less than the rows before it: YAML ends the block there, and
+// the library's error then names the mapping around the block ("did not
+// find expected key" on the line of size:) or a missing ':'. It returns
+// an error at the row that is out of line, saying how far it and the rows
+// above it are indented. The first row of a block sets its indentation,
+// so a row indented less than it is read as the start of a new key: a
+// line there written only in the characters of the rows above it (digits
+// and signs for weights, a diagram's squares), and not a key, a list entry
+// or a comment, is a slip.
+func (p *parser) blockSlip() (*Error, bool) {
+	for h := 0; h < len(p.lines); h++ {
+		header := p.lines[h]
+		g := blockHeader.FindStringSubmatch(header)
+		if g == nil || g[3] != "" || (g[2] == "" && !strings.Contains(header, ":")) {
+			continue // an explicit indentation is the writer's to keep
+		}
+		keyIndent := len(g[1]) + len(g[2])
+		indent, rows := -1, 0
+		used := map[rune]bool{} // the characters of the block's rows
+		for l := h + 1; l < len(p.lines); l++ {
+			text := strings.TrimRight(p.lines[l], " \t\r")
+			if text == "" {
+				continue
+			}
+			d := len(text) - len(strings.TrimLeft(text, " "))
+			if indent < 0 {
+				if d <= keyIndent {
+					break // an empty block
+				}
+				indent = d
+			}
+			if d >= indent {
+				rows++
+				for _, c := range text {
+					used[digitAsZero(c)] = true
+				}
+				continue
+			}
+			// the block ends here: a slip if the line is a row like the
+			// rows above it (only their characters) and no key
+			rest := text[d:]
+			keyLike := strings.HasPrefix(rest, "#") || strings.HasPrefix(rest, "- ") || rest == "-" ||
+				strings.HasPrefix(rest, "? ") || strings.Contains(rest+" ", ": ") ||
+				(d == 0 && documentMarker.MatchString(rest))
+			likeRows := true
+			for _, c := range rest {
+				likeRows = likeRows && (c == ' ' || used[digitAsZero(c)])
+			}
+			if keyLike || !likeRows {
+				h = l - 1 // the next key, or something else: the block ended
+				break
+			}
+			name := strings.TrimSpace(strings.TrimLeft(header[keyIndent:], " "))
+			return &Error{File: p.file, Line: l + 1, Column: d + 1, Msg: fmt.Sprintf(
+				"not a valid YAML model: row %d of the block %q (line %d) is indented %s, the rows above it %d: indent every row of a block alike",
+				rows+1, name, h+1, spaces(d), indent)}, true
+		}
+	}
+	return nil, false
+}
+
+// digitAsZero is c, or '0' for any digit: a row of weights is like the
+// rows above it whatever its digits.
+func digitAsZero(c rune) rune {
+	if c >= '0' && c <= '9' {
+		return '0'
+	}
+	return c
 }
 
 // locate finds the line and column of a YAML library error. The library

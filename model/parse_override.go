@@ -2,6 +2,7 @@ package model
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -52,7 +53,7 @@ func (p *parser) override(root *yaml.Node, o string) error {
 			if node.Content[j].Value == key {
 				next = node.Content[j+1]
 				if i == len(keys)-1 {
-					node.Content[j+1] = val
+					node.Content[j+1] = resized(next, val)
 				}
 				break
 			}
@@ -86,6 +87,36 @@ func (p *parser) override(root *yaml.Node, o string) error {
 		node = resolve(next)
 	}
 	return nil
+}
+
+// resized is what an override's value val makes of the node old it
+// replaces. A size (a scalar that starts with a digit, like 6 or "6x9")
+// given for a mapping that has a size or a diagram — board=6 on a board
+// {size: 7, wrap: torus} — replaces only the size: the mapping's other
+// keys (wrap, walls, off, weights) stay, as board.size=6 keeps them. Any
+// other value replaces old whole.
+func resized(old, val *yaml.Node) *yaml.Node {
+	m := resolve(old)
+	if m.Kind != yaml.MappingNode || val.Kind != yaml.ScalarNode || !sizeLike.MatchString(val.Value) {
+		return val
+	}
+	at := -1
+	for j := 0; j+1 < len(m.Content); j += 2 {
+		if k := m.Content[j].Value; k == "size" || k == "diagram" {
+			at = j
+			break
+		}
+	}
+	if at < 0 {
+		return val
+	}
+	// a copy: an alias elsewhere in the file still means the old mapping
+	out := *m
+	out.Content = slices.Clone(m.Content)
+	key := *m.Content[at]
+	key.Value = "size"
+	out.Content[at], out.Content[at+1] = &key, val
+	return &out
 }
 
 // shortQuote is an override as error messages quote it: whole when short,

@@ -2,6 +2,7 @@ package model_test
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -74,6 +75,14 @@ func TestParseErrors(t *testing.T) {
 		{"fixed on wall", "board: {size: 4, walls: [a1]}\nfixed: [queen a1]\nplace: [1 rook]\n", "m.yaml:1:8:", "stands on a wall"},
 		{"duplicate key", "board: 8\nboard: 9\nplace: [1 queen]\n", "m.yaml:2:1:", `key "board" given twice`},
 		{"bad stack", "board: 8\nstack: maybe\nplace: [1 queen]\n", "m.yaml:2:8:", "expected true or false"},
+		// a row of a block indented less than the rows above it: the library
+		// blames the mapping around it (line 2) or a missing ':'
+		{"weights row out of line", "board:\n  size: 3\n  weights: |\n     1 2 3\n     4 5 6\n    7 8 9\nplace: [1 queen]\nobjective: maximize weight\n", "m.yaml:6:5:", `row 3 of the block "weights: |" (line 3) is indented 4 spaces, the rows above it 5`},
+		{"weights row at the key's indentation", "board:\n  size: 3\n  weights: |\n     1 2 3\n     4 5 6\n  7 8 9\nplace: [1 queen]\nobjective: maximize weight\n", "m.yaml:6:3:", `row 3 of the block "weights: |" (line 3) is indented 2 spaces, the rows above it 5`},
+		{"diagram row out of line", "board: |\n    ...\n   ...\nplace: [1 king]\n", "m.yaml:3:4:", `row 2 of the block "board: |" (line 1) is indented 3 spaces, the rows above it 4`},
+		{"a key without its colon after a block", "board: |\n  ....\n  ....\nplace [max rook]\nrules: [independent]\n", "m.yaml:4:1:", "could not find expected ':'"},
+		{"a key out of line after a block", "board:\n  weights: |\n     1 2\n     3 4\n   size: 2\nplace: [1 queen]\n", "m.yaml:", "did not find expected key"},
+		{"next key after a block", "board:\n  size: 3\n  weights: |\n     1 2 3\n  walls: [a1\nplace: [1 queen]\n", "m.yaml:5:10:", "did not find expected ',' or ']'"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := model.Parse([]byte(tc.yaml), "m.yaml")
@@ -193,5 +202,43 @@ place: [1 camel, 1 amazon, 1 nightrider, 1 crowned]
 	}
 	if m.Pieces["wazir"].Symbol != 'W' {
 		t.Errorf("wazir symbol %c", m.Pieces["wazir"].Symbol)
+	}
+}
+
+// TestOverrideSizeKeepsBoard: a size given for a board written as a
+// mapping replaces its size, or its diagram, and keeps the other keys:
+// board=6 on the torus queens' {size: 7, wrap: torus} is the 6x6 torus,
+// as board.size=6 is, not a plain 6x6 board.
+func TestOverrideSizeKeepsBoard(t *testing.T) {
+	torus, err := os.ReadFile("../testdata/models/torus-queens.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, o := range [][]string{{"board=6"}, {"board.size=6"}, {"board=6x6"}} {
+		m, err := model.Parse(torus, "torus-queens.yaml", o...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if m.Board.Rows != 6 || m.Board.Cols != 6 || m.Board.Wrap == model.WrapNone {
+			t.Errorf("--set %v: board %s, wrap %v; want the 6x6 torus", o, m.Board.Dims(), m.Board.Wrap)
+		}
+	}
+	src := []byte("board: {diagram: \"...\\n.#.\\n...\", wrap: cylinder, walls: [a1]}\nplace: [max rook]\nrules: [independent]\n")
+	m, err := model.Parse(src, "cylinder.yaml", "board=4")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m.Board.Rows != 4 || m.Board.Wrap == model.WrapNone || fmt.Sprint(m.Board.Walls()) != "[a1]" {
+		t.Errorf("board=4 on a diagram mapping: %s, wrap %v, walls %v; want 4x4, cylinder, [a1]", m.Board.Dims(), m.Board.Wrap, m.Board.Walls())
+	}
+	// a mapping or a diagram given for the board replaces it whole
+	for _, o := range []string{"board={size: 5}", "board=|\n  ...\n  ...\n  ..."} {
+		m, err := model.Parse(torus, "torus-queens.yaml", o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if m.Board.Wrap != model.WrapNone {
+			t.Errorf("--set %q kept the wrap %v", o, m.Board.Wrap)
+		}
 	}
 }

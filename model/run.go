@@ -84,12 +84,23 @@ func AddGap(res *Result) {
 	res.Stats.Gap = &gap
 }
 
-// ExplainInfeasible gives an infeasible slide without a reason of its
-// backend's the reason every slide search has: it was exhaustive. Run
+// ExplainInfeasible gives an infeasible slide the argument that no moves
+// reach its goal when there is one (SlideObstruction: the colours, or the
+// parities, of squares its pieces never leave), else, without a reason of
+// its backend's, the reason every slide search has: it was exhaustive. Run
 // does it; a result that does not come from Run (a merge of parts) may
 // need it too.
 func ExplainInfeasible(m *Model, res *Result) {
-	if res.Status != StatusInfeasible || m.Kind != KindSlide || res.Stats.Reason != "" {
+	if res.Status != StatusInfeasible || m.Kind != KindSlide {
+		return
+	}
+	if why := SlideObstruction(m); why != "" {
+		// an argument, where there is one, over the search's "none was
+		// the goal" (slide_invariant.go)
+		res.Stats.Reason = why
+		return
+	}
+	if res.Stats.Reason != "" {
 		return
 	}
 	reason := "exhaustive search: no sequence of slides leads from the start to the goal"

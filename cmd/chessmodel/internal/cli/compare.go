@@ -125,13 +125,15 @@ func runCompare(ctx context.Context, g *globals, streams Streams, f *compareFlag
 	progress := newProgress(streams.Err)
 	defer progress.done()
 	bad := 0
+	var unread error // the most serious status of the model files that could not be read
+	unreadFiles := 0
 	tally := map[compare.Verdict]int{}
 	rows := 0
 	// stop ends a run cut by --timeout or an interrupt after done models.
 	stop := func(done int) error {
 		progress.done()
-		printTally(streams.Out, g.json, rows, tally)
-		return stopped(ctx, g, fmt.Sprintf("after %d of %s", done, plural(int64(jobs.total), "model", "models")))
+		printTally(streams.Out, g.json, rows, tally, unreadFiles)
+		return moreSerious(stopped(ctx, g, fmt.Sprintf("after %d of %s", done, plural(int64(jobs.total), "model", "models"))), unread)
 	}
 	for i := 0; i < jobs.total; i++ {
 		if ctx.Err() != nil {
@@ -140,6 +142,19 @@ func runCompare(ctx context.Context, g *globals, streams Streams, f *compareFlag
 		j, err := jobs.at(i)
 		if err != nil {
 			return err
+		}
+		if j.err != nil {
+			// a model file that cannot be read: said at its turn, the
+			// others compared; the run exits with its status (2)
+			progress.clear()
+			err := classify(j.err)
+			if len(jobs.files) > 1 {
+				err = &ExitError{Code: ExitCode(err), Err: namedError(j.path, unwrapExit(err))}
+			}
+			printError(streams.Err, err, g.json)
+			unread = moreSerious(unread, &ExitError{Code: ExitCode(err)})
+			unreadFiles++
+			continue
 		}
 		for _, task := range tasks {
 			if task != model.TaskSolve && j.m.Kind == model.KindSlide {
@@ -169,11 +184,11 @@ func runCompare(ctx context.Context, g *globals, streams Streams, f *compareFlag
 		}
 	}
 	progress.done()
-	printTally(streams.Out, g.json, rows, tally)
+	printTally(streams.Out, g.json, rows, tally, unreadFiles)
 	if bad > 0 {
-		return &ExitError{Code: ExitNegative}
+		return moreSerious(unread, &ExitError{Code: ExitNegative})
 	}
-	return nil
+	return unread
 }
 
 // compareSolvers are the backends of --backends, and those of the rows:
@@ -218,6 +233,8 @@ func compareTasks(list string) ([]model.Task, error) {
 type compareJob struct {
 	m    *model.Model
 	text string // the model's source, for random models
+	path string // the model's file
+	err  error  // why the file could not be read: the row is skipped, the others compared
 }
 
 // compareJobs are the models of a run: the files, then the random ones.
@@ -232,8 +249,8 @@ type compareJobs struct {
 	draw  func(*rand.Rand, string) string // the generator of --draw, or RandomArmy with --groups
 }
 
-// loadCompareJobs reads every model file first, so that bad input stops
-// before any work.
+// loadCompareJobs reads every model file first; one that cannot be read is
+// reported at its turn and does not stop the others.
 func loadCompareJobs(ctx context.Context, g *globals, f *compareFlags, files []string) (*compareJobs, error) {
 	jobs := &compareJobs{seed: f.seed, rng: rand.New(rand.NewPCG(f.seed, 0)), draw: gen.Draws[f.draw]}
 	if jobs.draw == nil {
@@ -248,12 +265,11 @@ func loadCompareJobs(ctx context.Context, g *globals, f *compareFlags, files []s
 	case f.wrapped:
 		jobs.draw = gen.RandomWrapped
 	}
-	for _, file := range files {
-		m, err := g.loadModel(ctx, file)
-		if err != nil {
-			return nil, err
+	for _, l := range g.loadModels(ctx, files) {
+		if code := ExitCode(l.err); code == ExitInterrupted {
+			return nil, l.err
 		}
-		jobs.files = append(jobs.files, compareJob{m: m})
+		jobs.files = append(jobs.files, compareJob{m: l.m, path: l.path, err: l.err})
 	}
 	if f.random < 0 {
 		return nil, &ExitError{Code: ExitBadInput, Err: fmt.Errorf("--random %d: expected a number of models from 1", f.random)}
@@ -266,7 +282,9 @@ func loadCompareJobs(ctx context.Context, g *globals, f *compareFlags, files []s
 func (js *compareJobs) names() []string {
 	var names []string
 	for _, j := range js.files {
-		names = append(names, j.m.Name)
+		if j.m != nil {
+			names = append(names, j.m.Name)
+		}
 	}
 	return names
 }
@@ -325,11 +343,17 @@ func tallyText(tally map[compare.Verdict]int) string {
 		tally[compare.Agree], tally[compare.Incomplete], tally[compare.Disagree], tally[compare.Failed])
 }
 
-// printTally closes the table with the verdicts of every row.
-func printTally(w io.Writer, asJSON bool, rows int, tally map[compare.Verdict]int) {
-	if !asJSON {
-		fmt.Fprintf(w, "\n%s: %s\n", plural(int64(rows), "row", "rows"), tallyText(tally))
+// printTally closes the table with the verdicts of every row, and the
+// number of model files that could not be read (each said on stderr).
+func printTally(w io.Writer, asJSON bool, rows int, tally map[compare.Verdict]int, unread int) {
+	if asJSON {
+		return
 	}
+	fmt.Fprintf(w, "\n%s: %s", plural(int64(rows), "row", "rows"), tallyText(tally))
+	if unread > 0 {
+		fmt.Fprintf(w, "; %s not read (bad input)", plural(int64(unread), "model file", "model files"))
+	}
+	fmt.Fprintln(w)
 }
 
 // compareTable prints rows as they come, in fixed-width columns, or as JSON

@@ -99,8 +99,19 @@ func addCompletionExamples(root *cobra.Command) {
 			continue
 		}
 		c.Example = strings.Join([]string{examples["bash"], examples["zsh"], examples["fish"]}, "\n")
+		var shells []string
 		for _, shell := range c.Commands() {
 			shell.Example = examples[shell.Name()]
+			shells = append(shells, shell.Name())
+		}
+		// cobra shows the help, and exits 0, for a shell it has no script
+		// for: refuse it, naming the shells there are
+		c.Args = cobra.ArbitraryArgs
+		c.RunE = func(cmd *cobra.Command, args []string) error {
+			if len(args) == 0 {
+				return cmd.Help()
+			}
+			return &ExitError{Code: ExitBadInput, Err: fmt.Errorf("completion %q: no script for this shell; expected one of %s", args[0], strings.Join(shells, ", "))}
 		}
 	}
 }

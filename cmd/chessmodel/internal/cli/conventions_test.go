@@ -239,13 +239,18 @@ func TestProgressLine(t *testing.T) {
 	p := &progress{start: time.Unix(0, 0), width: 60}
 	p.update(0.25, "counting: 8 of 32 subtrees")
 	got := p.line(time.Unix(10, 0))
-	want := " 25.0%  10s counting: 8 of 32 subtrees, about 30s left (Ctrl-C stops)"
+	want := " 25.0%  10.0s counting: 8 of 32 subtrees, about 30s left (Ctrl-C stops)"
 	if got != want[:59] {
 		t.Errorf("line %q\nwant %q, cut to the 59 columns left of the cursor on a terminal of 60", got, want[:59])
 	}
 	p.update(-1, "best 31 pieces, bound 37")
-	if got := p.line(time.Unix(3, 0)); got != "3s best 31 pieces, bound 37 (Ctrl-C stops)" {
+	if got := p.line(time.Unix(3, 0)); got != "3.0s best 31 pieces, bound 37 (Ctrl-C stops)" {
 		t.Errorf("line %q", got)
+	}
+	// the clock in seconds as the result's time is given, never ahead of
+	// it: 0.647 s is 0.6s, not 1s
+	if got := p.line(time.Unix(0, 647e6)); !strings.HasPrefix(got, "0.6s ") {
+		t.Errorf("line %q after 0.647 s", got)
 	}
 	var buf bytes.Buffer
 	q := newProgress(&buf)

@@ -121,3 +121,21 @@ func cancelledContext() context.Context {
 	cancel()
 	return ctx
 }
+
+// TestCompletionShells: completion writes the script of each shell it
+// knows, shows its help without one, and refuses any other shell (exit 2),
+// naming those it knows, where cobra showed the help and exited 0.
+func TestCompletionShells(t *testing.T) {
+	for _, shell := range []string{"bash", "zsh", "fish", "powershell"} {
+		if code, stdout, _ := run(t, nil, "completion", shell); code != 0 || !strings.Contains(stdout, "chessmodel") {
+			t.Errorf("completion %s: exit %d, %d bytes", shell, code, len(stdout))
+		}
+	}
+	if code, stdout, _ := run(t, nil, "completion"); code != 0 || !strings.Contains(stdout, "for the specified shell") {
+		t.Errorf("completion: exit %d\n%s", code, stdout)
+	}
+	code, stdout, stderr := run(t, nil, "completion", "tcsh")
+	if code != ExitBadInput || stdout != "" || !strings.Contains(stderr, `completion "tcsh": no script for this shell; expected one of bash, fish, powershell, zsh`) {
+		t.Errorf("completion tcsh: exit %d\nstdout: %s\nstderr: %s", code, stdout, stderr)
+	}
+}

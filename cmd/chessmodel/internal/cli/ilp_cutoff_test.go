@@ -17,7 +17,7 @@ func TestILPFeasibleWhenCutOff(t *testing.T) {
 		t.Skip("a search of two seconds")
 	}
 	code, stdout, stderr := run(t, DefaultBackends(), "solve", "--backend", "ilp", "--timeout", "2s", models+"queens-domination.yaml", "--set", "board=12")
-	line := regexp.MustCompile(`queens domination: feasible, pieces (\d+), proven bound (\d+), gap \d+\.\d%`).FindStringSubmatch(stdout)
+	line := regexp.MustCompile(`queens domination \(board=12\): feasible, pieces (\d+), proven bound (\d+), gap \d+\.\d%`).FindStringSubmatch(stdout)
 	if code != ExitTimeout || line == nil {
 		t.Fatalf("exit %d, want %d and a feasible line with bound and gap\nstdout: %s\nstderr: %s", code, ExitTimeout, stdout, stderr)
 	}

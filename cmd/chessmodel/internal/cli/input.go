@@ -36,16 +36,62 @@ func (g *globals) loadModel(ctx context.Context, path string) (*model.Model, err
 	return m, inputError(err, "model")
 }
 
-func (g *globals) loadModels(ctx context.Context, paths []string) ([]*model.Model, error) {
-	var ms []*model.Model
+// A loaded is one model named on a command line, or why it could not be
+// read.
+type loaded struct {
+	path string
+	m    *model.Model
+	err  error // bad input (2), or a read of standard input cut short (3, 130)
+}
+
+// loadModels reads every model named: one that cannot be read does not
+// stop the others, which are answered (each error is reported in turn by
+// answerEach).
+func (g *globals) loadModels(ctx context.Context, paths []string) []loaded {
+	var ms []loaded
 	for _, path := range paths {
 		m, err := g.loadModel(ctx, path)
-		if err != nil {
-			return nil, err
-		}
-		ms = append(ms, m)
+		ms = append(ms, loaded{path: path, m: m, err: err})
 	}
-	return ms, nil
+	return ms
+}
+
+// answerEach answers each model with answer, in order, also after one
+// that could not be read or whose answer failed: each error is printed
+// (naming its file when several models were given) and the result is the
+// most serious (severity). An interrupt stops at once: the models after it
+// are not begun. between, if not nil, runs before every model but the
+// first (a blank line between reports).
+func answerEach(g *globals, streams Streams, ms []loaded, between func(), answer func(*model.Model) error) error {
+	if len(ms) == 1 {
+		if ms[0].err != nil {
+			return ms[0].err
+		}
+		return answer(ms[0].m)
+	}
+	var worst error
+	for i, l := range ms {
+		if i > 0 && between != nil {
+			between()
+		}
+		err := l.err
+		if err == nil {
+			err = answer(l.m)
+		}
+		err = classify(err)
+		if code := ExitCode(err); code == ExitInterrupted || code == ExitTerminated {
+			return err // the user asked to stop: the models left are not begun
+		}
+		if err != nil {
+			var exit *ExitError
+			if !errors.As(err, &exit) || exit.Err != nil { // else its message was printed
+				err = &ExitError{Code: ExitCode(err), Err: namedError(l.path, unwrapExit(err))}
+				printError(streams.Err, err, g.json)
+			}
+			worst = moreSerious(worst, &ExitError{Code: ExitCode(err)})
+		}
+	}
+	return worst
 }
 
 // readInput reads a file named on the command line (what it holds names it

@@ -78,7 +78,7 @@ func (p *progress) draw() {
 // line is the status line at time now, cut to the terminal's width.
 func (p *progress) line(now time.Time) string {
 	elapsed := now.Sub(p.start)
-	line := elapsed.Round(time.Second).String()
+	line := elapsedText(elapsed)
 	if p.note != "" {
 		line += " " + p.note
 	}
@@ -94,6 +94,13 @@ func (p *progress) line(now time.Time) string {
 		line = string(r[:p.width-1])
 	}
 	return line
+}
+
+// elapsedText is the time so far in seconds, as a result gives its time
+// ("0.647s"), to a tenth and cut rather than rounded: the line never shows
+// more time than the result then says ("1s" for a run of 0.647 s).
+func elapsedText(d time.Duration) string {
+	return fmt.Sprintf("%.1fs", float64(d.Truncate(100*time.Millisecond))/float64(time.Second))
 }
 
 // clear erases the line so that other output starts on a clean line; the

@@ -78,3 +78,42 @@ func TestSeverity(t *testing.T) {
 		}
 	}
 }
+
+// TestSeveralModelsOneUnreadable: a model file that does not parse, or is
+// missing, stops none of the others: solve, count, show and compare answer
+// every readable model, name each unreadable one, and exit 2.
+func TestSeveralModelsOneUnreadable(t *testing.T) {
+	bad := writeFile(t, "bad.yaml", "board: 4\nplace: [max rook\nrules: [independent]\n")
+	missing := t.TempDir() + "/missing.yaml"
+	files := []string{models + "eight-queens.yaml", bad, models + "n-rooks.yaml", missing}
+	for _, tc := range []struct {
+		args []string
+		each string // said once per readable model on stdout
+	}{
+		{[]string{"solve"}, "solution verified by the checker"},
+		{[]string{"count", "--json"}, `"status":"satisfied"`},
+		{[]string{"show"}, "symmetry  8:"},
+		{[]string{"show", "--json"}, `"kind":"place"`},
+		{[]string{"compare", "--task", "solve"}, "2 of 2   agree"},
+	} {
+		t.Run(strings.Join(tc.args, " "), func(t *testing.T) {
+			code, stdout, stderr := run(t, DefaultBackends(), append(tc.args, files...)...)
+			if code != ExitBadInput {
+				t.Errorf("exit %d, want %d", code, ExitBadInput)
+			}
+			if n := strings.Count(stdout, tc.each); n != 2 {
+				t.Errorf("%d models answered (%q), want 2\nstdout: %s", n, tc.each, stdout)
+			}
+			for _, want := range []string{"bad.yaml:2:8:", "missing.yaml: cannot read model"} {
+				if strings.Count(stderr, want) != 1 {
+					t.Errorf("stderr does not say %q once:\n%s", want, stderr)
+				}
+			}
+		})
+	}
+	// the tally of compare counts the files it could not read
+	_, stdout, _ := run(t, DefaultBackends(), append([]string{"compare", "--task", "solve"}, files...)...)
+	if !strings.Contains(stdout, "2 rows: 2 agree, 0 incomplete, 0 disagree, 0 failed; 2 model files not read (bad input)") {
+		t.Errorf("compare's tally:\n%s", stdout)
+	}
+}

@@ -24,23 +24,18 @@ input. With --json each model is one JSON line.`,
   echo '{board: 4, place: [max rook], rules: [independent]}' | chessmodel show -`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			ms, err := g.loadModels(cmd.Context(), args)
-			if err != nil {
-				return err
-			}
-			for i, m := range ms {
-				if g.json {
-					if err := writeJSON(streams.Out, m.Summarize()); err != nil {
-						return err
-					}
-					continue
-				}
-				if i > 0 {
+			between := func() {
+				if !g.json {
 					fmt.Fprintln(streams.Out)
 				}
-				printModel(streams.Out, m)
 			}
-			return nil
+			return answerEach(g, streams, g.loadModels(cmd.Context(), args), between, func(m *model.Model) error {
+				if g.json {
+					return writeJSON(streams.Out, m.Summarize())
+				}
+				printModel(streams.Out, m)
+				return nil
+			})
 		},
 	}
 	completeModels(cmd)

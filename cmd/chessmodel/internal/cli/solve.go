@@ -110,6 +110,8 @@ type taskFlags struct {
 	shard         shardFlags // count and solve: --shards, --shard
 	// intermediate: solve prints each better solution as found (intermediate.go)
 	intermediate bool
+	sizes        string // count and solve: --sizes A..B, a table by board size (sizes.go)
+	oeis         bool   // --oeis: the table's terms on one line
 }
 
 func newSolveCommand(g *globals, streams Streams) *cobra.Command {
@@ -171,6 +173,10 @@ whether more exist.`
 	cmd.Flags().StringArrayVar(&f.solverOptions, "solver-option", nil, "an argument for an external solver's command line, e.g. --solver-option=sec --solver-option=60 for cbc (repeatable)")
 	addWorkersFlag(cmd, &f.workers, "goroutines the backend may use")
 	cmd.Flags().BoolVar(&f.stats, "stats", false, "also print the search's statistics (folding: nodes and leaves by sub-space size)")
+	if task != model.TaskEnumerate {
+		cmd.Flags().StringVar(&f.sizes, "sizes", "", "a table over square boards of each size, A..B or A..B:STEP (e.g. 4..12): one row per size, as explore --sizes gives for slides")
+		cmd.Flags().BoolVar(&f.oeis, "oeis", false, "with --sizes: print the terms only, comma-separated on one line (count: the counts, and with --symmetry a second line of classes; solve: the values)")
+	}
 	switch task {
 	case model.TaskCount:
 		cmd.Flags().BoolVar(&f.symmetry, "symmetry", false, "also count classes up to the model's symmetry group")
@@ -209,8 +215,7 @@ func checkWorkers(stderr io.Writer, workers int) (int, error) {
 	return workers, nil
 }
 
-// runTasks does the task on every model; all are read first, so that bad
-// input stops before any work.
+// runTasks does the task on every model, each in turn (answerEach).
 func runTasks(ctx context.Context, g *globals, streams Streams, task model.Task, f *taskFlags, paths []string) error {
 	solver, err := g.backend(f.backend)
 	if err != nil {
@@ -235,32 +240,23 @@ func runTasks(ctx context.Context, g *globals, streams Streams, task model.Task,
 	if f.workers, err = checkWorkers(streams.Err, f.workers); err != nil {
 		return err
 	}
+	if err := checkSizesFlags(f, paths); err != nil {
+		return err
+	}
+	if f.sizes != "" {
+		return runSizes(ctx, g, streams, task, f, solver, paths[0])
+	}
 	if f.shard.active() {
 		return runTaskShards(ctx, g, streams, task, f, paths)
 	}
-	ms, err := g.loadModels(ctx, paths)
-	if err != nil {
-		return err
-	}
-	if len(ms) == 1 {
-		return runTask(ctx, g, streams, task, f, solver, ms[0])
-	}
-	var worst error
-	for i, m := range ms {
-		if i > 0 && !g.json && task != model.TaskEnumerate {
+	between := func() {
+		if !g.json && task != model.TaskEnumerate {
 			fmt.Fprintln(streams.Out)
 		}
-		err := classify(runTask(ctx, g, streams, task, f, solver, m))
-		if code := ExitCode(err); code == ExitInterrupted {
-			return err // the user asked to stop: the models left are not begun
-		}
-		if err != nil {
-			err = &ExitError{Code: ExitCode(err), Err: namedError(paths[i], unwrapExit(err))}
-			printError(streams.Err, err, g.json)
-			worst = moreSerious(worst, &ExitError{Code: ExitCode(err)})
-		}
 	}
-	return worst
+	return answerEach(g, streams, g.loadModels(ctx, paths), between, func(m *model.Model) error {
+		return runTask(ctx, g, streams, task, f, solver, m)
+	})
 }
 
 func runTask(ctx context.Context, g *globals, streams Streams, task model.Task, f *taskFlags, solver model.Solver, m *model.Model) error {

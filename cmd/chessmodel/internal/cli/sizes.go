@@ -1,0 +1,291 @@
+package cli
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+
+	"github.com/chessmodel/chessmodel/exact/slide"
+	"github.com/chessmodel/chessmodel/model"
+)
+
+// count --sizes and solve --sizes: the task on square boards of each size,
+// one row per size, as explore --sizes tabulates slides. A placement or a
+// tour is resized as --set board=N resizes it (after the other --set
+// overrides: a board written as a mapping keeps its wrap, walls and
+// weights, and "n queen" follows the board); a slide as explore resizes it
+// (slide.Resize: its squares keep their place by the nearest edge or the
+// centre). A size the model does not fit (a start square off the board, a
+// weights grid of another size) is a row that says why, as explore's
+// skipped rows do.
+
+// A sizeRow is one size of the table, as --json prints it.
+type sizeRow struct {
+	Size    int          `json:"size"`
+	Model   string       `json:"model,omitempty"`
+	Status  model.Status `json:"status"`
+	Value   *int64       `json:"value,omitempty"`
+	Count   *int64       `json:"count,omitempty"`
+	Classes *int64       `json:"classes,omitempty"`
+	Seconds float64      `json:"seconds"`
+	Nodes   int64        `json:"nodes,omitempty"`
+	// Skipped says why the size has no answer: the model does not fit it,
+	// or the backend refused it (then the status is unknown).
+	Skipped string `json:"skipped,omitempty"`
+	// limited: the backend stopped at a limit of its own (Skipped says
+	// which), after it began: the row is shown, with the note
+	limited bool
+}
+
+// checkSizesFlags refuses what --sizes and --oeis do not go with.
+func checkSizesFlags(f *taskFlags, paths []string) error {
+	bad := func(format string, args ...any) error {
+		return &ExitError{Code: ExitBadInput, Err: fmt.Errorf(format, args...)}
+	}
+	switch {
+	case f.oeis && f.sizes == "":
+		return bad("--oeis prints the terms of a --sizes table; give --sizes A..B")
+	case f.sizes == "":
+		return nil
+	case len(paths) != 1:
+		return bad("--sizes makes a table of one model, not %d", len(paths))
+	case f.shard.active():
+		return bad("--sizes and --shard or --shards: split the task of one size, with --set board=N")
+	case f.intermediate:
+		return bad("--sizes and --intermediate: a table shows each size's answer only")
+	case f.stats:
+		return bad("--sizes and --stats: a table shows each size's answer only; ask one size with --set board=N --stats")
+	}
+	return nil
+}
+
+// runSizes does the task on the model resized to each size of --sizes.
+func runSizes(ctx context.Context, g *globals, streams Streams, task model.Task, f *taskFlags, solver model.Solver, path string) error {
+	sizes, err := parseSizes(f.sizes)
+	if err != nil {
+		return &ExitError{Code: ExitBadInput, Err: err}
+	}
+	data, name, err := g.readModelText(ctx, path)
+	if err != nil {
+		return err
+	}
+	m, err := model.Parse(data, name, g.overrides...)
+	if err != nil {
+		return inputError(err, "model")
+	}
+	if m.Kind == model.KindSlide && task != model.TaskSolve {
+		return &ExitError{Code: ExitUnsupported, Err: fmt.Errorf("%s: a slide is solved, not counted: its answer is the least number of moves (solve --sizes, or explore --sizes)", m.Name)}
+	}
+	resize := func(n int) (*model.Model, error) {
+		if m.Kind == model.KindSlide {
+			return slide.Resize(m, n)
+		}
+		return model.Parse(data, name, append(append([]string(nil), g.overrides...), "board="+strconv.Itoa(n))...)
+	}
+	ctx, cancel := g.context(ctx)
+	defer cancel()
+	progress := newProgress(streams.Err)
+	defer progress.done()
+	table := sizesTable{w: streams.Out, asJSON: g.json, oeis: f.oeis, task: task, symmetry: f.symmetry}
+	table.header(m, solver.Name())
+	var worst error
+	for _, n := range sizes {
+		row := sizeRow{Size: n, Status: model.StatusUnknown}
+		r, err := resize(n)
+		if err != nil {
+			row.Skipped = oneLine(err)
+			if err := table.add(row); err != nil {
+				return err
+			}
+			continue
+		}
+		row.Model = r.Name
+		opts := model.Options{Task: task, Symmetry: f.symmetry, DistinctWalls: f.distinct == "walls", Progress: progress.update,
+			MaxMemory: int64(g.maxMemory), Workers: f.workers, MaxMoves: f.maxMoves, SolverOptions: f.solverOptions}
+		progress.update(-1, fmt.Sprintf("%dx%d", n, n))
+		res, err := model.Run(ctx, solver, r, opts)
+		progress.clear()
+		if err != nil {
+			err = classify(err)
+			if code := ExitCode(err); code == ExitTimeout || code == ExitInterrupted {
+				table.stop(streams.Err)
+				return moreSerious(err, worst)
+			}
+			// refused at this size (unsupported, above --max-memory) or
+			// failed: the row says so, the other sizes are answered
+			row.Skipped = oneLine(unwrapExit(err))
+			worst = moreSerious(worst, &ExitError{Code: ExitCode(err)})
+			if err := table.add(row); err != nil {
+				return err
+			}
+			continue
+		}
+		row.Status, row.Value, row.Count, row.Classes = res.Status, res.Value, res.Count, res.Classes
+		row.Seconds, row.Nodes = res.Stats.Seconds, res.Stats.Nodes
+		if res.Stopped {
+			// a solve keeps its verified solution's value, as feasible;
+			// what a count counted so far is no term
+			row.Count, row.Classes = nil, nil
+			if limit := res.Stats.Limit; limit != "" && ctx.Err() == nil {
+				row.Skipped, row.limited = limit, true // the backend's own limit: another backend may answer
+				worst = moreSerious(worst, &ExitError{Code: ExitUnsupported})
+				if err := table.add(row); err != nil {
+					return err
+				}
+				continue
+			}
+		}
+		if err := table.add(row); err != nil {
+			return err
+		}
+		if res.Stopped {
+			table.stop(streams.Err)
+			return moreSerious(stopped(ctx, g, fmt.Sprintf("at %dx%d", n, n)), worst)
+		}
+	}
+	progress.done()
+	if err := table.end(streams.Err); err != nil {
+		return err
+	}
+	return worst
+}
+
+// readModelText reads a model's text, from a file or standard input, to
+// parse it once per size.
+func (g *globals) readModelText(ctx context.Context, path string) ([]byte, string, error) {
+	if path == "-" {
+		data, err := readStdin(ctx, g, "model", func(r io.Reader) ([]byte, error) {
+			return model.ReadLimited(r, "stdin", model.MaxFileBytes)
+		})
+		return data, "stdin", err
+	}
+	data, err := model.ReadFile(path, model.MaxFileBytes)
+	return data, path, inputError(err, "model")
+}
+
+// oneLine is an error's message on one line, for a row's note.
+func oneLine(err error) string { return strings.Join(strings.Fields(err.Error()), " ") }
+
+// sizesTable prints the rows of --sizes: a table, JSON lines, or with
+// --oeis the terms.
+type sizesTable struct {
+	w             io.Writer
+	asJSON, oeis  bool
+	task          model.Task
+	symmetry      bool
+	name          string
+	terms, orbits []int64 // --oeis: the counts (or values) and classes so far
+	gap           string  // --oeis: why the terms stop, at the first size without one
+}
+
+func (t *sizesTable) header(m *model.Model, backend string) {
+	t.name = m.Name
+	if t.asJSON || t.oeis {
+		return
+	}
+	what := "count"
+	if t.task == model.TaskSolve {
+		what = "solve"
+	}
+	fmt.Fprintf(t.w, "%s: %s by board size (%s backend)\n%6s  %-10s %6s %14s %12s %10s\n", m.Name, what, backend, "board", "status", "value", "count", "classes", "time")
+}
+
+func (t *sizesTable) add(r sizeRow) error {
+	board := fmt.Sprintf("%dx%d", r.Size, r.Size)
+	if t.oeis {
+		t.term(r, board)
+		return nil
+	}
+	if t.asJSON {
+		return writeJSON(t.w, r)
+	}
+	if r.Skipped != "" && !r.limited {
+		_, err := fmt.Fprintf(t.w, "%6s  skipped: %s\n", board, r.Skipped)
+		return err
+	}
+	num := func(p *int64) string {
+		if p == nil {
+			return "-"
+		}
+		return strconv.FormatInt(*p, 10)
+	}
+	note := ""
+	if r.Skipped != "" {
+		note = "  " + r.Skipped // a backend's limit
+	}
+	_, err := fmt.Fprintf(t.w, "%6s  %-10s %6s %14s %12s %9.3fs%s\n", board, r.Status, num(r.Value), num(r.Count), num(r.Classes), r.Seconds, note)
+	return err
+}
+
+// term takes a row's term for --oeis: the count (solve: the value), and
+// with --symmetry the classes; the first size without one ends the terms.
+func (t *sizesTable) term(r sizeRow, board string) {
+	if t.gap != "" {
+		return
+	}
+	v := r.Count
+	if t.task == model.TaskSolve {
+		v = r.Value
+		if r.Status != model.StatusOptimal && r.Status != model.StatusSatisfied {
+			v = nil // a value not proven optimal is no term
+		}
+	}
+	switch {
+	case r.Skipped != "":
+		t.gap = fmt.Sprintf("%s: %s", board, r.Skipped)
+	case v == nil:
+		t.gap = fmt.Sprintf("%s: %s, no term", board, r.Status)
+	case t.symmetry && t.task == model.TaskCount && r.Classes == nil:
+		t.gap = fmt.Sprintf("%s: no classes", board)
+	default:
+		t.terms = append(t.terms, *v)
+		if t.symmetry && t.task == model.TaskCount {
+			t.orbits = append(t.orbits, *r.Classes)
+		}
+	}
+}
+
+// stop prints the terms found before the work was cut short.
+func (t *sizesTable) stop(stderr io.Writer) {
+	if t.oeis && t.gap == "" {
+		t.gap = "stopped before the next size"
+	}
+	_ = t.end(stderr)
+}
+
+// end prints the terms of --oeis: one line of counts (solve: values) and,
+// with --symmetry, one of classes; why they stop, if they stop before the
+// last size, goes to standard error.
+func (t *sizesTable) end(stderr io.Writer) error {
+	if !t.oeis {
+		return nil
+	}
+	if t.gap != "" {
+		fmt.Fprintf(stderr, "chessmodel: %s: the terms stop at %s\n", t.name, t.gap)
+	}
+	if t.asJSON {
+		out := struct {
+			Model   string  `json:"model"`
+			Terms   []int64 `json:"terms"`
+			Classes []int64 `json:"classes,omitempty"`
+		}{t.name, t.terms, t.orbits}
+		if out.Terms == nil {
+			out.Terms = []int64{}
+		}
+		return writeJSON(t.w, out)
+	}
+	line := func(v []int64) string {
+		var s []string
+		for _, x := range v {
+			s = append(s, strconv.FormatInt(x, 10))
+		}
+		return strings.Join(s, ", ")
+	}
+	_, err := fmt.Fprintln(t.w, line(t.terms))
+	if err == nil && t.symmetry && t.task == model.TaskCount {
+		_, err = fmt.Fprintln(t.w, line(t.orbits))
+	}
+	return err
+}

@@ -1,0 +1,124 @@
+package cli
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/chessmodel/chessmodel/model"
+)
+
+// TestSizesTable: count --sizes and solve --sizes tabulate a placement or
+// a tour by board size, one row per size, and --oeis prints the terms.
+// The oracles are OEIS's: A000170 (n queens), A002562 (their classes),
+// A051906 (torus queens: the wrap of the board mapping is kept),
+// A075458 (queens domination), A001230 (closed knight's tours: 9862
+// on 6x6).
+func TestSizesTable(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		args []string
+		want string // the whole of standard output
+	}{
+		{"n queens", []string{"count", "--sizes", "1..9", "--oeis", models + "n-queens.yaml"}, "1, 0, 0, 2, 10, 4, 40, 92, 352\n"},
+		{"n queens classes", []string{"count", "--sizes", "1..9", "--symmetry", "--oeis", models + "n-queens.yaml"}, "1, 0, 0, 2, 10, 4, 40, 92, 352\n1, 0, 0, 1, 2, 1, 6, 12, 46\n"},
+		{"torus queens", []string{"count", "--sizes", "1..7", "--oeis", models + "torus-queens.yaml"}, "1, 0, 0, 0, 10, 0, 28\n"},
+		{"step", []string{"count", "--sizes", "4..8:2", "--oeis", models + "n-queens.yaml"}, "2, 4, 92\n"},
+		{"domination", []string{"solve", "--sizes", "1..7", "--oeis", models + "queens-domination.yaml"}, "1, 1, 1, 2, 3, 3, 4\n"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			code, stdout, stderr := run(t, DefaultBackends(), tc.args...)
+			if code != 0 || stdout != tc.want {
+				t.Errorf("exit %d\nstdout: %q\nwant    %q\nstderr: %s", code, stdout, tc.want, stderr)
+			}
+		})
+	}
+
+	code, stdout, stderr := run(t, DefaultBackends(), "count", "--sizes", "4..6", models+"knights-tour-closed.yaml")
+	want := []string{
+		"closed knight's tour 6x6: count by board size (exact backend)",
+		" board  status      value          count      classes       time",
+		"   4x4  infeasible      -              0            -",
+		"   5x5  infeasible      -              0            -",
+		"   6x6  satisfied      36           9862            -",
+	}
+	lines := strings.Split(strings.TrimRight(stdout, "\n"), "\n")
+	if code != 0 || len(lines) != len(want) {
+		t.Fatalf("tours: exit %d\n%s%s", code, stdout, stderr)
+	}
+	for i, w := range want {
+		if !strings.HasPrefix(lines[i], w) {
+			t.Errorf("tours: line %d\n%q\nwant it to start\n%q", i+1, lines[i], w)
+		}
+	}
+
+	// a size the model does not fit is a row that says why; the others are
+	// answered, and the terms stop at the first size without one
+	code, stdout, stderr = run(t, DefaultBackends(), "solve", "--sizes", "7..8", models+"knights-tour.yaml")
+	if code != 0 || !strings.Contains(stdout, "   7x7  skipped: ") || !strings.Contains(stdout, "square d8 is not on the 7x7 board") || !strings.Contains(stdout, "   8x8  satisfied      64") {
+		t.Errorf("skipped size: exit %d\n%s%s", code, stdout, stderr)
+	}
+	code, stdout, stderr = run(t, DefaultBackends(), "solve", "--sizes", "1..5", "--oeis", models+"n-queens.yaml")
+	if code != 0 || stdout != "1\n" || !strings.Contains(stderr, "n queens: the terms stop at 2x2: infeasible, no term") {
+		t.Errorf("terms that stop: exit %d\nstdout: %q\nstderr: %s", code, stdout, stderr)
+	}
+
+	// --json: one line per size
+	code, stdout, _ = run(t, DefaultBackends(), "count", "--json", "--sizes", "4..5", "--symmetry", models+"n-queens.yaml")
+	var rows []sizeRow
+	for _, l := range strings.Split(strings.TrimSpace(stdout), "\n") {
+		var r sizeRow
+		if err := json.Unmarshal([]byte(l), &r); err != nil {
+			t.Fatalf("%v: %s", err, l)
+		}
+		rows = append(rows, r)
+	}
+	if code != 0 || len(rows) != 2 || rows[1].Size != 5 || *rows[1].Count != 10 || *rows[1].Classes != 2 || rows[1].Model != "n queens (board=5)" {
+		t.Errorf("--json: exit %d\n%s", code, stdout)
+	}
+}
+
+// TestSizesRefused: what --sizes and --oeis do not go with is bad input.
+func TestSizesRefused(t *testing.T) {
+	q := models + "n-queens.yaml"
+	for _, tc := range []struct {
+		args []string
+		code int
+		want string
+	}{
+		{[]string{"count", "--oeis", q}, ExitBadInput, "--oeis prints the terms of a --sizes table"},
+		{[]string{"count", "--sizes", "4..5", q, q}, ExitBadInput, "--sizes makes a table of one model, not 2"},
+		{[]string{"count", "--sizes", "4..5", "--shard", "0/2", q}, ExitBadInput, "--sizes and --shard"},
+		{[]string{"count", "--sizes", "5..4", q}, ExitBadInput, `--sizes "5..4": expected A..B`},
+		{[]string{"count", "--sizes", "4..6", models + "sliding-rooks.yaml"}, ExitUnsupported, "a slide is solved, not counted"},
+		{[]string{"enumerate", "--sizes", "4..6", q}, ExitBadInput, "unknown flag: --sizes"},
+	} {
+		code, stdout, stderr := run(t, DefaultBackends(), tc.args...)
+		if code != tc.code || !strings.Contains(stderr, tc.want) {
+			t.Errorf("%v: exit %d (want %d)\nstdout: %s\nstderr: %s\nwant %q", tc.args, code, tc.code, stdout, stderr, tc.want)
+		}
+	}
+}
+
+// TestSizesCutShort: a size the backend refuses, or stops at its own
+// limit, is a row that says so and the other sizes are answered (exit 4);
+// --timeout ends the table at the size it cuts (exit 3).
+func TestSizesCutShort(t *testing.T) {
+	q := models + "n-queens.yaml"
+	unsupported := Backends{"failing": &failing{err: fmt.Errorf("failing: queens: %w", model.ErrUnsupported)}}
+	code, stdout, stderr := run(t, unsupported, "count", "--sizes", "4..5", "--backend", "failing", q)
+	if code != ExitUnsupported || strings.Count(stdout, "skipped: failing: queens: not supported") != 2 {
+		t.Errorf("unsupported: exit %d\n%s%s", code, stdout, stderr)
+	}
+	limited := Backends{"limited": &scripted{result: model.Result{Status: model.StatusUnknown, Stats: model.Stats{Extra: map[string]any{"limit": "the node budget ran out"}}}}}
+	code, stdout, stderr = run(t, limited, "count", "--sizes", "4..5", "--backend", "limited", q)
+	if code != ExitUnsupported || strings.Count(stdout, "unknown         -              -            -") != 2 || strings.Count(stdout, "the node budget ran out") != 2 {
+		t.Errorf("a backend's limit: exit %d\n%s%s", code, stdout, stderr)
+	}
+	slow := Backends{"failing": &failing{}}
+	code, stdout, stderr = run(t, slow, "count", "--sizes", "4..6", "--timeout", "50ms", "--backend", "failing", q)
+	if code != ExitTimeout || !strings.Contains(stdout, "   4x4  unknown") || strings.Contains(stdout, "5x5") || !strings.Contains(stderr, "stopped by --timeout 50ms at 4x4") {
+		t.Errorf("--timeout: exit %d\n%s%s", code, stdout, stderr)
+	}
+}
