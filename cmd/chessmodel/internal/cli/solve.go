@@ -110,6 +110,7 @@ type taskFlags struct {
 	shard         shardFlags // count and solve: --shards, --shard
 	// intermediate: solve prints each better solution as found (intermediate.go)
 	intermediate bool
+	certificate  string // solve: the directory of a certificate (certificate.go)
 }
 
 func newSolveCommand(g *globals, streams Streams) *cobra.Command {
@@ -179,6 +180,7 @@ whether more exist.`
 		addShardFlags(cmd, &f.shard)
 	case model.TaskSolve:
 		cmd.Flags().BoolVarP(&f.intermediate, "intermediate", "i", false, intermediateHelp)
+		cmd.Flags().StringVar(&f.certificate, "certificate", "", certificateHelp)
 		addShardFlags(cmd, &f.shard) // the proofs that split (shard.TaskSolve)
 		cmd.Flags().IntVar(&f.maxMoves, "max-moves", 0, "slides: the most moves the ilp backend's horizon loop tries before it answers unknown (0: the number of open squares)")
 	case model.TaskEnumerate:
@@ -213,6 +215,9 @@ func checkWorkers(stderr io.Writer, workers int) (int, error) {
 // input stops before any work.
 func runTasks(ctx context.Context, g *globals, streams Streams, task model.Task, f *taskFlags, paths []string) error {
 	solver, err := g.backend(f.backend)
+	if err == nil && f.certificate != "" {
+		solver, err = withCertificate(g, f, paths)
+	}
 	if err != nil {
 		return err
 	}
