@@ -117,6 +117,8 @@ func (b *Backend) Solve(ctx context.Context, m *model.Model, opts model.Options)
 				return nil, err
 			}
 			res.Stats.Extra["certificate"] = b.Certificate.Dir
+		} else if b.Certificate != nil {
+			res.Stats.Extra["certificate"] = "not written: only a proved optimum or infeasibility has one (a model without an objective, or a search stopped, has none)"
 		}
 		opts.ReportFinal(res)
 		return res, nil
