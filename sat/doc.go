@@ -91,6 +91,7 @@
 // pieces in groups, attack counts, the weight objectives, free walls beside
 // fixed pieces, shards and --distinct walls; boards of more than MaxSquares
 // open squares with model.ErrTooLarge. Counting and enumeration block each
-// solution found and run CaDiCaL again, up to MaxSolutions solutions (past
-// it the count is refused with ErrUnsupported).
+// solution found and run CaDiCaL again, up to MaxSolutions solutions (or
+// Backend.MaxSolutions, when lower; past it the count is refused with
+// ErrUnsupported).
 package sat

@@ -167,3 +167,18 @@ func TestRefuses(t *testing.T) {
 		}
 	}
 }
+
+// TestCountLimit walks past the bound of counting: 4 rooks on 4x4 have 24
+// solutions, more than the 10 asked for.
+func TestCountLimit(t *testing.T) {
+	needCadical(t)
+	m := load(t, "n-rooks.yaml", "board=4")
+	_, err := (&sat.Backend{MaxSolutions: 10}).Solve(context.Background(), m, model.Options{Task: model.TaskCount})
+	if !errorsIsUnsupported(err) || !strings.Contains(err.Error(), "more than 10 solutions") {
+		t.Errorf("24 solutions counted with a bound of 10: %v, want ErrUnsupported", err)
+	}
+	res, err := (&sat.Backend{MaxSolutions: 24}).Solve(context.Background(), m, model.Options{Task: model.TaskCount})
+	if err != nil || res.Count == nil || *res.Count != 24 {
+		t.Errorf("24 solutions counted with a bound of 24: %v %v", res, err)
+	}
+}

@@ -20,6 +20,9 @@ type Backend struct {
 	// Certificate, when set, asks solve to write the certificate of a
 	// proved optimum or infeasibility (certificate.go).
 	Certificate *CertificateRequest
+	// MaxSolutions, when positive, lowers the bound of counting below
+	// the package's MaxSolutions.
+	MaxSolutions int
 }
 
 var _ model.Solver = (*Backend)(nil)
@@ -42,6 +45,8 @@ type search struct {
 	lastCNF *Formula // the formula of the last run
 	tried   int64    // the bound of the last call of the search on the objective
 	proved  proved   // the last unsatisfiable call of the search
+
+	maxSolutions int // counting stops past it
 }
 
 // proved is an unsatisfiable call: its formula, proof and bound.
@@ -96,7 +101,10 @@ func (b *Backend) Solve(ctx context.Context, m *model.Model, opts model.Options)
 	}
 	defer os.RemoveAll(dir)
 	start := time.Now()
-	s := &search{ctx: ctx, enc: enc, dir: dir, proofs: b.Certificate != nil, options: opts.SolverOptions}
+	s := &search{ctx: ctx, enc: enc, dir: dir, proofs: b.Certificate != nil, options: opts.SolverOptions, maxSolutions: MaxSolutions}
+	if b.MaxSolutions > 0 {
+		s.maxSolutions = min(b.MaxSolutions, MaxSolutions)
+	}
 	res := model.NewResult(m, opts.Task, b.Name())
 	res.Stats.Extra["solver"] = Tool
 	defer func() {
@@ -259,8 +267,8 @@ func (s *search) count(m *model.Model, res *model.Result, opts model.Options) er
 			}
 			return nil
 		}
-		if n == MaxSolutions {
-			return fmt.Errorf("sat: more than %d solutions, which counting by blocking clauses does not go past: %w", MaxSolutions, model.ErrUnsupported)
+		if n == int64(s.maxSolutions) {
+			return fmt.Errorf("sat: more than %d solutions, which counting by blocking clauses does not go past: %w", s.maxSolutions, model.ErrUnsupported)
 		}
 		sol := s.enc.Decode(func(v int) bool { return r.model[v] })
 		if report := model.Check(m, &sol); !report.Valid {
