@@ -76,8 +76,25 @@ var encoded = []struct {
 // against this package's, clause by clause, on every formula a
 // certificate may hold: no bound, and bounds on both sides.
 func TestEncodersAgree(t *testing.T) {
+	var models []*model.Model
 	for _, c := range encoded {
-		m := load(t, c.file, c.overrides...)
+		models = append(models, load(t, c.file, c.overrides...))
+	}
+	// Fixed riders and leapers, squares off the board, a wrapped board
+	// with weak attack: the clauses of fixed pieces and of the chains.
+	for _, text := range []string{
+		"board: |\n  .Q..-\n  ...#.\n  N....\n  ..B..\nplace: [2 rook, 1 knight]\nrules: [cover dominated]\nobjective: maximize attacked",
+		"board: {size: 5, wrap: klein}\nplace: [2 queen, 1 camel]\npieces: {camel: {leap: [1, 3]}}\nrules: [attack weak, cover 20 attacked]",
+		"board: {size: 5, wrap: mobius}\nplace: [1..3 rook on dark, 1 rook, max bishop]\nrules: [independent]",
+	} {
+		m, err := model.Parse([]byte(text), "inline.yaml")
+		if err != nil {
+			t.Fatal(err)
+		}
+		models = append(models, m)
+	}
+	for _, m := range models {
+		c := struct{ file string }{m.Name}
 		enc, err := sat.Encode(m)
 		if err != nil {
 			t.Fatalf("%s: %v", c.file, err)
