@@ -94,7 +94,7 @@ type dratChecker struct {
 	trail   []int32
 	head    [2]int // propagation heads: 0 core clauses, 1 the others
 	seen    []bool
-	find    map[string][]int32 // sorted clause text: ids present
+	find    map[uint64][]int32 // key of a clause: ids present
 	conflct int32
 }
 
@@ -109,7 +109,7 @@ func CheckDRAT(numVars int, formula [][]int, proof []byte, binary bool) (DRATRes
 	}
 	c := &dratChecker{watch: make([][]int32, 2*numVars+2), value: make([]int8, 2*numVars+2),
 		reason: make([]int32, numVars+1), pos: make([]int32, numVars+1), seen: make([]bool, numVars+1),
-		find: map[string][]int32{}, conflct: -1}
+		find: map[uint64][]int32{}, conflct: -1}
 	for _, cl := range formula {
 		code := make([]int32, len(cl))
 		for i, l := range cl {
@@ -272,18 +272,23 @@ func parseDRAT(proof []byte, binary bool, numVars int) ([]parsedStep, error) {
 	return steps, nil
 }
 
-// key is a clause's text with its literals sorted, for deletions.
-func key(code []int32) string {
-	s := slices.Clone(code)
-	slices.Sort(s)
-	s = slices.Compact(s)
-	var b strings.Builder
-	for _, c := range s {
-		b.WriteString(strconv.Itoa(int(c)))
-		b.WriteByte(' ')
+// key hashes a clause's literals as a set, for deletions: a sum and a
+// product-mix of each literal's mixed code, which no order changes.
+// Clauses of one key are told apart by their literals (same).
+func key(code []int32) uint64 {
+	var sum, mix uint64
+	for _, c := range code {
+		h := uint64(c)*0x9e3779b97f4a7c15 + 0x632be59bd9b4e019
+		h ^= h >> 29
+		sum += h
+		mix ^= h * 0xbf58476d1ce4e5b9
 	}
-	return b.String()
+	return sum*31 + mix + uint64(len(code))
 }
+
+// same says whether two clauses, each sorted and without repeats, are
+// equal.
+func same(a, b []int32) bool { return slices.Equal(a, b) }
 
 func (c *dratChecker) remember(id int32) {
 	k := key(c.lits[id])
@@ -298,12 +303,29 @@ func (c *dratChecker) forget(id int32) {
 	}
 }
 
+// present finds a clause present with the literals of code (sorted and
+// without repeats, in place).
 func (c *dratChecker) present(code []int32) (int32, bool) {
+	slices.Sort(code)
+	code = slices.Compact(code)
 	ids := c.find[key(code)]
-	if len(ids) == 0 {
-		return 0, false
+	for i := len(ids) - 1; i >= 0; i-- {
+		if cl := c.lits[ids[i]]; len(cl) == len(code) && same(sortedSet(cl), code) {
+			return ids[i], true
+		}
 	}
-	return ids[len(ids)-1], true
+	return 0, false
+}
+
+// sortedSet is a clause's literals sorted (the watched ones come first in
+// the clause itself).
+func sortedSet(cl []int32) []int32 {
+	if slices.IsSorted(cl) {
+		return cl
+	}
+	s := slices.Clone(cl)
+	slices.Sort(s)
+	return s
 }
 
 func (c *dratChecker) isReason(id int32) bool {
@@ -323,8 +345,7 @@ func (c *dratChecker) add(code []int32) bool {
 	if len(code) > 0 {
 		pivot = code[0]
 	}
-	code = slices.Clone(code)
-	slices.Sort(code)
+	slices.Sort(code) // the caller's slice: parsed steps are not read again
 	code = slices.Compact(code)
 	c.lits = append(c.lits, code)
 	c.pivot = append(c.pivot, pivot)

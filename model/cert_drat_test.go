@@ -92,7 +92,7 @@ func TestDRATKnownUnsatisfiable(t *testing.T) {
 func newChecker(vars int, cls [][]int) *dratChecker {
 	c := &dratChecker{watch: make([][]int32, 2*vars+2), value: make([]int8, 2*vars+2),
 		reason: make([]int32, vars+1), pos: make([]int32, vars+1), seen: make([]bool, vars+1),
-		find: map[string][]int32{}, conflct: -1}
+		find: map[uint64][]int32{}, conflct: -1}
 	for _, cl := range cls {
 		code := make([]int32, len(cl))
 		for i, l := range cl {
