@@ -15,7 +15,11 @@
 // The package also holds what every backend shares: the Solver interface and
 // its Result, the model's own symmetry group (Model.Symmetries, Canonical), and
 // an independent checker (Check) that recomputes attacks on a plain grid so
-// that no answer from a backend is reported unverified.
+// that no answer from a backend is reported unverified. Negative answers
+// are checked by CheckCertificate (cert_check.go): the SAT backend's
+// formula derived again by an encoder of the checker's own
+// (cert_encode.go) and its DRAT proof verified by a DRAT checker
+// (cert_drat.go, CheckDRAT).
 //
 //	m, err := model.Load("testdata/models/eight-queens.yaml")
 //	report := model.Check(m, solution)

@@ -30,7 +30,7 @@ type checkOutput struct {
 }
 
 func newCheckCommand(g *globals, streams Streams) *cobra.Command {
-	return &cobra.Command{
+	cmd := &cobra.Command{
 		Use:   "check MODEL.yaml SOLUTION.json",
 		Short: "Verify a claimed solution with the independent checker (exit 1 when invalid)",
 		Long: `check verifies a solution that came from anywhere against the model. The
@@ -60,6 +60,8 @@ value is bad input at its line (exit 2).`,
 			return runCheck(cmd.Context(), g, streams, args[0], args[1])
 		},
 	}
+	addCertificateCheck(g, streams, cmd) // certificate.go
+	return cmd
 }
 
 func runCheck(ctx context.Context, g *globals, streams Streams, modelPath, solutionPath string) error {

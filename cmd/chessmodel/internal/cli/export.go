@@ -48,6 +48,8 @@ solves, and writes it for any solver:
   mps    free MPS                      lp_solve -fmps FILE, cbc FILE, glpsol --freemps FILE
   cplex  CPLEX LP                      cbc FILE.lp, glpsol --cpxlp FILE
   mzn    MiniZinc (placement models)   minizinc --solver gecode FILE.mzn
+  cnf    DIMACS CNF (placement models) cadical FILE.cnf
+  opb    pseudo-Boolean OPB            any PB solver (roundingsat, ...)
 
 --format mzn is not the linear program: it is the MiniZinc model the
 minizinc backend writes from the puzzle (booleans per piece and square,
@@ -85,12 +87,12 @@ moves; it is infeasible when the least number of moves is more than T.`,
 			return runExport(cmd.Context(), g, streams, f, args[0])
 		},
 	}
-	cmd.Flags().StringVar(&f.format, "format", "lp", "file format: lp (lp_solve LP), mps (free MPS), cplex (CPLEX LP) or mzn (the MiniZinc model)")
+	cmd.Flags().StringVar(&f.format, "format", "lp", "file format: lp (lp_solve LP), mps (free MPS), cplex (CPLEX LP), mzn (the MiniZinc model), cnf (DIMACS) or opb (pseudo-Boolean)")
 	cmd.Flags().StringVarP(&f.output, "output", "o", "", "write to this file instead of standard output")
 	deprecatedAlias(cmd, "out", "output")
 	cmd.Flags().BoolVar(&f.breakSymmetry, "break-symmetry", false, "keep one solution per symmetry class (placement models; for solving, not counting)")
 	cmd.Flags().IntVar(&f.horizon, "horizon", -1, "a slide model's number of steps T: the time-expanded program of solutions in at most T moves")
-	completeValues(cmd, "format", "lp", "mps", "cplex", "mzn")
+	completeValues(cmd, "format", "lp", "mps", "cplex", "mzn", "cnf", "opb")
 	completeModels(cmd)
 	return cmd
 }
@@ -100,6 +102,9 @@ moves; it is infeasible when the least number of moves is more than T.`,
 func runExport(ctx context.Context, g *globals, streams Streams, f *exportFlags, path string) (retErr error) {
 	if f.format == "mzn" {
 		return exportMiniZinc(ctx, g, streams, path, f.output, f.breakSymmetry || f.horizon >= 0)
+	}
+	if f.format == "cnf" || f.format == "opb" {
+		return exportSAT(ctx, g, streams, f, path) // export_sat.go
 	}
 	format, err := ilp.ParseFormat(f.format)
 	if err != nil {

@@ -112,6 +112,7 @@ type taskFlags struct {
 	intermediate bool
 	sizes        string // count and solve: --sizes A..B, a table by board size (sizes.go)
 	oeis         bool   // --oeis: the table's terms on one line
+	certificate  string // solve: the directory of a certificate (certificate.go)
 }
 
 func newSolveCommand(g *globals, streams Streams) *cobra.Command {
@@ -185,6 +186,7 @@ whether more exist.`
 		addShardFlags(cmd, &f.shard)
 	case model.TaskSolve:
 		cmd.Flags().BoolVarP(&f.intermediate, "intermediate", "i", false, intermediateHelp)
+		cmd.Flags().StringVar(&f.certificate, "certificate", "", certificateHelp)
 		addShardFlags(cmd, &f.shard) // the proofs that split (shard.TaskSolve)
 		cmd.Flags().IntVar(&f.maxMoves, "max-moves", 0, "slides: the most moves the ilp backend's horizon loop tries before it answers unknown (0: the number of open squares)")
 	case model.TaskEnumerate:
@@ -218,6 +220,9 @@ func checkWorkers(stderr io.Writer, workers int) (int, error) {
 // runTasks does the task on every model, each in turn (answerEach).
 func runTasks(ctx context.Context, g *globals, streams Streams, task model.Task, f *taskFlags, paths []string) error {
 	solver, err := g.backend(f.backend)
+	if err == nil && f.certificate != "" {
+		solver, err = withCertificate(g, f, paths)
+	}
 	if err != nil {
 		return err
 	}
