@@ -106,7 +106,7 @@ func (b *Backend) Solve(ctx context.Context, m *model.Model, opts model.Options)
 		s.maxSolutions = min(b.MaxSolutions, MaxSolutions)
 	}
 	res := model.NewResult(m, opts.Task, b.Name())
-	res.Stats.Extra["solver"] = Tool
+	res.Stats.Solver = Tool
 	defer func() {
 		res.Stats.Seconds = time.Since(start).Seconds()
 		res.Stats.Extra["calls"] = s.calls
@@ -166,7 +166,7 @@ func (s *search) optimise(m *model.Model, res *model.Result, opts model.Options)
 		switch r.answer {
 		case unknown:
 			if res.Solution != nil && m.Objective.Sense != model.Fixed {
-				res.Stats.Extra["bound"] = limit
+				res.Stats.Bound = model.Int64(int64(limit))
 			}
 			return nil
 		case unsatisfiable:
@@ -257,8 +257,7 @@ func (s *search) count(m *model.Model, res *model.Result, opts model.Options) er
 		switch r.answer {
 		case unknown:
 			res.Status = model.StatusUnknown
-			res.Stats.Extra["count_complete"] = false
-			res.Stats.Extra["partial_count"] = n
+			res.Stats.CountedSoFar = model.Int64(n)
 			return nil
 		case unsatisfiable:
 			res.Count = model.Int64(n)
