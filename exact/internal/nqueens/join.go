@@ -224,9 +224,10 @@ func joinGroupCount(top, bottom *halfSearch, share *topShare, pc *pairCounter, r
 	bottom.blocked = top.blocked
 	estimated := share == nil && rm.base != nil // the group's order, before listing (joinproxy.go)
 	if estimated {
-		top.keyOf = rm.squareKeys(n, g, &top.blocked, width)
+		top.keyOf, width = rm.squareKeys(n, g, &top.blocked, width) // the keys may be narrower
 		bottom.keyOf = top.keyOf
 	}
+	top.width, bottom.width = width, width
 	if share != nil {
 		share.list(top, files[0], g.middle)
 	} else {
