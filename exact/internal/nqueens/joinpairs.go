@@ -114,7 +114,8 @@ func reuse[T any](s []T, n int) []T {
 
 // buildTables fills p.tables from p.slices: for each block and chunk of
 // tableBits bits of the key, the ORs of the slices on every subset of the
-// chunk's bits.
+// chunk's bits, doubling the entries a bit at a time (no branch or
+// trailing-zero count an entry).
 func (p *pairCounter) buildTables(blocks int) {
 	w := p.width
 	p.chunks = (w + tableBits - 1) / tableBits
@@ -122,14 +123,17 @@ func (p *pairCounter) buildTables(blocks int) {
 	for k := 0; k < blocks; k++ {
 		row := p.slices[k*w : k*w+w]
 		for c := 0; c < p.chunks; c++ {
-			t := &p.tables[k*p.chunks+c]
+			t := p.tables[k*p.chunks+c][:]
 			t[0] = 0
-			for v := 1; v < tableSize; v++ {
+			for b := 0; b < tableBits; b++ { // the entries with bit b: those without it, ORed with its slice
 				var s uint64
-				if i := c*tableBits + bits.TrailingZeros(uint(v)); i < w {
+				if i := c*tableBits + b; i < w {
 					s = row[i]
 				}
-				t[v] = t[v&(v-1)] | s
+				without, with := t[:1<<b], t[1<<b:2<<b]
+				for v, m := range without {
+					with[v] = m | s
+				}
 			}
 		}
 	}
