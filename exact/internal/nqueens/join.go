@@ -224,9 +224,10 @@ func joinGroupCount(top, bottom *halfSearch, share *topShare, pc *pairCounter, r
 	bottom.blocked = top.blocked
 	estimated := share == nil && rm.base != nil // the group's order, before listing (joinproxy.go)
 	if estimated {
-		top.keyOf = rm.squareKeys(n, g, &top.blocked, width)
+		top.keyOf, width = rm.squareKeys(n, g, &top.blocked, width) // the keys may be narrower
 		bottom.keyOf = top.keyOf
 	}
+	top.width, bottom.width = width, width
 	if share != nil {
 		share.list(top, files[0], g.middle)
 	} else {
@@ -237,6 +238,7 @@ func joinGroupCount(top, bottom *halfSearch, share *topShare, pc *pairCounter, r
 	if len(xs.keys) > len(ys.keys) { // the longer list is sliced: fuller blocks
 		xs, ys = ys, xs
 	}
+	pc.floor = sortFloor(width, len(ys.keys))
 	if len(xs.keys)*len(ys.keys) > pairLeafPairs { // else no split: no order needed
 		if !estimated && len(xs.keys) >= joinRemapFrom {
 			rm.apply(xs.keys, ys.keys, width)
@@ -244,11 +246,10 @@ func joinGroupCount(top, bottom *halfSearch, share *topShare, pc *pairCounter, r
 		if xs.scratch == nil { // one sort buffer for both halves
 			xs.scratch, ys.scratch = ys.scratch, nil
 		}
-		xs.sort()
+		xs.sort(pc.floor)
 		ys.scratch, xs.scratch = xs.scratch, nil
-		ys.sort()
+		ys.sort(pc.floor)
 	}
-	pc.floor = sortFloor(width)
 	pc.load(ys.keys, width, len(xs.keys) >= pairTableFrom)
 	pairs, visits := pc.count(xs.keys, 0, len(ys.keys), width-1)
 	return queensCount{solutions: g.weight * pairs, nodes: visits}

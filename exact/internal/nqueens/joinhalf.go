@@ -2,6 +2,7 @@ package nqueens
 
 import (
 	"cmp"
+	"math/bits"
 	"slices"
 )
 
@@ -57,31 +58,39 @@ type halfSearch struct {
 	byFiles // the tables of the search by files (joinfiles.go)
 }
 
-// sort sorts h.keys ascending on their bits from sortFloor(h.width) up,
-// all of them when the list is short.
-func (h *halfSearch) sort() {
-	if len(h.keys) < radixSortFrom {
+// sort sorts h.keys ascending on their bits from floor up (sortFloor),
+// by comparison when the list is short against the counters of a pass.
+func (h *halfSearch) sort(floor int) {
+	span := h.width - floor
+	if len(h.keys) < radixSortFrom || len(h.keys) < 1<<uint(min(span, 11))/4 {
 		slices.Sort(h.keys)
 		return
 	}
-	h.keys, h.scratch = radixSortTop(h.keys, h.scratch, sortFloor(h.width), h.width)
+	h.keys, h.scratch = radixSortTop(h.keys, h.scratch, floor, h.width)
 }
 
 // radixSortFrom is the shortest list radixSort sorts: below it clearing its
 // counters costs more than comparing.
-const radixSortFrom = 512
+const radixSortFrom = 64
 
 // joinSortBits is the most key bits, the highest, a long list is sorted
-// on: the pair walk splits on a bit only while the sublists are long
-// (pairLeafKeys), which on lists of up to 10! keys it stops doing long
-// before, and below them it checks the pairs in a leaf instead
-// (pairCounter.count). Two passes of 11 bits, where the whole key took
-// three (n = 16 to 18) or four (19 to 22).
+// on (two passes of 11 bits, where the whole key took three (n = 16 to
+// 18) or four (19 to 22)).
 const joinSortBits = 22
 
-// sortFloor is the lowest key bit a list of keys of width bits is sorted
-// on.
-func sortFloor(width int) int { return max(0, width-joinSortBits) }
+// sortFloor is the lowest key bit the lists of a group are sorted on, ys
+// the longer list's length. The pair walk splits on a bit only while a
+// sublist of ys has more than pairLeafKeys keys: on 16, 17 and every 7th
+// top of 18 queens it went at most bits.Len(ys)-4 bits deep, as a split's
+// halves are uneven (on 17 queens 1 group of the 6,631 with 256 to 511
+// ys went 5 deep and 422 went 4), most groups 5 or 6 bits less than
+// bits.Len(ys). The lists are sorted on bits.Len(ys)-3 bits, one pass of the
+// radix sort up to lists of 2^14 keys, where sorting on 22 bits took two:
+// below the floor the walk takes a leaf, however long, so the count is
+// the same for any floor, and only the work moves.
+func sortFloor(width, ys int) int {
+	return max(0, width-min(joinSortBits, max(1, bits.Len(uint(ys))-3)))
+}
 
 // radixSort sorts keys of width bits, least significant digit first, with
 // scratch as the second buffer, and returns the sorted list and the other

@@ -29,8 +29,13 @@ import (
 
 // squareKeys is keyOf (r.base) with its bits renumbered in group g's
 // estimated order: descending in the product of the two halves' square
-// counts. blocked is the files the middle queen attacks on each rank.
-func (r *keyRemap) squareKeys(n int, g joinGroup, blocked *[64]uint64, width int) []uint64 {
+// counts, and the width of its keys. blocked is the files the middle queen
+// attacks on each rank. A bit that no square of one half has is a
+// diagonal that half never uses, so no pair of the group meets on it: it
+// is dropped from the keys, which are that much narrower: on the groups
+// of every 401st top, 4.3 of 30 bits on average on 16 queens, 4.0 of 34 on
+// 18, 3.7 of 38 on 20 and 3.7 of 42 on 22.
+func (r *keyRemap) squareKeys(n int, g joinGroup, blocked *[64]uint64, width int) ([]uint64, int) {
 	a := n / 2
 	files := joinFiles(n, g)
 	r.uses = [2][64]int64{}
@@ -44,6 +49,16 @@ func (r *keyRemap) squareKeys(n int, g joinGroup, blocked *[64]uint64, width int
 		}
 	}
 	to := r.bitOrder(width)
+	free := 0 // the bits one half never uses: the lowest of the order
+	for b := range width {
+		if r.uses[0][b]*r.uses[1][b] == 0 {
+			free++
+			to[b] = 0
+		}
+	}
+	for b := range width {
+		to[b] >>= uint(free)
+	}
 	r.squares = reuse(r.squares, len(r.base))
 	for sq, k := range r.base {
 		var out uint64
@@ -52,5 +67,5 @@ func (r *keyRemap) squareKeys(n int, g joinGroup, blocked *[64]uint64, width int
 		}
 		r.squares[sq] = out
 	}
-	return r.squares
+	return r.squares, width - free
 }
