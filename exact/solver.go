@@ -110,7 +110,7 @@ func init() {
 var notPlain = driver.Technique{
 	Name: "not plain",
 	FitsModel: func(m *model.Model, _ model.Options) bool {
-		return !m.Plain() && (m.HasGroups() || m.FreeWalls != nil)
+		return (m.HasGroups() || m.FreeWalls != nil) && !m.Plain()
 	},
 	SolveModel: func(_ *tasks.Stopper, m *model.Model, _ model.Options, _ *model.Result) error {
 		if m.HasGroups() {

@@ -13,11 +13,11 @@ import (
 var Technique = driver.Technique{Name: "n-queens", FitsModel: fits, SolveModel: solve}
 
 func fits(m *model.Model, opts model.Options) bool {
-	if opts.DistinctWalls && opts.Task == model.TaskCount || !m.Plain() || m.HasGroups() || m.HasCounts() {
+	if opts.DistinctWalls && opts.Task == model.TaskCount || m.HasGroups() || m.HasCounts() {
 		return false
 	}
 	_, ok := Detect(m)
-	return ok
+	return ok && m.Plain()
 }
 
 func solve(st *tasks.Stopper, m *model.Model, opts model.Options, res *model.Result) error {

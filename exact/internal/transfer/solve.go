@@ -88,7 +88,7 @@ var Forced = driver.Technique{Name: "transfer", FitsModel: Fits, SolveModel: Sol
 // whose squares fit the memory bound (otherwise the general search says
 // why), of the independent placements fit takes.
 func Fits(m *model.Model, opts model.Options) bool {
-	if opts.Task != model.TaskCount || opts.DistinctWalls || m.Kind != model.KindPlace || !m.Plain() || m.HasGroups() || m.HasCounts() {
+	if opts.Task != model.TaskCount || opts.DistinctWalls || m.Kind != model.KindPlace || m.HasGroups() || m.HasCounts() || !m.Plain() {
 		return false
 	}
 	if squares := int64(m.Board.Rows) * int64(m.Board.Cols); squares > opts.MemoryLimit()/maxBytesPerSquare {
