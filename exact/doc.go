@@ -8,10 +8,11 @@
 //	// *res.Count == 92, *res.Classes == 12
 //
 // This package is the facade: Solve compiles a model into integers and
-// dispatch chooses a technique from the compiled problem (only the n-queens
-// fast path and the folding test read the model, before compiling), never
-// from the model's name. Each technique is a package of its own under
-// exact/internal:
+// dispatch runs the first technique of an ordered table (placement, in
+// solver.go) that fits it — each says what it fits, from the model or the
+// compiled problem (the n-queens fast path and the transfer matrix read
+// the model alone, never compiling it) — never from the model's name.
+// Each technique is a package of its own under exact/internal:
 //
 //   - nqueens: n identical queens or rooks on an empty n x n board — the
 //     bitwise counter by start constellations, the linear-time
@@ -57,7 +58,8 @@
 // a driver.Search — find the optimum and narrow the search to it, enumerate
 // depth first, list its subtrees at a depth, search one of them. fold,
 // domination and nqueens keep loops of their own (fold's boxes, domination's
-// passes, the constellation counter).
+// passes, the constellation counter, which runs on the driver's pool and
+// shard ownership); the tour search of exact/tour counts on driver.Count.
 //
 // Counting splits the search tree among goroutines (Options.Workers, all
 // cores when 0) and gives the same numbers, and the same example solution,

@@ -16,7 +16,7 @@ import (
 // too, with the search's numbers, and leaves to the search what the
 // polynomials do not take (classes of two colour rules).
 func TestLinesChosen(t *testing.T) {
-	engine := func(res *model.Result) string { return fmt.Sprint(res.Stats.Extra["engine"]) }
+	engine := func(res *model.Result) string { return res.Stats.Engine }
 	m := load(t, "n-bishops", "board=9")
 	res := run(t, m, model.Options{Task: model.TaskCount})
 	if got, want := count(res), oeis.A002465[8]; got != want || !strings.Contains(engine(res), "rook polynomials") {

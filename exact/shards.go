@@ -27,7 +27,9 @@ type ShardCost struct {
 // model.ErrUnsupported: the parts are still run by Solve, their cost is
 // only unknown beforehand.
 func ShardCosts(m *model.Model, opts model.Options, of int) ([]ShardCost, error) {
-	if sq, ok := nqueens.Detect(m); ok && opts.Task == model.TaskCount && !opts.DistinctWalls {
+	// the models dispatch gives the n-queens counter (placement: none of the
+	// techniques before it fits what it fits)
+	if sq, ok := nqueens.Detect(m); ok && opts.Task == model.TaskCount && nqueens.Technique.FitsModel(m, opts) {
 		if costs := sq.ShardCosts(of, opts.MemoryLimit()); costs != nil {
 			out := make([]ShardCost, len(costs))
 			for i, c := range costs {

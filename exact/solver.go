@@ -2,9 +2,7 @@ package exact
 
 import (
 	"context"
-	"errors"
 	"fmt"
-	"time"
 
 	"github.com/chessmodel/chessmodel/exact/internal/armies"
 	"github.com/chessmodel/chessmodel/exact/internal/attackcounts"
@@ -16,7 +14,6 @@ import (
 	"github.com/chessmodel/chessmodel/exact/internal/fold"
 	"github.com/chessmodel/chessmodel/exact/internal/lines"
 	"github.com/chessmodel/chessmodel/exact/internal/nqueens"
-	"github.com/chessmodel/chessmodel/exact/internal/problem"
 	"github.com/chessmodel/chessmodel/exact/internal/tasks"
 	"github.com/chessmodel/chessmodel/exact/internal/transfer"
 	"github.com/chessmodel/chessmodel/exact/internal/walls"
@@ -68,147 +65,93 @@ func (s *Solver) solve(ctx context.Context, m *model.Model, opts model.Options) 
 		}
 		return tour.Solve(ctx, m, opts)
 	}
-	start := time.Now()
 	if m.Kind != model.KindPlace {
 		return nil, fmt.Errorf("exact: %s models are not solved by the placement backend yet: %w", m.Kind, model.ErrUnsupported)
 	}
-	if opts.Task == model.TaskEnumerate && opts.Emit == nil {
-		return nil, errors.New("exact: enumerate needs Options.Emit to receive the solutions")
-	}
-	res := model.NewResult(m, opts.Task, s.Name())
-	st := tasks.NewStopper(ctx)
-	defer st.Close()
-	err := dispatch(st, m, opts, res)
-	res.Stats.Seconds = time.Since(start).Seconds()
-	if err != nil {
-		return nil, err
-	}
-	return res, nil
+	return driver.Frame(ctx, m, opts, s.Name(), func(st *tasks.Stopper, res *model.Result) error {
+		return driver.Dispatch(st, m, opts, res, placement)
+	})
 }
 
-// dispatch picks the method from the model's structure. Four choices
-// read the model before it is compiled: attack counts and weights (on any
-// board, with any pieces and groups), wrapped boards and one-sided pieces
-// (general), and groups each go to the one technique that reads them; the n-queens fast path, the
-// line counter (rook polynomials) and the transfer-matrix counter never compile (their boards may be far larger
-// than the compiled problem allows). Every other choice is made from the
-// compiled problem.
-func dispatch(st *tasks.Stopper, m *model.Model, opts model.Options, res *model.Result) error {
-	if opts.DistinctWalls && m.FreeWalls == nil && opts.Task == model.TaskCount {
-		if err := driver.Whole(opts, "counting the one wall set of a model with fixed walls"); err != nil {
-			return err
-		}
-		return oneWallSet(st, m, opts, res)
+// placement is the order in which dispatch tries the techniques: the
+// first that fits a model runs (driver.Dispatch). Each says itself what
+// it fits; the order makes the choice among those that fit more than
+// one. Attack counts and weights (on any board, with any pieces and
+// groups) and groups each go to the one technique that reads them; a
+// model that is not plain (a wrapped board, a one-sided piece) is left to
+// clique and cover, which read only the compiled reach and lines; the
+// n-queens counter and the transfer matrix read the model uncompiled,
+// the transfer declining a count the general search is estimated to make
+// cheaper; the fewest-pieces branch and bound declines, to folding, a
+// cover that is short under strong attack. Set in init: one wall set
+// dispatches again.
+var placement []driver.Technique
+
+func init() {
+	placement = []driver.Technique{
+		oneWallSet,
+		attackcounts.Technique,
+		notPlain,
+		armies.Technique,
+		nqueens.Technique,
+		lines.Technique,
+		transfer.Technique,
+		cover.WithWalls,
+		walls.Technique,
+		clique.Technique,
+		fewestsquares.Technique,
+		domination.Technique,
+		fold.Folding,
+		cover.Technique,
 	}
-	if m.HasCounts() { // attack counts and square weights: no other technique reads them
-		p, err := problem.CompileWithin(m, opts.MaxMemory)
-		if err != nil {
-			return err
-		}
-		return attackcounts.Solve(st, p, opts, res)
-	}
-	if !m.Plain() {
-		return general(st, m, opts, res)
-	}
-	if m.HasGroups() { // armies: no other technique reads groups
-		p, err := problem.CompileWithin(m, opts.MaxMemory)
-		if err != nil {
-			return err
-		}
-		return armies.Solve(st, p, opts, res)
-	}
-	if sq, ok := nqueens.Detect(m); ok {
-		return nqueens.Solve(st, m, sq, opts, res)
-	}
-	if taken, err := lines.Count(st, m, opts, res); taken { // line pieces by rook polynomials
-		return err
-	}
-	if taken, err := transfer.Count(st, m, opts, res); taken {
-		return err
-	}
-	p, err := problem.CompileWithin(m, opts.MaxMemory)
-	if err != nil {
-		return err
-	}
-	groups, folds := fold.Fits(p)
-	switch {
-	case p.FreeWalls && p.NeedsCoverage():
-		return cover.SolveWalls(st, p, opts, res)
-	case p.FreeWalls:
-		return walls.Solve(st, p, opts, res)
-	case !p.NeedsCoverage():
-		return clique.Solve(st, p, opts, res)
-	case !folds:
-		return cover.Solve(st, p, opts, res)
-	}
-	return folding(st, p, groups, opts, res)
 }
 
-// general answers a model that is not plain (a wrapped board, a one-sided
-// piece) with the techniques that read only the compiled reach and lines:
-// clique for independence without coverage, cover for the rest. The
-// n-queens counter, the transfer matrix, folding and the free-walls
-// searches assume straight lines of the rectangle and symmetric attack.
-func general(st *tasks.Stopper, m *model.Model, opts model.Options, res *model.Result) error {
-	if m.HasGroups() {
-		return fmt.Errorf("exact: pieces in groups are not supported %s: the armies search reads straight lines and symmetric attack"+model.PlainOnly+": %w",
-			m.NotPlain(), model.ErrUnsupported)
-	}
-	if m.FreeWalls != nil {
+// notPlain refuses groups and free walls on a model that is not plain:
+// the armies search and the wall searches read straight lines and
+// symmetric attack, and no other technique reads them.
+var notPlain = driver.Technique{
+	Name: "not plain",
+	FitsModel: func(m *model.Model, _ model.Options) bool {
+		return (m.HasGroups() || m.FreeWalls != nil) && !m.Plain()
+	},
+	SolveModel: func(_ *tasks.Stopper, m *model.Model, _ model.Options, _ *model.Result) error {
+		if m.HasGroups() {
+			return fmt.Errorf("exact: pieces in groups are not supported %s: the armies search reads straight lines and symmetric attack"+model.PlainOnly+": %w",
+				m.NotPlain(), model.ErrUnsupported)
+		}
 		return fmt.Errorf("exact: free walls are not supported %s: the wall searches assume straight lines and symmetric attack"+model.PlainOnly+": %w",
 			m.NotPlain(), model.ErrUnsupported)
-	}
-	p, err := problem.CompileWithin(m, opts.MaxMemory)
-	if err != nil {
-		return err
-	}
-	if !p.NeedsCoverage() {
-		return clique.Solve(st, p, opts, res)
-	}
-	return cover.Solve(st, p, opts, res)
-}
-
-// folding answers the models folding fits: the fewest attacked or
-// dominated squares, the fewest pieces that cover, the rest by folding.
-func folding(st *tasks.Stopper, p *problem.Problem, groups []fold.Group, opts model.Options, res *model.Result) error {
-	if fold.MinimisesCoverage(p) {
-		if opts.Task == model.TaskSolve {
-			return fewestsquares.Solve(st, p, groups, opts, res)
-		}
-		return cover.Solve(st, p, opts, res) // folding counts no fewest (fold.Folding)
-	}
-	if opts.Task != model.TaskSolve || !fold.SplitsSolve(p, groups) { // fold's part.go
-		if err := driver.Whole(opts, fold.FoldingWhat(opts)); err != nil {
-			return err
-		}
-	}
-	if opts.Task == model.TaskSolve && domination.Fits(p, groups) { // whole, or one part of its proof
-		if done, err := domination.Solve(st, p, groups[0], opts, res); done || err != nil {
-			return err
-		}
-	}
-	return fold.Solve(st, p, groups, opts, res)
+	},
 }
 
 // oneWallSet counts distinct wall sets on a model whose walls are all fixed:
 // one when it has a solution, none otherwise.
-func oneWallSet(st *tasks.Stopper, m *model.Model, opts model.Options, res *model.Result) error {
-	inner := opts
-	inner.Task = model.TaskSolve
-	inner.DistinctWalls = false
-	if err := dispatch(st, m, inner, res); err != nil {
-		return err
-	}
-	n := int64(0)
-	if res.Status == model.StatusOptimal {
-		n = 1
-	}
-	if res.Status != model.StatusUnknown {
-		res.Count = model.Int64(n)
-		if opts.Symmetry {
-			res.Classes = model.Int64(n)
+var oneWallSet = driver.Technique{
+	Name: "one wall set",
+	FitsModel: func(m *model.Model, opts model.Options) bool {
+		return opts.DistinctWalls && m.FreeWalls == nil && opts.Task == model.TaskCount
+	},
+	SolveModel: func(st *tasks.Stopper, m *model.Model, opts model.Options, res *model.Result) error {
+		if err := driver.Whole(opts, "counting the one wall set of a model with fixed walls"); err != nil {
+			return err
 		}
-	}
-	res.Task = opts.Task
-	return nil
+		inner := opts
+		inner.Task = model.TaskSolve
+		inner.DistinctWalls = false
+		if err := driver.Dispatch(st, m, inner, res, placement); err != nil {
+			return err
+		}
+		n := int64(0)
+		if res.Status == model.StatusOptimal {
+			n = 1
+		}
+		if res.Status != model.StatusUnknown {
+			res.Count = model.Int64(n)
+			if opts.Symmetry {
+				res.Classes = model.Int64(n)
+			}
+		}
+		res.Task = opts.Task
+		return nil
+	},
 }

@@ -4,8 +4,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"time"
 
+	"github.com/chessmodel/chessmodel/exact/internal/driver"
+	"github.com/chessmodel/chessmodel/exact/internal/tasks"
 	"github.com/chessmodel/chessmodel/model"
 )
 
@@ -44,10 +45,17 @@ func (*Solver) Name() string { return "exact" }
 // moves), proves that there is none (infeasible), or stops when ctx ends
 // (unknown). Count and enumerate are not supported.
 func (s *Solver) Solve(ctx context.Context, m *model.Model, opts model.Options) (*model.Result, error) {
-	start := time.Now()
 	if opts.Task != model.TaskSolve {
 		return nil, fmt.Errorf("slide: %s is not supported on sliding puzzles (solve finds a shortest solution): %w", opts.Task, model.ErrUnsupported)
 	}
+	return driver.Frame(ctx, m, opts, s.Name(), func(_ *tasks.Stopper, res *model.Result) error {
+		return s.solve(ctx, m, opts, res)
+	})
+}
+
+// solve is Solve within the frame of every exact solve (driver.Frame); the
+// search polls ctx itself.
+func (s *Solver) solve(ctx context.Context, m *model.Model, opts model.Options, res *model.Result) error {
 	memory := s.Memory
 	if memory == 0 {
 		memory = opts.MaxMemory
@@ -58,9 +66,8 @@ func (s *Solver) Solve(ctx context.Context, m *model.Model, opts model.Options) 
 	}
 	out, err := shortest(ctx, m, Options{Memory: memory, Progress: opts.Progress, Workers: opts.Workers})
 	if err != nil {
-		return nil, err
+		return err
 	}
-	res := model.NewResult(m, opts.Task, s.Name())
 	res.Stats.Nodes = out.Expanded
 	res.Stats.StatesStored = model.Int64(int64(out.Stored))
 	res.Stats.Extra = map[string]any{
@@ -86,8 +93,7 @@ func (s *Solver) Solve(ctx context.Context, m *model.Model, opts model.Options) 
 		}
 	}
 	if ctx.Err() != nil && !out.Complete && !errors.Is(ctx.Err(), context.Canceled) && !errors.Is(ctx.Err(), context.DeadlineExceeded) {
-		return nil, ctx.Err()
+		return ctx.Err()
 	}
-	res.Stats.Seconds = time.Since(start).Seconds()
-	return res, nil
+	return nil
 }

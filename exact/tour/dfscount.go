@@ -3,8 +3,9 @@ package tour
 import (
 	"math/bits"
 	"slices"
-	"sync"
 
+	"github.com/chessmodel/chessmodel/exact/internal/driver"
+	"github.com/chessmodel/chessmodel/exact/internal/problem"
 	"github.com/chessmodel/chessmodel/exact/internal/tasks"
 	"github.com/chessmodel/chessmodel/model"
 )
@@ -23,8 +24,10 @@ import (
 // tour none. Once at least connectivityFrom squares remain, the unvisited
 // squares must also be reachable from the current one.
 //
-// The search is split into the subtrees below a fixed depth and run on
-// Options.Workers goroutines (all cores by default).
+// The search is split into the subtrees below a fixed depth and run by
+// the driver of the placement techniques (driver.Count: its pool, tallies
+// and shard ownership) on Options.Workers goroutines (all cores by
+// default).
 
 // maxDFSSquares is the largest board the bitboard counter takes.
 const maxDFSSquares = 64
@@ -268,41 +271,66 @@ func (c *dfsCounter) tasks(starts []int32, weights []int64) []dfsTask {
 	return out
 }
 
-// dfsTally is the outcome of a count.
-type dfsTally struct {
-	count, classes, nodes int64
-	stopped               bool
-	emitErr               error
+// dfsCount is the search's count as the driver runs it
+// (driver.Counter): its task list is fixed by the model alone, the
+// subtrees tasks lists (dfsshard.go), made at the driver's one split,
+// and each task is searched by one worker's walk, which tallies its
+// tours weighed by the starts the task stands for.
+type dfsCount struct {
+	c       *dfsCounter
+	starts  []int32
+	weights []int64
+	list    []dfsTask
+	walks   []*dfsWalk // one a worker, for the stop and the emit error
 }
 
-// run counts over every task on the given number of workers. With emit set
-// it runs on one worker, so that tours come out in a fixed order.
-func (c *dfsCounter) run(tasks []dfsTask, workers int, progress func(float64, string)) dfsTally {
-	if c.emit != nil {
-		workers = 1
-	}
-	var mu sync.Mutex
-	var total dfsTally
-	runTasks(c.st, workers, len(tasks), progress, "counting tours by search", func(t int) {
-		task := tasks[t]
-		w := &dfsWalk{c: c, path: append(make([]int32, 0, c.n), task.prefix...)}
+var _ driver.Counter = (*dfsCount)(nil)
+
+// Split lists the subtrees, whatever the depth: the one depth the driver
+// asks for (MaxSplit).
+func (d *dfsCount) Split(int) (int, int64, bool) {
+	d.list = d.c.tasks(d.starts, d.weights)
+	return len(d.list), 0, false
+}
+
+func (d *dfsCount) MaxSplit() int { return 1 }
+
+// Whole is never asked for (the list is always split, SplitPolicy); it
+// lists the subtrees too, the one list of the search.
+func (d *dfsCount) Whole() int { n, _, _ := d.Split(1); return n }
+
+func (d *dfsCount) SplitPolicy() driver.SplitPolicy {
+	return driver.SplitPolicy{PerWorker: 1, From: 1, Always: true}
+}
+
+func (d *dfsCount) What() string { return "counting tours by search" }
+
+func (d *dfsCount) Worker(t *problem.Tally) driver.Worker {
+	w := &dfsWalk{c: d.c, path: make([]int32, 0, d.c.n)}
+	d.walks = append(d.walks, w)
+	return driver.NewWorker(t, func(i int) {
+		task := d.list[i]
+		count, classes := w.count, w.classes
+		w.path = append(w.path[:0], task.prefix...)
 		var vis uint64
 		for _, v := range task.prefix {
 			vis |= 1 << uint(v)
 		}
 		w.walk(int(task.prefix[len(task.prefix)-1]), vis)
-		mu.Lock()
-		defer mu.Unlock()
-		total.count += w.count * task.weight
-		total.classes += w.classes
-		total.nodes += w.nodes
-		total.stopped = total.stopped || w.stopped
-		if total.emitErr == nil {
-			total.emitErr = w.emitErr
+		t.AddCounted((w.count-count)*task.weight, w.classes-classes)
+	}, func() int64 { return w.nodes })
+}
+
+// stopped reports whether a walk stopped (the stopper, or an emit that
+// failed), and the first emit error.
+func (d *dfsCount) stopped() (bool, error) {
+	stopped := d.c.st != nil && d.c.st.Stopped()
+	var err error
+	for _, w := range d.walks {
+		stopped = stopped || w.stopped
+		if err == nil {
+			err = w.emitErr
 		}
-	})
-	if c.st != nil && c.st.Stopped() {
-		total.stopped = true
 	}
-	return total
+	return stopped, err
 }

@@ -3,6 +3,7 @@ package tour
 import (
 	"fmt"
 
+	"github.com/chessmodel/chessmodel/exact/internal/driver"
 	"github.com/chessmodel/chessmodel/model"
 )
 
@@ -10,7 +11,8 @@ import (
 //
 // The search's task list is its subtrees: the path prefixes of splitDepth
 // squares (or whole tours, on tiny boards) from its starts that pass the
-// pruning, in the order the search grows them (dfsCounter.tasks). It
+// pruning, in the order the search grows them (dfsCounter.tasks), which
+// the driver runs as a Counter's list (dfsCount, driver.Count). It
 // depends on the model alone — the move graph, the starts (vertex 0 of a
 // closed tour, the start square, one square of each orbit of the
 // symmetries) and the pruning — never on the workers or the memory bound,
@@ -55,26 +57,10 @@ func shardMethod(m *model.Model, opts model.Options, method Method, res *model.R
 	return nil
 }
 
-// ownedTasks is the subtrees of a part: every one for the whole count.
-// (Stats.Extra "subtrees" is the number of all of them, in a part too, so
-// that the merged statistics are the whole's.)
-func ownedTasks(all []dfsTask, shard model.Shard) []dfsTask {
-	if !shard.Active() {
-		return all
-	}
-	var own []dfsTask
-	for t, task := range all {
-		if shard.Owns(t) {
-			own = append(own, task)
-		}
-	}
-	return own
-}
-
 // tinyPart is countTiny for a part other than the first, which owns the
 // one task of a board of one or two squares: no tour.
 func tinyPart(opts model.Options, res *model.Result) bool {
-	if !opts.Shard.Active() || opts.Shard.Owns(0) {
+	if !opts.Shard.Active() || driver.Owns(opts.Shard, 0) {
 		return false
 	}
 	res.Status = model.StatusInfeasible
@@ -124,7 +110,11 @@ func ShardTasks(m *model.Model, opts model.Options, of int) ([]int, error) {
 	c := newDFSCounter(g, m.Tour.Closed)
 	starts, weights := searchStarts(m, g, opts.Task)
 	for t := range c.tasks(starts, weights) {
-		parts[t%of]++
+		for k := range parts {
+			if driver.Owns(model.Shard{Index: k, Of: of}, t) {
+				parts[k]++
+			}
+		}
 	}
 	return parts, nil
 }

@@ -5,8 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"slices"
-	"time"
 
+	"github.com/chessmodel/chessmodel/exact/internal/driver"
 	"github.com/chessmodel/chessmodel/exact/internal/tasks"
 	"github.com/chessmodel/chessmodel/model"
 )
@@ -49,26 +49,16 @@ func SolveWith(ctx context.Context, m *model.Model, opts model.Options, method M
 	if m.Kind != model.KindTour || m.Tour == nil {
 		return nil, fmt.Errorf("exact/tour: a %s model is not a tour: %w", m.Kind, model.ErrUnsupported)
 	}
-	if opts.Task == model.TaskEnumerate && opts.Emit == nil {
-		return nil, errors.New("exact: enumerate needs Options.Emit to receive the solutions")
-	}
-	start := time.Now()
-	res := model.NewResult(m, opts.Task, "exact")
-	st := tasks.NewStopper(ctx)
-	defer st.Close()
-	var err error
-	if why := modelTheorems(m); why != "" {
-		infeasible(res, opts, why)
-	} else if opts.Task == model.TaskSolve {
-		err = find(st, m, opts, res)
-	} else {
-		err = count(st, m, opts, res, method)
-	}
-	res.Stats.Seconds = time.Since(start).Seconds()
-	if err != nil {
-		return nil, err
-	}
-	return res, nil
+	return driver.Frame(ctx, m, opts, "exact", func(st *tasks.Stopper, res *model.Result) error {
+		if why := modelTheorems(m); why != "" {
+			infeasible(res, opts, why)
+			return nil
+		}
+		if opts.Task == model.TaskSolve {
+			return find(st, m, opts, res)
+		}
+		return count(st, m, opts, res, method)
+	})
 }
 
 // infeasible records a proof that no tour exists.
@@ -455,27 +445,33 @@ func countSearch(st *tasks.Stopper, m *model.Model, g *model.MoveGraph, opts mod
 	if opts.Task != model.TaskEnumerate {
 		c.emit = nil
 	}
-	starts, weights := searchStarts(m, g, opts.Task)
-	all := c.tasks(starts, weights)
-	tasks := ownedTasks(all, opts.Shard) // a part's (dfsshard.go)
-	tally := c.run(tasks, model.WorkerCount(opts.Workers), opts.Progress)
-	res.Stats.Nodes = tally.nodes
-	res.Stats.Extra["subtrees"] = len(all) // the split's, in a part too
-	if tally.emitErr != nil {
-		return tally.emitErr
+	d := &dfsCount{c: c}
+	d.starts, d.weights = searchStarts(m, g, opts.Task)
+	run := opts
+	run.DistinctWalls = false
+	if c.emit != nil {
+		run.Workers = 1 // tours come out in a fixed order
+	}
+	out := driver.Count(st, nil, run, d) // a part's subtrees (dfsshard.go)
+	tally := out.Tally
+	stopped, emitErr := d.stopped()
+	res.Stats.Nodes = out.Nodes
+	res.Stats.Extra["subtrees"] = out.Tasks // the split's, in a part too
+	if emitErr != nil {
+		return emitErr
 	}
 	if first != nil {
 		res.Solution = &model.Solution{Squares: g.Path(first)}
 		res.Value = model.Int64(int64(g.Len()))
 	}
-	if tally.stopped {
+	if stopped {
 		res.Status = model.StatusUnknown
-		res.Stats.CountedSoFar = model.Int64(tally.count)
+		res.Stats.CountedSoFar = model.Int64(tally.Count)
 		return nil
 	}
 	var classes *int64
 	if opts.Symmetry {
-		classes = model.Int64(tally.classes)
+		classes = model.Int64(tally.Classes)
 	}
 	if opts.Task == model.TaskEnumerate {
 		res.Count = model.Int64(emitted)
@@ -486,10 +482,11 @@ func countSearch(st *tasks.Stopper, m *model.Model, g *model.MoveGraph, opts mod
 		}
 		return nil
 	}
+	n := tally.Count
 	if c.reversible {
-		tally.count /= 2 // every path was counted from both ends
+		n /= 2 // every path was counted from both ends
 	}
-	err := counted(res, tally.count, classes, st, m, g, opts)
+	err := counted(res, n, classes, st, m, g, opts)
 	partReason(res, opts) // dfsshard.go
 	return err
 }

@@ -12,5 +12,5 @@ import (
 var Technique = driver.Technique{Name: "clique", Fits: fits, Solve: Solve}
 
 func fits(p *problem.Problem, opts model.Options) bool {
-	return !p.FreeWalls && !p.NeedsCoverage() && !opts.DistinctWalls && !p.Owned()
+	return !p.FreeWalls && !p.NeedsCoverage() && !(opts.DistinctWalls && opts.Task == model.TaskCount) && !p.Owned()
 }

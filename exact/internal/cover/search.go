@@ -337,7 +337,14 @@ func (c *coverSearch) leastCovered(uncovered, avail bitset.Set, enough int) int 
 // the i-th coverer is placed and the ones before it are not; or none is
 // and x is given up. A coverer whose line to x is already blocked cannot
 // cover it whatever comes, so it is neither a branch nor excluded.
+//
+// With free walls (walls.go, c.walls set) the search below is
+// searchWalls, a line stops at the walls too, a piece placed excludes
+// only its hard conflicts (those no wall mends: independence is checked
+// once the walls are placed), and x may be given up unless every square
+// is to be covered; the node has decided first that x takes no wall.
 func (c *coverSearch) branchOn(x, depth, givenUp int) {
+	walls := c.walls != nil
 	avail := c.level(depth)
 	next := c.level(depth + 1)
 	excluded := bitset.Set(c.excludes[depth*c.words : (depth+1)*c.words]) // the coverers tried so far
@@ -352,17 +359,26 @@ func (c *coverSearch) branchOn(x, depth, givenUp int) {
 			continue
 		}
 		copy(next, avail)
-		next.AndNot(excluded)
-		next.AndNot(c.g.Adj.Row(v))
-		c.search(depth+1, givenUp)
+		next.AndNot(excluded) // v among them
+		if walls {
+			next.AndNot(c.hard[v])
+			c.searchWalls(depth+1, givenUp)
+		} else {
+			next.AndNot(c.g.Adj.Row(v))
+			c.search(depth+1, givenUp)
+		}
 		c.unplace(v)
 	}
 	// or give x up: none of its coverers will be placed
-	if givenUp < c.budget && !c.halted {
+	if (walls && !c.all || !walls && givenUp < c.budget) && !c.halted {
 		copy(next, avail)
 		next.AndNot(excluded)
 		c.gaveUp.Set(x)
-		c.search(depth+1, givenUp+1)
+		if walls {
+			c.searchWalls(depth+1, givenUp+1)
+		} else {
+			c.search(depth+1, givenUp+1)
+		}
 		c.gaveUp.Clear(x)
 	}
 }
@@ -378,7 +394,8 @@ func (c *coverSearch) stackedAfter(v int) bool {
 	return slices.Contains(c.chosen, int32(v-p.Squares))
 }
 
-// blocked reports whether v's line to x already passes an occupied square,
+// blocked reports whether v's line to x already passes an occupied square
+// (with free walls: a wall, or under strong attack an occupied square),
 // so that v cannot attack x now or later (occupying x still dominates it).
 func (c *coverSearch) blocked(v, x int) bool {
 	if c.between == nil {
@@ -394,7 +411,14 @@ func (c *coverSearch) blocked(v, x int) bool {
 			return false
 		}
 	}
-	return c.between[s*c.p.Squares+x]&c.occupied[0] != 0
+	stops := c.occupied[0]
+	if c.walls != nil {
+		stops = c.walls[0]
+		if c.strong {
+			stops |= c.occupied[0]
+		}
+	}
+	return c.between[s*c.p.Squares+x]&stops != 0
 }
 
 // canCover bounds what the pieces to come can add: the best gains (weak

@@ -15,7 +15,7 @@ var Technique = driver.Technique{Name: "cover", Fits: fits, Solve: Solve}
 var WithWalls = driver.Technique{Name: "cover with free walls", Fits: fitsWalls, Solve: SolveWalls}
 
 func fits(p *problem.Problem, opts model.Options) bool {
-	return !p.FreeWalls && p.NeedsCoverage() && !opts.DistinctWalls && !p.Owned()
+	return !p.FreeWalls && p.NeedsCoverage() && !(opts.DistinctWalls && opts.Task == model.TaskCount) && !p.Owned()
 }
 
 func fitsWalls(p *problem.Problem, _ model.Options) bool {

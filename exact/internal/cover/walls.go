@@ -252,7 +252,7 @@ func (c *coverSearch) searchWalls(depth, givenUp int) {
 	c.wallOn(x, depth, givenUp)
 	wasNoWall := c.noWall.Has(x)
 	c.noWall.Set(x)
-	c.coverWithWalls(x, depth, givenUp)
+	c.branchOn(x, depth, givenUp) // search.go
 	if !wasNoWall {
 		c.noWall.Clear(x)
 	}
@@ -284,55 +284,6 @@ func (c *coverSearch) wallOn(x, depth, givenUp int) {
 	c.searchWalls(depth+1, givenUp)
 	c.wallN--
 	c.walls.Clear(x)
-}
-
-// coverWithWalls searches below the node at depth with no wall on x: one
-// of its coverers is placed (the first of them in P), or none and x is
-// given up.
-func (c *coverSearch) coverWithWalls(x, depth, givenUp int) {
-	avail := c.level(depth)
-	next := c.level(depth + 1)
-	excluded := bitset.Set(c.excludes[depth*c.words : (depth+1)*c.words])
-	clear(excluded)
-	cov := c.coverers[x]
-	for v := cov.First(); v >= 0 && !c.halted; v = cov.Next(v + 1) {
-		if !avail.Has(v) || c.blockedNow(v, x) || !c.stackedAfter(v) {
-			continue
-		}
-		excluded.Set(v)
-		if !c.place(v) {
-			continue
-		}
-		copy(next, avail)
-		next.AndNot(excluded)
-		next.AndNot(c.hard[v])
-		next.Clear(v)
-		c.searchWalls(depth+1, givenUp)
-		c.unplace(v)
-	}
-	if !c.all && !c.halted {
-		copy(next, avail)
-		next.AndNot(excluded)
-		c.gaveUp.Set(x)
-		c.searchWalls(depth+1, givenUp+1)
-		c.gaveUp.Clear(x)
-	}
-}
-
-// blockedNow is blocked with the free walls as blockers too.
-func (c *coverSearch) blockedNow(v, x int) bool {
-	if c.between == nil {
-		return false
-	}
-	s := c.p.SquareOf(v)
-	if s == x || slices.Contains(c.p.Kinds[c.p.KindOf(v)].LeapsAt(s), int32(x)) {
-		return false
-	}
-	stops := c.walls[0]
-	if c.strong {
-		stops |= c.occupied[0]
-	}
-	return c.between[s*c.p.Squares+x]&stops != 0
 }
 
 // supersetsWalls adds pieces, deciding the cliques of hard conflicts from

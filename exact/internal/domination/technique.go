@@ -14,7 +14,8 @@ import (
 // that folds, with one "min" entry, a full cover and weak attack equal to
 // strong. When the cover it finds under weak attack turns out short under
 // strong attack (which Fits rules out, so never in practice), it answers
-// nothing and says so with model.ErrUnsupported: folding judges both.
+// nothing and declines (driver.ErrDeclined, and model.ErrUnsupported
+// forced alone): folding, next in dispatch, judges both.
 var Technique = driver.Technique{Name: "domination", Fits: fits, Solve: solve}
 
 func fits(p *problem.Problem, opts model.Options) bool {
@@ -31,7 +32,7 @@ func solve(st *tasks.Stopper, p *problem.Problem, opts model.Options, res *model
 	groups, _ := fold.Fits(p)
 	done, err := Solve(st, p, groups[0], opts, res)
 	if err == nil && !done {
-		return fmt.Errorf("exact: the fewest-pieces search covers under weak attack, and this model's strong attack differs: %w", model.ErrUnsupported)
+		return fmt.Errorf("exact: the fewest-pieces search covers under weak attack, and this model's strong attack differs: %w (%w)", model.ErrUnsupported, driver.ErrDeclined)
 	}
 	return err
 }

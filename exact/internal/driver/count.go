@@ -30,7 +30,8 @@ type Splitter interface {
 	Whole() int
 }
 
-// A Counter is a technique's count as the driver runs it.
+// A Counter is a technique's count as the driver runs it. One with a
+// What() string method names its count so in progress ("counting" else).
 type Counter interface {
 	Splitter
 	// Worker returns a search of its own that runs tasks of the list,
@@ -71,16 +72,20 @@ func Count(st *tasks.Stopper, p *problem.Problem, opts model.Options, c Counter)
 		out.Nodes = splitNodes
 	}
 	out.Searched = splitNodes
-	run := ownedTasks(opts, n)
+	run := Owned(opts, n)
 	workers := max(1, min(model.WorkerCount(opts.Workers), len(run))) // a worker per task at most
-	searches := Spread(st, workers, len(run), opts.Progress, "counting", func() *counting {
+	what := "counting"
+	if w, ok := c.(interface{ What() string }); ok {
+		what = w.What()
+	}
+	searches := Spread(st, workers, len(run), opts.Progress, what, func() *counting {
 		t := problem.NewTally(p, opts.Symmetry)
 		t.SetShard(opts.Shard)
 		return &counting{Worker: c.Worker(t), tally: t}
 	}, func(_ int, s *counting, i int) {
 		before := s.Nodes()
 		s.Run(run[i])
-		if opts.Shard.Owns(run[i]) {
+		if Owns(opts.Shard, run[i]) {
 			s.owned += s.Nodes() - before
 		}
 	})
@@ -131,14 +136,22 @@ func deepen(st *tasks.Stopper, c Splitter, from, target int) (int, int64) {
 	return c.Whole(), nodes
 }
 
-// ownedTasks lists the tasks this run searches: all of them, or a shard's
-// (every task, for distinct wall sets, which may recur across tasks).
-func ownedTasks(opts model.Options, n int) []int {
+// Owned lists the tasks of a list of n this run searches: all of them, or
+// a shard's (every task, for distinct wall sets, which may recur across
+// tasks).
+func Owned(opts model.Options, n int) []int {
 	run := make([]int, 0, n)
 	for i := range n {
-		if opts.Shard.Owns(i) || opts.DistinctWalls {
+		if Owns(opts.Shard, i) || opts.DistinctWalls {
 			run = append(run, i)
 		}
 	}
 	return run
 }
+
+// Owns reports whether shard s owns task i of a list: task i is part
+// i mod N's of N (model.Shard.Owns), every task without a shard. Every
+// technique that counts in parts owns its tasks so, whether the driver
+// runs its list (Count, FirstPart) or the technique does (the n-queens
+// constellations, which a part plans only when it owns them).
+func Owns(s model.Shard, i int) bool { return s.Owns(i) }

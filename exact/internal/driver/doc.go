@@ -22,7 +22,7 @@
 // ordinary count (and none at all, the whole tree as one task, on one
 // worker without progress), ShardTasks under model.Options.Shard, which
 // makes the list the same on any number of workers. A shard then runs the
-// tasks it owns (model.Shard.Owns); their counts, classes and nodes add up
+// tasks it owns (Owns: task i is part i mod N's); their counts, classes and nodes add up
 // over the shards to the whole: the nodes of the work every shard repeats
 // (the search for the optimum, the splits) are reported by shard 0 only.
 // The number of tasks is reported as Stats.ShardTasks.
@@ -36,8 +36,10 @@
 //
 // Spread is the one worker pool of the placement techniques: a search of
 // its own for each worker, the task list handed out on tasks.RunSubtrees.
-// Count and First run on it, and so does the fewest-squares branch and
-// bound, whose list is one task per square of its first piece. A
+// Count and First run on it, and so do the fewest-squares branch and
+// bound, whose list is one task per square of its first piece, and the
+// n-queens constellation counter, whose part plans only the constellations
+// it owns (Owns). The tour search's count is a Counter (exact/tour). A
 // Counter's worker is most often a TaskWorker (NewWorker): the driver
 // runs task i by the technique's resume(i), and the search tallies what
 // it accepts through Add, under the task it runs. Pieces is the state a
@@ -59,9 +61,22 @@
 //
 // # Techniques
 //
-// A Technique is a search package as dispatch and the tests see it: Fits
-// on the compiled problem (and the options), and Solve. Package techtest
-// runs the table of known answers against each technique, forced.
+// A Technique is a search package as dispatch and the tests see it: what
+// it fits (FitsModel on the model, Fits on the compiled problem, each
+// with the options) and its answer (SolveModel on the model, or Solve on
+// the compiled problem). The facade's dispatch is an ordered table of
+// them (exact/solver.go): Dispatch runs the first that fits, compiling
+// the model once, when a technique first reads the compiled problem; a
+// technique that looks closer and leaves the model to the next declines
+// (ErrDeclined). Package techtest runs the table of known answers against
+// each technique, forced, by the same FitsCase and Answer.
+//
+// # Frame
+//
+// Frame is the outer frame of every solve of the exact backend (the
+// facade's placements, tours, slides, the techniques forced by the
+// tests): the refusal of an enumeration without Emit, the result, the
+// stopper, the timing.
 //
 // Distinct wall sets (model.Options.DistinctWalls) are the exception: a
 // wall set may be found in several tasks, so every shard runs every task

@@ -21,7 +21,7 @@ func FirstPart(st *tasks.Stopper, opts model.Options, f Finder, what string) (Fo
 		from = sp.SplitPolicy().From
 	}
 	n, nodes := deepen(st, f, from, ShardTasks)
-	run := ownedTasks(model.Options{Shard: opts.Shard}, n)
+	run := Owned(model.Options{Shard: opts.Shard}, n)
 	workers := max(1, min(model.WorkerCount(opts.Workers), len(run)))
 	task, by, searches := earliest(st, opts, f, what, workers, len(run), func(i int) int { return run[i] })
 	return Found{Task: task, Worker: by, Tasks: n, SplitNodes: nodes}, searches

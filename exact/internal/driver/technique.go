@@ -1,20 +1,98 @@
 package driver
 
 import (
+	"errors"
+	"fmt"
+
 	"github.com/chessmodel/chessmodel/exact/internal/problem"
 	"github.com/chessmodel/chessmodel/exact/internal/tasks"
 	"github.com/chessmodel/chessmodel/model"
 )
 
 // A Technique is one search package as the facade's dispatch and the
-// tests see it: whether it answers a compiled problem, and its answer.
-// Fits is the technique's own word, not dispatch's choice: a technique
-// may fit models dispatch sends elsewhere (to a faster one), and then
-// must still give the right answer; where it would not, Fits says no.
-// The tests force every technique onto every known case it fits
+// tests see it: whether it answers a model, and its answer. Fits is the
+// technique's own word, not dispatch's choice: a technique may fit models
+// dispatch sends elsewhere (to one earlier in its table, a faster one),
+// and then must still give the right answer; where it would not, Fits
+// says no. The tests force every technique onto every known case it fits
 // (package techtest).
+//
+// What a technique needs is said by the functions it sets, as gonum's
+// optimize.Method says what it Needs. FitsModel reads the model before
+// it is compiled (nil: every placement model); Fits reads the compiled
+// problem (nil: the technique needs none). The answer is SolveModel's
+// when it is set, which reads the model itself (the n-queens counter and
+// the transfer matrix never compile: their boards may be far larger than
+// a compiled problem allows), else Solve's on the compiled problem.
 type Technique struct {
-	Name  string
-	Fits  func(p *problem.Problem, opts model.Options) bool
-	Solve func(st *tasks.Stopper, p *problem.Problem, opts model.Options, res *model.Result) error
+	Name       string
+	FitsModel  func(m *model.Model, opts model.Options) bool
+	Fits       func(p *problem.Problem, opts model.Options) bool
+	SolveModel func(st *tasks.Stopper, m *model.Model, opts model.Options, res *model.Result) error
+	Solve      func(st *tasks.Stopper, p *problem.Problem, opts model.Options, res *model.Result) error
+}
+
+// ErrDeclined is what a technique's answer wraps when, having looked
+// closer than Fits does (an estimate of its work against the next
+// technique's), it leaves the model to the next technique of the table
+// that fits. It leaves res as the next technique may fill it.
+var ErrDeclined = errors.New("declined: the next technique answers")
+
+// Dispatch answers m with the first technique of table that fits it (the
+// table is the order of preference): the model is compiled once, when the
+// first technique that reads a compiled problem is asked whether it fits,
+// and a compile error is the answer. A technique that declines
+// (ErrDeclined) passes the model on to the next that fits.
+func Dispatch(st *tasks.Stopper, m *model.Model, opts model.Options, res *model.Result, table []Technique) error {
+	var p *problem.Problem
+	for _, t := range table {
+		if t.FitsModel != nil && !t.FitsModel(m, opts) {
+			continue
+		}
+		if p == nil && (t.Fits != nil || t.SolveModel == nil) {
+			var err error
+			if p, err = problem.CompileWithin(m, opts.MaxMemory); err != nil {
+				return err
+			}
+		}
+		if t.Fits != nil && !t.Fits(p, opts) {
+			continue
+		}
+		var err error
+		if t.SolveModel != nil {
+			err = t.SolveModel(st, m, opts, res)
+		} else {
+			err = t.Solve(st, p, opts, res)
+		}
+		if !errors.Is(err, ErrDeclined) {
+			return err
+		}
+	}
+	return fmt.Errorf("exact: no technique of the placement backend answers this model: %w", model.ErrUnsupported)
+}
+
+// FitsCase reports whether t fits m under opts, compiling m when t reads
+// the compiled problem; a model that does not compile fits no such
+// technique.
+func (t Technique) FitsCase(m *model.Model, opts model.Options) bool {
+	if m.Kind != model.KindPlace || t.FitsModel != nil && !t.FitsModel(m, opts) {
+		return false
+	}
+	if t.Fits == nil {
+		return true
+	}
+	p, err := problem.Compile(m)
+	return err == nil && t.Fits(p, opts)
+}
+
+// Answer answers m with t alone, compiled as Dispatch compiles it.
+func (t Technique) Answer(st *tasks.Stopper, m *model.Model, opts model.Options, res *model.Result) error {
+	if t.SolveModel != nil {
+		return t.SolveModel(st, m, opts, res)
+	}
+	p, err := problem.CompileWithin(m, opts.MaxMemory)
+	if err != nil {
+		return err
+	}
+	return t.Solve(st, p, opts, res)
 }

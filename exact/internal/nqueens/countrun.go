@@ -5,6 +5,8 @@ import (
 	"math/bits"
 	"slices"
 
+	"github.com/chessmodel/chessmodel/exact/internal/driver"
+	"github.com/chessmodel/chessmodel/exact/internal/problem"
 	"github.com/chessmodel/chessmodel/exact/internal/tasks"
 	"github.com/chessmodel/chessmodel/model"
 )
@@ -12,33 +14,39 @@ import (
 // countQueens counts the n-queens solutions and their classes under D4:
 // one constellation of each orbit per task (constellations.go), the
 // symmetric solutions for the classes, and the boards below six ranks by
-// listing. An active shard counts only the orbits it owns (shard.go).
+// listing, on the driver's pool with a tally a worker. An active shard
+// counts only the orbits it owns (driver.Owns, shard.go).
 func countQueens(st *tasks.Stopper, n, workers int, shard model.Shard, progress func(float64, string)) queensCount {
+	owns := func(task int) bool { return driver.Owns(shard, task) }
 	if n < 6 {
-		if !shard.Owns(0) { // one task: the whole listing
+		if !owns(0) { // one task: the whole listing
 			return queensCount{}
 		}
 		return countQueensSmall(n)
 	}
 	var plans []completionPlan
 	if shard.Active() { // the part's own orbits (shard.go), largest first
-		plans = orbitPlans(n, st, shard.Owns)
+		plans = orbitPlans(n, st, owns)
 		slices.SortStableFunc(plans, func(a, b completionPlan) int { return cmp.Compare(b.cost, a.cost) })
 	} else {
 		plans = constellationPlans(n, st)
 	}
-	type tally struct{ weighted, nodes int64 }
-	tallies := make([]tally, workers)
-	tasks.RunSubtrees(st, workers, len(plans), progress, "counting queens", func(w, i int) {
+	type counting struct {
+		tally *problem.Tally
+		nodes int64
+	}
+	searches := driver.Spread(st, workers, len(plans), progress, "counting queens", func() *counting {
+		return &counting{tally: problem.NewTally(nil, false)}
+	}, func(_ int, s *counting, i int) {
 		p := &plans[i]
 		found, nodes, _ := countCompletions(p, st)
-		tallies[w].weighted += p.weight * found
-		tallies[w].nodes += nodes
+		s.tally.AddCounted(p.weight*found, 0)
+		s.nodes += nodes
 	})
 	var c queensCount
-	for _, t := range tallies {
-		c.solutions += t.weighted
-		c.nodes += t.nodes
+	for _, s := range searches {
+		c.solutions += s.tally.Count
+		c.nodes += s.nodes
 	}
 	var halfTurn, quarterTurn int64
 	if shard.Active() { // those of the part's own orbits

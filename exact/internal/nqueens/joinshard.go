@@ -5,6 +5,7 @@ import (
 	"math/bits"
 	"sync"
 
+	"github.com/chessmodel/chessmodel/exact/internal/driver"
 	"github.com/chessmodel/chessmodel/exact/internal/tasks"
 	"github.com/chessmodel/chessmodel/model"
 )
@@ -66,7 +67,7 @@ func joinClasses(st *tasks.Stopper, n int, groups []joinGroup, shard model.Shard
 		return
 	}
 	c.burnside = c.solutions
-	if shard.Owns(0) { // the symmetric solutions: the first part's terms
+	if driver.Owns(shard, 0) { // the symmetric solutions: the first part's terms
 		halfTurn, quarterTurn := symmetricQueens(n, st, nil)
 		c.burnside += halfTurn + 2*quarterTurn
 		if n == 1 { // the identity and the four mirrors fix the lone queen
@@ -143,7 +144,7 @@ func joinSetup(st *tasks.Stopper, n int) (groups []joinGroup, runs []int, keyOf 
 func ownedRuns(groups []joinGroup, runs []int, shard model.Shard) (owned []joinGroup, ownedRuns []int) {
 	ownedRuns = []int{0}
 	for r := 0; r+1 < len(runs); r++ {
-		if shard.Owns(r) {
+		if driver.Owns(shard, r) {
 			owned = append(owned, groups[runs[r]:runs[r+1]]...)
 			ownedRuns = append(ownedRuns, len(owned))
 		}

@@ -15,9 +15,11 @@ import (
 // the lowest task index (so that the example reported does not depend on
 // how work was shared out).
 //
-// Solutions are tallied one of three ways, one per tally: listed one by
-// one (Add), which also decides classes; counted in bulk (AddBulk), when a
-// technique counts many at once without listing them; or, for
+// Solutions are tallied one of four ways, one per tally: listed one by
+// one (Add), which also decides classes; counted, classes and all, by the
+// technique (AddCounted: the tour and n-queens counters); counted in bulk
+// (AddBulk), when a technique counts many at once without listing them
+// past 64 bits; or, for
 // model.Options.DistinctWalls, as the distinct wall sets they stand on
 // (AddBoard). Every solution is found in exactly one task, so counts and
 // classes of disjoint task sets add up; wall sets may recur in several
@@ -62,6 +64,13 @@ func (t *Tally) SetFirst(task int, vertices, walls []int32) {
 		t.First = slices.Clone(vertices)
 		t.Walls = slices.Clone(walls)
 	}
+}
+
+// AddCounted counts n solutions, classes of them least in their
+// orbit, that a technique counted (and judged) without listing them.
+func (t *Tally) AddCounted(n, classes int64) {
+	t.Count = t.checkedAdd(t.Count, n)
+	t.Classes = t.checkedAdd(t.Classes, classes)
 }
 
 // AddBulk counts n solutions that are not listed one by one.

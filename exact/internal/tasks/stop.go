@@ -3,6 +3,7 @@ package tasks
 import (
 	"context"
 	"sync/atomic"
+	"time"
 )
 
 // A Stopper tells searches to give up: the context ended, or the caller's
@@ -53,4 +54,14 @@ func (s *Stopper) CanceledNow() bool {
 		s.flag.Store(true)
 	}
 	return s.Stopped()
+}
+
+// Within returns a stopper that stops when s does or after d, whichever
+// comes first (a trial run within a budget); Close releases it.
+func (s *Stopper) Within(d time.Duration) *Stopper {
+	ctx, cancel := context.WithTimeout(s.ctx, d)
+	t := NewStopper(ctx)
+	release := t.release
+	t.release = func() bool { cancel(); return release() }
+	return t
 }

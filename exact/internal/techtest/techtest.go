@@ -7,18 +7,17 @@ package techtest
 
 import (
 	"context"
-	"errors"
 	"os"
 	"testing"
 
 	"github.com/chessmodel/chessmodel/exact/internal/driver"
-	"github.com/chessmodel/chessmodel/exact/internal/problem"
 	"github.com/chessmodel/chessmodel/exact/internal/tasks"
 	"github.com/chessmodel/chessmodel/internal/known"
 	"github.com/chessmodel/chessmodel/model"
 )
 
-// Known runs every known placement case tech fits through tech alone,
+// Known runs every known placement case tech fits (Technique.FitsCase)
+// through tech alone,
 // then the extra cases (for what the table does not reach), each of
 // which must fit tech and name a brute-force referee that agrees with
 // its answer. It fails when tech fits no case of the table and has no
@@ -56,11 +55,7 @@ func Known(t *testing.T, tech driver.Technique, skip map[string]string, extra ..
 
 // fits reports whether tech takes the case.
 func fits(tech driver.Technique, c *known.Case, m *model.Model) bool {
-	if m.Kind != model.KindPlace {
-		return false
-	}
-	p, err := problem.Compile(m)
-	return err == nil && tech.Fits(p, c.Options())
+	return tech.FitsCase(m, c.Options())
 }
 
 // runExtra runs an extra case through tech and its referee.
@@ -86,20 +81,6 @@ func runExtra(t *testing.T, tech driver.Technique, c known.Case) {
 	}
 }
 
-// KnownModel is Known for a technique that reads the model itself (the
-// n-queens fast path, the transfer-matrix counter: their boards may be
-// far larger than a compiled problem allows): every known placement case
-// fits takes is handed to solve.
-func KnownModel(t *testing.T, name string, fits func(m *model.Model, opts model.Options) bool, solve Solve) {
-	t.Helper()
-	known.Test(t, "exact", func(c *known.Case, m *model.Model) model.Solver {
-		if m.Kind != model.KindPlace || !fits(m, c.Options()) {
-			return nil
-		}
-		return forced{name: name, solve: solve}
-	})
-}
-
 // Run answers m with tech alone, compiled as the facade compiles it, and
 // fails the test on an error.
 func Run(t *testing.T, tech driver.Technique, m *model.Model, opts model.Options) *model.Result {
@@ -111,39 +92,21 @@ func Run(t *testing.T, tech driver.Technique, m *model.Model, opts model.Options
 	return res
 }
 
-// A Solve answers a model with one technique.
-type Solve func(st *tasks.Stopper, m *model.Model, opts model.Options, res *model.Result) error
-
-// compiled is the solver that compiles a model and hands it to tech, as
-// the facade does after dispatch.
-func compiled(tech driver.Technique) forced {
-	return forced{name: tech.Name, solve: func(st *tasks.Stopper, m *model.Model, opts model.Options, res *model.Result) error {
-		p, err := problem.Compile(m)
-		if err != nil {
-			return err
-		}
-		return tech.Solve(st, p, opts, res)
-	}}
-}
+// compiled is the solver that hands every model to tech, compiled as the
+// facade compiles it after dispatch when tech reads a compiled problem.
+func compiled(tech driver.Technique) forced { return forced{tech} }
 
 // forced is a model.Solver that hands every model to one technique.
-type forced struct {
-	name  string
-	solve Solve
-}
+type forced struct{ tech driver.Technique }
 
-func (f forced) Name() string { return "exact/" + f.name }
+func (f forced) Name() string { return "exact/" + f.tech.Name }
 
 func (f forced) Solve(ctx context.Context, m *model.Model, opts model.Options) (*model.Result, error) {
-	if opts.Task == model.TaskEnumerate && opts.Emit == nil {
-		return nil, errors.New("enumerate needs Emit")
+	res, err := driver.Frame(ctx, m, opts, f.Name(), func(st *tasks.Stopper, res *model.Result) error {
+		return f.tech.Answer(st, m, opts, res)
+	})
+	if res != nil {
+		model.SettleStatus(m, res)
 	}
-	res := model.NewResult(m, opts.Task, f.Name())
-	st := tasks.NewStopper(ctx)
-	defer st.Close()
-	if err := f.solve(st, m, opts, res); err != nil {
-		return nil, err
-	}
-	model.SettleStatus(m, res)
-	return res, nil
+	return res, err
 }

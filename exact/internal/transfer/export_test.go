@@ -5,8 +5,11 @@ import (
 	"github.com/chessmodel/chessmodel/model"
 )
 
-// Force is Count that takes every model the transfer fits, whatever the
-// general search would cost: the tests compare the two on small boards.
+// Force is Forced on a model, with whether the transfer fits it: the
+// tests compare the transfer with the general search on small boards.
 var Force = func(st *tasks.Stopper, m *model.Model, opts model.Options, res *model.Result) (bool, error) {
-	return countModel(st, m, opts, res, true)
+	if !Fits(m, opts) {
+		return false, nil
+	}
+	return true, Solve(st, m, opts, res)
 }

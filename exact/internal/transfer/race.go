@@ -1,7 +1,6 @@
 package transfer
 
 import (
-	"context"
 	"time"
 
 	"github.com/chessmodel/chessmodel/exact/internal/clique"
@@ -21,45 +20,29 @@ const (
 	workNanos = 50
 )
 
-// trySearch runs the general search (the clique search, which the exact
-// backend gives every model the transfer fits) within the budget the
-// transfer's work sets; it reports whether the search answered, res then
-// holding its answer.
-func trySearch(st *tasks.Stopper, m *model.Model, opts model.Options, res *model.Result, work float64) (bool, error) {
-	if work < quickWork || opts.Shard.Active() {
-		return false, nil
+// searchFirst runs the general search (the clique search, which the
+// exact backend gives every model the transfer fits) within the budget
+// the transfer's work sets, when that work is above quickWork; it
+// reports whether the search answered, res then holding its answer, or
+// st stopped.
+func searchFirst(st *tasks.Stopper, m *model.Model, opts model.Options, res *model.Result, work float64) bool {
+	if work < quickWork {
+		return false
 	}
 	p, err := problem.CompileWithin(m, opts.MaxMemory)
 	if err != nil {
-		return false, nil // the transfer may fit where the search does not
+		return false // the transfer may fit where the search does not
 	}
 	budget := time.Duration(work * workNanos / 4)
-	ctx, cancel := context.WithTimeout(context.Background(), budget)
-	defer cancel()
-	go func() { // the caller's stop ends the trial too
-		tick := time.NewTicker(5 * time.Millisecond)
-		defer tick.Stop()
-		for {
-			select {
-			case <-ctx.Done():
-				return
-			case <-tick.C:
-				if st.Stopped() {
-					cancel()
-					return
-				}
-			}
-		}
-	}()
-	trial := tasks.NewStopper(ctx)
+	trial := st.Within(budget) // the caller's stop ends the trial too
 	defer trial.Close()
 	tried := *res
 	tried.Stats = model.Stats{Seconds: res.Stats.Seconds, Nodes: res.Stats.Nodes, Extra: map[string]any{}}
 	if err := clique.Solve(trial, p, opts, &tried); err != nil || tried.Status == model.StatusUnknown {
 		res.Stats.Nodes += tried.Stats.Nodes
 		res.Stats.Extra["search_tried"] = budget.Round(time.Millisecond).String()
-		return st.Stopped(), nil
+		return st.Stopped()
 	}
 	*res = tried
-	return true, nil
+	return true
 }

@@ -8,6 +8,7 @@ import (
 	"time"
 	"unsafe"
 
+	"github.com/chessmodel/chessmodel/exact/internal/driver"
 	"github.com/chessmodel/chessmodel/exact/internal/problem"
 	"github.com/chessmodel/chessmodel/exact/internal/tasks"
 	"github.com/chessmodel/chessmodel/model"
@@ -72,67 +73,104 @@ func (sp *sweepPlan) width() int {
 	return w
 }
 
-// Count answers a count on a model the transfer takes. taken is false when
-// it does not take the model (see fit) or the general search is estimated
-// to cost less, and the caller answers the model; otherwise err and res
-// are the answer.
-func Count(st *tasks.Stopper, m *model.Model, opts model.Options, res *model.Result) (taken bool, err error) {
-	return countModel(st, m, opts, res, false)
-}
+// Technique is the transfer as dispatch runs it (choose): on a model
+// the general search is estimated to count more cheaply it declines
+// (driver.ErrDeclined), and where its own work is large the general
+// search runs first, for a budget its work sets (race.go).
+var Technique = driver.Technique{Name: "transfer", FitsModel: Fits, SolveModel: choose}
 
-// countModel is Count; forced, it takes every model fit takes, whatever
-// the general search would cost, and so does a shard.
-func countModel(st *tasks.Stopper, m *model.Model, opts model.Options, res *model.Result, forced bool) (taken bool, err error) {
-	if opts.Task != model.TaskCount || opts.DistinctWalls || m.Kind != model.KindPlace {
-		return false, nil
+// Forced is the transfer on every model it fits, whatever the general
+// search would cost: the tests compare the two on small boards.
+var Forced = driver.Technique{Name: "transfer", FitsModel: Fits, SolveModel: Solve}
+
+// Fits reports whether the transfer takes a model: a count (not of
+// distinct wall sets) on a plain board without groups or attack counts,
+// whose squares fit the memory bound (otherwise the general search says
+// why), of the independent placements fit takes.
+func Fits(m *model.Model, opts model.Options) bool {
+	if opts.Task != model.TaskCount || opts.DistinctWalls || m.Kind != model.KindPlace || m.HasGroups() || m.HasCounts() || !m.Plain() {
+		return false
 	}
 	if squares := int64(m.Board.Rows) * int64(m.Board.Cols); squares > opts.MemoryLimit()/maxBytesPerSquare {
-		return false, nil // not even the squares fit: the general search says why
+		return false
 	}
+	return fit(m) != nil
+}
+
+// A transferPlan is what the transfer would do on a model: its spec and
+// counter, a sweep for each symmetry counted, and their estimated work.
+type transferPlan struct {
+	s      *spec
+	c      *counter
+	sweeps []sweepPlan
+	work   float64
+}
+
+// newTransferPlan plans the count of a model Fits takes; errStopped when
+// st stopped the planning.
+func newTransferPlan(st *tasks.Stopper, m *model.Model, opts model.Options) (*transferPlan, error) {
 	s := fit(m)
-	if s == nil {
-		return false, nil
-	}
-	// the general search counts a shard as the whole: a shard of a model
-	// the transfer fits is the transfer's to split or to refuse
-	forced = forced || opts.Shard.Active()
-	if fixedConflict(m) {
-		return true, problem.Infeasible(res, opts)
-	}
 	c, err := newCounter(s)
 	if err != nil {
-		return forced, err
+		return nil, err
 	}
 	group := []model.Transform{{}}
 	if opts.Symmetry {
 		group = m.Symmetries()
 	}
-	plans, work, err := s.plans(group, c, opts.MemoryLimit(), st)
-	search := s.searchWork()
+	sweeps, work, err := s.plans(group, c, opts.MemoryLimit(), st)
+	if err != nil {
+		return nil, err
+	}
+	return &transferPlan{s: s, c: c, sweeps: sweeps, work: work}, nil
+}
+
+// Solve counts a model Fits takes with the transfer, whatever the general
+// search would cost. A shard is the transfer's to split or to refuse.
+func Solve(st *tasks.Stopper, m *model.Model, opts model.Options, res *model.Result) error {
+	if fixedConflict(m) {
+		return problem.Infeasible(res, opts)
+	}
+	tp, err := newTransferPlan(st, m, opts)
 	switch {
 	case errors.Is(err, errStopped):
 		res.Status = model.StatusUnknown
-		return true, nil
-	case err != nil && !forced:
-		// the search's bound counts every set, not the independent ones:
-		// 3 kinds on 6x6 with 27 GiB of transfer states took it 9 minutes
-		return false, nil
+		return nil
 	case err != nil:
-		return true, err
-	case search < work && !forced:
-		return false, nil
-	case opts.Shard.Active() && (opts.Symmetry || s.maximize):
-		return true, fmt.Errorf("exact: the transfer splits plain counts into shards, not counts of classes or of the most pieces: %w", model.ErrUnsupported)
+		return err
+	case opts.Shard.Active() && (opts.Symmetry || tp.s.maximize):
+		return fmt.Errorf("exact: the transfer splits plain counts into shards, not counts of classes or of the most pieces: %w", model.ErrUnsupported)
 	}
-	if !forced {
-		if answered, err := trySearch(st, m, opts, res, work); answered || err != nil {
-			if st.Stopped() {
-				res.Status = model.StatusUnknown
-			}
-			return true, err
+	return tp.s.count(st, tp.sweeps, tp.c, opts, res)
+}
+
+// choose is Solve where the transfer is estimated the cheaper: it
+// declines a model it cannot plan (the general search's bound counts
+// every set, not the independent ones: 3 kinds on 6x6 with 27 GiB of
+// transfer states took it 9 minutes) or whose search is estimated to cost
+// less, and tries the search first where its own work is large. The
+// general search counts a shard as the whole, so a shard is Solve's.
+func choose(st *tasks.Stopper, m *model.Model, opts model.Options, res *model.Result) error {
+	if opts.Shard.Active() || fixedConflict(m) {
+		return Solve(st, m, opts, res)
+	}
+	tp, err := newTransferPlan(st, m, opts)
+	switch {
+	case errors.Is(err, errStopped):
+		res.Status = model.StatusUnknown
+		return nil
+	case err != nil:
+		return driver.ErrDeclined
+	case tp.s.searchWork() < tp.work:
+		return driver.ErrDeclined
+	}
+	if searchFirst(st, m, opts, res, tp.work) {
+		if st.Stopped() {
+			res.Status = model.StatusUnknown
 		}
+		return nil
 	}
-	return true, s.count(st, plans, c, opts, res)
+	return tp.s.count(st, tp.sweeps, tp.c, opts, res)
 }
 
 // plans chooses, for each element of the group, the sweep (across rows or
