@@ -1,7 +1,6 @@
 package exact
 
 import (
-	"fmt"
 	"strings"
 	"testing"
 
