@@ -22,7 +22,7 @@ func NewResult(m *Model, task Task, backend string) *Result {
 
 // Run is the one front door of a solve: it asks solver to do opts.Task on
 // m and turns what the backend answers into the result every caller
-// presents (a caller that shows a stopped solve as unknown reads Stopped).
+// presents as it is (Stopped says a backend stopped before a complete answer).
 // In order:
 //
 //  1. Solve: solver.Solve(ctx, m, opts). When the backend fails, Run
