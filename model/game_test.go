@@ -2,6 +2,7 @@ package model_test
 
 import (
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -122,5 +123,31 @@ func TestCheckGame(t *testing.T) {
 				t.Fatalf("valid=%v %q, want %q", r.Valid, problems, tc.problem)
 			}
 		})
+	}
+}
+
+// TestResizeGame: the 8x8 race on 6x6 and 10x10 keeps its squares next
+// to the corners and the centre's 2x2; an odd change of size does not map
+// the centre.
+func TestResizeGame(t *testing.T) {
+	m := mustLoad(t, "game-rook-race.yaml")
+	for _, tc := range []struct {
+		n           int
+		white, goal string
+	}{
+		{6, "[e1 a2 f5 b6]", "[c3 d3 c4 d4]"},
+		{10, "[i1 a2 j9 b10]", "[e5 f5 e6 f6]"},
+		{4, "[c1 a2 d3 b4]", "[b2 c2 b3 c3]"},
+	} {
+		r, err := m.ResizeGame(tc.n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if w, g := fmt.Sprint(r.Game.Sides[0].From), fmt.Sprint(r.Game.Sides[0].Goal); w != tc.white || g != tc.goal {
+			t.Errorf("%dx%d: white %s goal %s, want %s %s", tc.n, tc.n, w, g, tc.white, tc.goal)
+		}
+	}
+	if _, err := m.ResizeGame(7); err == nil || !strings.Contains(err.Error(), "even number") {
+		t.Errorf("7x7: %v", err)
 	}
 }
