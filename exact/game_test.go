@@ -152,6 +152,17 @@ func TestExploreGame(t *testing.T) {
 		if g.Value != sol.Game.Value || g.Plies != sol.Game.Plies || g.Bits != 2 {
 			t.Errorf("%s: explore %s in %d, solve %s in %d", file, g.Value, g.Plies, sol.Game.Value, sol.Game.Plies)
 		}
+		flipped, err := model.Load("../testdata/models/"+file, "game.first="+m.Game.Sides[1-m.Game.First].Label)
+		if err != nil {
+			t.Fatal(err)
+		}
+		other, err := model.Run(context.Background(), New(), flipped, model.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if s := g.Starts[1]; s.Value != other.Game.Value || s.Plies != other.Game.Plies || s.ToMove != other.Game.ToMove {
+			t.Errorf("%s: the other first mover %+v, solved alone %+v", file, s, other.Game)
+		}
 		if g.LongestWin > 0 && (g.LongestWin%2 != 1 || g.LongestWin >= len(g.ByPlies) || g.ByPlies[g.LongestWin] == 0 || g.LongestWinFrom == "") {
 			t.Errorf("%s: longest win %d from %q, by plies %v", file, g.LongestWin, g.LongestWinFrom, g.ByPlies)
 		}

@@ -36,7 +36,20 @@ type GameResult struct {
 	// when distances are asked (solve), 8 more for its plies; the
 	// retrograde analysis keeps 2 more bits a position while it runs.
 	Bits int `json:"bits_per_position,omitempty"`
+	// Starts: the start with the first side to move and with the other
+	// (explore: the one solution answers both first movers).
+	Starts []GameStart `json:"starts,omitempty"`
 	// Reachable is the number of positions reachable from the start
 	// (the brute backend's space), 0 when not counted.
 	Reachable int64 `json:"reachable,omitempty"`
+}
+
+// GameStart is the value of a start position: the side to move, its
+// value, the winner under best play ("" for a draw) and the plies to the
+// end (0 for a draw).
+type GameStart struct {
+	ToMove string `json:"to_move"`
+	Value  string `json:"value"`
+	Winner string `json:"winner,omitempty"`
+	Plies  int    `json:"plies,omitempty"`
 }

@@ -47,11 +47,11 @@ func TestWorkersAgree(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	a, err := retrograde(context.Background(), sp, true, 0, 1, nil)
+	a, err := retrograde(context.Background(), sp, true, [2]int64{}, 1, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, err := retrograde(context.Background(), sp, true, 0, 3, nil)
+	b, err := retrograde(context.Background(), sp, true, [2]int64{}, 3, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -68,7 +68,7 @@ func TestCancel(t *testing.T) {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	if _, err := retrograde(ctx, sp, false, 0, 2, nil); err == nil {
+	if _, err := retrograde(ctx, sp, false, [2]int64{}, 2, nil); err == nil {
 		t.Error("no error from a cancelled analysis")
 	}
 }

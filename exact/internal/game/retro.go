@@ -35,10 +35,11 @@ type table struct {
 	longest    int   // the most plies of a win
 	longestAt  int64 // the least index of a win that long
 	bitsPerPos int
-	// watch is a position whose level is recorded (the start's) in
-	// watchLevel when it is decided, -1 until then.
-	watch      int64
-	watchLevel int
+	// watch are positions whose levels are recorded (the start with
+	// either side to move) in watchLevel when they are decided, -1 until
+	// then.
+	watch      [2]int64
+	watchLevel [2]int
 }
 
 func (t *table) value(i int64) int {
@@ -73,8 +74,8 @@ func (b bitmap) add(i int64) { atomic.OrUint64(&b[i>>6], 1<<(i&63)) }
 // at most d (d odd), found by walking back from level d. What no level
 // reaches is a draw. Each level is a scan of the frontier's bitmap split
 // among the workers.
-func retrograde(ctx context.Context, sp *space, withPlies bool, watch int64, workers int, progress func(float64, string)) (*table, error) {
-	t := &table{sp: sp, values: make([]uint32, (sp.total+15)/16), bitsPerPos: 2, watch: watch, watchLevel: -1}
+func retrograde(ctx context.Context, sp *space, withPlies bool, watch [2]int64, workers int, progress func(float64, string)) (*table, error) {
+	t := &table{sp: sp, values: make([]uint32, (sp.total+15)/16), bitsPerPos: 2, watch: watch, watchLevel: [2]int{-1, -1}}
 	if withPlies {
 		t.plies = make([]uint8, sp.total)
 		t.bitsPerPos = 10
@@ -126,8 +127,10 @@ func retrograde(ctx context.Context, sp *space, withPlies bool, watch int64, wor
 		}
 	}
 	t.byPlies = []int64{lost0}
-	if t.value(watch) == loss {
-		t.watchLevel = 0
+	for k, i := range watch {
+		if t.value(i) == loss {
+			t.watchLevel[k] = 0
+		}
 	}
 	for d := 0; t.byPlies[d] > 0; d++ {
 		if progress != nil {
@@ -161,8 +164,10 @@ func retrograde(ctx context.Context, sp *space, withPlies bool, watch int64, wor
 								t.plies[q] = uint8(d + 2)
 							}
 							next.add(q)
-							if q == watch {
-								t.watchLevel = d + 1 // one writer: the settle that won
+							for k, i := range watch {
+								if q == i {
+									t.watchLevel[k] = d + 1 // one writer: the settle that won
+								}
 							}
 							n++
 							first = min(first, q)

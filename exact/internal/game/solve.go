@@ -71,8 +71,11 @@ func run(ctx context.Context, m *model.Model, opts model.Options, withPlies bool
 		return nil, fmt.Errorf("exact: the game's %d positions need %d bytes (%d bits a position), over the memory bound of %d bytes: %w",
 			sp.total, need, bitsFor(withPlies), limit, model.ErrTooLarge)
 	}
-	idx := sp.indexOf(m.GameStart())
-	t, err := retrograde(ctx, sp, withPlies, idx, model.WorkerCount(opts.Workers), opts.Progress)
+	startPos := m.GameStart()
+	idx := sp.indexOf(startPos)
+	startPos.ToMove = 1 - startPos.ToMove
+	other := sp.indexOf(startPos)
+	t, err := retrograde(ctx, sp, withPlies, [2]int64{idx, other}, model.WorkerCount(opts.Workers), opts.Progress)
 	res := model.NewResult(m, opts.Task, "exact")
 	if err != nil {
 		if ctx.Err() != nil {
@@ -87,18 +90,9 @@ func run(ctx context.Context, m *model.Model, opts model.Options, withPlies bool
 	res.Stats.Nodes = sp.total
 	p := sp.newPos()
 	sp.decode(idx, p)
-	g.ToMove = m.Game.Sides[p.toMove].Label
-	level := t.levelOf(idx)
-	switch v := t.value(idx); {
-	case v == win:
-		g.Value, g.Winner = "win", g.ToMove
-	case v == loss:
-		g.Value, g.Winner = "loss", m.Game.Sides[1-p.toMove].Label
-	default:
-		g.Value = "draw"
-	}
-	if level >= 0 {
-		g.Plies = level
+	s := t.start(idx)
+	g.ToMove, g.Value, g.Winner, g.Plies = s.ToMove, s.Value, s.Winner, s.Plies
+	if level := t.levelOf(idx); level >= 0 {
 		res.Value = model.Int64(int64(level))
 	}
 	if withPlies {
@@ -114,6 +108,7 @@ func run(ctx context.Context, m *model.Model, opts model.Options, withPlies bool
 		}
 		g.Positions, g.Won, g.Lost, g.Drawn, g.Over = sp.total, won, lost, t.drawn, t.over
 		g.ByPlies = t.byPlies
+		g.Starts = []model.GameStart{t.start(idx), t.start(other)}
 		if t.longest > 0 {
 			g.LongestWin = t.longest
 			sp.decode(t.longestAt, p)
@@ -123,6 +118,24 @@ func run(ctx context.Context, m *model.Model, opts model.Options, withPlies bool
 	res.Stats.Extra["memory_bytes"] = need
 	res.Stats.Seconds = time.Since(start).Seconds()
 	return res, nil
+}
+
+// start is the value of position i, a start.
+func (t *table) start(i int64) model.GameStart {
+	sp := t.sp
+	p := sp.newPos()
+	sp.decode(i, p)
+	s := model.GameStart{ToMove: sp.m.Game.Sides[p.toMove].Label}
+	switch t.value(i) {
+	case win:
+		s.Value, s.Winner = "win", s.ToMove
+	case loss:
+		s.Value, s.Winner = "loss", sp.m.Game.Sides[1-p.toMove].Label
+	default:
+		s.Value = "draw"
+	}
+	s.Plies = max(t.levelOf(i), 0)
+	return s
 }
 
 func bitsFor(withPlies bool) int {
@@ -142,8 +155,10 @@ func (t *table) levelOf(i int64) int {
 	if t.plies != nil {
 		return int(t.plies[i]) - 1
 	}
-	if i == t.watch {
-		return t.watchLevel
+	for k, w := range t.watch {
+		if i == w {
+			return t.watchLevel[k]
+		}
 	}
 	return -1
 }

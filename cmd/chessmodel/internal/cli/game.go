@@ -142,6 +142,10 @@ func runGameExplore(ctx context.Context, g *globals, streams Streams, f *explore
 	gr := res.Game
 	fmt.Fprintf(streams.Out, "%s: %s board, every position strongly solved (retrograde analysis, %d bits a position)\n", m.Name, m.Board.Dims(), gr.Bits)
 	fmt.Fprintf(streams.Out, "start        %s\n", gameValue(gr))
+	for _, s := range gr.Starts[1:] {
+		other := model.GameResult{ToMove: s.ToMove, Value: s.Value, Winner: s.Winner, Plies: s.Plies}
+		fmt.Fprintf(streams.Out, "             %s (the other first mover)\n", gameValue(&other))
+	}
 	fmt.Fprintf(streams.Out, "positions    %s: %s won, %s lost (%s of them over already), %s drawn, for the side to move\n",
 		group(uint64(gr.Positions)), group(uint64(gr.Won)), group(uint64(gr.Lost)), group(uint64(gr.Over)), group(uint64(gr.Drawn)))
 	var levels []string
