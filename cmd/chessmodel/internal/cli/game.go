@@ -56,7 +56,7 @@ func gameLine(s *model.Solution) string {
 	case "":
 		end = "the game goes on"
 	case "draw":
-		end = "draw: the last position repeats, or the rules draw it"
+		end = "draw: a position repeats, or the rules draw it"
 	}
 	return strings.TrimSpace(strings.Join(words, " ") + " (" + end + ")")
 }
