@@ -31,6 +31,9 @@ func (b *Solver) Solve(ctx context.Context, m *model.Model, opts model.Options) 
 	if m.Kind == model.KindSlide {
 		return b.solveSlide(ctx, m, opts) // slide.go
 	}
+	if m.Kind == model.KindGame {
+		return b.solveGame(ctx, m, opts) // game.go
+	}
 	if m.Kind != model.KindPlace {
 		return nil, fmt.Errorf("brute: %s models: %w", m.Kind, model.ErrUnsupported)
 	}

@@ -12,6 +12,7 @@ import (
 	"github.com/chessmodel/chessmodel/exact/internal/driver"
 	"github.com/chessmodel/chessmodel/exact/internal/fewestsquares"
 	"github.com/chessmodel/chessmodel/exact/internal/fold"
+	"github.com/chessmodel/chessmodel/exact/internal/game"
 	"github.com/chessmodel/chessmodel/exact/internal/lines"
 	"github.com/chessmodel/chessmodel/exact/internal/nqueens"
 	"github.com/chessmodel/chessmodel/exact/internal/tasks"
@@ -57,6 +58,8 @@ func (s *Solver) solve(ctx context.Context, m *model.Model, opts model.Options) 
 			return nil, err
 		}
 		return (&slide.Solver{}).Solve(ctx, m, opts)
+	case model.KindGame:
+		return game.Solve(ctx, m, opts) // exact/internal/game: retrograde analysis
 	case model.KindTour:
 		if opts.Task != model.TaskCount { // a count by the search splits (exact/tour/dfsshard.go)
 			if err := driver.Whole(opts, "a tour search"); err != nil {

@@ -118,6 +118,8 @@ func compileWithin(m *model.Model, form formulation, maxMemory int64) (*Program,
 		return t.p, nil
 	case model.KindSlide:
 		return nil, fmt.Errorf("ilp: a slide model's program depends on a horizon: use CompileSlide (solve finds the horizon): %w", model.ErrUnsupported)
+	case model.KindGame:
+		return nil, fmt.Errorf("ilp: the ilp backend does not play games: a game's value (won, lost or drawn, with the plies to the end) is a fixpoint over its whole graph of positions, not the optimum of a linear program; use --backend exact (retrograde analysis) or brute: %w", model.ErrUnsupported)
 	default:
 		return nil, fmt.Errorf("ilp: model kind %v: %w", m.Kind, model.ErrUnsupported)
 	}

@@ -57,6 +57,8 @@ func Check(m *Model, s *Solution) *Report {
 		} else {
 			checkSlide(m, s, r)
 		}
+	case KindGame:
+		checkGame(m, s, r) // game.go
 	}
 	return r
 }

@@ -45,6 +45,9 @@ func (m *Model) Diagram(sol *Solution) string {
 	if m.Kind == KindSlide {
 		m.Slide.mark(marks) // slide_groups.go
 	}
+	if m.Kind == KindGame {
+		m.Game.mark(marks) // game.go
+	}
 	if m.Kind == KindTour && m.Tour.Start != nil {
 		marks[*m.Tour.Start] = m.Tour.Piece.Symbol
 	}
@@ -168,6 +171,7 @@ type Summary struct {
 	Objective  string            `json:"objective,omitempty"`
 	Tour       *TourSummary      `json:"tour,omitempty"`
 	Slide      *SlideSummary     `json:"slide,omitempty"`
+	Game       *GameSummary      `json:"game,omitempty"`
 	Symmetries []string          `json:"symmetries"`
 	Wrap       string            `json:"wrap,omitempty"` // cylinder, torus, mobius, klein; empty on a plain board
 
@@ -237,6 +241,11 @@ func (m *Model) Summarize() Summary {
 		s.Slide = &SlideSummary{Piece: m.Slide.Piece.Name, From: m.Slide.From, To: m.Slide.To, Groups: m.Slide.groupSummaries()}
 		for _, g := range m.Slide.SlideGroups() {
 			used(g.Piece)
+		}
+	case KindGame:
+		s.Game = m.Game.summary()
+		for _, side := range m.Game.Sides {
+			used(side.Piece)
 		}
 	}
 	for _, sym := range m.FullSymmetries() {

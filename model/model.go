@@ -9,10 +9,11 @@ const (
 	KindPlace Kind = iota // place pieces under rules
 	KindTour              // one piece visits every square once
 	KindSlide             // pieces slide as far as they go, from one set of squares to another
+	KindGame              // two sides slide their pieces in turn, each racing to its goal squares (game.go)
 )
 
 func (k Kind) String() string {
-	return [...]string{"place", "tour", "slide"}[k]
+	return [...]string{"place", "tour", "slide", "game"}[k]
 }
 
 // A Model is one puzzle, as data. Exactly one of Place (with Rules and
@@ -33,6 +34,7 @@ type Model struct {
 
 	Tour  *TourSpec
 	Slide *SlideSpec
+	Game  *GameSpec // game.go
 
 	// Armies (groups.go): the groups of a place model and the
 	// rules between them; the zero value is a model without groups.

@@ -247,7 +247,7 @@ type parser struct {
 	groupRules []*yaml.Node
 }
 
-var topKeys = []string{"name", "board", "pieces", "place", "fixed", "rules", "stack", "objective", "tour", "slide"}
+var topKeys = []string{"name", "board", "pieces", "place", "fixed", "rules", "stack", "objective", "tour", "slide", "game"}
 
 // fields checks a mapping's keys against the allowed ones and returns their
 // values by key.
@@ -317,6 +317,9 @@ func (p *parser) model(root *yaml.Node) (*Model, error) {
 	case "slide":
 		m.Kind = KindSlide
 		err = p.slide(f["slide"], m)
+	case "game":
+		m.Kind = KindGame
+		err = p.game(f["game"], m) // parse_game.go
 	}
 	if err != nil {
 		return nil, err
@@ -328,7 +331,7 @@ func (p *parser) model(root *yaml.Node) (*Model, error) {
 // and refuses the keys and board features of place models in the others.
 func (p *parser) modelKind(root *yaml.Node, f map[string]*yaml.Node, boardNode *yaml.Node, m *Model) (string, error) {
 	var kinds []string
-	for _, k := range []string{"place", "tour", "slide"} {
+	for _, k := range []string{"place", "tour", "slide", "game"} {
 		if f[k] != nil {
 			kinds = append(kinds, k)
 		}
@@ -338,7 +341,7 @@ func (p *parser) modelKind(root *yaml.Node, f map[string]*yaml.Node, boardNode *
 		if len(kinds) > 1 {
 			at = f[kinds[1]]
 		}
-		return "", p.errorf(at, "a model has exactly one of place, tour, slide; found %s", orNone(kinds))
+		return "", p.errorf(at, "a model has exactly one of place, tour, slide, game; found %s", orNone(kinds))
 	}
 	if kinds[0] == "place" {
 		return "place", nil

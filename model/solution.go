@@ -18,6 +18,9 @@ type Solution struct {
 	Walls   []Square `json:"walls,omitempty"`
 	Squares []Square `json:"squares,omitempty"`
 	Moves   []Move   `json:"moves,omitempty"`
+	// End is how a game's move list ends (game.go): "<side> wins", "draw",
+	// or "" while it goes on.
+	End string `json:"end,omitempty"`
 }
 
 // A Move slides a piece from one square to another.

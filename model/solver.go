@@ -199,6 +199,8 @@ type Result struct {
 	Count    *int64    `json:"count,omitempty"`
 	Classes  *int64    `json:"classes,omitempty"`
 	Solution *Solution `json:"solution,omitempty"`
+	// Game is the answer about a game model (game_result.go); nil otherwise.
+	Game *GameResult `json:"game,omitempty"`
 	// Verified is set when the checker has accepted Solution (see Verify).
 	Verified bool  `json:"verified"`
 	Stats    Stats `json:"stats"`

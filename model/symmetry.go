@@ -160,6 +160,10 @@ func (m *Model) Symmetries() []Transform {
 			if !mapsSlideOnto(t, m.Slide, rows, cols) {
 				continue
 			}
+		case KindGame:
+			if !mapsGameOnto(t, m.Game, rows, cols) {
+				continue
+			}
 		}
 		out = append(out, t)
 	}

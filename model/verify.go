@@ -43,7 +43,7 @@ func Verify(m *Model, r *Result) error {
 // (the fewest moves). A placement of fixed counts and a tour only ask for
 // a solution.
 func (m *Model) Optimizes() bool {
-	return m.Kind == KindSlide || (m.Kind == KindPlace && m.Objective.Sense != Fixed)
+	return m.Kind == KindSlide || m.Kind == KindGame || (m.Kind == KindPlace && m.Objective.Sense != Fixed)
 }
 
 // SettleStatus gives a result the one vocabulary of every backend: on a

@@ -12,7 +12,7 @@ import (
 // Cases returns the table, a fresh copy each call.
 func Cases() []Case {
 	var all []Case
-	for _, part := range [][]Case{queens(), rooks(), bishops(), domination(), blocked(), leastWalls(), pieces(), tours(), slides(), armies(), wrapped(), attackCounts()} {
+	for _, part := range [][]Case{queens(), rooks(), bishops(), domination(), blocked(), leastWalls(), pieces(), tours(), slides(), armies(), wrapped(), attackCounts(), games()} {
 		all = append(all, part...)
 	}
 	return all

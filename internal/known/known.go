@@ -18,6 +18,9 @@ const Any = -1
 type Answer struct {
 	Status                model.Status
 	Value, Count, Classes int64 // Any: not asserted
+	// NoValue asserts that the result has no value: a drawn game, whose
+	// start has no plies to the end (games.go).
+	NoValue bool
 }
 
 // Case is one puzzle with a known answer.
@@ -105,7 +108,7 @@ func (c Case) Check(m *model.Model, res *model.Result) error {
 
 func (w Answer) compare(status model.Status, value, count, classes *int64) error {
 	got := fmt.Sprintf("%v value %s count %s classes %s", status, show(value), show(count), show(classes))
-	if status != w.Status || !match(w.Value, value) || !match(w.Count, count) || !match(w.Classes, classes) {
+	if status != w.Status || !match(w.Value, value) || !match(w.Count, count) || !match(w.Classes, classes) || w.NoValue && value != nil {
 		return fmt.Errorf("%s; want %s", got, w)
 	}
 	return nil

@@ -83,7 +83,7 @@ the verdicts so far.`,
 		},
 	}
 	cmd.Flags().StringVar(&f.tasks, "task", "solve,count", "tasks to compare: solve, count, or solve,count")
-	cmd.Flags().StringVar(&f.backends, "backends", "exact,ilp", "backends to compare, from "+g.backends.names())
+	cmd.Flags().StringVar(&f.backends, "backends", defaultCompareBackends, "backends to compare, from "+g.backends.names())
 	durationVar(cmd.Flags(), &f.taskTimeout, "task-timeout", defaultTaskTimeout,
 		fmt.Sprintf("bound on each backend for each task, %v with --random (0: none); --timeout bounds the whole run", defaultRandomTaskTimeout))
 	cmd.Flags().BoolVar(&f.symmetry, "symmetry", true, "count also compares classes up to symmetry")
@@ -157,15 +157,15 @@ func runCompare(ctx context.Context, g *globals, streams Streams, f *compareFlag
 			continue
 		}
 		for _, task := range tasks {
-			if task != model.TaskSolve && j.m.Kind == model.KindSlide {
-				continue // a slide is only solved: its answer is the least number of moves
+			if task != model.TaskSolve && (j.m.Kind == model.KindSlide || j.m.Kind == model.KindGame) {
+				continue // a slide or a game is only solved: its answer is the least number of moves, or the start's value
 			}
 			if ctx.Err() != nil {
 				return stop(i)
 			}
 			progress.update(float64(i)/float64(jobs.total), fmt.Sprintf("model %d of %d, %s %s; %s",
 				i+1, jobs.total, j.m.Name, task, tallyText(tally)))
-			row := compare.Run(ctx, j.m, solveWith, task, opts)
+			row := compare.Run(ctx, j.m, gameSolvers(g, f, j.m, solveWith), task, opts) // game.go
 			progress.clear()
 			if err := table.add(row); err != nil {
 				return err
@@ -451,3 +451,7 @@ func answerText(a compare.Answer) string {
 	}
 	return fmt.Sprintf("%s (%.2fs)", s, a.Seconds)
 }
+
+// defaultCompareBackends is the default of --backends (on a game model,
+// exact and brute: gameSolvers).
+const defaultCompareBackends = "exact,ilp"

@@ -60,6 +60,9 @@ func runExplore(ctx context.Context, g *globals, streams Streams, f *exploreFlag
 	if err != nil {
 		return err
 	}
+	if m.Kind == model.KindGame {
+		return runGameExplore(ctx, g, streams, f, m) // game.go
+	}
 	if m.Kind != model.KindSlide {
 		return &ExitError{Code: ExitBadInput, Err: fmt.Errorf("%s: explore needs a slide model, this is a %s model", path, m.Kind)}
 	}

@@ -98,6 +98,8 @@ func printModel(w io.Writer, m *model.Model) {
 			rule := map[string]string{"slide": "as far as it goes", "ordinary": "ordinary moves"}[g.Move]
 			fmt.Fprintf(w, "slide     %s (%s): %s, %s, from %v to %v\n", g.Label, g.Mark, g.Piece, rule, g.From, g.To)
 		}
+	case model.KindGame:
+		showGame(w, s.Game) // game_show.go
 	}
 	fmt.Fprintf(w, "symmetry  %d: %s\n", len(s.Symmetries), strings.Join(model.ShortSymmetryNames(s.Symmetries), ", "))
 	fmt.Fprintln(w)

@@ -358,6 +358,10 @@ func printResult(w io.Writer, m *model.Model, res *model.Result) {
 		printTour(w, m, res) // tour.go
 		return
 	}
+	if m.Kind == model.KindGame {
+		printGame(w, m, res) // game.go
+		return
+	}
 	if res.Solution != nil {
 		if res.Verified {
 			fmt.Fprintln(w, "  solution verified by the checker")

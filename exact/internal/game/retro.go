@@ -1,0 +1,331 @@
+package game
+
+import (
+	"context"
+	"fmt"
+	"math/bits"
+	"sync"
+	"sync/atomic"
+
+	"github.com/chessmodel/chessmodel/model"
+)
+
+// The values of the 2-bit table, for the side to move.
+const (
+	unknown = 0
+	win     = 1
+	loss    = 2
+	draw    = 3
+)
+
+// maxPlies is the most plies the byte of plies a position holds: the
+// levels are stored as plies+1, 0 meaning none.
+const maxPlies = 254
+
+// table is the strong solution: every position's value at 2 bits, and its
+// plies to the end in a byte when asked.
+type table struct {
+	sp     *space
+	values []uint32 // 16 values a word
+	plies  []uint8  // plies+1 of a decided position; nil when not asked
+
+	byPlies    []int64
+	over       int64 // lost positions with the game over already
+	drawn      int64
+	longest    int   // the most plies of a win
+	longestAt  int64 // the least index of a win that long
+	bitsPerPos int
+	// watch are positions whose levels are recorded (the start with
+	// either side to move) in watchLevel when they are decided, -1 until
+	// then.
+	watch      [2]int64
+	watchLevel [2]int
+}
+
+func (t *table) value(i int64) int {
+	return int(atomic.LoadUint32(&t.values[i>>4])>>(2*(i&15))) & 3
+}
+
+// settle sets position i from unknown to v, and reports whether this call
+// did (another worker may have settled it first).
+func (t *table) settle(i int64, v int) bool {
+	w := &t.values[i>>4]
+	shift := 2 * (i & 15)
+	for {
+		old := atomic.LoadUint32(w)
+		if (old>>shift)&3 != unknown {
+			return false
+		}
+		if atomic.CompareAndSwapUint32(w, old, old|uint32(v)<<shift) {
+			return true
+		}
+	}
+}
+
+// bitmap is a set of positions, safe to add to from many goroutines.
+type bitmap []uint64
+
+func (b bitmap) add(i int64) { atomic.OrUint64(&b[i>>6], 1<<(i&63)) }
+
+// retrograde solves every position, level by level: level 0 holds the
+// positions lost already (the game is over, or the side to move has no
+// move and loses by the rule); level d+1 the wins one move from a loss of
+// level d (d even), or the losses all of whose moves lead to wins of level
+// at most d (d odd), found by walking back from level d. What no level
+// reaches is a draw. Each level is a scan of the frontier's bitmap split
+// among the workers.
+func retrograde(ctx context.Context, sp *space, withPlies bool, watch [2]int64, workers int, progress func(float64, string)) (*table, error) {
+	t := &table{sp: sp, values: make([]uint32, (sp.total+15)/16), bitsPerPos: 2, watch: watch, watchLevel: [2]int{-1, -1}}
+	if withPlies {
+		t.plies = make([]uint8, sp.total)
+		t.bitsPerPos = 10
+	}
+	words := (sp.total + 63) / 64
+	cur, next := make(bitmap, words), make(bitmap, words)
+	g := sp.m.Game
+
+	// Level 0, and the draws of the rule that a side without a move draws.
+	var mu sync.Mutex
+	var lost0 int64
+	err := parallel(ctx, sp, workers, sp.total, func(lo, hi int64, w *worker) {
+		var n, drawn, over int64
+		for i := lo; i < hi; i++ {
+			sp.decode(i, w.p)
+			switch {
+			case sp.over(w.p):
+				t.settle(i, loss)
+				cur.add(i)
+				n++
+				over++
+			case !sp.moves(w.p, func(int, int32) bool { return false }):
+				switch g.Stuck {
+				case model.StuckLoses:
+					t.settle(i, loss)
+					cur.add(i)
+					n++
+					over++
+				case model.StuckDraw:
+					t.settle(i, draw)
+					drawn++
+				}
+			}
+		}
+		mu.Lock()
+		lost0 += n
+		t.drawn += drawn
+		t.over += over
+		mu.Unlock()
+	})
+	if err != nil {
+		return nil, err
+	}
+	if t.plies != nil {
+		for i := range sp.total {
+			if t.value(i) == loss {
+				t.plies[i] = 1
+			}
+		}
+	}
+	t.byPlies = []int64{lost0}
+	for k, i := range watch {
+		if t.value(i) == loss {
+			t.watchLevel[k] = 0
+		}
+	}
+	for d := 0; t.byPlies[d] > 0; d++ {
+		if progress != nil {
+			progress(-1, fmt.Sprintf("level %d: %d positions", d, t.byPlies[d]))
+		}
+		if d+1 > maxPlies && t.plies != nil {
+			return nil, fmt.Errorf("exact: a game with wins longer than %d plies: the plies of a position are kept in a byte: %w", maxPlies, model.ErrUnsupported)
+		}
+		val := win
+		if d%2 == 1 {
+			val = loss
+		}
+		var found int64
+		least := sp.total
+		err := parallel(ctx, sp, workers, words, func(lo, hi int64, w *worker) {
+			var n int64
+			first := sp.total
+			for wi := lo; wi < hi; wi++ {
+				for word := cur[wi]; word != 0; word &= word - 1 {
+					i := wi*64 + int64(bits.TrailingZeros64(word))
+					sp.decode(i, w.p)
+					sp.predecessors(w, func(q int64) {
+						if t.value(q) != unknown {
+							return
+						}
+						if val == loss && !t.allWins(w, q) {
+							return
+						}
+						if t.settle(q, val) {
+							if t.plies != nil {
+								t.plies[q] = uint8(d + 2)
+							}
+							next.add(q)
+							for k, i := range watch {
+								if q == i {
+									t.watchLevel[k] = d + 1 // one writer: the settle that won
+								}
+							}
+							n++
+							first = min(first, q)
+						}
+					})
+				}
+			}
+			mu.Lock()
+			found += n
+			least = min(least, first)
+			mu.Unlock()
+		})
+		if err != nil {
+			return nil, err
+		}
+		if val == win && found > 0 {
+			t.longest, t.longestAt = d+1, least
+		}
+		t.byPlies = append(t.byPlies, found)
+		cur, next = next, cur
+		clear(next)
+	}
+	t.byPlies = t.byPlies[:len(t.byPlies)-1] // the last level is empty
+	var decided int64
+	for _, n := range t.byPlies {
+		decided += n
+	}
+	t.drawn = sp.total - decided
+	// What no level reached is a draw: each 2-bit field still 0 becomes 3.
+	err = parallel(ctx, sp, workers, int64(len(t.values)), func(lo, hi int64, _ *worker) {
+		for wi := lo; wi < hi; wi++ {
+			v := t.values[wi]
+			for f := uint(0); f < 32; f += 2 {
+				if (v>>f)&3 == unknown && int64(wi)*16+int64(f/2) < sp.total {
+					v |= draw << f
+				}
+			}
+			t.values[wi] = v
+		}
+	})
+	if err != nil {
+		return nil, err
+	}
+	return t, nil
+}
+
+// allWins reports whether every move at position q leads to a position
+// won for the side to move there (a pass, when q has no move, to the same
+// squares with the other side to move).
+func (t *table) allWins(w *worker, q int64) bool {
+	sp := t.sp
+	sp.decode(q, w.q)
+	all := true
+	if !sp.moves(w.q, func(i int, to int32) bool {
+		all = t.value(sp.child(w.q, i, to, w.buf)) == win
+		return all
+	}) {
+		return t.value(sp.encode(w.q.sq[0], w.q.sq[1], 1-w.q.toMove)) == win
+	}
+	return all
+}
+
+// predecessors calls visit with every position one move before p (w.p):
+// the other side moved one of its pieces onto its square at p, along a
+// line that ends there, or leapt there, or passed (when the rule lets a
+// side without a move pass). A position before p is never one at which
+// the game was over already. Duplicates may be visited.
+func (sp *space) predecessors(w *worker, visit func(int64)) {
+	p := w.p
+	x := p.toMove
+	y := 1 - x
+	if sp.onGoal(p, x) {
+		return // the position before would be over: x moved last there
+	}
+	for i, s := range p.sq[y] {
+		for r, back := range sp.back[y][s] {
+			for _, from := range back.sq {
+				if p.owner[from] >= 0 {
+					break
+				}
+				// The piece on s came from `from` along ride r: it did if,
+				// with it back on from, the ride from there ends on s.
+				p.owner[s], p.owner[from] = -1, int8(y)
+				end := slideEnd(sp.rays[y][from][r], p.owner)
+				p.owner[s], p.owner[from] = int8(y), -1
+				if end == s {
+					visit(sp.before(p, y, i, from, w.buf))
+				}
+			}
+		}
+		for _, from := range sp.backLeaps[y][s] {
+			if p.owner[from] < 0 && leapsTo(sp.leaps[y][from], s) {
+				visit(sp.before(p, y, i, from, w.buf))
+			}
+		}
+	}
+	if sp.m.Game.Stuck == model.StuckPasses {
+		// y passed: at the same squares with y to move, y has no move.
+		p.toMove = y
+		stuck := !sp.moves(p, func(int, int32) bool { return false })
+		p.toMove = x
+		if stuck {
+			visit(sp.encode(p.sq[0], p.sq[1], y))
+		}
+	}
+}
+
+func leapsTo(targets []int32, s int32) bool {
+	for _, t := range targets {
+		if t == s {
+			return true
+		}
+	}
+	return false
+}
+
+// before is the index of the position with side y's i-th piece moved
+// back from s to from, y to move.
+func (sp *space) before(p *pos, y, i int, from int32, buf []int32) int64 {
+	moved := replace(p.sq[y], i, from, buf)
+	if y == 0 {
+		return sp.encode(moved, p.sq[1], 0)
+	}
+	return sp.encode(p.sq[0], moved, 1)
+}
+
+// worker is one goroutine's scratch: the position it decodes, the one it
+// looks ahead from, and a buffer for a side's squares.
+type worker struct {
+	p, q *pos
+	buf  []int32
+}
+
+// chunk is the number of items a worker takes at a time.
+const chunk = 1 << 12
+
+// parallel splits [0, n) into chunks among workers, each with its own
+// scratch, and stops early when ctx ends (returning its error).
+func parallel(ctx context.Context, sp *space, workers int, n int64, do func(lo, hi int64, w *worker)) error {
+	var nextChunk atomic.Int64
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			w := &worker{p: sp.newPos(), q: sp.newPos(), buf: make([]int32, 0, 64)}
+			for {
+				if ctx.Err() != nil {
+					return
+				}
+				lo := nextChunk.Add(chunk) - chunk
+				if lo >= n {
+					return
+				}
+				do(lo, min(lo+chunk, n), w)
+			}
+		}()
+	}
+	wg.Wait()
+	return ctx.Err()
+}
