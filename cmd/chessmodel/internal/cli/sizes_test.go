@@ -111,7 +111,7 @@ func TestSizesCutShort(t *testing.T) {
 	if code != ExitUnsupported || strings.Count(stdout, "skipped: failing: queens: not supported") != 2 {
 		t.Errorf("unsupported: exit %d\n%s%s", code, stdout, stderr)
 	}
-	limited := Backends{"limited": &scripted{result: model.Result{Status: model.StatusUnknown, Stats: model.Stats{Extra: map[string]any{"limit": "the node budget ran out"}}}}}
+	limited := Backends{"limited": &scripted{result: model.Result{Status: model.StatusUnknown, Stats: model.Stats{Limit: "the node budget ran out"}}}}
 	code, stdout, stderr = run(t, limited, "count", "--sizes", "4..5", "--backend", "limited", q)
 	if code != ExitUnsupported || strings.Count(stdout, "unknown         -              -            -") != 2 || strings.Count(stdout, "the node budget ran out") != 2 {
 		t.Errorf("a backend's limit: exit %d\n%s%s", code, stdout, stderr)
