@@ -33,7 +33,8 @@ type scene struct {
 
 // newScene is the still picture of a model and, if sol is not nil, of a
 // solution: a placement with its pieces and walls; a tour with its path; a
-// slide as its start position with an arrow for every move.
+// slide as its start position with an arrow for every move; a game as its
+// start position with each side's goal squares ringed.
 func newScene(m *model.Model, sol *model.Solution) *scene {
 	sc := &scene{m: m, fixed: m.Fixed}
 	switch m.Kind {
@@ -45,6 +46,8 @@ func newScene(m *model.Model, sol *model.Solution) *scene {
 		} else if m.Tour.Start != nil {
 			sc.pieces = []model.Placed{{Piece: m.Tour.Piece.Name, Square: *m.Tour.Start}}
 		}
+	case model.KindGame:
+		sc.pieces, sc.styles, sc.targets = gamePieces(m, m.GameStart())
 	case model.KindSlide:
 		sc.pieces, sc.styles = slidePieces(m, m.SlideStart())
 		sc.targets = m.Slide.To
@@ -82,6 +85,29 @@ func slidePieces(m *model.Model, pos model.SlidePosition) ([]model.Placed, []*pi
 		}
 	}
 	return out, styles
+}
+
+// gamePieces are the pieces of a game's position, the first side's in
+// white and the second's in black (groupStyles), and the goal squares of
+// both sides, each once, ringed as a slide's targets are.
+func gamePieces(m *model.Model, pos model.GamePosition) ([]model.Placed, []*pieceStyle, []model.Square) {
+	var out []model.Placed
+	var styles []*pieceStyle
+	var goals []model.Square
+	seen := map[model.Square]bool{}
+	for side, s := range m.Game.Sides {
+		for _, q := range pos.Pieces[side] {
+			out = append(out, model.Placed{Piece: s.Piece.Name, Square: q})
+			styles = append(styles, groupStyles[side])
+		}
+		for _, q := range s.Goal {
+			if !seen[q] {
+				seen[q] = true
+				goals = append(goals, q)
+			}
+		}
+	}
+	return out, styles, goals
 }
 
 // draw paints the scene: squares, shading, walls, paths, pieces, labels.
