@@ -12,8 +12,8 @@
 // A tour is a path coloured from its first square to its last, numbered where
 // there is room; a slide is its start position with an arrow for each move;
 // a game is its start position, the first side's pieces white and the
-// second's black, with the goal squares of both sides ringed (the ring does
-// not say whose goal a square is).
+// second's black, with the goal squares ringed, and a goal of one side
+// only badged in that side's colour.
 //
 //	err := render.SVG(w, m, sol, render.Options{})
 //	err = render.PNG(w, m, sol, render.Options{Size: 640})

@@ -3,6 +3,7 @@ package render
 import (
 	"bytes"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -12,7 +13,9 @@ import (
 // TestGameStart: a game is drawn as its start position, each side's
 // pieces on their start squares in the side's colour (the first side
 // white, the second black) and every goal square ringed once, as a
-// slide's targets are.
+// slide's targets are, with a badge in the side's colour on a goal of
+// one side only (the queens' race has one for each side, the rook race
+// none).
 func TestGameStart(t *testing.T) {
 	for _, name := range []string{"game-queens-walls", "game-rook-race"} {
 		m := loadModel(t, name)
@@ -46,9 +49,19 @@ func TestGameStart(t *testing.T) {
 		if len(sc.targets) != len(goals) {
 			t.Errorf("%s: %d goal squares ringed, want %d", name, len(sc.targets), len(goals))
 		}
-		for _, q := range sc.targets {
+		for i, q := range sc.targets {
 			if !goals[q] {
 				t.Errorf("%s: %v ringed, not a goal", name, q)
+			}
+			// the badge: the one side whose goal it is, none for both
+			var want *pieceStyle
+			for side, s := range m.Game.Sides {
+				if slices.Contains(s.Goal, q) && !slices.Contains(m.Game.Sides[1-side].Goal, q) {
+					want = groupStyles[side]
+				}
+			}
+			if sc.owners[i] != want {
+				t.Errorf("%s: the goal %v marked as %v's, want %v", name, q, sc.owners[i], want)
 			}
 		}
 		if got := strings.Count(svg, hex(colourTarget)); got != len(goals) {
