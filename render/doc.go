@@ -10,7 +10,10 @@
 // built-in ones are drawn as the first with a badge of the second; others as
 // a disc with their symbol letter. Options.Attacks shades attacked squares.
 // A tour is a path coloured from its first square to its last, numbered where
-// there is room; a slide is its start position with an arrow for each move.
+// there is room; a slide is its start position with an arrow for each move;
+// a game is its start position, the first side's pieces white and the
+// second's black, with the goal squares ringed, and a goal of one side
+// only badged in that side's colour.
 //
 //	err := render.SVG(w, m, sol, render.Options{})
 //	err = render.PNG(w, m, sol, render.Options{Size: 640})

@@ -2,6 +2,7 @@ package render
 
 import (
 	"math"
+	"slices"
 	"strconv"
 
 	"github.com/chessmodel/chessmodel/model"
@@ -19,6 +20,7 @@ type scene struct {
 	pieces  []model.Placed // placed by the solution, or sliding: black
 	walls   []model.Square // added by the solution
 	targets []model.Square // where sliding pieces must go
+	owners  []*pieceStyle  // of each of targets: the one side of a game whose goal it is; nil when shared
 
 	tour      []model.Square // the path so far
 	tourTotal int            // squares in the whole tour, for stable colours
@@ -33,7 +35,8 @@ type scene struct {
 
 // newScene is the still picture of a model and, if sol is not nil, of a
 // solution: a placement with its pieces and walls; a tour with its path; a
-// slide as its start position with an arrow for every move.
+// slide as its start position with an arrow for every move; a game as its
+// start position with each side's goal squares ringed.
 func newScene(m *model.Model, sol *model.Solution) *scene {
 	sc := &scene{m: m, fixed: m.Fixed}
 	switch m.Kind {
@@ -45,6 +48,9 @@ func newScene(m *model.Model, sol *model.Solution) *scene {
 		} else if m.Tour.Start != nil {
 			sc.pieces = []model.Placed{{Piece: m.Tour.Piece.Name, Square: *m.Tour.Start}}
 		}
+	case model.KindGame:
+		sc.pieces, sc.styles = gamePieces(m, m.GameStart())
+		sc.targets, sc.owners = gameGoals(m)
 	case model.KindSlide:
 		sc.pieces, sc.styles = slidePieces(m, m.SlideStart())
 		sc.targets = m.Slide.To
@@ -82,6 +88,42 @@ func slidePieces(m *model.Model, pos model.SlidePosition) ([]model.Placed, []*pi
 		}
 	}
 	return out, styles
+}
+
+// gamePieces are the pieces of a game's position, the first side's in
+// white and the second's in black (groupStyles).
+func gamePieces(m *model.Model, pos model.GamePosition) ([]model.Placed, []*pieceStyle) {
+	var out []model.Placed
+	var styles []*pieceStyle
+	for side, s := range m.Game.Sides {
+		for _, q := range pos.Pieces[side] {
+			out = append(out, model.Placed{Piece: s.Piece.Name, Square: q})
+			styles = append(styles, groupStyles[side])
+		}
+	}
+	return out, styles
+}
+
+// gameGoals are the goal squares of both sides of a game, each once,
+// ringed as a slide's targets are, and the style of the side whose goal
+// each is when only one side's is (nil for a goal of both).
+func gameGoals(m *model.Model) ([]model.Square, []*pieceStyle) {
+	var goals []model.Square
+	var owners []*pieceStyle
+	for side, s := range m.Game.Sides {
+		for _, q := range s.Goal {
+			if slices.Contains(goals, q) {
+				continue
+			}
+			goals = append(goals, q)
+			if slices.Contains(m.Game.Sides[1-side].Goal, q) {
+				owners = append(owners, nil)
+			} else {
+				owners = append(owners, groupStyles[side])
+			}
+		}
+	}
+	return goals, owners
 }
 
 // draw paints the scene: squares, shading, walls, paths, pieces, labels.
@@ -155,9 +197,16 @@ func (sc *scene) drawWalls(c canvas, l *layout) {
 
 func (sc *scene) drawTargets(c canvas, l *layout) {
 	sq := float64(l.sq)
-	for _, t := range sc.targets {
+	for i, t := range sc.targets {
 		at := l.centre(t)
 		c.stroke(circlePath(at.X, at.Y, sq*0.4), math.Max(1, sq*0.06), colourTarget)
+		if i < len(sc.owners) && sc.owners[i] != nil {
+			// a badge on the ring, in the colour of the one side whose
+			// goal the square is
+			x, y := at.X+sq*0.28, at.Y+sq*0.28
+			c.fill(circlePath(x, y, sq*0.1), sc.owners[i].body)
+			c.stroke(circlePath(x, y, sq*0.1), math.Max(1, sq*0.03), sc.owners[i].line)
+		}
 	}
 }
 

@@ -14,7 +14,8 @@ import (
 
 // SVG draws the model, and the solution if sol is not nil, as an SVG
 // document: a placement with its pieces and walls, a tour with its path, a
-// slide as its start position with an arrow for each move. The output is
+// slide as its start position with an arrow for each move, a game as its
+// start position with its goal squares ringed. The output is
 // deterministic (fixed number formatting), so it can be compared as text.
 //
 // It is Draw without a context: the picture is checked first (Check).

@@ -7,11 +7,11 @@
 //	rng := rand.New(rand.NewPCG(seed, 0))
 //	text := gen.Random(rng, "r1") // a placement model
 //
-// Draws names the kinds compare --draw chooses (place, tour, slide);
+// Draws names the kinds compare --draw chooses (place, tour, slide, game);
 // --groups draws RandomArmy, --wrapped RandomWrapped, and the tests draw
 // the others. One file per kind: place.go (Random, with its degenerate
 // boards and its models at the backends' limits), army.go (pieces in
 // groups), counts.go (attack counts and weights), cover.go (coverage),
-// wrap.go (wrapped boards and one-sided pieces) and variant.go (tours and
-// slides); draw.go holds what they share.
+// wrap.go (wrapped boards and one-sided pieces), variant.go (tours and
+// slides) and game.go (two-player games); draw.go holds what they share.
 package gen

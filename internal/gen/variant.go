@@ -9,12 +9,13 @@ import (
 )
 
 // Draws names the kinds of random model compare --random draws: Random's
-// placements, and the tours and slides drawn by RandomTour and
-// RandomSlide.
+// placements, the tours and slides drawn by RandomTour and RandomSlide,
+// and the games drawn by RandomGame.
 var Draws = map[string]func(rng *rand.Rand, name string) string{
 	"place": Random,
 	"tour":  RandomTour,
 	"slide": RandomSlide,
+	"game":  RandomGame,
 }
 
 // RandomTour returns the text of a small random tour model that parses: a

@@ -30,8 +30,9 @@
 //   - the tables must fit Options.MaxMemory: 4 bits a position for explore
 //     (values and the two bitmaps), 12 for solve (and the plies);
 //   - solve keeps plies in a byte: a game with a win or loss longer than
-//     254 plies is refused (model.ErrUnsupported) when the analysis
-//     reaches that level; explore counts levels without that bound;
+//     254 plies is refused (model.ErrTooLarge, naming the limit) when the
+//     analysis finds the first position past it; explore counts levels
+//     without that bound;
 //   - twisted boards (Möbius band, Klein bottle) and one-sided pieces are
 //     not modelled (model.ErrUnsupported);
 //   - a solve is one task: counts, enumerations and parts (--shard) are

@@ -2,7 +2,10 @@ package game
 
 import (
 	"context"
+	"errors"
+	"fmt"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/chessmodel/chessmodel/model"
@@ -70,5 +73,48 @@ func TestCancel(t *testing.T) {
 	cancel()
 	if _, err := retrograde(ctx, sp, false, [2]int64{}, 2, nil); err == nil {
 		t.Error("no error from a cancelled analysis")
+	}
+}
+
+// TestPliesLimit walks past the byte of plies a solve keeps. No small
+// game reaches 254 plies, so the test lowers the limit to one below the
+// deepest level of a game's analysis: the solve is refused with
+// model.ErrTooLarge naming the limit, at the deepest level itself it
+// answers, and explore, which keeps no plies, answers under either.
+func TestPliesLimit(t *testing.T) {
+	m := load(t, "game-queens-walls.yaml")
+	sp, err := newSpace(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	full, err := retrograde(context.Background(), sp, true, [2]int64{}, 1, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	deepest := len(full.byPlies) - 1 // the plies of the longest win or loss
+	if deepest < 2 {
+		t.Fatalf("levels %v: too shallow to lower the limit below", full.byPlies)
+	}
+	t.Logf("levels %v: the deepest at %d plies", full.byPlies, deepest)
+	defer func(old int) { maxPlies = old }(maxPlies)
+	opts := model.Options{Task: model.TaskSolve, Workers: 2}
+
+	maxPlies = deepest
+	if _, err := Solve(context.Background(), m, opts); err != nil {
+		t.Fatalf("limit %d, the deepest level: %v", maxPlies, err)
+	}
+
+	maxPlies = deepest - 1
+	_, err = Solve(context.Background(), m, opts)
+	if !errors.Is(err, model.ErrTooLarge) {
+		t.Fatalf("limit %d below the deepest level %d: got %v, want model.ErrTooLarge", maxPlies, deepest, err)
+	}
+	for _, want := range []string{fmt.Sprintf("in %d plies", deepest), fmt.Sprintf("limit of %d plies", maxPlies)} {
+		if !strings.Contains(err.Error(), want) {
+			t.Errorf("error %q does not say %q", err, want)
+		}
+	}
+	if _, err := Explore(context.Background(), m, opts); err != nil {
+		t.Errorf("explore under limit %d: %v", maxPlies, err)
 	}
 }

@@ -19,8 +19,10 @@ const (
 )
 
 // maxPlies is the most plies the byte of plies a position holds: the
-// levels are stored as plies+1, 0 meaning none.
-const maxPlies = 254
+// levels are stored as plies+1, 0 meaning none. A variable only so that
+// the package's tests can lower it and walk past it on a small game; it
+// is never raised (plies+1 must fit a byte).
+var maxPlies = 254
 
 // table is the strong solution: every position's value at 2 bits, and its
 // plies to the end in a byte when asked.
@@ -136,9 +138,6 @@ func retrograde(ctx context.Context, sp *space, withPlies bool, watch [2]int64, 
 		if progress != nil {
 			progress(-1, fmt.Sprintf("level %d: %d positions", d, t.byPlies[d]))
 		}
-		if d+1 > maxPlies && t.plies != nil {
-			return nil, fmt.Errorf("exact: a game with wins longer than %d plies: the plies of a position are kept in a byte: %w", maxPlies, model.ErrUnsupported)
-		}
 		val := win
 		if d%2 == 1 {
 			val = loss
@@ -182,6 +181,16 @@ func retrograde(ctx context.Context, sp *space, withPlies bool, watch [2]int64, 
 		})
 		if err != nil {
 			return nil, err
+		}
+		if t.plies != nil && found > 0 && d+1 > maxPlies {
+			// The plies stored for this level did not fit a byte: the
+			// table is not an answer.
+			what := "won"
+			if val == loss {
+				what = "lost"
+			}
+			return nil, fmt.Errorf("exact: %d positions are %s in %d plies, past the limit of %d plies a solve keeps (a byte a position); explore has no such limit: %w",
+				found, what, d+1, maxPlies, model.ErrTooLarge)
 		}
 		if val == win && found > 0 {
 			t.longest, t.longestAt = d+1, least

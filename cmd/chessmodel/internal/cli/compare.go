@@ -89,7 +89,7 @@ the verdicts so far.`,
 	cmd.Flags().BoolVar(&f.symmetry, "symmetry", true, "count also compares classes up to symmetry")
 	cmd.Flags().IntVar(&f.random, "random", 0, "compare on this many random small models")
 	cmd.Flags().Uint64Var(&f.seed, "seed", 1, "seed of the random models")
-	cmd.Flags().StringVar(&f.draw, "draw", "place", "the kind of random model: place, tour (open, closed and undirected tours) or slide (slides with different pieces)")
+	cmd.Flags().StringVar(&f.draw, "draw", "place", "the kind of random model: place, tour (open, closed and undirected tours), slide (slides with different pieces) or game (two-player games, on boards up to 4x4)")
 	cmd.Flags().BoolVar(&f.wrapped, "wrapped", false, "with --random: draw wrapped boards (cylinder, torus, mobius, klein) and one-sided pieces")
 	cmd.Flags().BoolVar(&f.groups, "groups", false, "with --random, draw only models of pieces in groups (peaceable armies)")
 	cmd.Flags().StringVarP(&f.output, "output", "o", ".", "directory for random models on which backends disagree")
@@ -254,7 +254,7 @@ type compareJobs struct {
 func loadCompareJobs(ctx context.Context, g *globals, f *compareFlags, files []string) (*compareJobs, error) {
 	jobs := &compareJobs{seed: f.seed, rng: rand.New(rand.NewPCG(f.seed, 0)), draw: gen.Draws[f.draw]}
 	if jobs.draw == nil {
-		return nil, &ExitError{Code: ExitBadInput, Err: fmt.Errorf("--draw %q: expected place, tour or slide", f.draw)}
+		return nil, &ExitError{Code: ExitBadInput, Err: fmt.Errorf("--draw %q: expected place, tour, slide or game", f.draw)}
 	}
 	if (f.groups || f.wrapped) && f.draw != "place" {
 		return nil, &ExitError{Code: ExitBadInput, Err: fmt.Errorf("--groups and --wrapped choose random models of their own; they do not go with --draw %s", f.draw)}

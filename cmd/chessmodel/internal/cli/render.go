@@ -58,7 +58,8 @@ func newRenderCommand(g *globals, streams Streams) *cobra.Command {
 		Short: "Draw the model or a solution as SVG, PNG or animated GIF",
 		Long: `render draws the board of a model — walls, squares not on the board, fixed
 pieces — and, with --solution, a solution of it: the placed pieces, the path
-of a tour, or the start position of a slide with an arrow for each move.
+of a tour, or the start position of a slide with an arrow for each move; a
+game is drawn as its start position with the goal squares ringed.
 The format follows the extension of -o: .svg, .png or .gif.
 
 A GIF of one tour shows the path growing; of one slide, the moves one by
