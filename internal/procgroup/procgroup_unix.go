@@ -39,6 +39,10 @@ type groupStop struct {
 	mu    sync.Mutex
 	done  bool        // the tool has been reaped
 	timer *time.Timer // the kill after the grace
+	// kids are the tool's children when it was asked to stop: a tool that
+	// exits at once, before its solver (in a group of its own) has, leaves
+	// it to init, and reaped waits for it (see reaped).
+	kids []int
 }
 
 // cancel kills the tool's group, or with a grace asks it to stop and sets
@@ -52,6 +56,7 @@ func (g *groupStop) cancel() error {
 	if g.grace == 0 {
 		return syscall.Kill(-g.cmd.Process.Pid, syscall.SIGKILL)
 	}
+	g.kids = children(g.cmd.Process.Pid)
 	g.timer = time.AfterFunc(g.grace, g.kill)
 	return syscall.Kill(-g.cmd.Process.Pid, syscall.SIGTERM)
 }
@@ -72,14 +77,50 @@ func (g *groupStop) kill() {
 	syscall.Kill(-pid, syscall.SIGKILL)
 }
 
-// reaped records that the tool has been reaped: nothing more is signalled.
+// reaped records that the tool has been reaped: nothing more is signalled
+// to its pid. A tool asked to stop may have exited before the children it
+// had then, which are no longer its own: reaped waits up to the grace for
+// each to end, then kills its group and it, and waits until it is gone,
+// so that no solver outlives the run.
 func (g *groupStop) reaped() {
 	g.mu.Lock()
-	defer g.mu.Unlock()
 	g.done = true
 	if g.timer != nil {
 		g.timer.Stop()
 	}
+	kids := g.kids
+	g.mu.Unlock()
+	if len(kids) == 0 {
+		return
+	}
+	deadline := time.Now().Add(g.grace)
+	for _, kid := range kids {
+		for running(kid) && time.Now().Before(deadline) {
+			time.Sleep(10 * time.Millisecond)
+		}
+		if running(kid) {
+			syscall.Kill(-kid, syscall.SIGKILL)
+			syscall.Kill(kid, syscall.SIGKILL)
+		}
+	}
+	for _, kid := range kids { // a killed process is gone once the kernel has ended it
+		for end := time.Now().Add(5 * time.Second); running(kid) && time.Now().Before(end); {
+			time.Sleep(10 * time.Millisecond)
+		}
+	}
+}
+
+// running says whether pid is a process that has not ended (not a zombie).
+func running(pid int) bool {
+	data, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+	if err != nil {
+		return false
+	}
+	stat := string(data) // the state follows the command name in parentheses
+	if i := strings.LastIndexByte(stat, ')'); i >= 0 && i+2 < len(stat) {
+		return stat[i+2] != 'Z'
+	}
+	return true
 }
 
 // children lists the pids of a process's children, from Linux's /proc
