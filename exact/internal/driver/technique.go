@@ -77,7 +77,7 @@ func Dispatch(st *tasks.Stopper, m *model.Model, opts model.Options, res *model.
 		} else {
 			err = t.Solve(st, p, opts, res)
 		}
-		if !errors.Is(err, ErrDeclined) {
+		if err == nil || !errors.Is(err, ErrDeclined) {
 			return err
 		}
 	}
