@@ -29,7 +29,8 @@ type ShardCost struct {
 func ShardCosts(m *model.Model, opts model.Options, of int) ([]ShardCost, error) {
 	// the models dispatch gives the n-queens counter (placement: none of the
 	// techniques before it fits what it fits)
-	if sq, ok := nqueens.Detect(m); ok && opts.Task == model.TaskCount && nqueens.Technique.FitsModel(m, opts) {
+	if _, fits := nqueens.Technique.FitsModel(m, opts); fits && opts.Task == model.TaskCount {
+		sq, _ := nqueens.Detect(m)
 		if costs := sq.ShardCosts(of, opts.MemoryLimit()); costs != nil {
 			out := make([]ShardCost, len(costs))
 			for i, c := range costs {

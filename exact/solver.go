@@ -114,10 +114,10 @@ func init() {
 // symmetric attack, and no other technique reads them.
 var notPlain = driver.Technique{
 	Name: "not plain",
-	FitsModel: func(m *model.Model, _ model.Options) bool {
-		return (m.HasGroups() || m.FreeWalls != nil) && !m.Plain()
+	FitsModel: func(m *model.Model, _ model.Options) (any, bool) {
+		return nil, (m.HasGroups() || m.FreeWalls != nil) && !m.Plain()
 	},
-	SolveModel: func(_ *tasks.Stopper, m *model.Model, _ model.Options, _ *model.Result) error {
+	SolveModel: func(_ *tasks.Stopper, m *model.Model, _ any, _ model.Options, _ *model.Result) error {
 		if m.HasGroups() {
 			return fmt.Errorf("exact: pieces in groups are not supported %s: the armies search reads straight lines and symmetric attack"+model.PlainOnly+": %w",
 				m.NotPlain(), model.ErrUnsupported)
@@ -131,10 +131,10 @@ var notPlain = driver.Technique{
 // one when it has a solution, none otherwise.
 var oneWallSet = driver.Technique{
 	Name: "one wall set",
-	FitsModel: func(m *model.Model, opts model.Options) bool {
-		return opts.DistinctWalls && m.FreeWalls == nil && opts.Task == model.TaskCount
+	FitsModel: func(m *model.Model, opts model.Options) (any, bool) {
+		return nil, opts.DistinctWalls && m.FreeWalls == nil && opts.Task == model.TaskCount
 	},
-	SolveModel: func(st *tasks.Stopper, m *model.Model, opts model.Options, res *model.Result) error {
+	SolveModel: func(st *tasks.Stopper, m *model.Model, _ any, opts model.Options, res *model.Result) error {
 		if err := driver.Whole(opts, "counting the one wall set of a model with fixed walls"); err != nil {
 			return err
 		}

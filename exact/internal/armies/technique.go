@@ -10,6 +10,6 @@ import (
 // straight lines and symmetric attack.
 var Technique = driver.Technique{Name: "armies", FitsModel: fits, Solve: Solve}
 
-func fits(m *model.Model, _ model.Options) bool {
-	return m.HasGroups() && m.Plain() && !m.HasCounts()
+func fits(m *model.Model, _ model.Options) (any, bool) {
+	return nil, m.HasGroups() && m.Plain() && !m.HasCounts()
 }

@@ -9,4 +9,4 @@ import (
 // technique that reads them: on any board, with any pieces and groups.
 var Technique = driver.Technique{Name: "attack counts", FitsModel: fits, Solve: Solve}
 
-func fits(m *model.Model, _ model.Options) bool { return m.HasCounts() }
+func fits(m *model.Model, _ model.Options) (any, bool) { return nil, m.HasCounts() }

@@ -68,7 +68,12 @@
 // them (exact/solver.go): Dispatch runs the first that fits, compiling
 // the model once, when a technique first reads the compiled problem; a
 // technique that looks closer and leaves the model to the next declines
-// (ErrDeclined). Package techtest runs the table of known answers against
+// (ErrDeclined). What FitsModel finds in saying yes it returns, and
+// Dispatch (or Answer) hands it to that technique's SolveModel as found,
+// so that a solve does not repeat its fit: the n-queens counter's board
+// (Detect), the transfer's spec; nil where there is nothing to hand on.
+// found is the technique's own: no other technique and no caller reads
+// it. Package techtest runs the table of known answers against
 // each technique, forced, by the same FitsCase and Answer.
 //
 // # Frame

@@ -24,11 +24,19 @@ import (
 // when it is set, which reads the model itself (the n-queens counter and
 // the transfer matrix never compile: their boards may be far larger than
 // a compiled problem allows), else Solve's on the compiled problem.
+//
+// What FitsModel found in saying yes (the n-queens counter's board, the
+// transfer's spec) it returns as found, and SolveModel is handed it, so
+// that the answer does not look for it again; found is nil where the
+// technique has nothing to hand on, and is the technique's own type,
+// which only its SolveModel reads. SolveModel is only called with what
+// its own FitsModel returned on the same model and options (nil when
+// FitsModel is nil).
 type Technique struct {
 	Name       string
-	FitsModel  func(m *model.Model, opts model.Options) bool
+	FitsModel  func(m *model.Model, opts model.Options) (found any, ok bool)
 	Fits       func(p *problem.Problem, opts model.Options) bool
-	SolveModel func(st *tasks.Stopper, m *model.Model, opts model.Options, res *model.Result) error
+	SolveModel func(st *tasks.Stopper, m *model.Model, found any, opts model.Options, res *model.Result) error
 	Solve      func(st *tasks.Stopper, p *problem.Problem, opts model.Options, res *model.Result) error
 }
 
@@ -45,9 +53,14 @@ var ErrDeclined = errors.New("declined: the next technique answers")
 // (ErrDeclined) passes the model on to the next that fits.
 func Dispatch(st *tasks.Stopper, m *model.Model, opts model.Options, res *model.Result, table []Technique) error {
 	var p *problem.Problem
-	for _, t := range table {
-		if t.FitsModel != nil && !t.FitsModel(m, opts) {
-			continue
+	for i := range table {
+		t := &table[i]
+		var found any
+		if t.FitsModel != nil {
+			var ok bool
+			if found, ok = t.FitsModel(m, opts); !ok {
+				continue
+			}
 		}
 		if p == nil && (t.Fits != nil || t.SolveModel == nil) {
 			var err error
@@ -60,11 +73,11 @@ func Dispatch(st *tasks.Stopper, m *model.Model, opts model.Options, res *model.
 		}
 		var err error
 		if t.SolveModel != nil {
-			err = t.SolveModel(st, m, opts, res)
+			err = t.SolveModel(st, m, found, opts, res)
 		} else {
 			err = t.Solve(st, p, opts, res)
 		}
-		if !errors.Is(err, ErrDeclined) {
+		if err == nil || !errors.Is(err, ErrDeclined) {
 			return err
 		}
 	}
@@ -75,8 +88,13 @@ func Dispatch(st *tasks.Stopper, m *model.Model, opts model.Options, res *model.
 // the compiled problem; a model that does not compile fits no such
 // technique.
 func (t Technique) FitsCase(m *model.Model, opts model.Options) bool {
-	if m.Kind != model.KindPlace || t.FitsModel != nil && !t.FitsModel(m, opts) {
+	if m.Kind != model.KindPlace {
 		return false
+	}
+	if t.FitsModel != nil {
+		if _, ok := t.FitsModel(m, opts); !ok {
+			return false
+		}
 	}
 	if t.Fits == nil {
 		return true
@@ -85,10 +103,19 @@ func (t Technique) FitsCase(m *model.Model, opts model.Options) bool {
 	return err == nil && t.Fits(p, opts)
 }
 
-// Answer answers m with t alone, compiled as Dispatch compiles it.
+// Answer answers m with t alone, compiled as Dispatch compiles it; a
+// model t does not fit (FitsModel) is an error wrapping
+// model.ErrUnsupported.
 func (t Technique) Answer(st *tasks.Stopper, m *model.Model, opts model.Options, res *model.Result) error {
+	var found any
+	if t.FitsModel != nil {
+		var ok bool
+		if found, ok = t.FitsModel(m, opts); !ok {
+			return fmt.Errorf("exact: the %s technique does not fit this model: %w", t.Name, model.ErrUnsupported)
+		}
+	}
 	if t.SolveModel != nil {
-		return t.SolveModel(st, m, opts, res)
+		return t.SolveModel(st, m, found, opts, res)
 	}
 	p, err := problem.CompileWithin(m, opts.MaxMemory)
 	if err != nil {

@@ -24,7 +24,7 @@ func TestDispatchOrder(t *testing.T) {
 	tech := func(name string, fitsModel, fits bool, answer error) Technique {
 		return Technique{
 			Name:      name,
-			FitsModel: func(*model.Model, model.Options) bool { return fitsModel },
+			FitsModel: func(*model.Model, model.Options) (any, bool) { return nil, fitsModel },
 			Fits: func(p *problem.Problem, _ model.Options) bool {
 				compiled = append(compiled, p)
 				return fits
@@ -35,10 +35,21 @@ func TestDispatchOrder(t *testing.T) {
 			},
 		}
 	}
-	byModel := Technique{Name: "model", SolveModel: func(*tasks.Stopper, *model.Model, model.Options, *model.Result) error {
-		ran = append(ran, "model")
-		return nil
-	}}
+	// byModel hands its solve what its fits found, a different value on
+	// each call: the solve must see the one found for it.
+	var lastFound *int
+	byModel := Technique{Name: "model",
+		FitsModel: func(*model.Model, model.Options) (any, bool) {
+			lastFound = new(int)
+			return lastFound, true
+		},
+		SolveModel: func(_ *tasks.Stopper, _ *model.Model, found any, _ model.Options, _ *model.Result) error {
+			if f, ok := found.(*int); !ok || f != lastFound {
+				t.Errorf("the model's solve was handed %v, not what its fits found (%v)", found, lastFound)
+			}
+			ran = append(ran, "model")
+			return nil
+		}}
 	answer := errors.New("answered")
 	for _, c := range []struct {
 		table    []Technique
@@ -62,5 +73,11 @@ func TestDispatchOrder(t *testing.T) {
 	}
 	if err := Dispatch(st, m, model.Options{}, model.NewResult(m, model.TaskSolve, "test"), []Technique{tech("a", false, true, nil)}); !errors.Is(err, model.ErrUnsupported) {
 		t.Errorf("no technique fits: %v, want ErrUnsupported", err)
+	}
+	if err := tech("a", false, true, nil).Answer(st, m, model.Options{}, model.NewResult(m, model.TaskSolve, "test")); !errors.Is(err, model.ErrUnsupported) {
+		t.Errorf("Answer by a technique that does not fit: %v, want ErrUnsupported", err)
+	}
+	if err := byModel.Answer(st, m, model.Options{}, model.NewResult(m, model.TaskSolve, "test")); err != nil {
+		t.Errorf("Answer by the model's technique: %v", err)
 	}
 }

@@ -14,11 +14,11 @@ import (
 // does not take exactly (Count), leaving it to the next technique.
 var Technique = driver.Technique{Name: "line pieces", FitsModel: fits, SolveModel: solve}
 
-func fits(m *model.Model, opts model.Options) bool {
-	return opts.Task == model.TaskCount && !opts.DistinctWalls && m.Plain() && !m.HasGroups() && !m.HasCounts()
+func fits(m *model.Model, opts model.Options) (any, bool) {
+	return nil, opts.Task == model.TaskCount && !opts.DistinctWalls && m.Plain() && !m.HasGroups() && !m.HasCounts()
 }
 
-func solve(st *tasks.Stopper, m *model.Model, opts model.Options, res *model.Result) error {
+func solve(st *tasks.Stopper, m *model.Model, _ any, opts model.Options, res *model.Result) error {
 	taken, err := Count(st, m, opts, res)
 	if !taken {
 		return fmt.Errorf("lines: %w", driver.ErrDeclined)

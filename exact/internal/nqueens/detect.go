@@ -1,6 +1,7 @@
 package nqueens
 
 import (
+	"cmp"
 	"slices"
 
 	"github.com/chessmodel/chessmodel/model"
@@ -76,7 +77,8 @@ var (
 	rookRides  = ridesOf(model.Vector{File: 1})
 )
 
-// ridesOf lists the images of base directions, as model pieces store them.
+// ridesOf lists the images of base directions, as model pieces store them:
+// each once, sorted by rank, then file.
 func ridesOf(base ...model.Vector) []model.Vector {
 	seen := map[model.Vector]bool{}
 	var out []model.Vector
@@ -91,15 +93,25 @@ func ridesOf(base ...model.Vector) []model.Vector {
 			}
 		}
 	}
+	slices.SortFunc(out, func(v, w model.Vector) int {
+		if c := cmp.Compare(v.Rank, w.Rank); c != 0 {
+			return c
+		}
+		return cmp.Compare(v.File, w.File)
+	})
 	return out
 }
 
 // sameVectors reports whether a and b hold the same vectors, each once
 // (as a piece's moves are stored): Detect asks it on every solve, so it
-// allocates nothing.
+// allocates nothing, and it compares in order first: a piece stores its
+// moves sorted (rank, then file), as ridesOf lists them.
 func sameVectors(a, b []model.Vector) bool {
 	if len(a) != len(b) {
 		return false
+	}
+	if slices.Equal(a, b) {
+		return true
 	}
 	for i, v := range a {
 		if !slices.Contains(b, v) || slices.Contains(a[:i], v) {

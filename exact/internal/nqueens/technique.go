@@ -12,15 +12,18 @@ import (
 // compiled problem allows.
 var Technique = driver.Technique{Name: "n-queens", FitsModel: fits, SolveModel: solve}
 
-func fits(m *model.Model, opts model.Options) bool {
+// fits hands solve the board Detect found.
+func fits(m *model.Model, opts model.Options) (any, bool) {
 	if opts.DistinctWalls && opts.Task == model.TaskCount || m.HasGroups() || m.HasCounts() {
-		return false
+		return nil, false
 	}
-	_, ok := Detect(m)
-	return ok && m.Plain()
+	sq, ok := Detect(m)
+	if !ok || !m.Plain() {
+		return nil, false
+	}
+	return &sq, true
 }
 
-func solve(st *tasks.Stopper, m *model.Model, opts model.Options, res *model.Result) error {
-	sq, _ := Detect(m)
-	return Solve(st, m, sq, opts, res)
+func solve(st *tasks.Stopper, m *model.Model, found any, opts model.Options, res *model.Result) error {
+	return Solve(st, m, *found.(*SquareRiders), opts, res)
 }

@@ -77,24 +77,32 @@ func (sp *sweepPlan) width() int {
 // the general search is estimated to count more cheaply it declines
 // (driver.ErrDeclined), and where its own work is large the general
 // search runs first, for a budget its work sets (race.go).
-var Technique = driver.Technique{Name: "transfer", FitsModel: Fits, SolveModel: choose}
+var Technique = driver.Technique{Name: "transfer", FitsModel: fits, SolveModel: choose}
 
 // Forced is the transfer on every model it fits, whatever the general
 // search would cost: the tests compare the two on small boards.
-var Forced = driver.Technique{Name: "transfer", FitsModel: Fits, SolveModel: Solve}
+var Forced = driver.Technique{Name: "transfer", FitsModel: fits, SolveModel: solveForced}
 
 // Fits reports whether the transfer takes a model: a count (not of
 // distinct wall sets) on a plain board without groups or attack counts,
 // whose squares fit the memory bound (otherwise the general search says
 // why), of the independent placements fit takes.
 func Fits(m *model.Model, opts model.Options) bool {
+	_, ok := fits(m, opts)
+	return ok
+}
+
+// fits is Fits as the technique's FitsModel: it hands the spec fit made
+// to the solve, which does not make it again.
+func fits(m *model.Model, opts model.Options) (any, bool) {
 	if opts.Task != model.TaskCount || opts.DistinctWalls || m.Kind != model.KindPlace || m.HasGroups() || m.HasCounts() || !m.Plain() {
-		return false
+		return nil, false
 	}
 	if squares := int64(m.Board.Rows) * int64(m.Board.Cols); squares > opts.MemoryLimit()/maxBytesPerSquare {
-		return false
+		return nil, false
 	}
-	return fit(m) != nil
+	s := fit(m)
+	return s, s != nil
 }
 
 // A transferPlan is what the transfer would do on a model: its spec and
@@ -106,10 +114,9 @@ type transferPlan struct {
 	work   float64
 }
 
-// newTransferPlan plans the count of a model Fits takes; errStopped when
-// st stopped the planning.
-func newTransferPlan(st *tasks.Stopper, m *model.Model, opts model.Options) (*transferPlan, error) {
-	s := fit(m)
+// newTransferPlan plans the count of a model Fits takes, whose spec
+// (fit's) is s; errStopped when st stopped the planning.
+func newTransferPlan(st *tasks.Stopper, m *model.Model, s *spec, opts model.Options) (*transferPlan, error) {
 	c, err := newCounter(s)
 	if err != nil {
 		return nil, err
@@ -128,10 +135,20 @@ func newTransferPlan(st *tasks.Stopper, m *model.Model, opts model.Options) (*tr
 // Solve counts a model Fits takes with the transfer, whatever the general
 // search would cost. A shard is the transfer's to split or to refuse.
 func Solve(st *tasks.Stopper, m *model.Model, opts model.Options, res *model.Result) error {
+	return solve(st, m, fit(m), opts, res)
+}
+
+// solveForced is Solve as Forced's SolveModel, on the spec fits found.
+func solveForced(st *tasks.Stopper, m *model.Model, found any, opts model.Options, res *model.Result) error {
+	return solve(st, m, found.(*spec), opts, res)
+}
+
+// solve is Solve on the spec s fit made of m.
+func solve(st *tasks.Stopper, m *model.Model, s *spec, opts model.Options, res *model.Result) error {
 	if fixedConflict(m) {
 		return problem.Infeasible(res, opts)
 	}
-	tp, err := newTransferPlan(st, m, opts)
+	tp, err := newTransferPlan(st, m, s, opts)
 	switch {
 	case errors.Is(err, errStopped):
 		res.Status = model.StatusUnknown
@@ -150,11 +167,13 @@ func Solve(st *tasks.Stopper, m *model.Model, opts model.Options, res *model.Res
 // transfer states took it 9 minutes) or whose search is estimated to cost
 // less, and tries the search first where its own work is large. The
 // general search counts a shard as the whole, so a shard is Solve's.
-func choose(st *tasks.Stopper, m *model.Model, opts model.Options, res *model.Result) error {
+// found is the spec fits made.
+func choose(st *tasks.Stopper, m *model.Model, found any, opts model.Options, res *model.Result) error {
+	s := found.(*spec)
 	if opts.Shard.Active() || fixedConflict(m) {
-		return Solve(st, m, opts, res)
+		return solve(st, m, s, opts, res)
 	}
-	tp, err := newTransferPlan(st, m, opts)
+	tp, err := newTransferPlan(st, m, s, opts)
 	switch {
 	case errors.Is(err, errStopped):
 		res.Status = model.StatusUnknown
