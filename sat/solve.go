@@ -166,7 +166,7 @@ func (s *search) optimise(m *model.Model, res *model.Result, opts model.Options)
 		switch r.answer {
 		case unknown:
 			if res.Solution != nil && m.Objective.Sense != model.Fixed {
-				res.Stats.Bound = model.Int64(int64(limit))
+				res.Stats.Bound = model.Int64(limit)
 			}
 			return nil
 		case unsatisfiable:
