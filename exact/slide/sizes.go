@@ -8,14 +8,11 @@ import (
 	"github.com/chessmodel/chessmodel/model"
 )
 
-// Resize returns the model on an n x n board. Each square of the start and
-// the goal keeps its offset from the nearest of three anchors per
-// coordinate: the low edge, the centre line and the high edge (ties go to
-// an edge). So corners stay corners and the central 2x2 stays central:
-// a1, a8, h1, h8 -> d4, d5, e4, e5 on 8x8 becomes a1, a24, x1, x24 ->
-// l12, l13, m12, m13 on 24x24. A square anchored to the centre moves by
-// half the change of size, so it maps only when the size changes by an
-// even number. Only square boards without walls or holes are resized.
+// Resize returns the model on an n x n board, each square of the start
+// and the goal mapped by model.ResizeSquares. So corners stay corners and
+// the central 2x2 stays central: a1, a8, h1, h8 -> d4, d5, e4, e5 on 8x8
+// becomes a1, a24, x1, x24 -> l12, l13, m12, m13 on 24x24. Only square
+// boards without walls or holes are resized.
 func Resize(m *model.Model, n int) (*model.Model, error) {
 	b := m.Board
 	if m.Kind != model.KindSlide {
@@ -27,48 +24,12 @@ func Resize(m *model.Model, n int) (*model.Model, error) {
 	if n < 1 || n > 4096 {
 		return nil, fmt.Errorf("slide: board size %d: expected 1 to 4096", n)
 	}
-	from, to := b.Rows, n
-	coord := func(x int) (int, error) {
-		low, high := x, from-1-x
-		centre2 := 2*x - (from - 1) // twice the offset from the centre line
-		switch {
-		case low <= high && 2*low <= abs(centre2):
-			return x, nil
-		case high < low && 2*high <= abs(centre2):
-			return to - 1 - high, nil
-		case (to-from)%2 != 0:
-			return 0, fmt.Errorf("a square anchored to the centre of the %dx%d board does not map to %dx%d (the size must change by an even number)", from, from, to, to)
-		}
-		return x + (to-from)/2, nil
-	}
-	mapSquares := func(squares []model.Square) ([]model.Square, error) {
-		var out []model.Square
-		seen := map[model.Square]bool{}
-		for _, s := range squares {
-			f, err := coord(s.File)
-			if err != nil {
-				return nil, err
-			}
-			r, err := coord(s.Rank)
-			if err != nil {
-				return nil, err
-			}
-			q := model.Square{File: f, Rank: r}
-			if f < 0 || r < 0 || f >= to || r >= to || seen[q] {
-				return nil, fmt.Errorf("the squares %v do not fit on a %dx%d board as distinct squares", squares, to, to)
-			}
-			seen[q] = true
-			out = append(out, q)
-		}
-		model.SortSquares(out)
-		return out, nil
-	}
 	spec := *m.Slide
 	var err error
-	if spec.From, err = mapSquares(m.Slide.From); err != nil {
+	if spec.From, err = model.ResizeSquares(m.Slide.From, b.Rows, n); err != nil {
 		return nil, fmt.Errorf("slide: %w", err)
 	}
-	if spec.To, err = mapSquares(m.Slide.To); err != nil {
+	if spec.To, err = model.ResizeSquares(m.Slide.To, b.Rows, n); err != nil {
 		return nil, fmt.Errorf("slide: %w", err)
 	}
 	c := *m
@@ -76,13 +37,6 @@ func Resize(m *model.Model, n int) (*model.Model, error) {
 	c.Slide = &spec
 	c.Name = fmt.Sprintf("%s %dx%d", m.Name, n, n)
 	return &c, nil
-}
-
-func abs(x int) int {
-	if x < 0 {
-		return -x
-	}
-	return x
 }
 
 // A Row is one size of a table: the least number of moves on an n x n
