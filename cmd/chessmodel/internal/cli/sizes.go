@@ -102,8 +102,7 @@ func runSizes(ctx context.Context, g *globals, streams Streams, task model.Task,
 			continue
 		}
 		row.Model = r.Name
-		opts := model.Options{Task: task, Symmetry: f.symmetry, DistinctWalls: f.distinct == "walls", Progress: progress.update,
-			MaxMemory: int64(g.maxMemory), Workers: f.workers, MaxMoves: f.maxMoves, SolverOptions: f.solverOptions}
+		opts := f.options(g, task, progress.update)
 		progress.update(-1, fmt.Sprintf("%dx%d", n, n))
 		res, err := model.Run(ctx, solver, r, opts)
 		progress.clear()

@@ -264,21 +264,25 @@ func runTasks(ctx context.Context, g *globals, streams Streams, task model.Task,
 	})
 }
 
+// options are the solve options of task that the flags give, its
+// progress reported to progress.
+func (f *taskFlags) options(g *globals, task model.Task, progress func(done float64, note string)) model.Options {
+	return model.Options{Task: task, Symmetry: f.symmetry, DistinctWalls: f.distinct == "walls", Progress: progress,
+		MaxMemory: int64(g.maxMemory), Workers: f.workers, MaxMoves: f.maxMoves, SolverOptions: f.solverOptions}
+}
+
 func runTask(ctx context.Context, g *globals, streams Streams, task model.Task, f *taskFlags, solver model.Solver, m *model.Model) error {
 	ctx, cancel := g.context(ctx)
 	defer cancel()
 
 	progress := newProgress(streams.Err)
 	defer progress.done()
-	opts := model.Options{Task: task, Symmetry: f.symmetry, DistinctWalls: f.distinct == "walls", Progress: progress.update, MaxMemory: int64(g.maxMemory)}
+	opts := f.options(g, task, progress.update)
 	var list *enumeration
 	if task == model.TaskEnumerate {
 		list = newEnumeration(m, solver, streams.Out, f.limit, progress)
 		opts.Emit = list.emit
 	}
-	opts.Workers = f.workers
-	opts.MaxMoves = f.maxMoves
-	opts.SolverOptions = f.solverOptions
 	if f.intermediate {
 		solver = &printingImproved{Solver: solver, w: streams.Out, asJSON: g.json} // intermediate.go
 	}
