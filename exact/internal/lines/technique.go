@@ -1,8 +1,6 @@
 package lines
 
 import (
-	"fmt"
-
 	"github.com/chessmodel/chessmodel/exact/internal/driver"
 	"github.com/chessmodel/chessmodel/exact/internal/tasks"
 	"github.com/chessmodel/chessmodel/model"
@@ -21,7 +19,7 @@ func fits(m *model.Model, opts model.Options) (any, bool) {
 func solve(st *tasks.Stopper, m *model.Model, _ any, opts model.Options, res *model.Result) error {
 	taken, err := Count(st, m, opts, res)
 	if !taken {
-		return fmt.Errorf("lines: %w", driver.ErrDeclined)
+		return driver.ErrDeclined
 	}
 	return err
 }
