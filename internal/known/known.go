@@ -3,6 +3,7 @@ package known
 import (
 	"context"
 	"fmt"
+	"os"
 	"path/filepath"
 	"runtime"
 	"slices"
@@ -61,8 +62,11 @@ func (c Case) Options() model.Options {
 	return o
 }
 
-// TooLongFor reports whether method would take minutes on the case.
-func (c Case) TooLongFor(method string) bool { return slices.Contains(c.Minutes, method) }
+// TooLongFor reports whether method would take minutes on the case, and
+// CHESSMODEL_MINUTES does not ask for runs of minutes.
+func (c Case) TooLongFor(method string) bool {
+	return slices.Contains(c.Minutes, method) && os.Getenv("CHESSMODEL_MINUTES") == ""
+}
 
 // Run asks s for the case's task, through model.Run (so the result is
 // verified and its status settled). An enumeration is gathered: every

@@ -2,7 +2,6 @@ package known
 
 import (
 	"context"
-	"os"
 	"testing"
 
 	"github.com/chessmodel/chessmodel/model"
@@ -30,7 +29,7 @@ func Test(t *testing.T, method string, pick func(c *Case, m *model.Model) model.
 		}
 		picked++
 		t.Run(c.Name, func(t *testing.T) {
-			if c.Slow && testing.Short() || c.TooLongFor(method) && os.Getenv("CHESSMODEL_MINUTES") == "" {
+			if c.Slow && testing.Short() || c.TooLongFor(method) {
 				t.Skip("slow")
 			}
 			res, err := c.Run(context.Background(), s, m)
