@@ -14,10 +14,11 @@ SUDO    := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
 # lp_solve for the in-process ILP backend; the three command-line solvers
 # that read the exported LP, MPS and CPLEX-LP files; minizinc (with its
 # Gecode solver, Debian's flatzinc package, a dependency) for the MiniZinc
-# backend; chromium for the playground's browser tests; GNU time, which
-# measures peak memory in tests; slurm-wlm and munge, whose daemons the
-# test of chessmodel slurm starts as a one-node cluster.
-APT_PACKAGES := liblpsolve55-dev lp-solve coinor-cbc glpk-utils minizinc chromium time slurm-wlm munge
+# backend; cadical for the SAT backend and its certificates; chromium for
+# the playground's browser tests; GNU time, which measures peak memory in
+# tests; slurm-wlm and munge, whose daemons the test of chessmodel slurm
+# starts as a one-node cluster.
+APT_PACKAGES := liblpsolve55-dev lp-solve coinor-cbc glpk-utils minizinc cadical chromium time slurm-wlm munge
 # How long deps waits for another apt or dpkg process (unattended upgrades,
 # another install) to release the package lock, in seconds.
 APT_LOCK_WAIT ?= 600
