@@ -23,8 +23,13 @@ type CertificateReport struct {
 	Variables int        `json:"variables"`
 	Clauses   int        `json:"clauses"`
 	Bytes     int64      `json:"bytes"` // of the whole certificate
-	Proof     DRATResult `json:"proof"`
-	Seconds   float64    `json:"seconds"`
+	Proof     DRATResult `json:"proof"` // summed over the cases
+	// Cases is the number of cases the refutation is split into by
+	// symmetry (cert_cases.go), CasesBy the kind of piece; 0 and "" for
+	// one proof.
+	Cases   int     `json:"cases,omitempty"`
+	CasesBy string  `json:"cases_by,omitempty"`
+	Seconds float64 `json:"seconds"`
 }
 
 // A CertificateError says why a certificate is refused: the check that
@@ -74,9 +79,19 @@ func CheckCertificate(dir string) (*CertificateReport, error) {
 	}
 	files := map[string][]byte{}
 	rep := &CertificateReport{}
-	need := []string{certModelFile, certFormulaFile, certProofFile}
+	need := []string{certModelFile}
 	if man.Status == "optimal" {
 		need = append(need, certSolutionFile)
+	}
+	parts, err := certParts(man.Cases)
+	if err != nil {
+		return refuse("manifest", "%v", err)
+	}
+	for _, part := range parts {
+		if slices.Contains(need, part.Formula) || slices.Contains(need, part.Proof) || part.Formula == part.Proof {
+			return refuse("manifest", "the file names %s and %s are used twice", part.Formula, part.Proof)
+		}
+		need = append(need, part.Formula, part.Proof)
 	}
 	for _, name := range need {
 		if _, ok := man.Files[name]; !ok {
@@ -145,16 +160,6 @@ func CheckCertificate(dir string) (*CertificateReport, error) {
 	if err != nil {
 		return refuse("model", "%v", err)
 	}
-	fileVars, fileClauses, err := readDIMACS(files[certFormulaFile])
-	if err != nil {
-		return refuse("formula", "%s: %v", certFormulaFile, err)
-	}
-	if fileVars != vars {
-		return refuse("formula", "%s has %d variables, the formula derived from the model %d", certFormulaFile, fileVars, vars)
-	}
-	if err := sameClauses(fileClauses, clauses); err != nil {
-		return refuse("formula", "%v", err)
-	}
 	rep.Variables, rep.Clauses = vars, len(clauses)
 	var binary bool
 	switch man.ProofFormat {
@@ -164,13 +169,79 @@ func CheckCertificate(dir string) (*CertificateReport, error) {
 	default:
 		return refuse("manifest", "proof format %q, expected drat-binary or drat-text", man.ProofFormat)
 	}
-	res, err := CheckDRAT(vars, clauses, files[certProofFile], binary)
-	rep.Proof = res
-	if err != nil {
-		return refuse("proof", "%v", err)
+	if man.Cases != nil {
+		if err := certCasesCover(m, man.Cases.Cases); err != nil {
+			return refuse("cases", "%v", err)
+		}
+		rep.Cases, rep.CasesBy = len(parts), man.Cases.Piece
+	}
+	for _, part := range parts {
+		formula := clauses
+		if man.Cases != nil {
+			var sq *Square
+			if part.Square != "" {
+				q, _ := ParseSquare(part.Square) // certCasesCover read it
+				sq = &q
+			}
+			units, err := certCaseUnits(m, man.Cases.Piece, sq)
+			if err != nil {
+				return refuse("cases", "%v", err)
+			}
+			formula = append(slices.Clip(clauses), units...)
+		}
+		if err := checkPart(files, part, vars, formula, binary, &rep.Proof); err != nil {
+			return nil, err
+		}
 	}
 	rep.Seconds = time.Since(start).Seconds()
 	return rep, nil
+}
+
+// certParts is the formulas and proofs a certificate holds: the one pair
+// of formula.cnf and proof.drat, or each case's.
+func certParts(cases *CertificateCases) ([]CertificateCase, error) {
+	if cases == nil {
+		return []CertificateCase{{Formula: certFormulaFile, Proof: certProofFile}}, nil
+	}
+	if len(cases.Cases) == 0 {
+		return nil, fmt.Errorf("cases by %s, but none listed", cases.Piece)
+	}
+	for _, cs := range cases.Cases {
+		for _, name := range []string{cs.Formula, cs.Proof} {
+			if name == "" || name != filepath.Base(name) || name == "." || name == ".." {
+				return nil, fmt.Errorf("case %q: %q is not the name of a file of the directory", cs.Square, name)
+			}
+		}
+	}
+	return cases.Cases, nil
+}
+
+// checkPart checks one formula file against the formula derived for it
+// and its proof by the DRAT checker, adding the proof's figures to sum.
+func checkPart(files map[string][]byte, part CertificateCase, vars int, derived [][]int, binary bool, sum *DRATResult) error {
+	refuse := func(check, format string, args ...any) error {
+		return &CertificateError{Check: check, Reason: fmt.Sprintf(format, args...)}
+	}
+	fileVars, fileClauses, err := readDIMACS(files[part.Formula])
+	if err != nil {
+		return refuse("formula", "%s: %v", part.Formula, err)
+	}
+	if fileVars != vars {
+		return refuse("formula", "%s has %d variables, the formula derived from the model %d", part.Formula, fileVars, vars)
+	}
+	if err := sameClauses(part.Formula, fileClauses, derived); err != nil {
+		return refuse("formula", "%v", err)
+	}
+	res, err := CheckDRAT(vars, derived, files[part.Proof], binary)
+	sum.Lemmas += res.Lemmas
+	sum.Deletions += res.Deletions
+	sum.IgnoredDeletions += res.IgnoredDeletions
+	sum.CoreLemmas += res.CoreLemmas
+	sum.RATLemmas += res.RATLemmas
+	if err != nil {
+		return refuse("proof", "%s: %v", part.Proof, err)
+	}
+	return nil
 }
 
 // certObjective names a model's objective as a certificate does.
@@ -245,7 +316,7 @@ func readDIMACS(data []byte) (int, [][]int, error) {
 // sameClauses says whether two formulas hold the same clauses (each a set
 // of literals; as a set of clauses), naming the first that one has and
 // the other lacks.
-func sameClauses(file, derived [][]int) error {
+func sameClauses(name string, file, derived [][]int) error {
 	norm := func(cls [][]int) map[string]int {
 		out := map[string]int{}
 		for i, c := range cls {
@@ -270,10 +341,10 @@ func sameClauses(file, derived [][]int) error {
 		return best, at, at >= 0
 	}
 	if k, i, ok := firstMissing(a, b); ok {
-		return fmt.Errorf("clause %d of %s, %s, is not in the formula derived from the model", i+1, certFormulaFile, k)
+		return fmt.Errorf("clause %d of %s, %s, is not in the formula derived from the model", i+1, name, k)
 	}
 	if k, i, ok := firstMissing(b, a); ok {
-		return fmt.Errorf("the formula derived from the model has clause %s (its clause %d), which %s lacks", k, i+1, certFormulaFile)
+		return fmt.Errorf("the formula derived from the model has clause %s (its clause %d), which %s lacks", k, i+1, name)
 	}
 	return nil
 }

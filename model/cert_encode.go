@@ -43,15 +43,14 @@ type certPiece struct {
 	p   *Piece
 }
 
-// certFormula derives the formula of a certificate: with bound nil the
-// formula "a solution exists", otherwise "a solution whose measure is at
-// least (atLeast) or at most the bound exists".
-func certFormula(m *Model, bound *int64, atLeast bool) (vars int, clauses [][]int, err error) {
+// newCertEncoder lays out a model's squares, kinds and fixed pieces and
+// the x variables (and none else yet), refusing what it does not encode.
+func newCertEncoder(m *Model) (*certEncoder, error) {
 	switch {
 	case m.Kind != KindPlace || m.Rules.Stack || m.HasGroups() || len(m.Rules.Counts) > 0 ||
 		m.Objective.Measure == MeasureWeight || m.Objective.Measure == MeasureAttackedWeight ||
 		m.FreeWalls != nil && len(m.Fixed) > 0:
-		return 0, nil, fmt.Errorf("the certificate checker encodes placement models without stacking, groups, attack counts, weights, or free walls beside fixed pieces")
+		return nil, fmt.Errorf("the certificate checker encodes placement models without stacking, groups, attack counts, weights, or free walls beside fixed pieces")
 	}
 	c := &certEncoder{m: m, number: map[Square]int{}, fixedOn: map[int]*Piece{}, walls: m.FreeWalls != nil}
 	for rank := 0; rank < m.Board.Rows; rank++ {
@@ -75,8 +74,19 @@ func certFormula(m *Model, bound *int64, atLeast bool) (vars int, clauses [][]in
 			c.fixedOn[i] = m.Pieces[f.Piece]
 		}
 	}
+	c.vars = len(c.kinds) * len(c.open)
+	return c, nil
+}
+
+// certFormula derives the formula of a certificate: with bound nil the
+// formula "a solution exists", otherwise "a solution whose measure is at
+// least (atLeast) or at most the bound exists".
+func certFormula(m *Model, bound *int64, atLeast bool) (vars int, clauses [][]int, err error) {
+	c, err := newCertEncoder(m)
+	if err != nil {
+		return 0, nil, err
+	}
 	n, K := len(c.open), len(c.kinds)
-	c.vars = K * n
 	if c.walls {
 		c.vars += n
 	}

@@ -22,6 +22,10 @@ type CertificateManifest struct {
 	ProofFormat string `json:"proof_format"`
 	Variables   int    `json:"variables"`
 	Clauses     int    `json:"clauses"`
+	// Cases, when set, splits the refutation into cases by symmetry
+	// (cert_cases.go): their formulas and proofs replace formula.cnf and
+	// proof.drat.
+	Cases *CertificateCases `json:"cases,omitempty"`
 	// Files maps each file of the directory to its SHA-256, in hex.
 	Files map[string]string `json:"files"`
 }

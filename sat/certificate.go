@@ -36,7 +36,7 @@ const (
 // and the manifest (model.CertificateManifest) with every file's SHA-256.
 func (c *CertificateRequest) write(s *search, res *model.Result) error {
 	p := s.proved
-	if p.formula == nil || p.proof == "" {
+	if p.formula == nil || p.proof == "" && p.cases == nil {
 		return fmt.Errorf("sat: no proof to certify")
 	}
 	if err := os.MkdirAll(c.Dir, 0o755); err != nil {
@@ -65,33 +65,27 @@ func (c *CertificateRequest) write(s *search, res *model.Result) error {
 			man.Says = fmt.Sprintf("no solution of value at most %d", *man.Value-1)
 		}
 	}
-	var cnf []byte
-	{
-		f, err := os.Create(filepath.Join(c.Dir, FormulaFile))
-		if err != nil {
-			return err
-		}
-		err = p.formula.WriteDIMACS(f, "chessmodel: "+m.Name+": "+man.Says, "encoding: package sat (doc.go), re-derived by model/cert_encode.go")
-		if cerr := f.Close(); err == nil {
-			err = cerr
-		}
-		if err != nil {
-			return err
-		}
-		if cnf, err = os.ReadFile(filepath.Join(c.Dir, FormulaFile)); err != nil {
-			return err
-		}
-	}
 	man.Variables, man.Clauses = p.formula.NumVars, len(p.formula.Clauses)
-	man.Files[FormulaFile] = digest(cnf)
-	if err := copyFile(p.proof, filepath.Join(c.Dir, ProofFile)); err != nil {
-		return err
+	header := []string{"chessmodel: " + m.Name + ": " + man.Says, "encoding: package sat (doc.go), re-derived by model/cert_encode.go"}
+	if p.cases == nil {
+		if err := c.writePart(&man, p.formula, FormulaFile, p.proof, ProofFile, header); err != nil {
+			return err
+		}
+	} else {
+		man.Cases = &model.CertificateCases{Piece: s.casesBy}
+		for _, cp := range p.cases {
+			cs := model.CertificateCase{Formula: "case-" + cp.name + ".cnf", Proof: "case-" + cp.name + ".drat"}
+			say := "no piece of the kind " + s.casesBy + " anywhere"
+			if cp.square != nil {
+				cs.Square = cp.square.String()
+				say = "a " + s.casesBy + " on " + cs.Square
+			}
+			if err := c.writePart(&man, cp.formula, cs.Formula, cp.proof, cs.Proof, append(header, "the case of "+say+" (model/cert_cases.go)")); err != nil {
+				return err
+			}
+			man.Cases.Cases = append(man.Cases.Cases, cs)
+		}
 	}
-	proof, err := os.ReadFile(filepath.Join(c.Dir, ProofFile))
-	if err != nil {
-		return err
-	}
-	man.Files[ProofFile] = digest(proof)
 	if err := os.WriteFile(filepath.Join(c.Dir, ModelFile), c.ModelText, 0o644); err != nil {
 		return err
 	}
@@ -112,6 +106,35 @@ func (c *CertificateRequest) write(s *search, res *model.Result) error {
 		return err
 	}
 	return os.WriteFile(filepath.Join(c.Dir, ManifestFile), append(text, '\n'), 0o644)
+}
+
+// writePart writes a formula and copies its proof into the certificate
+// under the names given, with their hashes in the manifest.
+func (c *CertificateRequest) writePart(man *model.CertificateManifest, f *Formula, formulaName, proof, proofName string, header []string) error {
+	out, err := os.Create(filepath.Join(c.Dir, formulaName))
+	if err != nil {
+		return err
+	}
+	err = f.WriteDIMACS(out, header...)
+	if cerr := out.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		return err
+	}
+	for _, name := range []string{formulaName, proofName} {
+		if name == proofName {
+			if err := copyFile(proof, filepath.Join(c.Dir, proofName)); err != nil {
+				return err
+			}
+		}
+		b, err := os.ReadFile(filepath.Join(c.Dir, name))
+		if err != nil {
+			return err
+		}
+		man.Files[name] = digest(b)
+	}
+	return nil
 }
 
 func digest(b []byte) string {

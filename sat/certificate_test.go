@@ -20,6 +20,13 @@ import (
 // certify solves the model file with a certificate and checks it.
 func certify(t *testing.T, file string, overrides ...string) string {
 	t.Helper()
+	return certifyBy(t, file, "", overrides...)
+}
+
+// certifyBy is certify with the proofs split into cases by the piece
+// named (none: one proof).
+func certifyBy(t *testing.T, file, cases string, overrides ...string) string {
+	t.Helper()
 	needCadical(t)
 	path := filepath.Join("..", "testdata", "models", file)
 	text, err := os.ReadFile(path)
@@ -31,7 +38,7 @@ func certify(t *testing.T, file string, overrides ...string) string {
 		t.Fatal(err)
 	}
 	dir := filepath.Join(t.TempDir(), "cert")
-	b := &sat.Backend{Certificate: &sat.CertificateRequest{Dir: dir, ModelText: text, Overrides: overrides}}
+	b := &sat.Backend{Certificate: &sat.CertificateRequest{Dir: dir, ModelText: text, Overrides: overrides}, Cases: cases}
 	res, err := model.Run(context.Background(), b, m, model.Options{Task: model.TaskSolve})
 	if err != nil {
 		t.Fatal(err)

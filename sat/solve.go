@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"time"
 
 	"github.com/chessmodel/chessmodel/model"
@@ -23,6 +24,11 @@ type Backend struct {
 	// MaxSolutions, when positive, lowers the bound of counting below
 	// the package's MaxSolutions.
 	MaxSolutions int
+	// Cases, when set, names a kind of piece of the place list: every
+	// call of cadical is split into cases by where one such piece stands,
+	// a square of each orbit of the model's symmetry group and a case of
+	// none (cases.go), each a formula of its own with a proof of its own.
+	Cases string
 }
 
 var _ model.Solver = (*Backend)(nil)
@@ -35,42 +41,70 @@ func (*Backend) Name() string { return "sat" }
 
 // A search is one solve: the encoding, cadical's files, the calls made.
 type search struct {
-	ctx     context.Context
-	enc     *Encoding
-	dir     string
-	calls   int
-	proofs  bool
-	options []string
-	last    run      // the last run
-	lastCNF *Formula // the formula of the last run
-	tried   int64    // the bound of the last call of the search on the objective
-	proved  proved   // the last unsatisfiable call of the search
+	ctx       context.Context
+	enc       *Encoding
+	dir       string
+	calls     int
+	proofs    bool
+	options   []string
+	last      run         // the last run
+	lastCNF   *Formula    // the formula of the last run
+	tried     int64       // the bound of the last call of the search on the objective
+	proved    proved      // the last unsatisfiable call of the search
+	cases     []split     // the cases of every call (none: one formula)
+	casesBy   string      // the kind of piece of the cases
+	lastCases []caseProof // the cases of the last call, when unsatisfiable
 
 	maxSolutions int // counting stops past it
 }
 
-// proved is an unsatisfiable call: its formula, proof and bound.
+// proved is an unsatisfiable call: its formula, proof and bound, and
+// with cases each case's formula and proof.
 type proved struct {
 	formula *Formula
 	proof   string
 	bound   int64
+	cases   []caseProof
 }
 
-func (s *search) lastCall() proved { return proved{s.lastCNF, s.last.proof, s.tried} }
+func (s *search) lastCall() proved { return proved{s.lastCNF, s.last.proof, s.tried, s.lastCases} }
 
 // call runs cadical on the encoding with the extra constraints and
-// clauses.
+// clauses, case by case when the search has cases: the first satisfiable
+// case answers, and the call is unsatisfiable when every case is.
 func (s *search) call(extra []Card, clauses [][]int) (run, error) {
 	f := s.enc.CNF(extra...)
 	f.Clauses = append(f.Clauses, clauses...)
 	s.calls++
+	s.lastCNF, s.lastCases = f, nil
+	if s.cases == nil {
+		r, err := s.solve(f, fmt.Sprintf("call%d", s.calls))
+		s.last = r
+		return r, err
+	}
+	var done []caseProof
+	for _, c := range s.cases {
+		fc := &Formula{NumVars: f.NumVars, Clauses: append(slices.Clip(f.Clauses), c.units...)}
+		r, err := s.solve(fc, fmt.Sprintf("call%d-%s", s.calls, c.name))
+		s.last = r
+		if err != nil || r.answer != unsatisfiable {
+			return r, err
+		}
+		done = append(done, caseProof{split: c, formula: fc, proof: r.proof})
+	}
+	s.lastCases = done
+	s.last = run{answer: unsatisfiable}
+	return s.last, nil
+}
+
+// solve runs cadical on one formula, with a proof file when the search
+// keeps proofs.
+func (s *search) solve(f *Formula, name string) (run, error) {
 	proof := ""
 	if s.proofs {
-		proof = filepath.Join(s.dir, fmt.Sprintf("proof%d.drat", s.calls))
+		proof = filepath.Join(s.dir, name+".drat")
 	}
-	r, err := solveFormula(s.ctx, f, s.dir, fmt.Sprintf("call%d.cnf", s.calls), proof, s.options)
-	s.last, s.lastCNF = r, f
-	return r, err
+	return solveFormula(s.ctx, f, s.dir, name+".cnf", proof, s.options)
 }
 
 // Solve encodes the model and answers the task by runs of cadical:
@@ -104,6 +138,12 @@ func (b *Backend) Solve(ctx context.Context, m *model.Model, opts model.Options)
 	s := &search{ctx: ctx, enc: enc, dir: dir, proofs: b.Certificate != nil, options: opts.SolverOptions, maxSolutions: MaxSolutions}
 	if b.MaxSolutions > 0 {
 		s.maxSolutions = min(b.MaxSolutions, MaxSolutions)
+	}
+	if b.Cases != "" {
+		s.casesBy = b.Cases
+		if s.cases, err = enc.Cases(b.Cases); err != nil {
+			return nil, err
+		}
 	}
 	res := model.NewResult(m, opts.Task, b.Name())
 	res.Stats.Solver = Tool

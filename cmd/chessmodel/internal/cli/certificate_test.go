@@ -54,3 +54,30 @@ func TestCertificateRoundTrip(t *testing.T) {
 		t.Errorf("check --certificate with a model: exit %d: %s", code, stderr)
 	}
 }
+
+// TestCasesFlag: solve --cases splits the sat backend's proof; check names
+// the cases; --cases with another backend or a piece the model lacks is
+// bad input.
+func TestCasesFlag(t *testing.T) {
+	if _, err := exec.LookPath("cadical"); err != nil {
+		t.Skip("cadical is not installed")
+	}
+	dir := filepath.Join(t.TempDir(), "cert")
+	code, stdout, stderr := run(t, DefaultBackends(), "solve", "--backend", "sat", "--cases", "queen", "--certificate", dir, models+"queens-domination.yaml", "--set", "board=6")
+	if code != 0 || !strings.Contains(stdout, "optimal, pieces 3") {
+		t.Fatalf("solve: exit %d: %s %s", code, stdout, stderr)
+	}
+	code, stdout, stderr = run(t, DefaultBackends(), "check", "--certificate", dir)
+	if code != 0 || !strings.Contains(stdout, "in 7 cases by where the queen stands") {
+		t.Fatalf("check: exit %d: %s %s", code, stdout, stderr)
+	}
+	if code, stdout, stderr = run(t, DefaultBackends(), "solve", "--backend", "sat", "--cases", "queen", models+"n-queens.yaml", "--set", "board=4", "--set", "place=[5 queen]"); code != 0 || !strings.Contains(stdout, "infeasible") {
+		t.Errorf("--cases without a certificate: exit %d: %s %s", code, stdout, stderr)
+	}
+	if code, _, stderr = run(t, DefaultBackends(), "solve", "--backend", "ilp", "--cases", "queen", models+"eight-queens.yaml"); code != ExitBadInput {
+		t.Errorf("--cases with --backend ilp: exit %d: %s", code, stderr)
+	}
+	if code, _, stderr = run(t, DefaultBackends(), "solve", "--backend", "sat", "--cases", "knight", models+"eight-queens.yaml"); code != ExitBadInput || !strings.Contains(stderr, "knight") {
+		t.Errorf("--cases by a piece the model lacks: exit %d: %s", code, stderr)
+	}
+}

@@ -113,6 +113,7 @@ type taskFlags struct {
 	sizes        string // count and solve: --sizes A..B, a table by board size (sizes.go)
 	oeis         bool   // --oeis: the table's terms on one line
 	certificate  string // solve: the directory of a certificate (certificate.go)
+	cases        string // solve: the kind of piece the sat backend's cases are by
 }
 
 func newSolveCommand(g *globals, streams Streams) *cobra.Command {
@@ -187,6 +188,7 @@ whether more exist.`
 	case model.TaskSolve:
 		cmd.Flags().BoolVarP(&f.intermediate, "intermediate", "i", false, intermediateHelp)
 		cmd.Flags().StringVar(&f.certificate, "certificate", "", certificateHelp)
+		cmd.Flags().StringVar(&f.cases, "cases", "", casesHelp)
 		addShardFlags(cmd, &f.shard) // the proofs that split (shard.TaskSolve)
 		cmd.Flags().IntVar(&f.maxMoves, "max-moves", 0, "slides: the most moves the ilp backend's horizon loop tries before it answers unknown (0: the number of open squares)")
 	case model.TaskEnumerate:
@@ -220,7 +222,7 @@ func checkWorkers(stderr io.Writer, workers int) (int, error) {
 // runTasks does the task on every model, each in turn (answerEach).
 func runTasks(ctx context.Context, g *globals, streams Streams, task model.Task, f *taskFlags, paths []string) error {
 	solver, err := g.backend(f.backend)
-	if err == nil && f.certificate != "" {
+	if err == nil && (f.certificate != "" || f.cases != "") {
 		solver, err = withCertificate(g, f, paths)
 	}
 	if err != nil {
