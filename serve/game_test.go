@@ -1,8 +1,15 @@
 package serve
 
 import (
+	"context"
+	"net/http"
+	"net/http/httptest"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/chessmodel/chessmodel/exact"
+	"github.com/chessmodel/chessmodel/model"
 )
 
 // TestGameBoard: the playground's board of a game shows its start
@@ -21,5 +28,180 @@ func TestGameBoard(t *testing.T) {
 		if got := strings.Count(svg, id); got != want {
 			t.Errorf("%s: %d in the board, want %d", id, got, want)
 		}
+	}
+}
+
+// gameAnswerOf is /api/game's answer as the tests read it.
+type gameAnswerOf struct {
+	gameAnswer
+	Error string `json:"error"`
+}
+
+func postGame(t *testing.T, ts *httptest.Server, body map[string]any) (int, gameAnswerOf) {
+	t.Helper()
+	var ans gameAnswerOf
+	code := post(t, ts, "/api/game", body, &ans)
+	return code, ans
+}
+
+// solveFrom is exact's solve of the game m started at p: the start's
+// value and plies for the side to move there.
+func solveFrom(t *testing.T, m *model.Model, p model.GamePosition) (string, int) {
+	t.Helper()
+	c := *m
+	g := *m.Game
+	for side := range 2 {
+		g.Sides[side].From = p.Pieces[side]
+	}
+	g.First = p.ToMove
+	c.Game = &g
+	res, err := exact.New().Solve(context.Background(), &c, model.Options{Task: model.TaskSolve, Workers: 1})
+	if err != nil || res.Game == nil {
+		t.Fatalf("solve from %s: %v", m.GamePositionText(p), err)
+	}
+	return res.Game.Value, res.Game.Plies
+}
+
+// TestGameValuesAgreeWithSolve: along the game played by the API's best
+// moves, the value of the position and of every legal move agree with
+// exact's solve of a model starting at the position (for a move: the
+// position after it, the other side to move, with the value reversed and
+// a ply more); the opponent's reply is a legal move there; the game ends
+// as the API's first answer said, in as many plies.
+func TestGameValuesAgreeWithSolve(t *testing.T) {
+	ts := newTestServer(t, nil)
+	for _, file := range []string{"game-queens-walls.yaml", "game-one-rook-4x4.yaml"} {
+		yaml := modelText(t, file)
+		m, err := model.Parse([]byte(yaml), file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var moves []model.Move
+		pos := m.GameStart()
+		var first gameAnswerOf
+		for ply := 0; ply < 12; ply++ {
+			code, ans := postGame(t, ts, map[string]any{"yaml": yaml, "file": file, "moves": moves})
+			if code != http.StatusOK {
+				t.Fatalf("%s after %v: %d %s", file, moves, code, ans.Error)
+			}
+			if ply == 0 {
+				first = ans
+			}
+			if v, d := solveFrom(t, m, pos); ans.Value != v || ans.Plies != d {
+				t.Errorf("%s: %s: the API says %s in %d, solve %s in %d", file, m.GamePositionText(pos), ans.Value, ans.Plies, v, d)
+			}
+			if ans.Over != nil {
+				break
+			}
+			for _, mv := range ans.Moves {
+				child := m.GamePlay(pos, mv.Move())
+				v, d := solveFrom(t, m, child)
+				want := map[string]string{"win": "loss", "loss": "win", "draw": "draw"}[v]
+				if want != "draw" {
+					d++
+				}
+				if mv.Value != want || mv.Plies != d {
+					t.Errorf("%s: %s, move %v-%v: the API says %s in %d (%q), solve of the position after it %s in %d", file, m.GamePositionText(pos), mv.From, mv.To, mv.Value, mv.Plies, mv.Text, v, d-1)
+				}
+				if mv.Reply != nil {
+					if err := m.GameStep(child, *mv.Reply); err != nil {
+						t.Errorf("%s: the reply %v-%v to %v-%v: %v", file, mv.Reply.From, mv.Reply.To, mv.From, mv.To, err)
+					}
+				}
+			}
+			if ans.Best == nil {
+				t.Fatalf("%s: no best move at %s", file, m.GamePositionText(pos))
+			}
+			moves = append(moves, *ans.Best)
+			pos = m.GamePlay(pos, *ans.Best)
+		}
+		switch first.Value {
+		case "win", "loss":
+			if len(moves) != first.Plies {
+				t.Errorf("%s: %s in %d, but best play ended after %d plies", file, first.Value, first.Plies, len(moves))
+			}
+		}
+	}
+}
+
+// Move is the move of a listed move.
+func (g gameMove) Move() model.Move { return model.Move{From: g.From, To: g.To} }
+
+// TestGameEnds: the 4x4 race, white first: white wins in 1 ply, and after
+// it the game is over with the result said in words.
+func TestGameEnds(t *testing.T) {
+	ts := newTestServer(t, nil)
+	yaml := modelText(t, "game-rook-race-4x4.yaml")
+	code, ans := postGame(t, ts, map[string]any{"yaml": yaml, "moves": []model.Move{}})
+	if code != http.StatusOK || ans.Value != "win" || ans.Plies != 1 || ans.Best == nil {
+		t.Fatalf("the start: %d %+v", code, ans)
+	}
+	best := 0
+	for _, mv := range ans.Moves {
+		if mv.Best {
+			best++
+			if mv.Text != "wins in 1 ply" || mv.Move() != *ans.Best {
+				t.Errorf("the best move %v-%v: %q", mv.From, mv.To, mv.Text)
+			}
+		}
+	}
+	if best != 1 {
+		t.Errorf("%d best moves listed, want 1", best)
+	}
+	code, end := postGame(t, ts, map[string]any{"yaml": yaml, "moves": []model.Move{*ans.Best}})
+	want := "white wins: rook on " + ans.Best.To.String() + " reached the centre"
+	if code != http.StatusOK || end.Over == nil || end.Over.Text != want || end.Over.Winner != "white" || len(end.Moves) != 0 {
+		t.Errorf("after %v-%v: %d %+v, want over: %q", ans.Best.From, ans.Best.To, code, end.Over, want)
+	}
+	// A position sent as squares: the same answer as the moves to it.
+	code, at := postGame(t, ts, map[string]any{"yaml": yaml, "position": map[string]any{
+		"pieces": map[string]any{"white": end.Pieces[0], "black": end.Pieces[1]}, "to_move": "black"}})
+	if code != http.StatusOK || at.Over == nil || at.Over.Text != want {
+		t.Errorf("the position sent as squares: %d %+v", code, at.Over)
+	}
+}
+
+// TestGameRefusals: an illegal move is refused with 400 naming it; a
+// move after the end too; a model that is not a game, a bad position and
+// a game over the memory kept for games are refused with their reason.
+func TestGameRefusals(t *testing.T) {
+	ts := newTestServer(t, func(c *Config) { c.GameMemory = 1 << 20 })
+	yaml := modelText(t, "game-queens-walls.yaml")
+	for _, tc := range []struct {
+		body map[string]any
+		code int
+		want string
+	}{
+		{map[string]any{"yaml": yaml, "moves": []model.Move{{From: sq("a1"), To: sq("a2")}}}, 400, "move 1, a1-a2, is illegal: the white queen does not slide as far as it goes"},
+		{map[string]any{"yaml": yaml, "moves": []model.Move{{From: sq("d1"), To: sq("c1")}}}, 400, "move 1, d1-c1, is illegal: no white piece on d1"},
+		{map[string]any{"yaml": yaml, "moves": []model.Move{{From: sq("a1"), To: sq("c3")}, {From: sq("d1"), To: sq("c1")}, {From: sq("c3"), To: sq("c4")}, {From: sq("c1"), To: sq("c2")}}}, 400, "move 4, c1-c2: the game is over after move 3 (white wins)"},
+		{map[string]any{"yaml": yaml, "position": map[string]any{"pieces": map[string]any{"white": []string{"a1"}, "black": []string{"d1", "d2"}}, "to_move": "white"}}, 400, "white has 1 pieces, the game gives it 2"},
+		{map[string]any{"yaml": yaml, "position": map[string]any{"pieces": map[string]any{"white": []string{"a1", "b3"}, "black": []string{"d1", "d2"}}, "to_move": "red"}}, 400, `the side to move "red" is not a side`},
+		{map[string]any{"yaml": yaml, "position": map[string]any{"pieces": map[string]any{"white": []string{"a1", "b3"}, "black": []string{"d1", "d2"}}, "to_move": "white"}}, 400, "white's b3 is not an open square"},
+		{map[string]any{"yaml": modelText(t, "eight-queens.yaml")}, 422, "not a game model (a place model)"},
+		{map[string]any{"yaml": modelText(t, "game-rook-race-5x5.yaml")}, 422, "this game is too large to play here: its strong solution has 151420500 positions"},
+	} {
+		code, ans := postGame(t, ts, tc.body)
+		if code != tc.code || !strings.Contains(ans.Error, tc.want) {
+			t.Errorf("got %d %q, want %d %q", code, ans.Error, tc.code, tc.want)
+		}
+	}
+}
+
+func sq(name string) model.Square {
+	s, err := model.ParseSquare(name)
+	if err != nil {
+		panic(err)
+	}
+	return s
+}
+
+// TestGameTimeBound: a solution that does not finish within the server's
+// time bound is answered 503 with the reason, and not kept.
+func TestGameTimeBound(t *testing.T) {
+	ts := newTestServer(t, func(c *Config) { c.MaxTimeout = 20 * time.Millisecond })
+	code, ans := postGame(t, ts, map[string]any{"yaml": modelText(t, "game-rook-race-4x4.yaml")})
+	if code != http.StatusServiceUnavailable || !strings.Contains(ans.Error, "stopped by the time bound") {
+		t.Errorf("got %d %q", code, ans.Error)
 	}
 }
