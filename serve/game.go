@@ -174,11 +174,15 @@ func gamePositionOf(m *model.Model, at *gamePosition) (model.GamePosition, error
 
 // valueText says a value for the side it is of.
 func valueText(value string, plies int) string {
+	n := fmt.Sprintf("%d plies", plies)
+	if plies == 1 {
+		n = "1 ply"
+	}
 	switch value {
 	case "win":
-		return "wins in " + plural(plies, "ply")
+		return "wins in " + n
 	case "loss":
-		return "loses in " + plural(plies, "ply")
+		return "loses in " + n
 	}
 	return "draws"
 }
