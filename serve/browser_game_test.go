@@ -51,7 +51,7 @@ func TestBrowserGameLost(t *testing.T) {
 	if n, want := eval[int](t, ctx, `document.querySelectorAll("#game-moves button.game-move").length`), len(m.GameMoves(m.GameStart())); n != want {
 		t.Errorf("%d moves listed at the start, want the %d legal ones", n, want)
 	}
-	run(t, ctx, "take black", click("#game-side-1"), waitOver())
+	run(t, ctx, "take black", click("#game-side-1"), waitOver(), chromedp.WaitVisible(`#game-side-1.active`, chromedp.ByQuery))
 	moves := eval[[]model.Move](t, ctx, `state.game.moves`)
 	pos, last := playedMoves(t, m, moves)
 	if len(moves) != 1 || m.GameEnd(pos) != "white wins" {
@@ -93,6 +93,7 @@ func TestBrowserGameLost(t *testing.T) {
 	if got, want := text(t, ctx, "#game-moves li:has(button.hint) .game-value"), fmt.Sprintf("loses in %d plies", plies); got != want {
 		t.Errorf("the hinted move %s, want the longest defence: %s", got, want)
 	}
+	screenshot(t, ctx, "", "serve-game-moves.png")
 	n := eval[int](t, ctx, `state.game.last.line.length`)
 	run(t, ctx, "the best line", click("#game-line"), waitText("#replay-label", fmt.Sprintf("move 0 of %d", n)),
 		click("#replay-last"), waitText("#replay-label", fmt.Sprintf("move %d of %d", n, n)), waitText("#verdict", "white wins"))
@@ -122,4 +123,11 @@ func TestBrowserGameLost(t *testing.T) {
 	run(t, ctx, "a listed move", click("#game-moves li:last-child button.game-move"), waitOver())
 	end("by the list")
 	screenshot(t, ctx, "", "serve-game.png")
+
+	// The seed's 8x8 race is far beyond the memory kept for games: refused,
+	// with its figures, before anything is built.
+	run(t, ctx, "open the 8x8 race", openModel("game-rook-race.yaml"), waitText("#verdict", "this game is too large to play here: its strong solution has"))
+	if n := eval[int](t, ctx, `document.querySelectorAll("#game-moves li").length`); n != 0 {
+		t.Errorf("%d moves listed for a game refused", n)
+	}
 }

@@ -8,14 +8,14 @@
 import { $, api, el } from "./util.js";
 import { Latest } from "./latest.js";
 import { blockedSquares } from "./board.js";
-import { editor, text, fileName } from "./editor.js";
+import { editor, edited, forgotten, text, fileName } from "./editor.js";
 import { board, kinds, moved } from "./play.js";
 import { stepThrough, leaveReplay } from "./replay.js";
 
 // game is the game played: the text it is of, the player's side (0 or 1),
 // the moves from the start, the server's last answer, a piece chosen, a
 // hint shown.
-export const game = { text: null, human: -1, moves: [], last: null, selected: "", hint: false, error: "" };
+export const game = { text: null, human: -1, moves: [], last: null, selected: "", hint: false, error: "", ctl: null };
 
 const asks = new Latest();
 let replyTimer = 0;
@@ -56,6 +56,7 @@ async function refresh() {
   if (!editor.model) return;
   if (game.text !== text()) { // another game, or the model edited: a new game
     game.text = text();
+    game.last = null;
     game.moves = [];
     game.human = sideOf(editor.model.summary.game.first);
     game.selected = "";
@@ -64,17 +65,31 @@ async function refresh() {
   clearTimeout(replyTimer);
   const current = asks.ask();
   status(game.last ? "thinking…" : "solving the game…", "");
+  // A question still out is dropped, and the server stops building a
+  // solution no one waits for.
+  if (game.ctl) game.ctl.abort();
+  const ctl = new AbortController();
+  game.ctl = ctl;
   let ans;
   try {
-    ans = await api("/api/game", { yaml: text(), file: fileName(), moves: game.moves });
+    const res = await fetch("/api/game", {
+      method: "POST", headers: { "Content-Type": "application/json" }, signal: ctl.signal,
+      body: JSON.stringify({ yaml: text(), file: fileName(), moves: game.moves }),
+    });
+    ans = await res.json().catch(() => ({ error: "bad answer from the server" }));
+    if (!res.ok) {
+      if (!current()) return;
+      // 422, 503: a game the server will not solve (too large, not
+      // modelled, not within the time bound) or a busy server: said
+      // plainly, not as a fault of the model.
+      fail((ans.busy ? "Server busy: " : "") + (ans.error || res.statusText), res.status === 422 || res.status === 503 ? "" : "invalid");
+      return;
+    }
   } catch (err) {
-    if (!current()) return;
-    game.last = null;
-    game.error = err.message;
-    status(err.message, "invalid");
-    $("game-moves").replaceChildren();
-    $("verdict").dataset.gameError = "1";
+    if (current() && err.name !== "AbortError") fail(String(err), "invalid");
     return;
+  } finally {
+    if (game.ctl === ctl) game.ctl = null;
   }
   if (!current()) return;
   game.last = ans;
@@ -92,6 +107,14 @@ async function refresh() {
       refresh();
     }, 350);
   }
+}
+
+function fail(message, cls) {
+  game.last = null;
+  game.error = message;
+  status(message, cls);
+  $("game-moves").replaceChildren();
+  $("verdict").dataset.gameError = "1";
 }
 
 function draw(ans, lastMove) {
@@ -121,6 +144,7 @@ function status(text, cls) {
 // showStatus says whose move it is and the position's value for the
 // player, or how the game ended.
 function showStatus() {
+  for (const b of document.querySelectorAll(".game-sides button")) b.classList.toggle("active", b.dataset.side === humanLabel());
   const a = game.last;
   const me = humanLabel();
   if (a.over) {
@@ -201,7 +225,7 @@ function tools(t) {
   const choose = el("span", { class: "game-sides" }, el("span", { class: "muted small" }, "you play "));
   labels.forEach((label, i) => {
     const b = el("button", { id: "game-side-" + i, "data-side": label, class: i === game.human ? "active" : "", title: `play ${label} against perfect play (a new game)` }, label);
-    b.addEventListener("click", () => { for (const x of choose.querySelectorAll("button")) x.classList.toggle("active", x === b); restart(i); });
+    b.addEventListener("click", () => restart(i));
     choose.append(b);
   });
   t.append(choose,
@@ -211,6 +235,16 @@ function tools(t) {
     el("button", { id: "game-line", title: "step through best play from here", onclick: showLine }, "Best line"),
     el("ol", { id: "game-moves", class: "game-moves" }));
 }
+
+// Another model, or an edit: the question out is about what is gone.
+function drop() {
+  clearTimeout(replyTimer);
+  asks.forget();
+  if (game.ctl) game.ctl.abort();
+  game.ctl = null;
+}
+edited.on(drop);
+forgotten.on(drop);
 
 kinds.game = {
   click, refresh, tools,
