@@ -238,7 +238,8 @@ func (s *Server) gameAnswer(p parsed, tb *exact.GameTable, pos model.GamePositio
 		if err != nil {
 			return nil, err
 		}
-		gm := gameMove{From: mv.From, To: mv.To, Pass: pass, Best: best != nil && *best == mv}
+		// (a pass is a move from any of the side's squares to itself)
+		gm := gameMove{From: mv.From, To: mv.To, Pass: pass, Best: best != nil && (*best == mv || pass && best.From == best.To)}
 		switch v {
 		case "win":
 			gm.Value, gm.Plies = "loss", d+1
@@ -373,12 +374,14 @@ func (c *gameTables) get(ctx context.Context, s *Server, p parsed) (*exact.GameT
 			c.remove(p.key)
 		} else {
 			c.bytes += tb.Bytes()
-			for c.bytes > c.limit && c.lru.Len() > 1 {
-				old := c.lru.Back().Value.(*gameEntry)
-				if old == e {
-					break
+			// Over the bound: the least recently used built solutions go
+			// (not this one, nor one being built, which has no bytes yet).
+			for el := c.lru.Back(); el != nil && c.bytes > c.limit; {
+				old := el.Value.(*gameEntry)
+				el = el.Prev()
+				if old != e && old.tb != nil {
+					c.remove(old.key)
 				}
-				c.remove(old.key)
 			}
 		}
 		close(e.ready)

@@ -205,3 +205,39 @@ func TestGameTimeBound(t *testing.T) {
 		t.Errorf("got %d %q", code, ans.Error)
 	}
 }
+
+// TestGameTablesBound: the solutions kept stay within GameMemory, the
+// least recently used dropped first; a game asked for again after it was
+// dropped is built again.
+func TestGameTablesBound(t *testing.T) {
+	yaml := modelText(t, "game-queens-walls.yaml")
+	m, err := model.Parse([]byte(yaml), "game.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, need, err := exact.PlanGame(m, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// room to build one, not to keep two
+	srv, err := New(Config{Models: builtin(t), Backends: map[string]model.Solver{"exact": exact.New()}, GameMemory: need + need/8})
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := srv.parseModel(&modelRequest{YAML: yaml})
+	b := srv.parseModel(&modelRequest{YAML: "# another text of the same game\n" + yaml})
+	for i, p := range []parsed{a, b, a} {
+		tb, _, err := srv.games.get(context.Background(), srv, p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		g := srv.games
+		g.mu.Lock()
+		kept, n := g.bytes, g.lru.Len()
+		_, other := g.byKey[[]parsed{b, a, b}[i].key]
+		g.mu.Unlock()
+		if kept > g.limit || kept != tb.Bytes() || n != 1 || other {
+			t.Errorf("request %d: %d bytes kept in %d solutions (the other kept: %v), bound %d, one table %d", i+1, kept, n, other, g.limit, tb.Bytes())
+		}
+	}
+}

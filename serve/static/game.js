@@ -242,6 +242,8 @@ function drop() {
   asks.forget();
   if (game.ctl) game.ctl.abort();
   game.ctl = null;
+  delete $("verdict").dataset.over;
+  delete $("verdict").dataset.gameError;
 }
 edited.on(drop);
 forgotten.on(drop);
