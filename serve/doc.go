@@ -34,8 +34,10 @@
 // ended; from the game's strong solution, built by the exact backend once
 // per model text in a solve slot under the time and memory bounds, and kept
 // within Config.GameMemory, the least recently used dropped first; a game
-// whose solution needs more is refused with 422, an illegal move with 400
-// naming it); GET /api/puzzles.
+// whose solution needs more, or is not built within the time bound, is
+// played by a depth-limited alpha-beta search instead (game_search.go),
+// the answer saying so; an illegal move is refused with 400 naming it);
+// GET /api/puzzles.
 // GET / serves the page with the first model's board already drawn in it.
 //
 // Safe by default, as a page on a laptop should be:
@@ -62,8 +64,8 @@
 //     it far below that in practice; memory lp_solve allocates in C is not
 //     counted, only bounded by the board and the time; the strong solutions
 //     of the games played are kept within Config.GameMemory (MaxMemory/4),
-//     and a game whose solution would need more is refused before it is
-//     built;
+//     and a game whose solution would need more is not built (a search
+//     plays it);
 //   - model files are read and written only by plain names directly inside
 //     the catalog's directory, through an os.Root, so neither "../" nor a
 //     symbolic link leads out; the built-in models are read-only, and a

@@ -66,7 +66,12 @@ type gameAnswer struct {
 	Best      *model.Move       `json:"best,omitempty"`
 	Line      []model.Move      `json:"line"`               // the principal variation from here
 	LineEnd   string            `json:"line_end,omitempty"` // how it ends
-	Positions int64             `json:"positions"`          // of the strong solution
+	Positions int64             `json:"positions"`
+	// Search says why the game is not solved here and that a search plays
+	// it instead, to SearchDepth plies: its values are then forced wins and
+	// losses within that horizon, or heuristic scores ("unknown").
+	Search      string `json:"search,omitempty"`
+	SearchDepth int    `json:"search_depth,omitempty"` // of the strong solution
 }
 
 // handleGame answers a position of a game with every legal move's value
@@ -97,6 +102,16 @@ func (s *Server) handleGame(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	tb, status, err := s.games.get(r.Context(), s, p)
+	if errors.Is(err, errGameTooLarge) || errors.Is(err, errGameTooSlow) {
+		// Not solved here: an alpha-beta search plays it instead.
+		ans, status, err := s.searchAnswer(r.Context(), p, pos, seen, len(req.Moves), err)
+		if err != nil {
+			writeError(w, status, "%v", err)
+			return
+		}
+		writeJSON(w, http.StatusOK, ans)
+		return
+	}
 	if err != nil {
 		writeError(w, status, "%v", err)
 		return
@@ -191,22 +206,11 @@ func valueText(value string, plies int) string {
 func (s *Server) gameAnswer(p parsed, tb *exact.GameTable, pos model.GamePosition, seen map[string]bool, ply int) (*gameAnswer, error) {
 	m := p.m
 	g := m.Game
-	ans := &gameAnswer{ToMove: g.Sides[pos.ToMove].Label, Pieces: pos.Pieces, Ply: ply, Moves: []gameMove{}, Line: []model.Move{}, Positions: tb.Positions()}
-	for i, sd := range g.Sides {
-		ans.Sides[i] = sd.Label
-	}
-	// The picture: the game with its pieces where they stand.
-	spec := *g
-	for side := range 2 {
-		spec.Sides[side].From = pos.Pieces[side]
-	}
-	drawn := *m
-	drawn.Game = &spec
-	view, err := s.view(parsed{m: &drawn, key: p.key}, nil)
+	ans, err := s.gameBase(p, pos, ply)
 	if err != nil {
 		return nil, err
 	}
-	ans.Model = view
+	ans.Positions = tb.Positions()
 	if v, d, err := tb.Value(pos); err != nil {
 		return nil, err
 	} else {
@@ -256,6 +260,30 @@ func (s *Server) gameAnswer(p parsed, tb *exact.GameTable, pos model.GamePositio
 		}
 		ans.Moves = append(ans.Moves, gm)
 	}
+	return ans, nil
+}
+
+// gameBase is what an answer at pos says whatever its values come from:
+// the position, the sides, and the picture of the game with its pieces
+// where they stand.
+func (s *Server) gameBase(p parsed, pos model.GamePosition, ply int) (*gameAnswer, error) {
+	m := p.m
+	g := m.Game
+	ans := &gameAnswer{ToMove: g.Sides[pos.ToMove].Label, Pieces: pos.Pieces, Ply: ply, Moves: []gameMove{}, Line: []model.Move{}}
+	for i, sd := range g.Sides {
+		ans.Sides[i] = sd.Label
+	}
+	spec := *g
+	for side := range 2 {
+		spec.Sides[side].From = pos.Pieces[side]
+	}
+	drawn := *m
+	drawn.Game = &spec
+	view, err := s.view(parsed{m: &drawn, key: p.key}, nil)
+	if err != nil {
+		return nil, err
+	}
+	ans.Model = view
 	return ans, nil
 }
 
@@ -309,6 +337,14 @@ func centre(b *model.Board, squares []model.Square) bool {
 	return slices.Equal(mid, got)
 }
 
+// errGameTooLarge is why a game is not solved here: its strong solution
+// would not fit the memory kept for games.
+var errGameTooLarge = errors.New("this game is too large to solve here")
+
+// errGameTooSlow is why a game is not solved here: its strong solution
+// did not finish within the server's time bound (it is not tried again).
+var errGameTooSlow = errors.New("this game is too long to solve here")
+
 // gameTables keeps the strong solutions of the games played, by model
 // text, within a bound of bytes: the least recently used goes first. A
 // solution being built is built once; the requests that want it wait.
@@ -318,7 +354,13 @@ type gameTables struct {
 	bytes int64
 	byKey map[string]*list.Element
 	lru   *list.List // of *gameEntry, the most recent first
+	// slow holds the games whose solution did not finish within the time
+	// bound, at most maxSlow of them (the oldest forgotten first).
+	slow     map[string]bool
+	slowKeys []string
 }
+
+const maxSlow = 1024
 
 type gameEntry struct {
 	key   string
@@ -328,7 +370,7 @@ type gameEntry struct {
 }
 
 func newGameTables(limit int64) *gameTables {
-	return &gameTables{limit: limit, byKey: map[string]*list.Element{}, lru: list.New()}
+	return &gameTables{limit: limit, byKey: map[string]*list.Element{}, lru: list.New(), slow: map[string]bool{}}
 }
 
 // get returns the strong solution of the game p, building it when it is
@@ -337,16 +379,22 @@ func newGameTables(limit int64) *gameTables {
 func (c *gameTables) get(ctx context.Context, s *Server, p parsed) (*exact.GameTable, int, error) {
 	positions, need, err := exact.PlanGame(p.m, true)
 	switch {
-	case errors.Is(err, model.ErrUnsupported) || errors.Is(err, model.ErrTooLarge):
+	case errors.Is(err, model.ErrTooLarge):
+		return nil, http.StatusUnprocessableEntity, fmt.Errorf("%w: %v", errGameTooLarge, err)
+	case errors.Is(err, model.ErrUnsupported):
 		return nil, http.StatusUnprocessableEntity, fmt.Errorf("this game cannot be played here: %v", err)
 	case err != nil:
 		return nil, http.StatusUnprocessableEntity, err
 	case need > c.limit:
-		return nil, http.StatusUnprocessableEntity, fmt.Errorf("this game is too large to play here: its strong solution has %d positions and needs %d MiB, over the %d MiB the playground keeps for games (`chessmodel solve` and `explore` answer it with --max-memory)",
-			positions, (need+1<<20-1)>>20, c.limit>>20)
+		return nil, http.StatusUnprocessableEntity, fmt.Errorf("%w: its strong solution has %d positions and needs %d MiB, over the %d MiB the playground keeps for games (`chessmodel solve` and `explore` answer it with --max-memory)",
+			errGameTooLarge, positions, (need+1<<20-1)>>20, c.limit>>20)
 	}
 	for {
 		c.mu.Lock()
+		if c.slow[p.key] {
+			c.mu.Unlock()
+			return nil, http.StatusServiceUnavailable, fmt.Errorf("%w: its strong solution did not finish within the time bound of %v", errGameTooSlow, s.cfg.MaxTimeout)
+		}
 		if el, ok := c.byKey[p.key]; ok {
 			e := el.Value.(*gameEntry)
 			c.lru.MoveToFront(el)
@@ -372,6 +420,14 @@ func (c *gameTables) get(ctx context.Context, s *Server, p parsed) (*exact.GameT
 		e.tb, e.err = tb, err
 		if err != nil {
 			c.remove(p.key)
+			if errors.Is(err, errGameTooSlow) && !c.slow[p.key] {
+				c.slow[p.key] = true
+				c.slowKeys = append(c.slowKeys, p.key)
+				if len(c.slowKeys) > maxSlow {
+					delete(c.slow, c.slowKeys[0])
+					c.slowKeys = c.slowKeys[1:]
+				}
+			}
 		} else {
 			c.bytes += tb.Bytes()
 			// Over the bound: the least recently used built solutions go
@@ -429,7 +485,11 @@ func (s *Server) buildGame(ctx context.Context, p parsed) (*exact.GameTable, int
 	tb, err := exact.StrongGame(tctx, p.m, model.Options{Task: model.TaskSolve, Workers: workers, MaxMemory: s.games.limit})
 	if err != nil {
 		if tctx.Err() != nil {
-			return nil, http.StatusServiceUnavailable, fmt.Errorf("building the game's strong solution: %s (after %.1f s)", stopReason(tctx, s.cfg.MaxTimeout), time.Since(start).Seconds())
+			msg := fmt.Errorf("building the game's strong solution: %s (after %.1f s)", stopReason(tctx, s.cfg.MaxTimeout), time.Since(start).Seconds())
+			if ctx.Err() == nil && errors.Is(tctx.Err(), context.DeadlineExceeded) {
+				msg = fmt.Errorf("%w: %v", errGameTooSlow, msg)
+			}
+			return nil, http.StatusServiceUnavailable, msg
 		}
 		return nil, http.StatusUnprocessableEntity, fmt.Errorf("this game cannot be played here: %w", err)
 	}

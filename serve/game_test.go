@@ -179,7 +179,6 @@ func TestGameRefusals(t *testing.T) {
 		{map[string]any{"yaml": yaml, "position": map[string]any{"pieces": map[string]any{"white": []string{"a1", "b3"}, "black": []string{"d1", "d2"}}, "to_move": "red"}}, 400, `the side to move "red" is not a side`},
 		{map[string]any{"yaml": yaml, "position": map[string]any{"pieces": map[string]any{"white": []string{"a1", "b3"}, "black": []string{"d1", "d2"}}, "to_move": "white"}}, 400, "white's b3 is not an open square"},
 		{map[string]any{"yaml": modelText(t, "eight-queens.yaml")}, 422, "not a game model (a place model)"},
-		{map[string]any{"yaml": modelText(t, "game-rook-race-5x5.yaml")}, 422, "this game is too large to play here: its strong solution has 151420500 positions"},
 	} {
 		code, ans := postGame(t, ts, tc.body)
 		if code != tc.code || !strings.Contains(ans.Error, tc.want) {
@@ -197,12 +196,20 @@ func sq(name string) model.Square {
 }
 
 // TestGameTimeBound: a solution that does not finish within the server's
-// time bound is answered 503 with the reason, and not kept.
+// time bound is stopped and not kept; the search plays the game instead,
+// saying why, and the solution is not tried again.
 func TestGameTimeBound(t *testing.T) {
 	ts := newTestServer(t, func(c *Config) { c.MaxTimeout = 20 * time.Millisecond })
-	code, ans := postGame(t, ts, map[string]any{"yaml": modelText(t, "game-rook-race-4x4.yaml")})
-	if code != http.StatusServiceUnavailable || !strings.Contains(ans.Error, "stopped by the time bound") {
-		t.Errorf("got %d %q", code, ans.Error)
+	for i := range 2 {
+		start := time.Now()
+		code, ans := postGame(t, ts, map[string]any{"yaml": modelText(t, "game-rook-race-4x4.yaml")})
+		if code != http.StatusOK || !strings.Contains(ans.Search, "this game is too long to solve here") || ans.Best == nil {
+			t.Errorf("request %d: %d %q, search %q", i+1, code, ans.Error, ans.Search)
+		}
+		if i == 0 && !strings.Contains(ans.Search, "stopped by the time bound") {
+			t.Errorf("the first answer does not say the time bound stopped the solution: %q", ans.Search)
+		}
+		t.Logf("request %d answered in %v", i+1, time.Since(start))
 	}
 }
 
@@ -240,4 +247,54 @@ func TestGameTablesBound(t *testing.T) {
 			t.Errorf("request %d: %d bytes kept in %d solutions (the other kept: %v), bound %d, one table %d", i+1, kept, n, other, g.limit, tb.Bytes())
 		}
 	}
+}
+
+// TestGameSearch: a game over the memory kept for games is played by the
+// search instead, saying so; every win or loss it finds within its horizon
+// is the strong solution's value; on the seed's 8x8 race it answers within
+// its time with a legal best move.
+func TestGameSearch(t *testing.T) {
+	yaml := modelText(t, "game-queens-walls.yaml")
+	small := newTestServer(t, func(c *Config) { c.GameMemory = 1 << 10 })
+	solved := newTestServer(t, nil)
+	var moves []model.Move
+	found := 0
+	for ply := 0; ply < 3; ply++ {
+		_, got := postGame(t, small, map[string]any{"yaml": yaml, "moves": moves})
+		_, want := postGame(t, solved, map[string]any{"yaml": yaml, "moves": moves})
+		if !strings.Contains(got.Search, "this game is too large to solve here") || want.Search != "" {
+			t.Fatalf("search %q, solved %q", got.Search, want.Search)
+		}
+		if got.Over != nil || len(got.Moves) != len(want.Moves) {
+			t.Fatalf("after %v: the search lists %d moves, the table %d (over %v)", moves, len(got.Moves), len(want.Moves), got.Over)
+		}
+		for i, mv := range got.Moves {
+			if mv.Value == "unknown" {
+				continue
+			}
+			found++
+			if w := want.Moves[i]; mv.Move() != w.Move() || mv.Value != w.Value || mv.Plies != w.Plies {
+				t.Errorf("after %v, %v-%v: the search says %q, the strong solution %q", moves, mv.From, mv.To, mv.Text, w.Text)
+			}
+		}
+		moves = append(moves, *got.Best)
+	}
+	if found == 0 {
+		t.Errorf("the search found no forced result on a game won in 3 plies")
+	}
+
+	race := modelText(t, "game-rook-race.yaml")
+	rm, err := model.Parse([]byte(race), "race.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	start := time.Now()
+	code, ans := postGame(t, solved, map[string]any{"yaml": race})
+	if code != http.StatusOK || ans.Best == nil || ans.SearchDepth < 1 || !strings.Contains(ans.Search, "positions") {
+		t.Fatalf("the 8x8 race: %d %q %+v", code, ans.Error, ans.Search)
+	}
+	if err := rm.GameStep(rm.GameStart(), *ans.Best); err != nil {
+		t.Errorf("the search's best move %v-%v: %v", ans.Best.From, ans.Best.To, err)
+	}
+	t.Logf("the 8x8 race searched %d plies deep in %v: best %v-%v, %s", ans.SearchDepth, time.Since(start), ans.Best.From, ans.Best.To, ans.Text)
 }

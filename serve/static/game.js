@@ -159,6 +159,13 @@ function showStatus() {
   // its move, is the player's turned round
   const v = mine ? a.text : a.text.replace(/^(wins|loses)/, (w) => (w === "wins" ? "loses" : "wins"));
   const hint = game.hint && a.best ? ` · hint: ${moveName(a.best)}` : "";
+  if (a.search && a.value === "unknown") {
+    // Not solved here: a search plays, and its scores are not values.
+    status(mine ? `your move (${me}): not solved here — a ${a.search_depth}-ply search plays${hint}` : `${a.to_move} (the computer, searching) to move`, "");
+    $("verdict").title = a.search;
+    return;
+  }
+  $("verdict").title = a.search || "";
   status(mine ? `your move (${me}): you ${verb(v)}${hint}` : `${a.to_move} (the computer) to move: you ${verb(v)}`, "");
 }
 
