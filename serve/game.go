@@ -92,10 +92,6 @@ func (s *Server) handleGame(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusUnprocessableEntity, "not a game model (a %s model): only a game is played against perfect play", m.Kind)
 		return
 	}
-	if len(req.Moves) > 4*m.Board.Size()+10_000 {
-		writeError(w, http.StatusBadRequest, "%d moves: more than a game on this board is played", len(req.Moves))
-		return
-	}
 	pos, seen, err := gameReplay(m, req.Position, req.Moves)
 	if err != nil {
 		writeError(w, http.StatusBadRequest, "%v", err)
