@@ -240,6 +240,7 @@ function tools(t) {
     el("button", { id: "game-hint", title: "mark a best move", onclick: () => { if (myTurn()) { game.hint = true; draw(game.last); showMoves(); showStatus(); } } }, "Hint"),
     el("button", { id: "undo", onclick: undo }, "Undo"),
     el("button", { id: "game-line", title: "step through best play from here", onclick: showLine }, "Best line"),
+    el("span", { class: "muted small" }, "click one of your pieces, then where it slides, or a move below"),
     el("ol", { id: "game-moves", class: "game-moves" }));
 }
 
