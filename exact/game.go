@@ -23,3 +23,17 @@ func ExploreGame(ctx context.Context, m *model.Model, opts model.Options) (*mode
 func PlanGame(m *model.Model, withPlies bool) (positions, bytes int64, err error) {
 	return game.Plan(m, withPlies)
 }
+
+// A GameTable is a game's strong solution kept for looking positions up:
+// each position's value for the side to move, its plies to the end under
+// best play and its principal variation (the playground plays a game
+// against it).
+type GameTable = game.Table
+
+// StrongGame builds a game's strong solution with the plies of every
+// position (12 bits a position while it builds, 10 once built), refused
+// with model.ErrTooLarge over opts' memory bound before anything is
+// allocated; ctx's error when ctx ends first.
+func StrongGame(ctx context.Context, m *model.Model, opts model.Options) (*GameTable, error) {
+	return game.Strong(ctx, m, opts)
+}

@@ -27,7 +27,17 @@
 // on a solve improved..., each better solution found on the way, checked),
 // result or solutions or compare or failure, done; closing the request
 // stops the solve); POST /api/stop (stops a run by its id, whose stream
-// then ends with the best found so far and its bound); GET /api/puzzles.
+// then ends with the best found so far and its bound); POST /api/game (a
+// game's position, by its moves from the start or its squares and side to
+// move: each legal move's value for the mover under perfect play, the
+// reply to it, a best move and the principal variation, or how the game
+// ended; from the game's strong solution, built by the exact backend once
+// per model text in a solve slot under the time and memory bounds, and kept
+// within Config.GameMemory, the least recently used dropped first; a game
+// whose solution needs more, or is not built within the time bound, is
+// played by a depth-limited alpha-beta search instead (game_search.go),
+// the answer saying so; an illegal move is refused with 400 naming it);
+// GET /api/puzzles.
 // GET / serves the page with the first model's board already drawn in it.
 //
 // Safe by default, as a page on a laptop should be:
@@ -52,7 +62,10 @@
 //     Config.MaxMemory (2 GiB; the command also makes it the GC's soft
 //     limit) — few solves, each on a bounded board for a bounded time, keep
 //     it far below that in practice; memory lp_solve allocates in C is not
-//     counted, only bounded by the board and the time;
+//     counted, only bounded by the board and the time; the strong solutions
+//     of the games played are kept within Config.GameMemory (MaxMemory/4),
+//     and a game whose solution would need more is not built (a search
+//     plays it);
 //   - model files are read and written only by plain names directly inside
 //     the catalog's directory, through an os.Root, so neither "../" nor a
 //     symbolic link leads out; the built-in models are read-only, and a
@@ -63,7 +76,7 @@
 //     compare to run lp_solve, cbc and glpsol;
 //   - a backend that panics fails that request only.
 //
-// Tours and slides are played on the checker's rules; solving them works
+// Tours, slides and games are played on the checker's rules; solving them works
 // with whatever the backends support, and a backend's ErrUnsupported is
 // shown as its message.
 package serve

@@ -50,6 +50,10 @@ type Config struct {
 	// MaxMemory is the Go heap, in bytes, at which every running solve is
 	// stopped (memory lp_solve allocates in C is not counted).
 	MaxMemory int64
+	// GameMemory bounds the bytes the strong solutions of the games
+	// played are kept in (the least recently used is dropped first); a
+	// game whose solution needs more is refused. MaxMemory/4 by default.
+	GameMemory int64
 }
 
 // Default bounds.
@@ -79,6 +83,9 @@ func (c *Config) defaults() {
 	if c.MaxMemory <= 0 {
 		c.MaxMemory = DefaultMaxMemory
 	}
+	if c.GameMemory <= 0 {
+		c.GameMemory = c.MaxMemory / 4
+	}
 	if c.MaxSquares <= 0 {
 		c.MaxSquares = DefaultMaxSquares
 	}
@@ -91,6 +98,7 @@ type Server struct {
 	slots       *limiter
 	optima      *optima
 	runs        *runRegistry
+	games       *gameTables
 	mux         *http.ServeMux
 }
 
@@ -103,7 +111,7 @@ func New(cfg Config) (*Server, error) {
 	if len(cfg.Backends) == 0 {
 		return nil, errors.New("serve: no backends")
 	}
-	s := &Server{cfg: cfg, readTimeout: 30 * time.Second, slots: newLimiter(cfg.Running, cfg.Queue), optima: newOptima(1024), runs: newRunRegistry()}
+	s := &Server{cfg: cfg, readTimeout: 30 * time.Second, slots: newLimiter(cfg.Running, cfg.Queue), optima: newOptima(1024), runs: newRunRegistry(), games: newGameTables(cfg.GameMemory)}
 	s.routes()
 	return s, nil
 }
@@ -123,6 +131,7 @@ func (s *Server) routes() {
 	mux.HandleFunc("POST /api/parse", s.handleParse)
 	mux.HandleFunc("POST /api/play", s.handlePlay)
 	mux.HandleFunc("POST /api/run", s.handleRun)
+	mux.HandleFunc("POST /api/game", s.handleGame)
 	mux.HandleFunc("POST /api/stop", s.handleStop)
 	mux.HandleFunc("GET /api/puzzles", s.handlePuzzles)
 	s.mux = mux

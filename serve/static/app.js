@@ -5,7 +5,8 @@
 //
 // The modules: util.js (helpers), latest.js (the one guard against stale
 // answers), board.js (a board and its marks), editor.js (the text, its
-// parse, the list of models), play.js (the position played), replay.js (a
+// parse, the list of models), play.js (the position played), game.js (a
+// game played against perfect play), replay.js (a
 // solution on the board, stepped through), results.js (what a run shows),
 // browse.js (the solutions of a count), puzzles.js (the Puzzles tab),
 // downloads.js; this one starts the page and runs solve, count, compare and
@@ -15,6 +16,7 @@ import { Latest } from "./latest.js";
 import { editor, edited, forgotten, parsed, failed, parseNow, text, fileName, loadList, openModel, reportTo, startEditor } from "./editor.js";
 import { play, board, clickSquare } from "./play.js";
 import { replay } from "./replay.js";
+import { game } from "./game.js";
 import { runStatus, progressBar, clearResults, showImproved, showResult, showCompare } from "./results.js";
 import { browse, endBrowse, enumerateWith } from "./browse.js";
 import { puzzles, loadPuzzles, openPuzzle } from "./puzzles.js";
@@ -256,6 +258,7 @@ Object.assign(window, {
     get parsedText() { return editor.parsedText; },
     get replay() { return replay.current; },
     get browse() { return browse.current; },
+    get game() { return game; },
   },
 });
 

@@ -19,6 +19,10 @@ export const play = {
   last: null,          // the checker's last answer
 };
 
+// kinds holds the play of a kind played elsewhere (game.js): its click,
+// refresh and tools.
+export const kinds = {};
+
 export const board = new Board($("board"), $("overlay"), clickSquare);
 const attacksBox = $("attacks");
 const attacksLabel = attacksBox.parentElement;
@@ -68,6 +72,7 @@ export function showPicture(svg, geom) {
 
 export function clickSquare(name, ev) {
   if (!editor.model || !editor.ok) return;
+  if (kinds[kind()]) { kinds[kind()].click(name, ev); return; }
   const pos = play.position;
   play.shownResult = false;
   moved.emit();
@@ -116,6 +121,7 @@ const plays = new Latest();
 // refresh asks the checker about the position and redraws.
 export async function refresh() {
   if (!editor.model) return;
+  if (kinds[kind()]) return kinds[kind()].refresh();
   const current = plays.ask();
   const ans = await api("/api/play", { yaml: text(), file: fileName(), solution: play.position, attacks: attacksBox.checked });
   if (!current() || !editor.model) return;
@@ -176,6 +182,7 @@ function buildTools() {
   t.replaceChildren();
   const m = editor.model;
   if (!m) return;
+  if (kinds[kind()]) { kinds[kind()].tools(t); return; }
   if (kind() === "place") {
     const items = (m.palette || []).map((p) => ({ piece: paletteToken(p), label: p.count, glyph: GLYPHS[p.piece] || p.symbol }));
     if (m.summary.free_walls) items.push({ piece: "wall", label: "wall", glyph: "▦" });

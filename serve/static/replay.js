@@ -28,13 +28,23 @@ export function showSolution(sol, ev) {
   }
 }
 
+// stepThrough steps through moves that show draws (a game's principal
+// variation from the position played), from the first; back is called
+// when the stepping ends.
+export function stepThrough(full, show, back) {
+  leaveReplay();
+  replay.current = { kind: "game", full, step: 0, show, back };
+  replayTo(0);
+}
+
 function replayTo(step) {
   const r = replay.current;
   if (!r) return;
   r.step = Math.max(0, Math.min(step, r.full.length));
   const part = r.full.slice(0, r.step);
   showReplay();
-  setPosition(r.kind === "tour" ? { squares: part } : { moves: part });
+  if (r.show) r.show(part);
+  else setPosition(r.kind === "tour" ? { squares: part } : { moves: part });
 }
 
 function showReplay() {
@@ -59,7 +69,9 @@ function pause() {
 // leaveReplay ends the stepping: the player plays on from the position.
 export function leaveReplay() {
   pause();
+  const back = replay.current && replay.current.back;
   replay.current = null;
+  if (back) back();
   showReplay();
 }
 

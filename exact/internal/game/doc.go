@@ -24,6 +24,10 @@
 // frontier is split among the workers (Options.Workers); the answer is
 // the same on any number.
 //
+// Strong keeps the solution of solve as a Table, for looking up any
+// position's value, plies and principal variation (the playground plays
+// against it); it is bounded as solve is.
+//
 // Limits, each refused with an error before anything is built:
 //   - the positions, 2 x C(n, k0) x C(n-k0, k1) for n open squares and k0,
 //     k1 pieces a side, must be below 2^62 (model.ErrTooLarge);
@@ -31,7 +35,7 @@
 //     (values and the two bitmaps), 12 for solve (and the plies);
 //   - solve keeps plies in a byte: a game with a win or loss longer than
 //     254 plies is refused (model.ErrTooLarge, naming the limit) when the
-//     analysis finds the first position past it; explore counts levels
+//     analysis finds the first position past it (Strong likewise); explore counts levels
 //     without that bound;
 //   - twisted boards (Möbius band, Klein bottle) and one-sided pieces are
 //     not modelled (model.ErrUnsupported);
