@@ -120,11 +120,18 @@ func (s *Server) handleGame(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, ans)
 }
 
+// MaxGameMoves bounds the moves a request replays (each is checked by
+// the rules before the answer is looked up, outside the solve slots).
+const MaxGameMoves = 2000
+
 // gameReplay plays the moves from the position (the start when nil),
 // each checked by the rules, and returns the position reached and the
 // keys of the positions before it.
 func gameReplay(m *model.Model, at *gamePosition, moves []model.Move) (model.GamePosition, map[string]bool, error) {
 	pos := m.GameStart()
+	if len(moves) > MaxGameMoves {
+		return pos, nil, fmt.Errorf("%d moves: a game played here is at most %d moves long", len(moves), MaxGameMoves)
+	}
 	if at != nil {
 		var err error
 		if pos, err = gamePositionOf(m, at); err != nil {

@@ -179,6 +179,7 @@ func TestGameRefusals(t *testing.T) {
 		{map[string]any{"yaml": yaml, "position": map[string]any{"pieces": map[string]any{"white": []string{"a1", "b3"}, "black": []string{"d1", "d2"}}, "to_move": "red"}}, 400, `the side to move "red" is not a side`},
 		{map[string]any{"yaml": yaml, "position": map[string]any{"pieces": map[string]any{"white": []string{"a1", "b3"}, "black": []string{"d1", "d2"}}, "to_move": "white"}}, 400, "white's b3 is not an open square"},
 		{map[string]any{"yaml": modelText(t, "eight-queens.yaml")}, 422, "not a game model (a place model)"},
+		{map[string]any{"yaml": yaml, "moves": make([]model.Move, MaxGameMoves+1)}, 400, "2001 moves: a game played here is at most 2000 moves long"},
 	} {
 		code, ans := postGame(t, ts, tc.body)
 		if code != tc.code || !strings.Contains(ans.Error, tc.want) {
