@@ -2,6 +2,7 @@ package game
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"testing"
@@ -162,27 +163,28 @@ func TestFoldRepLimit(t *testing.T) {
 
 // TestFoldMemory: the memory estimate is of the folded slots (and the
 // table of representatives), and a bound between it and the unfolded
-// tables' lets the folded solve run where the unfolded is refused.
+// tables' lets the folded analysis run where the unfolded is refused
+// (explore: a solve over the bound searches instead).
 func TestFoldMemory(t *testing.T) {
 	m := load(t, "game-rook-race-4x4.yaml")
 	folded, _ := newSpace(m, true)
 	whole, _ := newSpace(m, false)
-	f, u := folded.need(true), whole.need(true)
+	f, u := folded.need(false), whole.need(false)
 	if f >= u/4 {
 		t.Fatalf("folded tables %d bytes, unfolded %d", f, u)
 	}
 	opts := model.Options{MaxMemory: (f + u) / 2}
-	if _, err := Solve(context.Background(), m, opts); err != nil {
+	if _, err := Explore(context.Background(), m, opts); err != nil {
 		t.Errorf("folded under %d bytes: %v", opts.MaxMemory, err)
 	}
 	noFold = true
 	defer func() { noFold = false }()
-	if _, err := Solve(context.Background(), m, opts); err == nil {
-		t.Errorf("unfolded (%d bytes) under %d bytes: not refused", u, opts.MaxMemory)
+	if _, err := Explore(context.Background(), m, opts); !errors.Is(err, model.ErrTooLarge) {
+		t.Errorf("unfolded (%d bytes) under %d bytes: %v, want model.ErrTooLarge", u, opts.MaxMemory, err)
 	}
 	opts.MaxMemory = f - 1
 	noFold = false
-	if _, err := Solve(context.Background(), m, opts); err == nil {
-		t.Errorf("folded (%d bytes) under %d bytes: not refused", f, opts.MaxMemory)
+	if _, err := Explore(context.Background(), m, opts); !errors.Is(err, model.ErrTooLarge) {
+		t.Errorf("folded (%d bytes) under %d bytes: %v, want model.ErrTooLarge", f, opts.MaxMemory, err)
 	}
 }

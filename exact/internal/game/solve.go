@@ -67,7 +67,13 @@ func run(ctx context.Context, m *model.Model, opts model.Options, withPlies bool
 		return nil, err
 	}
 	need := sp.need(withPlies)
-	if limit := opts.MemoryLimit(); need > limit {
+	limit := opts.MemoryLimit()
+	if need > limit && withPlies {
+		if entries := ttSize(sp, limit); entries > 0 {
+			return weak(ctx, sp, opts, entries, start), nil
+		}
+	}
+	if need > limit {
 		return nil, fmt.Errorf("exact: the game's %d positions, folded by %d symmetries onto %d table slots, need %d bytes (%d bits a slot), over the memory bound of %d bytes: %w",
 			sp.total, len(sp.syms), sp.slots, need, bitsFor(withPlies), limit, model.ErrTooLarge)
 	}
@@ -118,6 +124,43 @@ func run(ctx context.Context, m *model.Model, opts model.Options, withPlies bool
 	g.MemoryBytes = need
 	res.Stats.Seconds = time.Since(start).Seconds()
 	return res, nil
+}
+
+// weak answers a solve whose tables do not fit the memory bound by the
+// search of weak.go, with a transposition table of entries slots: the
+// start's value and plies and the principal variation when it proves
+// them; when stopped first, an unknown result whose Stats say within how
+// many plies neither side can force a win ("no_win_within").
+func weak(ctx context.Context, sp *space, opts model.Options, entries int64, began time.Time) *model.Result {
+	m := sp.m
+	w := weakSolve(ctx, sp, m.GameStart(), entries, opts.Progress)
+	res := model.NewResult(m, opts.Task, "exact")
+	res.Stats.Engine = "search from the start (the tables do not fit the memory bound)"
+	res.Stats.Nodes = w.nodes
+	res.Stats.Extra["transposition_entries"] = entries
+	if w.value == unknown || w.line == nil {
+		res.Stats.Extra["no_win_within"] = w.within
+		res.Stats.Seconds = time.Since(began).Seconds()
+		return res
+	}
+	first := m.Game.First
+	g := &model.GameResult{ToMove: m.Game.Sides[first].Label, Symmetries: len(sp.syms), MemoryBytes: entries*ttEntryBytes + sp.foldBytes()}
+	switch w.value {
+	case win:
+		g.Value, g.Winner, g.Plies = "win", g.ToMove, w.plies
+	case loss:
+		g.Value, g.Winner, g.Plies = "loss", m.Game.Sides[1-first].Label, w.plies
+	default:
+		g.Value = "draw"
+	}
+	res.Game = g
+	res.Status = model.StatusOptimal
+	if w.value != draw {
+		res.Value = model.Int64(int64(w.plies))
+	}
+	res.Solution = w.line
+	res.Stats.Seconds = time.Since(began).Seconds()
+	return res
 }
 
 // start is the value of slot i, a start with side toMove to move (the

@@ -27,6 +27,9 @@ func gameValue(g *model.GameResult) string {
 // the principal variation.
 func printGame(w io.Writer, m *model.Model, res *model.Result) {
 	if res.Game == nil {
+		if d, ok := res.Stats.Extra["no_win_within"].(int); ok && d >= 0 {
+			fmt.Fprintf(w, "  %s: neither side can force a win within %s\n", res.Stats.Engine, plural(int64(d), "ply", "plies"))
+		}
 		return
 	}
 	fmt.Fprintf(w, "  %s\n", gameValue(res.Game))
