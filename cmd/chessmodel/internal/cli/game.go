@@ -161,6 +161,9 @@ func runGameExplore(ctx context.Context, g *globals, streams Streams, f *explore
 	} else {
 		fmt.Fprintln(streams.Out, "longest win  none: no position is won")
 	}
+	if gr.Symmetries > 1 {
+		fmt.Fprintf(streams.Out, "folded       by the %d symmetries of the rules, onto %s table slots\n", gr.Symmetries, group(uint64(gr.Slots)))
+	}
 	fmt.Fprintf(streams.Out, "  exact backend, %.3fs, tables %s\n", res.Stats.Seconds, mib(memoryOf(res)))
 	return nil
 }
