@@ -18,8 +18,9 @@ func ExploreGame(ctx context.Context, m *model.Model, opts model.Options) (*mode
 }
 
 // PlanGame is the number of positions of a game model and the bytes its
-// strong solution needs, with each position's plies (solve) or without
-// (explore).
+// strong solution needs, its tables folded by the symmetries of the
+// game's rules, with each position's plies (solve) or without (explore).
+// A solve over the memory bound searches from the start instead.
 func PlanGame(m *model.Model, withPlies bool) (positions, bytes int64, err error) {
 	return game.Plan(m, withPlies)
 }

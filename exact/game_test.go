@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/chessmodel/chessmodel/brute"
 	"github.com/chessmodel/chessmodel/model"
@@ -177,9 +178,17 @@ func TestGameLimits(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, err = New().Solve(context.Background(), m, model.Options{MaxMemory: 1 << 30})
+	_, err = ExploreGame(context.Background(), m, model.Options{MaxMemory: 1 << 30})
 	if !errors.Is(err, model.ErrTooLarge) || !strings.Contains(err.Error(), "619663151520 positions") {
-		t.Errorf("the 8x8 race under 1 GB: %v", err)
+		t.Errorf("explore of the 8x8 race under 1 GB: %v", err)
+	}
+	// A solve whose tables do not fit searches from the start instead:
+	// stopped, it answers unknown.
+	ctx, cancel := context.WithTimeout(context.Background(), 200*time.Millisecond)
+	defer cancel()
+	res, err := New().Solve(ctx, m, model.Options{MaxMemory: 1 << 26})
+	if err != nil || res.Status != model.StatusUnknown || res.Game != nil {
+		t.Errorf("solve of the 8x8 race under 64 MB, stopped: %v, %+v", err, res)
 	}
 	huge := "board: 100\ngame:\n  sides:\n    - {piece: rook, from: [a1, a2, a3, a4, a5, a6, a7, a8, a9, a10], goal: [b2]}\n    - {piece: rook, from: [c1], goal: [b2]}\n"
 	hm, err := model.Parse([]byte(huge), "huge.yaml")

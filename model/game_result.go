@@ -36,6 +36,13 @@ type GameResult struct {
 	// when distances are asked (solve), 8 more for its plies; the
 	// retrograde analysis keeps 2 more bits a position while it runs.
 	Bits int `json:"bits_per_position,omitempty"`
+	// Symmetries is the order of the symmetry group the tables are folded
+	// by (1: not folded), and Slots their entries: the orbits of the
+	// positions under it, and the slots no canonical position takes (the
+	// exact backend's retrograde analysis). Counts above are of positions,
+	// each orbit counted by its size.
+	Symmetries int   `json:"symmetries,omitempty"`
+	Slots      int64 `json:"table_slots,omitempty"`
 	// MemoryBytes is what the backend's tables of positions took.
 	MemoryBytes int64 `json:"memory_bytes,omitempty"`
 	// Starts: the start with the first side to move and with the other

@@ -8,10 +8,31 @@
 // ranked as a subset of the open squares in the combinatorial number
 // system, the second side's among the squares the first leaves free, and
 // the side to move is the top digit; every index is a position, so the
-// tables are arrays, not hash tables. Values take 2 bits a position
-// (packed 16 to a word, set by compare-and-swap), plies a byte; while
-// it runs the analysis keeps two bitmaps of a bit a position (the level
-// it walks back from and the one it finds).
+// tables are arrays, not hash tables.
+//
+// The tables are folded by the symmetry group of the game's rules
+// (fold.go): the board's symmetries (model.BoardSymmetries, shifts of a
+// wrapped board included) that map each side's move lines, leaps and
+// goal squares onto its own, and those that map them onto the other
+// side's, which exchange the sides and the side to move; each is checked
+// square by square on the space's tables, and the set kept must be a
+// group. The start squares take no part: the tables hold every position,
+// a start is looked up like any other. A slot holds an orbit: positions
+// with the second side to move are mapped, when an exchange exists, to
+// the first side to move; the first side's squares are stored as the
+// least-ranked image under the symmetries that keep the sides (a table
+// numbers these representatives, 4 bytes per first-side subset), and
+// the second side's as the least rank among the symmetries that give
+// that image. Slots of positions that are not their orbit's canonical
+// one stay unused (on the 5x5 race 9,971,010 slots for 151,420,500
+// positions under 16 symmetries, 5% over the orbits). Counts of won,
+// lost and drawn positions add each orbit's size: they are the unfolded
+// counts.
+//
+// Values take 2 bits a slot (packed 16 to a word, set by
+// compare-and-swap), plies a byte; while it runs the analysis keeps two
+// bitmaps of a bit a slot (the level it walks back from and the one it
+// finds).
 //
 // Level 0 is the positions lost already: the side that moved last
 // stands on its goal, or the side to move has no move and the rule makes
@@ -28,11 +49,27 @@
 // position's value, plies and principal variation (the playground plays
 // against it); it is bounded as solve is.
 //
+// A solve whose tables do not fit Options.MaxMemory searches from the
+// start instead (weak.go): for growing d, whether the side to move can
+// force a win within d plies, and whether the other side can, with a
+// transposition table of those answers (they depend on the position and
+// d alone, so repetitions need no handling). The first d at which one
+// holds is the start's value and plies, the strong solution's, with its
+// principal variation; neither holding at d of at least the slots proves
+// a draw (no forced win is longer than the orbits); stopped first (the
+// context, --timeout), the answer is unknown with the plies within which
+// neither side can force a win. It runs on one goroutine.
+//
 // Limits, each refused with an error before anything is built:
 //   - the positions, 2 x C(n, k0) x C(n-k0, k1) for n open squares and k0,
 //     k1 pieces a side, must be below 2^62 (model.ErrTooLarge);
-//   - the tables must fit Options.MaxMemory: 4 bits a position for explore
-//     (values and the two bitmaps), 12 for solve (and the plies);
+//   - the tables must fit Options.MaxMemory: 4 bits a slot for explore
+//     (values and the two bitmaps), 12 for solve (and the plies), and the
+//     table of representatives; a solve over it searches instead, with a
+//     transposition table of 24 bytes an entry, at least 1,024 entries
+//     and as many as the bound leaves (model.ErrTooLarge below that);
+//   - the table of first-side representatives is kept for at most 2^28
+//     first-side subsets: past it only an exchange of the sides folds;
 //   - solve keeps plies in a byte: a game with a win or loss longer than
 //     254 plies is refused (model.ErrTooLarge, naming the limit) when the
 //     analysis finds the first position past it (Strong likewise); explore counts levels
@@ -42,7 +79,8 @@
 //   - a solve is one task: counts, enumerations and parts (--shard) are
 //     refused (model.ErrUnsupported).
 //
-// Not done: folding the space by the model's symmetry group (the race's
-// quarter turns, and the reflection that swaps the sides' colours), and a
-// weak solution of the start by search where the strong one does not fit.
+// Not done: the analysis and the search split into parts (--shard); the
+// search on more than one goroutine; a proof of a draw by search on a
+// game with more orbits than it can search plies (it answers unknown
+// there).
 package game

@@ -24,7 +24,7 @@ func load(t *testing.T, file string) *model.Model {
 // squares, each side's ascending, that encodes back to the same index.
 func TestIndexRoundTrip(t *testing.T) {
 	for _, file := range []string{"game-queens-walls.yaml", "game-one-rook-4x4.yaml"} {
-		sp, err := newSpace(load(t, file))
+		sp, err := newSpace(load(t, file), false)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -46,7 +46,7 @@ func TestIndexRoundTrip(t *testing.T) {
 // TestWorkersAgree: one worker and three build the same table.
 func TestWorkersAgree(t *testing.T) {
 	m := load(t, "game-queens-walls.yaml")
-	sp, err := newSpace(m)
+	sp, err := newSpace(m, false)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -65,7 +65,7 @@ func TestWorkersAgree(t *testing.T) {
 
 // TestCancel: a cancelled analysis returns the context's error.
 func TestCancel(t *testing.T) {
-	sp, err := newSpace(load(t, "game-queens-walls.yaml"))
+	sp, err := newSpace(load(t, "game-queens-walls.yaml"), false)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -83,7 +83,7 @@ func TestCancel(t *testing.T) {
 // answers, and explore, which keeps no plies, answers under either.
 func TestPliesLimit(t *testing.T) {
 	m := load(t, "game-queens-walls.yaml")
-	sp, err := newSpace(m)
+	sp, err := newSpace(m, false)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -77,38 +77,42 @@ func (b bitmap) add(i int64) { atomic.OrUint64(&b[i>>6], 1<<(i&63)) }
 // reaches is a draw. Each level is a scan of the frontier's bitmap split
 // among the workers.
 func retrograde(ctx context.Context, sp *space, withPlies bool, watch [2]int64, workers int, progress func(float64, string)) (*table, error) {
-	t := &table{sp: sp, values: make([]uint32, (sp.total+15)/16), bitsPerPos: 2, watch: watch, watchLevel: [2]int{-1, -1}}
+	t := &table{sp: sp, values: make([]uint32, (sp.slots+15)/16), bitsPerPos: 2, watch: watch, watchLevel: [2]int{-1, -1}}
 	if withPlies {
-		t.plies = make([]uint8, sp.total)
+		t.plies = make([]uint8, sp.slots)
 		t.bitsPerPos = 10
 	}
-	words := (sp.total + 63) / 64
+	words := (sp.slots + 63) / 64
 	cur, next := make(bitmap, words), make(bitmap, words)
 	g := sp.m.Game
 
 	// Level 0, and the draws of the rule that a side without a move draws.
 	var mu sync.Mutex
 	var lost0 int64
-	err := parallel(ctx, sp, workers, sp.total, func(lo, hi int64, w *worker) {
+	err := parallel(ctx, sp, workers, sp.slots, func(lo, hi int64, w *worker) {
 		var n, drawn, over int64
 		for i := lo; i < hi; i++ {
-			sp.decode(i, w.p)
+			if !sp.canonical(i, w.p, w.s) {
+				continue
+			}
 			switch {
 			case sp.over(w.p):
 				t.settle(i, loss)
 				cur.add(i)
-				n++
-				over++
+				k := sp.orbit(w.p, w.s)
+				n += k
+				over += k
 			case !sp.moves(w.p, func(int, int32) bool { return false }):
 				switch g.Stuck {
 				case model.StuckLoses:
 					t.settle(i, loss)
 					cur.add(i)
-					n++
-					over++
+					k := sp.orbit(w.p, w.s)
+					n += k
+					over += k
 				case model.StuckDraw:
 					t.settle(i, draw)
-					drawn++
+					drawn += sp.orbit(w.p, w.s)
 				}
 			}
 		}
@@ -122,7 +126,7 @@ func retrograde(ctx context.Context, sp *space, withPlies bool, watch [2]int64, 
 		return nil, err
 	}
 	if t.plies != nil {
-		for i := range sp.total {
+		for i := range sp.slots {
 			if t.value(i) == loss {
 				t.plies[i] = 1
 			}
@@ -143,10 +147,10 @@ func retrograde(ctx context.Context, sp *space, withPlies bool, watch [2]int64, 
 			val = loss
 		}
 		var found int64
-		least := sp.total
+		least := sp.slots
 		err := parallel(ctx, sp, workers, words, func(lo, hi int64, w *worker) {
 			var n int64
-			first := sp.total
+			first := sp.slots
 			for wi := lo; wi < hi; wi++ {
 				for word := cur[wi]; word != 0; word &= word - 1 {
 					i := wi*64 + int64(bits.TrailingZeros64(word))
@@ -168,7 +172,10 @@ func retrograde(ctx context.Context, sp *space, withPlies bool, watch [2]int64, 
 									t.watchLevel[k] = d + 1 // one writer: the settle that won
 								}
 							}
-							n++
+							if val == win {
+								sp.decode(q, w.q) // allWins decoded it for a loss
+							}
+							n += sp.orbit(w.q, w.s)
 							first = min(first, q)
 						}
 					})
@@ -205,12 +212,13 @@ func retrograde(ctx context.Context, sp *space, withPlies bool, watch [2]int64, 
 		decided += n
 	}
 	t.drawn = sp.total - decided
-	// What no level reached is a draw: each 2-bit field still 0 becomes 3.
-	err = parallel(ctx, sp, workers, int64(len(t.values)), func(lo, hi int64, _ *worker) {
+	// What no level reached is a draw: each 2-bit field still 0 of a
+	// canonical position becomes 3 (a slot no position folds onto stays 0).
+	err = parallel(ctx, sp, workers, int64(len(t.values)), func(lo, hi int64, w *worker) {
 		for wi := lo; wi < hi; wi++ {
 			v := t.values[wi]
 			for f := uint(0); f < 32; f += 2 {
-				if (v>>f)&3 == unknown && int64(wi)*16+int64(f/2) < sp.total {
+				if i := int64(wi)*16 + int64(f/2); (v>>f)&3 == unknown && i < sp.slots && sp.canonical(i, w.p, w.s) {
 					v |= draw << f
 				}
 			}
@@ -231,10 +239,10 @@ func (t *table) allWins(w *worker, q int64) bool {
 	sp.decode(q, w.q)
 	all := true
 	if !sp.moves(w.q, func(i int, to int32) bool {
-		all = t.value(sp.child(w.q, i, to, w.buf)) == win
+		all = t.value(sp.child(w.q, i, to, w.s)) == win
 		return all
 	}) {
-		return t.value(sp.encode(w.q.sq[0], w.q.sq[1], 1-w.q.toMove)) == win
+		return t.value(sp.slot(w.q.sq[0], w.q.sq[1], 1-w.q.toMove, w.s)) == win
 	}
 	return all
 }
@@ -263,13 +271,13 @@ func (sp *space) predecessors(w *worker, visit func(int64)) {
 				end := slideEnd(sp.rays[y][from][r], p.owner)
 				p.owner[s], p.owner[from] = int8(y), -1
 				if end == s {
-					visit(sp.before(p, y, i, from, w.buf))
+					visit(sp.before(p, y, i, from, w.s))
 				}
 			}
 		}
 		for _, from := range sp.backLeaps[y][s] {
 			if p.owner[from] < 0 && leapsTo(sp.leaps[y][from], s) {
-				visit(sp.before(p, y, i, from, w.buf))
+				visit(sp.before(p, y, i, from, w.s))
 			}
 		}
 	}
@@ -279,7 +287,7 @@ func (sp *space) predecessors(w *worker, visit func(int64)) {
 		stuck := !sp.moves(p, func(int, int32) bool { return false })
 		p.toMove = x
 		if stuck {
-			visit(sp.encode(p.sq[0], p.sq[1], y))
+			visit(sp.slot(p.sq[0], p.sq[1], y, w.s))
 		}
 	}
 }
@@ -293,21 +301,21 @@ func leapsTo(targets []int32, s int32) bool {
 	return false
 }
 
-// before is the index of the position with side y's i-th piece moved
+// before is the slot of the position with side y's i-th piece moved
 // back from s to from, y to move.
-func (sp *space) before(p *pos, y, i int, from int32, buf []int32) int64 {
-	moved := replace(p.sq[y], i, from, buf)
+func (sp *space) before(p *pos, y, i int, from int32, s *scratch) int64 {
+	moved := replace(p.sq[y], i, from, s.buf)
 	if y == 0 {
-		return sp.encode(moved, p.sq[1], 0)
+		return sp.slot(moved, p.sq[1], 0, s)
 	}
-	return sp.encode(p.sq[0], moved, 1)
+	return sp.slot(p.sq[0], moved, 1, s)
 }
 
 // worker is one goroutine's scratch: the position it decodes, the one it
-// looks ahead from, and a buffer for a side's squares.
+// looks ahead from, and room for a side's squares and their images.
 type worker struct {
 	p, q *pos
-	buf  []int32
+	s    *scratch
 }
 
 // chunk is the number of items a worker takes at a time.
@@ -322,7 +330,7 @@ func parallel(ctx context.Context, sp *space, workers int, n int64, do func(lo, 
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			w := &worker{p: sp.newPos(), q: sp.newPos(), buf: make([]int32, 0, 64)}
+			w := &worker{p: sp.newPos(), q: sp.newPos(), s: sp.newScratch()}
 			for {
 				if ctx.Err() != nil {
 					return

@@ -37,11 +37,11 @@ func Plan(m *model.Model, withPlies bool) (positions, bytes int64, err error) {
 	if err := check(m); err != nil {
 		return 0, 0, err
 	}
-	sp, err := newSpace(m)
+	sp, err := newSpace(m, true)
 	if err != nil {
 		return 0, 0, err
 	}
-	return sp.total, estimate(sp.total, withPlies), nil
+	return sp.total, sp.need(withPlies), nil
 }
 
 func check(m *model.Model) error {
@@ -62,16 +62,23 @@ func run(ctx context.Context, m *model.Model, opts model.Options, withPlies bool
 	if err := check(m); err != nil {
 		return nil, err
 	}
-	sp, err := newSpace(m)
+	sp, err := newSpace(m, !noFold)
 	if err != nil {
 		return nil, err
 	}
-	need := estimate(sp.total, withPlies)
-	if limit := opts.MemoryLimit(); need > limit {
-		return nil, fmt.Errorf("exact: the game's %d positions need %d bytes (%d bits a position), over the memory bound of %d bytes: %w",
-			sp.total, need, bitsFor(withPlies), limit, model.ErrTooLarge)
+	need := sp.need(withPlies)
+	limit := opts.MemoryLimit()
+	if need > limit && withPlies {
+		if entries := ttSize(sp, limit); entries > 0 {
+			return weak(ctx, sp, opts, entries, start), nil
+		}
+	}
+	if need > limit {
+		return nil, fmt.Errorf("exact: the game's %d positions, folded by %d symmetries onto %d table slots, need %d bytes (%d bits a slot), over the memory bound of %d bytes: %w",
+			sp.total, len(sp.syms), sp.slots, need, bitsFor(withPlies), limit, model.ErrTooLarge)
 	}
 	startPos := m.GameStart()
+	first := startPos.ToMove
 	idx := sp.indexOf(startPos)
 	startPos.ToMove = 1 - startPos.ToMove
 	other := sp.indexOf(startPos)
@@ -84,19 +91,18 @@ func run(ctx context.Context, m *model.Model, opts model.Options, withPlies bool
 		}
 		return nil, err
 	}
-	g := &model.GameResult{Bits: t.bitsPerPos}
+	g := &model.GameResult{Bits: t.bitsPerPos, Symmetries: len(sp.syms), Slots: sp.slots}
 	res.Game = g
 	res.Status = model.StatusOptimal
 	res.Stats.Nodes = sp.total
 	p := sp.newPos()
-	sp.decode(idx, p)
-	s := t.start(idx)
+	s := t.start(idx, first)
 	g.ToMove, g.Value, g.Winner, g.Plies = s.ToMove, s.Value, s.Winner, s.Plies
 	if level := t.levelOf(idx); level >= 0 {
 		res.Value = model.Int64(int64(level))
 	}
 	if withPlies {
-		res.Solution = t.line(idx)
+		res.Solution = t.line(m.GameStart())
 	} else {
 		var won, lost int64
 		for d, n := range t.byPlies {
@@ -108,7 +114,7 @@ func run(ctx context.Context, m *model.Model, opts model.Options, withPlies bool
 		}
 		g.Positions, g.Won, g.Lost, g.Drawn, g.Over = sp.total, won, lost, t.drawn, t.over
 		g.ByPlies = t.byPlies
-		g.Starts = []model.GameStart{t.start(idx), t.start(other)}
+		g.Starts = []model.GameStart{t.start(idx, first), t.start(other, 1-first)}
 		if t.longest > 0 {
 			g.LongestWin = t.longest
 			sp.decode(t.longestAt, p)
@@ -120,22 +126,69 @@ func run(ctx context.Context, m *model.Model, opts model.Options, withPlies bool
 	return res, nil
 }
 
-// start is the value of position i, a start.
-func (t *table) start(i int64) model.GameStart {
+// weak answers a solve whose tables do not fit the memory bound by the
+// search of weak.go, with a transposition table of entries slots: the
+// start's value and plies and the principal variation when it proves
+// them; when stopped first, an unknown result whose Stats say within how
+// many plies neither side can force a win ("no_win_within").
+func weak(ctx context.Context, sp *space, opts model.Options, entries int64, began time.Time) *model.Result {
+	m := sp.m
+	w := weakSolve(ctx, sp, m.GameStart(), entries, opts.Progress)
+	res := model.NewResult(m, opts.Task, "exact")
+	res.Stats.Engine = "search from the start (the tables do not fit the memory bound)"
+	res.Stats.Nodes = w.nodes
+	res.Stats.Extra["transposition_entries"] = entries
+	if w.value == unknown || w.line == nil {
+		res.Stats.Extra["no_win_within"] = w.within
+		res.Stats.Seconds = time.Since(began).Seconds()
+		return res
+	}
+	first := m.Game.First
+	g := &model.GameResult{ToMove: m.Game.Sides[first].Label, Symmetries: len(sp.syms), MemoryBytes: entries*ttEntryBytes + sp.foldBytes()}
+	switch w.value {
+	case win:
+		g.Value, g.Winner, g.Plies = "win", g.ToMove, w.plies
+	case loss:
+		g.Value, g.Winner, g.Plies = "loss", m.Game.Sides[1-first].Label, w.plies
+	default:
+		g.Value = "draw"
+	}
+	res.Game = g
+	res.Status = model.StatusOptimal
+	if w.value != draw {
+		res.Value = model.Int64(int64(w.plies))
+	}
+	res.Solution = w.line
+	res.Stats.Seconds = time.Since(began).Seconds()
+	return res
+}
+
+// start is the value of slot i, a start with side toMove to move (the
+// slot's canonical position may have the other side to move).
+func (t *table) start(i int64, toMove int) model.GameStart {
 	sp := t.sp
-	p := sp.newPos()
-	sp.decode(i, p)
-	s := model.GameStart{ToMove: sp.m.Game.Sides[p.toMove].Label}
+	s := model.GameStart{ToMove: sp.m.Game.Sides[toMove].Label}
 	switch t.value(i) {
 	case win:
 		s.Value, s.Winner = "win", s.ToMove
 	case loss:
-		s.Value, s.Winner = "loss", sp.m.Game.Sides[1-p.toMove].Label
+		s.Value, s.Winner = "loss", sp.m.Game.Sides[1-toMove].Label
 	default:
 		s.Value = "draw"
 	}
 	s.Plies = max(t.levelOf(i), 0)
 	return s
+}
+
+// noFold lays the tables out over every position, not over the orbits
+// of the rules' symmetries: a variable for the package's tests, which
+// compare the two.
+var noFold = false
+
+// need is the bytes the tables take: estimate over the slots, and the
+// table of first-side representatives.
+func (sp *space) need(withPlies bool) int64 {
+	return estimate(sp.slots, withPlies) + sp.foldBytes()
 }
 
 func bitsFor(withPlies bool) int {
@@ -163,42 +216,26 @@ func (t *table) levelOf(i int64) int {
 	return -1
 }
 
-// children lists the positions after each move at p (after a pass when
-// the rule lets a side without a move pass); none when the game is over.
-func (t *table) children(p *pos) []int64 {
-	sp := t.sp
-	if sp.over(p) {
-		return nil
-	}
-	var out []int64
-	buf := make([]int32, 0, 64)
-	any := sp.moves(p, func(i int, to int32) bool {
-		out = append(out, sp.child(p, i, to, buf))
-		return true
-	})
-	if !any && sp.m.Game.Stuck == model.StuckPasses {
-		out = append(out, sp.encode(p.sq[0], p.sq[1], 1-p.toMove))
-	}
-	return out
-}
-
-// line is the principal variation from position i: at a win the first
+// line is the principal variation from position at: at a win the first
 // move (in move order) to a loss one ply shorter, at a loss the first to
 // a win one ply shorter (the longest defence), at a draw the first move
-// to a draw, until a position repeats.
-func (t *table) line(i int64) *model.Solution {
+// to a draw, until a position repeats. It walks the positions themselves
+// and looks each up by its slot.
+func (t *table) line(at model.GamePosition) *model.Solution {
 	sp := t.sp
 	sol := &model.Solution{Moves: []model.Move{}}
 	p := sp.newPos()
+	sp.set(p, at)
 	seen := map[int64]bool{}
-	buf := make([]int32, 0, 64)
+	s := sp.newScratch()
 	for len(sol.Moves) < maxLine {
-		sp.decode(i, p)
-		if t.value(i) == draw && seen[i] {
+		i := sp.slot(p.sq[0], p.sq[1], p.toMove, s)
+		key := sp.encode(p.sq[0], p.sq[1], p.toMove)
+		if t.value(i) == draw && seen[key] {
 			sol.End = "draw"
 			return sol
 		}
-		seen[i] = true
+		seen[key] = true
 		v, d := t.value(i), t.levelOf(i)
 		if v == loss && d == 0 {
 			sol.End = sp.m.Game.Sides[1-p.toMove].Label + " wins"
@@ -217,34 +254,57 @@ func (t *table) line(i int64) *model.Solution {
 			}
 			return t.value(c) == draw
 		}
-		chosen := int64(-1)
+		found := false
 		var mv model.Move
 		sp.moves(p, func(k int, to int32) bool {
-			c := sp.child(p, k, to, buf)
-			if want(c) {
-				chosen = c
+			if want(sp.child(p, k, to, s)) {
+				found = true
 				mv = model.Move{From: sp.squares[p.sq[p.toMove][k]], To: sp.squares[to]}
 				return false
 			}
 			return true
 		})
-		if chosen < 0 { // a pass: the side to move has no move
-			chosen = sp.encode(p.sq[0], p.sq[1], 1-p.toMove)
+		if !found { // a pass: the side to move has no move
 			q := sp.squares[p.sq[p.toMove][0]]
 			mv = model.Move{From: q, To: q}
 		}
 		sol.Moves = append(sol.Moves, mv)
-		i = chosen
+		sp.set(p, sp.m.GamePlay(sp.position(p), mv))
 	}
 	return sol // a drawn line with no repetition within maxLine plies: it goes on
 }
 
-// indexOf is the index of a position given by squares.
-func (sp *space) indexOf(p model.GamePosition) int64 {
+// set fills p with a position given by squares.
+func (sp *space) set(p *pos, at model.GamePosition) {
+	for side := range 2 {
+		for _, s := range p.sq[side] {
+			p.owner[s] = -1
+		}
+	}
+	num := sp.numbers()
+	for side := range 2 {
+		for i, q := range at.Pieces[side] {
+			p.sq[side][i] = num[q]
+		}
+		sortInt32(p.sq[side])
+		for _, s := range p.sq[side] {
+			p.owner[s] = int8(side)
+		}
+	}
+	p.toMove = at.ToMove
+}
+
+func (sp *space) numbers() map[model.Square]int32 {
 	num := map[model.Square]int32{}
 	for i, q := range sp.squares {
 		num[q] = int32(i)
 	}
+	return num
+}
+
+// indexOf is the slot of a position given by squares.
+func (sp *space) indexOf(p model.GamePosition) int64 {
+	num := sp.numbers()
 	var sq [2][]int32
 	for side := range 2 {
 		for _, q := range p.Pieces[side] {
@@ -252,7 +312,7 @@ func (sp *space) indexOf(p model.GamePosition) int64 {
 		}
 		sortInt32(sq[side])
 	}
-	return sp.encode(sq[0], sq[1], p.ToMove)
+	return sp.slot(sq[0], sq[1], p.ToMove, sp.newScratch())
 }
 
 func sortInt32(s []int32) {

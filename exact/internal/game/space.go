@@ -39,6 +39,22 @@ type space struct {
 	back      [2][][]ray
 	backLeaps [2][][]int32
 	goal      [2][]bool
+
+	// The folding by the rules' symmetry group (fold.go): syms[0] is the
+	// identity; keep the symmetries that keep the sides, swapAt one that
+	// exchanges them (-1: none). The tables have slots entries: sides (2,
+	// or 1 when an exchange maps every position to one with the first
+	// side to move) x nrep first-side representatives x ranks1. trivial:
+	// the group is the identity alone, a slot is an index.
+	syms    []symmetry
+	keep    []int
+	swapAt  int
+	sides   int
+	nrep    int64
+	reps    []int64
+	repOf   []int32
+	slots   int64
+	trivial bool
 }
 
 // maxIndex bounds the positions a space indexes: an index and the
@@ -46,8 +62,10 @@ type space struct {
 const maxIndex = int64(1) << 62
 
 // newSpace lays out the game's geometry and checks that its positions
-// can be indexed in an int64.
-func newSpace(m *model.Model) (*space, error) {
+// can be indexed in an int64; folded, its tables are laid out over the
+// orbits of the rules' symmetry group (fold.go), otherwise over every
+// position.
+func newSpace(m *model.Model, folded bool) (*space, error) {
 	g := m.Game
 	b := m.Board
 	sp := &space{m: m}
@@ -123,6 +141,11 @@ func newSpace(m *model.Model) (*space, error) {
 			}
 		}
 	}
+	if folded {
+		sp.fold(rulesSymmetries(sp))
+	} else {
+		sp.fold([]symmetry{{perm: identity(sp.n), name: "identity"}})
+	}
 	return sp, nil
 }
 
@@ -182,7 +205,7 @@ func (sp *space) unrank(r int64, n int, out []int32) {
 	}
 }
 
-// decode fills p with the position of index idx.
+// decode fills p with the position of slot idx (unfolded, its index).
 func (sp *space) decode(idx int64, p *pos) {
 	for side := range 2 {
 		for _, s := range p.sq[side] {
@@ -191,8 +214,11 @@ func (sp *space) decode(idx int64, p *pos) {
 	}
 	r1 := idx % sp.ranks[1]
 	idx /= sp.ranks[1]
-	r0 := idx % sp.ranks[0]
-	p.toMove = int(idx / sp.ranks[0])
+	r0 := idx % sp.nrep
+	p.toMove = int(idx / sp.nrep)
+	if sp.reps != nil {
+		r0 = sp.reps[r0]
+	}
 	sp.unrank(r0, sp.n, p.sq[0])
 	sp.unrank(r1, sp.n-sp.k[0], p.sq[1])
 	// The second side's numbers count the free squares only: the j-th
@@ -216,16 +242,7 @@ func (sp *space) decode(idx int64, p *pos) {
 // encode is the index of the position with the given squares (each
 // ascending) and side to move.
 func (sp *space) encode(sq0, sq1 []int32, toMove int) int64 {
-	r0 := sp.rank(sq0)
-	var r1 int64
-	w := 0
-	for i, s := range sq1 {
-		for w < len(sq0) && sq0[w] < s {
-			w++
-		}
-		r1 += sp.binom[s-int32(w)][i+1]
-	}
-	return (int64(toMove)*sp.ranks[0]+r0)*sp.ranks[1] + r1
+	return (int64(toMove)*sp.ranks[0]+sp.rank(sq0))*sp.ranks[1] + sp.rank1(sq0, sq1)
 }
 
 // over reports whether the game has ended at p: the side that moved last
@@ -304,15 +321,15 @@ func (sp *space) moves(p *pos, visit func(i int, to int32) bool) bool {
 	return any
 }
 
-// child is the index of the position after the side to move at p moves
-// its i-th piece to t; buf has room for that side's pieces.
-func (sp *space) child(p *pos, i int, t int32, buf []int32) int64 {
+// child is the slot of the position after the side to move at p moves
+// its i-th piece to t.
+func (sp *space) child(p *pos, i int, t int32, s *scratch) int64 {
 	side := p.toMove
-	moved := replace(p.sq[side], i, t, buf)
+	moved := replace(p.sq[side], i, t, s.buf)
 	if side == 0 {
-		return sp.encode(moved, p.sq[1], 1)
+		return sp.slot(moved, p.sq[1], 1, s)
 	}
-	return sp.encode(p.sq[0], moved, 0)
+	return sp.slot(p.sq[0], moved, 0, s)
 }
 
 // replace writes set with its i-th element replaced by t, kept
@@ -336,8 +353,8 @@ func replace(set []int32, i int, t int32, buf []int32) []int32 {
 	return buf
 }
 
-// estimate is the bytes a solution of total positions takes: 2 bits of
-// value and 2 of frontier a position, and a byte of plies when asked.
+// estimate is the bytes a solution of total slots takes: 2 bits of
+// value and 2 of frontier a slot, and a byte of plies when asked.
 func estimate(total int64, plies bool) int64 {
 	words := (total + 63) / 64
 	b := words*8*2 /* two frontier bitmaps */ + (total+15)/16*4 /* values */

@@ -9,8 +9,8 @@ import (
 )
 
 // A Table is a game's strong solution kept for looking positions up:
-// every position's value and plies (10 bits a position), as Solve builds
-// it. It is safe for concurrent lookups.
+// every position's value and plies (10 bits a table slot, the slots
+// folded by the rules' symmetries as Solve's are), as Solve builds it. It is safe for concurrent lookups.
 type Table struct {
 	t *table
 }
@@ -23,14 +23,14 @@ func Strong(ctx context.Context, m *model.Model, opts model.Options) (*Table, er
 	if err := check(m); err != nil {
 		return nil, err
 	}
-	sp, err := newSpace(m)
+	sp, err := newSpace(m, !noFold)
 	if err != nil {
 		return nil, err
 	}
-	need := estimate(sp.total, true)
+	need := sp.need(true)
 	if limit := opts.MemoryLimit(); need > limit {
-		return nil, fmt.Errorf("exact: the game's %d positions need %d bytes (%d bits a position), over the memory bound of %d bytes: %w",
-			sp.total, need, bitsFor(true), limit, model.ErrTooLarge)
+		return nil, fmt.Errorf("exact: the game's %d positions, folded by %d symmetries onto %d table slots, need %d bytes (%d bits a slot), over the memory bound of %d bytes: %w",
+			sp.total, len(sp.syms), sp.slots, need, bitsFor(true), limit, model.ErrTooLarge)
 	}
 	start := m.GameStart()
 	idx := sp.indexOf(start)
@@ -45,7 +45,7 @@ func Strong(ctx context.Context, m *model.Model, opts model.Options) (*Table, er
 func (tb *Table) Positions() int64 { return tb.t.sp.total }
 
 // Bytes is the memory the table keeps once built: 2 bits of value and a
-// byte of plies a position.
+// byte of plies a slot.
 func (tb *Table) Bytes() int64 { return int64(len(tb.t.values))*4 + int64(len(tb.t.plies)) }
 
 // Value is the value of position p for the side to move ("win", "loss"
@@ -72,11 +72,10 @@ func (tb *Table) Value(p model.GamePosition) (value string, plies int, err error
 // from the start: the winner's fastest win against the longest defence,
 // or drawing moves until a position repeats.
 func (tb *Table) Line(p model.GamePosition) (*model.Solution, error) {
-	i, err := tb.index(p)
-	if err != nil {
+	if _, err := tb.index(p); err != nil {
 		return nil, err
 	}
-	return tb.t.line(i), nil
+	return tb.t.line(p), nil
 }
 
 // index checks p and finds its index.

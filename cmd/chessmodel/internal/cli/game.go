@@ -27,6 +27,9 @@ func gameValue(g *model.GameResult) string {
 // the principal variation.
 func printGame(w io.Writer, m *model.Model, res *model.Result) {
 	if res.Game == nil {
+		if d, ok := res.Stats.Extra["no_win_within"].(int); ok && d >= 0 {
+			fmt.Fprintf(w, "  %s: neither side can force a win within %s\n", res.Stats.Engine, plural(int64(d), "ply", "plies"))
+		}
 		return
 	}
 	fmt.Fprintf(w, "  %s\n", gameValue(res.Game))
@@ -157,6 +160,9 @@ func runGameExplore(ctx context.Context, g *globals, streams Streams, f *explore
 		fmt.Fprintf(streams.Out, "longest win  %s, from %s\n", plural(int64(gr.LongestWin), "ply", "plies"), gr.LongestWinFrom)
 	} else {
 		fmt.Fprintln(streams.Out, "longest win  none: no position is won")
+	}
+	if gr.Symmetries > 1 {
+		fmt.Fprintf(streams.Out, "folded       by the %d symmetries of the rules, onto %s table slots\n", gr.Symmetries, group(uint64(gr.Slots)))
 	}
 	fmt.Fprintf(streams.Out, "  exact backend, %.3fs, tables %s\n", res.Stats.Seconds, mib(memoryOf(res)))
 	return nil

@@ -1,0 +1,378 @@
+package game
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/chessmodel/chessmodel/model"
+)
+
+// A symmetry of a game's rules: a permutation of the open squares (perm)
+// that maps each side's moves, as lines of squares and leaps, and its goal
+// squares onto those of the same side, or, when swap is set, onto the
+// other side's. Under it a position maps to one with the same value for
+// the side to move: the sides' squares are mapped (and exchanged, with
+// the side to move, under a swap). The start squares play no part: the
+// tables hold every position, and a start is looked up like any other.
+type symmetry struct {
+	perm []int32
+	swap bool
+	name string
+}
+
+// maxRepTable bounds the first side's subsets, C(n, k0), for which the
+// space keeps a table of orbit representatives (4 bytes each, in the
+// memory estimate); past it the space is not folded by the symmetries
+// that keep the sides (the colour swap alone still folds it). A variable
+// so that the tests can lower it.
+var maxRepTable = int64(1) << 28
+
+// rulesSymmetries is the symmetry group of the game's rules, found from
+// the model's data: each transform of the board's symmetry group
+// (model.BoardSymmetries: walls, holes and wraps kept), with and without
+// the exchange of the sides, kept when it maps both sides' move lines,
+// leaps and goal squares as a symmetry must (checked square by square on
+// the space's own tables), the exchange only when the sides have as many
+// pieces. The identity is first. The set kept is checked to be closed
+// under composition; were it not, the space is not folded.
+func rulesSymmetries(sp *space) []symmetry {
+	m := sp.m
+	b := m.Board
+	num := map[model.Square]int32{}
+	for i, q := range sp.squares {
+		num[q] = int32(i)
+	}
+	var out []symmetry
+	for _, t := range m.BoardSymmetries() {
+		perm := make([]int32, sp.n)
+		ok := true
+		for i, q := range sp.squares {
+			j, found := num[t.Apply(q, b.Rows, b.Cols)]
+			if !found {
+				ok = false
+				break
+			}
+			perm[i] = j
+		}
+		if !ok || !isPerm(perm) {
+			continue
+		}
+		for _, swap := range []bool{false, true} {
+			if swap && sp.k[0] != sp.k[1] {
+				continue
+			}
+			if sp.maps(perm, swap) {
+				name := t.NameOn(b.Rows, b.Cols)
+				if swap {
+					name += ", sides exchanged"
+				}
+				out = append(out, symmetry{perm: perm, swap: swap, name: name})
+			}
+		}
+	}
+	// The identity first.
+	for i, s := range out {
+		if !s.swap && isIdentity(s.perm) {
+			out[0], out[i] = out[i], out[0]
+			break
+		}
+	}
+	if len(out) == 0 || out[0].swap || !isIdentity(out[0].perm) || !closed(out) {
+		return []symmetry{{perm: identity(sp.n), name: "identity"}}
+	}
+	return out
+}
+
+func identity(n int) []int32 {
+	p := make([]int32, n)
+	for i := range p {
+		p[i] = int32(i)
+	}
+	return p
+}
+
+func isIdentity(p []int32) bool {
+	for i, v := range p {
+		if v != int32(i) {
+			return false
+		}
+	}
+	return true
+}
+
+func isPerm(p []int32) bool {
+	seen := make([]bool, len(p))
+	for _, v := range p {
+		if seen[v] {
+			return false
+		}
+		seen[v] = true
+	}
+	return true
+}
+
+// closed reports whether the composition of any two symmetries is one of
+// them.
+func closed(g []symmetry) bool {
+	key := func(p []int32, swap bool) string { return fmt.Sprint(swap, p) }
+	have := map[string]bool{}
+	for _, s := range g {
+		have[key(s.perm, s.swap)] = true
+	}
+	c := make([]int32, len(g[0].perm))
+	for _, a := range g {
+		for _, b := range g {
+			for i := range c {
+				c[i] = a.perm[b.perm[i]]
+			}
+			if !have[key(c, a.swap != b.swap)] {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// maps reports whether perm (exchanging the sides when swap) maps each
+// side's rides, leaps and goals from every square onto the image side's
+// from the image square.
+func (sp *space) maps(perm []int32, swap bool) bool {
+	for side := range 2 {
+		img := side
+		if swap {
+			img = 1 - side
+		}
+		for s := range sp.n {
+			t := perm[s]
+			if sp.goal[side][s] != sp.goal[img][t] {
+				return false
+			}
+			if !slices.Equal(rayKeys(sp.rays[side][s], perm), rayKeys(sp.rays[img][t], nil)) {
+				return false
+			}
+			a := mapped(sp.leaps[side][s], perm)
+			bb := mapped(sp.leaps[img][t], nil)
+			if !slices.Equal(a, bb) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// rayKeys writes each ray, its squares mapped by perm (nil: as they are),
+// as a string, sorted.
+func rayKeys(rays []ray, perm []int32) []string {
+	out := make([]string, len(rays))
+	for i, r := range rays {
+		var b strings.Builder
+		fmt.Fprint(&b, r.closed)
+		for _, s := range r.sq {
+			if perm != nil {
+				s = perm[s]
+			}
+			fmt.Fprintf(&b, " %d", s)
+		}
+		out[i] = b.String()
+	}
+	slices.Sort(out)
+	return out
+}
+
+func mapped(set []int32, perm []int32) []int32 {
+	out := slices.Clone(set)
+	if perm != nil {
+		for i, s := range out {
+			out[i] = perm[s]
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// fold lays out the slots of the folded tables. The symmetries that keep
+// the sides (keep) act on the first side's squares: a first side's subset
+// is stored only as the least-ranked of its images (its orbit's
+// representative; reps lists their ranks, repOf numbers them by rank, -1
+// for the others); when a symmetry exchanges the sides, every position is
+// first mapped by one (swapAt) to the first side to move, and the side to
+// move leaves the slot. A position's slot is then
+//
+//	slot = (toMove*nrep + rep)*ranks1 + rank1
+//
+// with rep the representative of the least first-side image and rank1 the
+// least second-side rank among the symmetries that give that image. The
+// slots of positions that are not the canonical ones of their orbits are
+// never used (near-perfect: the slots exceed the orbits by the positions
+// with a first-side subset fixed by some symmetry).
+func (sp *space) fold(syms []symmetry) {
+	sp.syms = syms
+	sp.swapAt = -1
+	sp.keep = nil
+	for i, s := range syms {
+		if s.swap {
+			if sp.swapAt < 0 {
+				sp.swapAt = i
+			}
+		} else {
+			sp.keep = append(sp.keep, i)
+		}
+	}
+	sp.sides = 2
+	if sp.swapAt >= 0 {
+		sp.sides = 1
+	}
+	sp.nrep = sp.ranks[0]
+	sp.reps, sp.repOf = nil, nil
+	if len(sp.keep) > 1 && sp.ranks[0] > maxRepTable {
+		// No table of representatives: fold by the exchange of the sides
+		// alone (an identity and an exchange that is its own inverse),
+		// or not at all.
+		var kept []symmetry
+		kept = append(kept, syms[0])
+		for _, s := range syms {
+			if s.swap && isInvolution(s.perm) {
+				kept = append(kept, s)
+				break
+			}
+		}
+		sp.fold(kept)
+		return
+	}
+	if len(sp.keep) > 1 {
+		sp.repOf = make([]int32, sp.ranks[0])
+		set := make([]int32, sp.k[0])
+		img := make([]int32, sp.k[0])
+		for r := range sp.ranks[0] {
+			sp.unrank(r, sp.n, set)
+			least := r
+			for _, h := range sp.keep[1:] {
+				mapSorted(sp.syms[h].perm, set, img)
+				least = min(least, sp.rank(img))
+			}
+			if least == r {
+				sp.repOf[r] = int32(len(sp.reps))
+				sp.reps = append(sp.reps, r)
+			} else {
+				sp.repOf[r] = -1
+			}
+		}
+		sp.nrep = int64(len(sp.reps))
+	}
+	sp.slots = int64(sp.sides) * sp.nrep * sp.ranks[1]
+	sp.trivial = len(syms) == 1
+}
+
+func isInvolution(p []int32) bool {
+	for i, v := range p {
+		if p[v] != int32(i) {
+			return false
+		}
+	}
+	return true
+}
+
+// mapSorted writes the images of set under perm into out, ascending.
+func mapSorted(perm, set, out []int32) {
+	for i, s := range set {
+		v := perm[s]
+		j := i
+		for ; j > 0 && out[j-1] > v; j-- {
+			out[j] = out[j-1]
+		}
+		out[j] = v
+	}
+}
+
+// scratch is a goroutine's room for the images of a position's squares.
+type scratch struct {
+	a, b, c, d, buf []int32
+}
+
+func (sp *space) newScratch() *scratch {
+	k := max(sp.k[0], sp.k[1])
+	return &scratch{a: make([]int32, k), b: make([]int32, k), c: make([]int32, k), d: make([]int32, k), buf: make([]int32, 0, k+1)}
+}
+
+// rank1 is the rank of the second side's squares among those the first
+// side's leave free.
+func (sp *space) rank1(sq0, sq1 []int32) int64 {
+	var r1 int64
+	w := 0
+	for i, s := range sq1 {
+		for w < len(sq0) && sq0[w] < s {
+			w++
+		}
+		r1 += sp.binom[s-int32(w)][i+1]
+	}
+	return r1
+}
+
+// slot is the table slot of the position with the given squares (each
+// ascending) and side to move: that of its orbit's canonical position.
+func (sp *space) slot(sq0, sq1 []int32, toMove int, s *scratch) int64 {
+	if sp.trivial {
+		return sp.encode(sq0, sq1, toMove)
+	}
+	if toMove == 1 && sp.swapAt >= 0 {
+		perm := sp.syms[sp.swapAt].perm
+		mapSorted(perm, sq1, s.a[:len(sq1)])
+		mapSorted(perm, sq0, s.b[:len(sq0)])
+		sq0, sq1, toMove = s.a[:len(sq1)], s.b[:len(sq0)], 0
+	}
+	if sp.repOf == nil {
+		return (int64(toMove)*sp.nrep+sp.rank(sq0))*sp.ranks[1] + sp.rank1(sq0, sq1)
+	}
+	best0, best1 := int64(-1), int64(0)
+	c, d := s.c[:len(sq0)], s.d[:len(sq1)]
+	for _, h := range sp.keep {
+		perm := sp.syms[h].perm
+		mapSorted(perm, sq0, c)
+		r0 := sp.rank(c)
+		if best0 >= 0 && r0 > best0 {
+			continue
+		}
+		mapSorted(perm, sq1, d)
+		r1 := sp.rank1(c, d)
+		if best0 < 0 || r0 < best0 || r1 < best1 {
+			best0, best1 = r0, r1
+		}
+	}
+	return (int64(toMove)*sp.nrep+int64(sp.repOf[best0]))*sp.ranks[1] + best1
+}
+
+// canonical reports whether slot i holds a position (the canonical one
+// of its orbit), decoding it into p.
+func (sp *space) canonical(i int64, p *pos, s *scratch) bool {
+	sp.decode(i, p)
+	return sp.trivial || sp.slot(p.sq[0], p.sq[1], p.toMove, s) == i
+}
+
+// orbit is the number of positions p stands for: the group's order over
+// the symmetries that fix p (an exchange of the sides never does: it
+// changes the side to move).
+func (sp *space) orbit(p *pos, s *scratch) int64 {
+	if sp.trivial {
+		return 1
+	}
+	fixed := 0
+	c, d := s.c[:len(p.sq[0])], s.d[:len(p.sq[1])]
+	for _, h := range sp.keep {
+		perm := sp.syms[h].perm
+		mapSorted(perm, p.sq[0], c)
+		mapSorted(perm, p.sq[1], d)
+		if slices.Equal(c, p.sq[0]) && slices.Equal(d, p.sq[1]) {
+			fixed++
+		}
+	}
+	return int64(len(sp.syms) / fixed)
+}
+
+// foldBytes is what the table of representatives takes.
+func (sp *space) foldBytes() int64 {
+	if sp.repOf == nil {
+		return 0
+	}
+	return 4*int64(len(sp.repOf)) + 8*int64(len(sp.reps))
+}
