@@ -2,6 +2,7 @@ package cli
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"strconv"
@@ -29,6 +30,11 @@ import (
 // gives the least walls for each number of queens on 9x9 of a model whose
 // walls are free. Anything --set can change can vary: a piece count, the
 // board's size or shape, a fixed piece's square.
+//
+// --timeout bounds the whole table; --row-timeout bounds each row alone: a
+// row it stops shows what was found (a solve's verified solution, as
+// feasible, or unknown) with the note, the next rows are answered, and the
+// table exits 3 at its end.
 
 // A sizeRow is one size of the table, as --json prints it.
 type sizeRow struct {
@@ -76,6 +82,17 @@ func checkSizesFlags(f *taskFlags, paths []string) error {
 		return bad("%s and --intermediate: a table shows each row's answer only", flag)
 	case f.stats:
 		return bad("%s and --stats: a table shows each row's answer only; ask one row with --set and --stats", flag)
+	}
+	return nil
+}
+
+// checkRowTimeout refuses --row-timeout without a table, or below zero.
+func checkRowTimeout(f *taskFlags) error {
+	switch {
+	case f.rowTimeout < 0:
+		return &ExitError{Code: ExitBadInput, Err: fmt.Errorf("--row-timeout %v: expected a duration from 0 (0: no bound)", f.rowTimeout)}
+	case f.rowTimeout > 0 && f.sizes == "" && f.vary == "":
+		return &ExitError{Code: ExitBadInput, Err: errors.New("--row-timeout bounds each row of a --sizes or --vary table; bound one task with --timeout")}
 	}
 	return nil
 }
@@ -195,8 +212,28 @@ func runSizes(ctx context.Context, g *globals, streams Streams, task model.Task,
 		row.Model = r.Name
 		opts := f.options(g, task, progress.update)
 		progress.update(-1, t.label)
-		res, err := model.Run(ctx, solver, r, opts)
+		rowCtx, rowCancel := ctx, context.CancelFunc(func() {})
+		if f.rowTimeout > 0 {
+			rowCtx, rowCancel = context.WithTimeout(ctx, f.rowTimeout)
+		}
+		res, err := model.Run(rowCtx, solver, r, opts)
+		rowStopped := ctx.Err() == nil && rowCtx.Err() != nil
+		rowCancel()
 		progress.clear()
+		if rowStopped && (err != nil || res.Stopped) {
+			// this row's own bound: the row says so, the next are answered
+			note := fmt.Sprintf("stopped by --row-timeout %v", f.rowTimeout)
+			if err == nil {
+				row.Status, row.Value = res.Status, res.Value
+				row.Seconds, row.Nodes = res.Stats.Seconds, res.Stats.Nodes
+			}
+			row.Skipped, row.limited = note, true
+			worst = moreSerious(worst, &ExitError{Code: ExitTimeout, Err: fmt.Errorf("%s: some rows were %s; what was found is shown", m.Name, note)})
+			if err := table.add(row); err != nil {
+				return err
+			}
+			continue
+		}
 		if err != nil {
 			err = classify(err)
 			if code := ExitCode(err); code == ExitTimeout || code == ExitInterrupted {

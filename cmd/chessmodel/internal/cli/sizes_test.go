@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"strings"
@@ -285,4 +286,49 @@ func sign(x int) int {
 		return -1
 	}
 	return 0
+}
+
+// blockingOn waits for its context on boards of one size and hands the
+// others to the exact backend.
+type blockingOn struct {
+	size int
+	next model.Solver
+}
+
+func (b *blockingOn) Name() string { return "blocking" }
+func (b *blockingOn) Solve(ctx context.Context, m *model.Model, opts model.Options) (*model.Result, error) {
+	if m.Board.Rows == b.size {
+		return (&failing{}).Solve(ctx, m, opts)
+	}
+	return b.next.Solve(ctx, m, opts)
+}
+
+// TestRowTimeout: --row-timeout stops the row it bounds, which says so,
+// and the rows after it are answered; the table exits 3 at its end.
+// Without a table, or below zero, it is bad input.
+func TestRowTimeout(t *testing.T) {
+	q := models + "n-queens.yaml"
+	blocking := Backends{"blocking": &blockingOn{size: 5, next: DefaultBackends()["exact"]}}
+	for _, flag := range [][]string{{"--sizes", "4..6"}, {"--vary", "board={4..6}"}} {
+		args := append([]string{"count", "--row-timeout", "50ms", "--backend", "blocking", q}, flag...)
+		code, stdout, stderr := run(t, blocking, args...)
+		lines := strings.Split(strings.TrimRight(stdout, "\n"), "\n")
+		if code != ExitTimeout || len(lines) != 5 || !strings.Contains(lines[2], " 2 ") ||
+			!strings.Contains(lines[3], "unknown") || !strings.HasSuffix(lines[3], "stopped by --row-timeout 50ms") ||
+			!strings.Contains(lines[4], " 4 ") || !strings.Contains(stderr, "some rows were stopped by --row-timeout 50ms") {
+			t.Errorf("%v: exit %d\n%s%s", flag, code, stdout, stderr)
+		}
+	}
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"count", "--row-timeout", "1s", q}, "--row-timeout bounds each row of a --sizes or --vary table"},
+		{[]string{"solve", "--row-timeout", "-1s", "--sizes", "4..5", q}, "--row-timeout -1s: expected a duration from 0"},
+	} {
+		code, stdout, stderr := run(t, DefaultBackends(), tc.args...)
+		if code != ExitBadInput || !strings.Contains(stderr, tc.want) {
+			t.Errorf("%v: exit %d\nstdout: %s\nstderr: %s\nwant %q", tc.args, code, stdout, stderr, tc.want)
+		}
+	}
 }
