@@ -137,7 +137,8 @@ func parseVary(s string) ([]tableRow, error) {
 		return nil, bad(fmt.Sprintf("{%s} has more than %d values", rng, maxVaryRows))
 	}
 	var out []tableRow
-	for v := a; v <= b; v += step {
+	for i := 0; i <= (b-a)/step; i++ { // counted, not v += step: no overflow at the top of int
+		v := a + i*step
 		out = append(out, tableRow{set: s[:open] + strconv.Itoa(v) + s[end+1:], label: strconv.Itoa(v)})
 	}
 	return out, nil

@@ -4,6 +4,8 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"math"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -202,6 +204,10 @@ func TestVaryRefused(t *testing.T) {
 		if code != ExitBadInput || !strings.Contains(stderr, tc.want) {
 			t.Errorf("%v: exit %d\nstdout: %s\nstderr: %s\nwant %q", tc.args, code, stdout, stderr, tc.want)
 		}
+	}
+	// a range at the top of int ends
+	if rows, err := parseVary(fmt.Sprintf("board={%d..%d}", math.MaxInt-1, math.MaxInt)); err != nil || len(rows) != 2 || rows[1].label != strconv.Itoa(math.MaxInt) {
+		t.Errorf("the top of int: %v, %v", rows, err)
 	}
 	// the last value of the range just under the bound is accepted
 	if rows, err := parseVary(fmt.Sprintf("board={1..%d}", maxVaryRows)); err != nil || len(rows) != maxVaryRows {
