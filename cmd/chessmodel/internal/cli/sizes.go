@@ -2,6 +2,7 @@ package cli
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"strconv"
@@ -20,10 +21,25 @@ import (
 // centre). A size the model does not fit (a start square off the board, a
 // weights grid of another size) is a row that says why, as explore's
 // skipped rows do.
+//
+// count --vary and solve --vary: the same table over the values of one
+// --set override instead of the board sizes. Its value holds one range in
+// braces, {A..B} or {A..B:STEP}, and each row is the model with the
+// override whose braces are replaced by one number of the range (after the
+// other --set overrides): --set board=9 --vary 'place=[{10..25} queen]'
+// gives the least walls for each number of queens on 9x9 of a model whose
+// walls are free. Anything --set can change can vary: a piece count, the
+// board's size or shape, a fixed piece's square.
+//
+// --timeout bounds the whole table; --row-timeout bounds each row alone: a
+// row it stops shows what was found (a solve's verified solution, as
+// feasible, or unknown) with the note, the next rows are answered, and the
+// table exits 3 at its end.
 
 // A sizeRow is one size of the table, as --json prints it.
 type sizeRow struct {
-	Size    int          `json:"size"`
+	Size    int          `json:"size,omitempty"` // --sizes
+	Set     string       `json:"set,omitempty"`  // --vary: the override of this row
 	Model   string       `json:"model,omitempty"`
 	Status  model.Status `json:"status"`
 	Value   *int64       `json:"value,omitempty"`
@@ -37,6 +53,7 @@ type sizeRow struct {
 	// limited: the backend stopped at a limit of its own (Skipped says
 	// which), after it began: the row is shown, with the note
 	limited bool
+	label   string // the row's first column: the board, or --vary's number
 }
 
 // checkSizesFlags refuses what --sizes and --oeis do not go with.
@@ -45,25 +62,113 @@ func checkSizesFlags(f *taskFlags, paths []string) error {
 		return &ExitError{Code: ExitBadInput, Err: fmt.Errorf(format, args...)}
 	}
 	switch {
-	case f.oeis && f.sizes == "":
-		return bad("--oeis prints the terms of a --sizes table; give --sizes A..B")
-	case f.sizes == "":
+	case f.oeis && f.sizes == "" && f.vary == "":
+		return bad("--oeis prints the terms of a --sizes or --vary table; give --sizes A..B")
+	case f.sizes != "" && f.vary != "":
+		return bad("--sizes and --vary: a table varies one thing; vary the size with --vary 'board={A..B}' and set the rest with --set")
+	case f.sizes == "" && f.vary == "":
 		return nil
+	}
+	flag := "--sizes"
+	if f.vary != "" {
+		flag = "--vary"
+	}
+	switch {
 	case len(paths) != 1:
-		return bad("--sizes makes a table of one model, not %d", len(paths))
+		return bad("%s makes a table of one model, not %d", flag, len(paths))
 	case f.shard.active():
-		return bad("--sizes and --shard or --shards: split the task of one size, with --set board=N")
+		return bad("%s and --shard or --shards: split the task of one row, with --set", flag)
 	case f.intermediate:
-		return bad("--sizes and --intermediate: a table shows each size's answer only")
+		return bad("%s and --intermediate: a table shows each row's answer only", flag)
 	case f.stats:
-		return bad("--sizes and --stats: a table shows each size's answer only; ask one size with --set board=N --stats")
+		return bad("%s and --stats: a table shows each row's answer only; ask one row with --set and --stats", flag)
 	}
 	return nil
 }
 
-// runSizes does the task on the model resized to each size of --sizes.
-func runSizes(ctx context.Context, g *globals, streams Streams, task model.Task, f *taskFlags, solver model.Solver, path string) error {
+// checkRowTimeout refuses --row-timeout without a table, or below zero.
+func checkRowTimeout(f *taskFlags) error {
+	switch {
+	case f.rowTimeout < 0:
+		return &ExitError{Code: ExitBadInput, Err: fmt.Errorf("--row-timeout %v: expected a duration from 0 (0: no bound)", f.rowTimeout)}
+	case f.rowTimeout > 0 && f.sizes == "" && f.vary == "":
+		return &ExitError{Code: ExitBadInput, Err: errors.New("--row-timeout bounds each row of a --sizes or --vary table; bound one task with --timeout")}
+	}
+	return nil
+}
+
+// A tableRow is one row to answer: its label and, for --vary, its
+// override.
+type tableRow struct {
+	size  int    // --sizes
+	set   string // --vary
+	label string
+}
+
+// parseVary reads the value of --vary, KEY=...{A..B}... or with :STEP in
+// the braces, into one row per number of the range: the override with the
+// number in place of the braces, labelled by the number.
+func parseVary(s string) ([]tableRow, error) {
+	bad := func(why string) error {
+		return fmt.Errorf("--vary %q: %s; expected an override with one range in braces, like 'place=[{9..16} queen]'", s, why)
+	}
+	key, _, ok := strings.Cut(s, "=")
+	if !ok || strings.TrimSpace(key) == "" {
+		return nil, bad("no key=value")
+	}
+	open := strings.Index(s, "{")
+	end := strings.Index(s, "}")
+	if open < 0 || end < open || strings.Count(s, "{") != 1 || strings.Count(s, "}") != 1 || open < len(key) {
+		return nil, bad("not one {A..B} in the value")
+	}
+	rng := s[open+1 : end]
+	lo, hi, ok := strings.Cut(strings.SplitN(rng, ":", 2)[0], "..")
+	a, err1 := strconv.Atoi(strings.TrimSpace(lo))
+	b, err2 := strconv.Atoi(strings.TrimSpace(hi))
+	step := 1
+	var err3 error
+	if _, stepText, hasStep := strings.Cut(rng, ":"); hasStep {
+		step, err3 = strconv.Atoi(strings.TrimSpace(stepText))
+	}
+	if !ok || err1 != nil || err2 != nil || err3 != nil || a < 0 || b < a || step < 1 {
+		return nil, bad(fmt.Sprintf("{%s} is no range A..B or A..B:STEP with 0 <= A <= B", rng))
+	}
+	if (b-a)/step >= maxVaryRows {
+		return nil, bad(fmt.Sprintf("{%s} has more than %d values", rng, maxVaryRows))
+	}
+	var out []tableRow
+	for i := 0; i <= (b-a)/step; i++ { // counted, not v += step: no overflow at the top of int
+		v := a + i*step
+		out = append(out, tableRow{set: s[:open] + strconv.Itoa(v) + s[end+1:], label: strconv.Itoa(v)})
+	}
+	return out, nil
+}
+
+// maxVaryRows bounds the rows of one --vary table: each is a model parsed
+// and solved, and a range written by mistake (0..1000000000) should be
+// refused at once, not begun.
+const maxVaryRows = 10000
+
+// tableRows are the rows of --sizes or --vary.
+func tableRows(f *taskFlags) ([]tableRow, error) {
+	if f.vary != "" {
+		return parseVary(f.vary)
+	}
+	var rows []tableRow
 	sizes, err := parseSizes(f.sizes)
+	if err != nil {
+		return nil, err
+	}
+	for _, n := range sizes {
+		rows = append(rows, tableRow{size: n, label: fmt.Sprintf("%dx%d", n, n)})
+	}
+	return rows, nil
+}
+
+// runSizes does the task on the model resized to each size of --sizes, or
+// changed by each override of --vary.
+func runSizes(ctx context.Context, g *globals, streams Streams, task model.Task, f *taskFlags, solver model.Solver, path string) error {
+	rows, err := tableRows(f)
 	if err != nil {
 		return &ExitError{Code: ExitBadInput, Err: err}
 	}
@@ -78,22 +183,26 @@ func runSizes(ctx context.Context, g *globals, streams Streams, task model.Task,
 	if m.Kind == model.KindSlide && task != model.TaskSolve {
 		return &ExitError{Code: ExitUnsupported, Err: fmt.Errorf("%s: a slide is solved, not counted: its answer is the least number of moves (solve --sizes, or explore --sizes)", m.Name)}
 	}
-	resize := func(n int) (*model.Model, error) {
-		if m.Kind == model.KindSlide {
-			return slide.Resize(m, n)
+	resize := func(t tableRow) (*model.Model, error) {
+		over := "board=" + strconv.Itoa(t.size)
+		switch {
+		case t.set != "":
+			over = t.set
+		case m.Kind == model.KindSlide:
+			return slide.Resize(m, t.size)
 		}
-		return model.Parse(data, name, append(append([]string(nil), g.overrides...), "board="+strconv.Itoa(n))...)
+		return model.Parse(data, name, append(append([]string(nil), g.overrides...), over)...)
 	}
 	ctx, cancel := g.context(ctx)
 	defer cancel()
 	progress := newProgress(streams.Err)
 	defer progress.done()
-	table := sizesTable{w: streams.Out, asJSON: g.json, oeis: f.oeis, task: task, symmetry: f.symmetry}
+	table := sizesTable{w: streams.Out, asJSON: g.json, oeis: f.oeis, task: task, symmetry: f.symmetry, vary: f.vary}
 	table.header(m, solver.Name())
 	var worst error
-	for _, n := range sizes {
-		row := sizeRow{Size: n, Status: model.StatusUnknown}
-		r, err := resize(n)
+	for _, t := range rows {
+		row := sizeRow{Size: t.size, Set: t.set, Status: model.StatusUnknown, label: t.label}
+		r, err := resize(t)
 		if err != nil {
 			row.Skipped = oneLine(err)
 			if err := table.add(row); err != nil {
@@ -103,9 +212,29 @@ func runSizes(ctx context.Context, g *globals, streams Streams, task model.Task,
 		}
 		row.Model = r.Name
 		opts := f.options(g, task, progress.update)
-		progress.update(-1, fmt.Sprintf("%dx%d", n, n))
-		res, err := model.Run(ctx, solver, r, opts)
+		progress.update(-1, t.label)
+		rowCtx, rowCancel := ctx, context.CancelFunc(func() {})
+		if f.rowTimeout > 0 {
+			rowCtx, rowCancel = context.WithTimeout(ctx, f.rowTimeout)
+		}
+		res, err := model.Run(rowCtx, solver, r, opts)
+		rowStopped := ctx.Err() == nil && rowCtx.Err() != nil
+		rowCancel()
 		progress.clear()
+		if rowStopped && (err != nil || res.Stopped) {
+			// this row's own bound: the row says so, the next are answered
+			note := fmt.Sprintf("stopped by --row-timeout %v", f.rowTimeout)
+			if err == nil {
+				row.Status, row.Value = res.Status, res.Value
+				row.Seconds, row.Nodes = res.Stats.Seconds, res.Stats.Nodes
+			}
+			row.Skipped, row.limited = note, true
+			worst = moreSerious(worst, &ExitError{Code: ExitTimeout, Err: fmt.Errorf("%s: some rows were %s; what was found is shown", m.Name, note)})
+			if err := table.add(row); err != nil {
+				return err
+			}
+			continue
+		}
 		if err != nil {
 			err = classify(err)
 			if code := ExitCode(err); code == ExitTimeout || code == ExitInterrupted {
@@ -141,7 +270,7 @@ func runSizes(ctx context.Context, g *globals, streams Streams, task model.Task,
 		}
 		if res.Stopped {
 			table.stop(streams.Err)
-			return moreSerious(stopped(ctx, g, fmt.Sprintf("at %dx%d", n, n)), worst)
+			return moreSerious(stopped(ctx, g, "at "+t.label), worst)
 		}
 	}
 	progress.done()
@@ -174,6 +303,7 @@ type sizesTable struct {
 	asJSON, oeis  bool
 	task          model.Task
 	symmetry      bool
+	vary          string // --vary's value, for the header
 	name          string
 	terms, orbits []int64 // --oeis: the counts (or values) and classes so far
 	gap           string  // --oeis: why the terms stop, at the first size without one
@@ -188,11 +318,15 @@ func (t *sizesTable) header(m *model.Model, backend string) {
 	if t.task == model.TaskSolve {
 		what = "solve"
 	}
-	fmt.Fprintf(t.w, "%s: %s by board size (%s backend)\n%6s  %-10s %6s %14s %12s %10s\n", m.Name, what, backend, "board", "status", "value", "count", "classes", "time")
+	by, first := "board size", "board"
+	if t.vary != "" {
+		by, first = t.vary, "{}"
+	}
+	fmt.Fprintf(t.w, "%s: %s by %s (%s backend)\n%6s  %-10s %6s %14s %12s %10s\n", m.Name, what, by, backend, first, "status", "value", "count", "classes", "time")
 }
 
 func (t *sizesTable) add(r sizeRow) error {
-	board := fmt.Sprintf("%dx%d", r.Size, r.Size)
+	board := r.label
 	if t.oeis {
 		t.term(r, board)
 		return nil

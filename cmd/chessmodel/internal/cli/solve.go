@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/spf13/cobra"
 
@@ -110,10 +111,12 @@ type taskFlags struct {
 	shard         shardFlags // count and solve: --shards, --shard
 	// intermediate: solve prints each better solution as found (intermediate.go)
 	intermediate bool
-	sizes        string // count and solve: --sizes A..B, a table by board size (sizes.go)
-	oeis         bool   // --oeis: the table's terms on one line
-	certificate  string // solve: the directory of a certificate (certificate.go)
-	cases        string // solve: the kind of piece the sat backend's cases are by
+	sizes        string        // count and solve: --sizes A..B, a table by board size (sizes.go)
+	vary         string        // count and solve: --vary KEY=..{A..B}.., a table by an override's value (sizes.go)
+	oeis         bool          // --oeis: the table's terms on one line
+	rowTimeout   time.Duration // --row-timeout: the bound of each row of a table
+	certificate  string        // solve: the directory of a certificate (certificate.go)
+	cases        string        // solve: the kind of piece the sat backend's cases are by
 }
 
 func newSolveCommand(g *globals, streams Streams) *cobra.Command {
@@ -177,7 +180,9 @@ whether more exist.`
 	cmd.Flags().BoolVar(&f.stats, "stats", false, "also print the search's statistics (folding: nodes and leaves by sub-space size)")
 	if task != model.TaskEnumerate {
 		cmd.Flags().StringVar(&f.sizes, "sizes", "", "a table over square boards of each size, A..B or A..B:STEP (e.g. 4..12): one row per size, as explore --sizes gives for slides")
-		cmd.Flags().BoolVar(&f.oeis, "oeis", false, "with --sizes: print the terms only, comma-separated on one line (count: the counts, and with --symmetry a second line of classes; solve: the values)")
+		cmd.Flags().StringVar(&f.vary, "vary", "", "a table over the values of one --set override written with a range in braces, {A..B} or {A..B:STEP}: one row per number, e.g. --vary 'place=[{9..16} queen]'")
+		cmd.Flags().DurationVar(&f.rowTimeout, "row-timeout", 0, "with --sizes or --vary: bound each row alone, e.g. 2m; a row it stops shows what was found and the table goes on (exit 3 at its end); --timeout bounds the whole table")
+		cmd.Flags().BoolVar(&f.oeis, "oeis", false, "with --sizes or --vary: print the terms only, comma-separated on one line (count: the counts, and with --symmetry a second line of classes; solve: the values)")
 	}
 	switch task {
 	case model.TaskCount:
@@ -250,7 +255,10 @@ func runTasks(ctx context.Context, g *globals, streams Streams, task model.Task,
 	if err := checkSizesFlags(f, paths); err != nil {
 		return err
 	}
-	if f.sizes != "" {
+	if err := checkRowTimeout(f); err != nil {
+		return err
+	}
+	if f.sizes != "" || f.vary != "" {
 		return runSizes(ctx, g, streams, task, f, solver, paths[0])
 	}
 	if f.shard.active() {
