@@ -135,8 +135,12 @@ func parseSizes(s string) ([]int, error) {
 	if err1 != nil || err2 != nil || err3 != nil || a < 1 || b < a || step < 1 {
 		return nil, bad
 	}
-	var out []int
-	for n := a; n <= b; n += step {
+	if (b-a)/step >= maxVaryRows {
+		return nil, fmt.Errorf("--sizes %q: more than %d sizes", s, maxVaryRows)
+	}
+	out := []int{a}
+	for n := a; b-n >= step; { // b-n, not n+step: no overflow at the top of int
+		n += step
 		out = append(out, n)
 	}
 	return out, nil

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -336,5 +337,29 @@ func TestRowTimeout(t *testing.T) {
 		if code != ExitBadInput || !strings.Contains(stderr, tc.want) {
 			t.Errorf("%v: exit %d\nstdout: %s\nstderr: %s\nwant %q", tc.args, code, stdout, stderr, tc.want)
 		}
+	}
+}
+
+// TestParseSizesEdges: a range ending at the top of int ends; a step
+// past the range gives its first size; more than maxVaryRows sizes is
+// refused rather than listed.
+func TestParseSizesEdges(t *testing.T) {
+	top := strconv.Itoa(math.MaxInt)
+	for _, c := range []struct {
+		in   string
+		want []int
+	}{
+		{top + ".." + top, []int{math.MaxInt}},
+		{strconv.Itoa(math.MaxInt-2) + ".." + top + ":2", []int{math.MaxInt - 2, math.MaxInt}},
+		{"4..12:5", []int{4, 9}},
+		{"3..3:100", []int{3}},
+	} {
+		got, err := parseSizes(c.in)
+		if err != nil || !slices.Equal(got, c.want) {
+			t.Errorf("parseSizes(%q) = %v, %v; want %v", c.in, got, err, c.want)
+		}
+	}
+	if _, err := parseSizes("1..1000000000"); err == nil || !strings.Contains(err.Error(), "more than") {
+		t.Errorf("a billion sizes: %v, want a refusal", err)
 	}
 }
