@@ -463,21 +463,31 @@ func (c *gameTables) remove(key string) {
 	delete(c.byKey, key)
 }
 
-// buildGame builds a strong solution in a solve slot, under the time and
-// memory bounds of a solve.
-func (s *Server) buildGame(ctx context.Context, p parsed) (*exact.GameTable, int, error) {
+// gameSlot takes a solve slot for a game's work, waiting at most the
+// server's time bound for one to free; release gives it back.
+func (s *Server) gameSlot(ctx context.Context) (release func(), err error) {
 	leave, err := s.slots.enter()
 	if err != nil {
-		return nil, http.StatusServiceUnavailable, err
+		return nil, err
 	}
-	defer leave()
 	waitCtx, cancelWait := context.WithTimeout(ctx, s.cfg.MaxTimeout)
 	done, err := s.slots.start(waitCtx)
 	cancelWait()
 	if err != nil {
-		return nil, http.StatusServiceUnavailable, fmt.Errorf("gave up waiting for a free solve slot: %s", stopWords(err))
+		leave()
+		return nil, fmt.Errorf("gave up waiting for a free solve slot: %s", stopWords(err))
 	}
-	defer done()
+	return func() { done(); leave() }, nil
+}
+
+// buildGame builds a strong solution in a solve slot, under the time and
+// memory bounds of a solve.
+func (s *Server) buildGame(ctx context.Context, p parsed) (*exact.GameTable, int, error) {
+	release, err := s.gameSlot(ctx)
+	if err != nil {
+		return nil, http.StatusServiceUnavailable, err
+	}
+	defer release()
 	bounded, cancelBound := context.WithCancelCause(ctx)
 	defer cancelBound(nil)
 	tctx, cancel := context.WithTimeout(bounded, s.cfg.MaxTimeout)

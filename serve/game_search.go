@@ -122,18 +122,11 @@ func (s *Server) searchAnswer(ctx context.Context, p parsed, pos model.GamePosit
 	if ans.Over = gameEnded(m, pos, seen); ans.Over != nil {
 		return ans, 0, nil
 	}
-	leave, err := s.slots.enter()
+	release, err := s.gameSlot(ctx)
 	if err != nil {
 		return nil, http.StatusServiceUnavailable, err
 	}
-	defer leave()
-	waitCtx, cancelWait := context.WithTimeout(ctx, s.cfg.MaxTimeout)
-	done, err := s.slots.start(waitCtx)
-	cancelWait()
-	if err != nil {
-		return nil, http.StatusServiceUnavailable, fmt.Errorf("gave up waiting for a free solve slot: %s", stopWords(err))
-	}
-	defer done()
+	defer release()
 	sctx, cancel := context.WithTimeout(ctx, min(searchTime, s.cfg.MaxTimeout))
 	defer cancel()
 	moves := (&gameSearch{m: m}).moves(pos)
