@@ -74,8 +74,7 @@ func run(ctx context.Context, m *model.Model, opts model.Options, withPlies bool
 		}
 	}
 	if need > limit {
-		return nil, fmt.Errorf("exact: the game's %d positions, folded by %d symmetries onto %d table slots, need %d bytes (%d bits a slot), over the memory bound of %d bytes: %w",
-			sp.total, len(sp.syms), sp.slots, need, bitsFor(withPlies), limit, model.ErrTooLarge)
+		return nil, sp.overBound(need, limit, withPlies)
 	}
 	startPos := m.GameStart()
 	first := startPos.ToMove
@@ -334,4 +333,10 @@ func (sp *space) position(p *pos) model.GamePosition {
 		model.SortSquares(out.Pieces[side])
 	}
 	return out
+}
+
+// overBound is the refusal of tables of need bytes over the memory bound.
+func (sp *space) overBound(need, limit int64, withPlies bool) error {
+	return fmt.Errorf("exact: the game's %d positions, folded by %d symmetries onto %d table slots, need %d bytes (%d bits a slot), over the memory bound of %d bytes: %w",
+		sp.total, len(sp.syms), sp.slots, need, bitsFor(withPlies), limit, model.ErrTooLarge)
 }

@@ -29,8 +29,7 @@ func Strong(ctx context.Context, m *model.Model, opts model.Options) (*Table, er
 	}
 	need := sp.need(true)
 	if limit := opts.MemoryLimit(); need > limit {
-		return nil, fmt.Errorf("exact: the game's %d positions, folded by %d symmetries onto %d table slots, need %d bytes (%d bits a slot), over the memory bound of %d bytes: %w",
-			sp.total, len(sp.syms), sp.slots, need, bitsFor(true), limit, model.ErrTooLarge)
+		return nil, sp.overBound(need, limit, true)
 	}
 	start := m.GameStart()
 	idx := sp.indexOf(start)
