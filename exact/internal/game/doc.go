@@ -21,9 +21,10 @@
 // with the second side to move are mapped, when an exchange exists, to
 // the first side to move; the first side's squares are stored as the
 // least-ranked image under the symmetries that keep the sides (a table
-// numbers these representatives, 4 bytes per first-side subset), and
-// the second side's as the least rank among the symmetries that give
-// that image. Slots of positions that are not their orbit's canonical
+// of 6 bytes per first-side subset gives its representative's number
+// and, when only one symmetry maps it there, which: a slot is then one
+// image of the position), and the second side's as the least rank among
+// the symmetries that give that image. Slots of positions that are not their orbit's canonical
 // one stay unused (on the 5x5 race 9,971,010 slots for 151,420,500
 // positions under 16 symmetries, 5% over the orbits). Counts of won,
 // lost and drawn positions add each orbit's size: they are the unfolded
@@ -41,7 +42,10 @@
 // square, checked forwards; a leap; a pass where the rule lets a side
 // without a move pass): when level d is lost each such position is won in
 // d+1 plies; when it is won, each whose every move now leads to a won
-// position is lost in d+1. What no level reaches is a draw. Each level's
+// position is lost in d+1 (a level of losses settles no wins, so one
+// that fails this test is marked in the level's bitmap and not tried
+// again within the level; the next level's walk skips the marks, whose
+// values are not that level's). What no level reaches is a draw. Each level's
 // frontier is split among the workers (Options.Workers); the answer is
 // the same on any number.
 //

@@ -2,6 +2,7 @@ package game
 
 import (
 	"fmt"
+	"math"
 	"slices"
 	"strings"
 
@@ -194,8 +195,9 @@ func mapped(set []int32, perm []int32) []int32 {
 // fold lays out the slots of the folded tables. The symmetries that keep
 // the sides (keep) act on the first side's squares: a first side's subset
 // is stored only as the least-ranked of its images (its orbit's
-// representative; reps lists their ranks, repOf numbers them by rank, -1
-// for the others); when a symmetry exchanges the sides, every position is
+// representative; reps lists their ranks, repOf gives each subset's
+// representative's number, and via the symmetry in keep that maps it
+// there, -1 when several do); when a symmetry exchanges the sides, every position is
 // first mapped by one (swapAt) to the first side to move, and the side to
 // move leaves the slot. A position's slot is then
 //
@@ -224,7 +226,8 @@ func (sp *space) fold(syms []symmetry) {
 		sp.sides = 1
 	}
 	sp.nrep = sp.ranks[0]
-	sp.reps, sp.repOf = nil, nil
+	sp.reps, sp.repOf, sp.via = nil, nil, nil
+	sp.keepPerms, sp.swapPerms, sp.swapRank = nil, nil, nil
 	if len(sp.keep) > 1 && sp.ranks[0] > maxRepTable {
 		// No table of representatives: fold by the exchange of the sides
 		// alone (an identity and an exchange that is its own inverse),
@@ -242,23 +245,61 @@ func (sp *space) fold(syms []symmetry) {
 	}
 	if len(sp.keep) > 1 {
 		sp.repOf = make([]int32, sp.ranks[0])
+		sp.via = make([]int16, sp.ranks[0])
 		set := make([]int32, sp.k[0])
 		img := make([]int32, sp.k[0])
 		for r := range sp.ranks[0] {
-			sp.unrank(r, sp.n, set)
-			least := r
-			for _, h := range sp.keep[1:] {
+			sp.subset(0, r, set)
+			least, via, ties := r, 0, 0
+			for j, h := range sp.keep[1:] {
 				mapSorted(sp.syms[h].perm, set, img)
-				least = min(least, sp.rank(img))
+				switch ri := sp.rank(img); {
+				case ri < least:
+					least, via, ties = ri, j+1, 0
+				case ri == least:
+					ties++
+				}
 			}
 			if least == r {
-				sp.repOf[r] = int32(len(sp.reps))
 				sp.reps = append(sp.reps, r)
-			} else {
-				sp.repOf[r] = -1
+			}
+			sp.repOf[r] = sp.repOf[least] // least <= r: numbered already
+			if least == r {
+				sp.repOf[r] = int32(len(sp.reps) - 1)
+			}
+			// Two symmetries with the same image differ by one that fixes
+			// the subset: the symmetry to the least image is unique
+			// exactly when the subset's stabilizer is trivial.
+			sp.via[r] = int16(via)
+			if ties > 0 || len(sp.keep) > math.MaxInt16 {
+				sp.via[r] = -1
 			}
 		}
 		sp.nrep = int64(len(sp.reps))
+		for _, h := range sp.keep {
+			sp.keepPerms = append(sp.keepPerms, sp.syms[h].perm)
+		}
+		if sp.swapAt >= 0 && sp.k[0] == sp.k[1] {
+			// An exchange maps the second side's squares onto the first
+			// side's: their image's rank by theirs, and each symmetry
+			// that keeps the sides composed after the exchange.
+			swap := sp.syms[sp.swapAt].perm
+			sp.swapRank = make([]int32, sp.ranks[0])
+			for r := range sp.ranks[0] {
+				sp.subset(0, r, set)
+				mapSorted(swap, set, img)
+				sp.swapRank[r] = int32(sp.rank(img))
+			}
+			for _, perm := range sp.keepPerms {
+				c := make([]int32, sp.n)
+				for i := range c {
+					c[i] = perm[swap[i]]
+				}
+				sp.swapPerms = append(sp.swapPerms, c)
+			}
+		} else if sp.swapAt >= 0 {
+			sp.via = nil // the general path below maps the exchange
+		}
 	}
 	sp.slots = int64(sp.sides) * sp.nrep * sp.ranks[1]
 	sp.trivial = len(syms) == 1
@@ -315,6 +356,26 @@ func (sp *space) slot(sq0, sq1 []int32, toMove int, s *scratch) int64 {
 	if sp.trivial {
 		return sp.encode(sq0, sq1, toMove)
 	}
+	if sp.via != nil {
+		// The first side's squares after the exchange, when there is
+		// one, the rank of their image, and the symmetries to apply.
+		a, b, perms, side := sq0, sq1, sp.keepPerms, toMove
+		var r int64
+		if toMove == 1 && sp.swapAt >= 0 {
+			a, b, perms, side = sq1, sq0, sp.swapPerms, 0
+			r = int64(sp.swapRank[sp.rank(a)])
+		} else {
+			r = sp.rank(a)
+		}
+		if v := sp.via[r]; v >= 0 {
+			// The one symmetry to the least image: the second side's
+			// rank under it is the slot's.
+			c, d := s.c[:len(a)], s.d[:len(b)]
+			mapSorted(perms[v], a, c)
+			mapSorted(perms[v], b, d)
+			return (int64(side)*sp.nrep+int64(sp.repOf[r]))*sp.ranks[1] + sp.rank1(c, d)
+		}
+	}
 	if toMove == 1 && sp.swapAt >= 0 {
 		perm := sp.syms[sp.swapAt].perm
 		mapSorted(perm, sq1, s.a[:len(sq1)])
@@ -324,8 +385,9 @@ func (sp *space) slot(sq0, sq1 []int32, toMove int, s *scratch) int64 {
 	if sp.repOf == nil {
 		return (int64(toMove)*sp.nrep+sp.rank(sq0))*sp.ranks[1] + sp.rank1(sq0, sq1)
 	}
-	best0, best1 := int64(-1), int64(0)
 	c, d := s.c[:len(sq0)], s.d[:len(sq1)]
+	rep := int64(sp.repOf[sp.rank(sq0)])
+	best0, best1 := int64(-1), int64(0)
 	for _, h := range sp.keep {
 		perm := sp.syms[h].perm
 		mapSorted(perm, sq0, c)
@@ -339,7 +401,7 @@ func (sp *space) slot(sq0, sq1 []int32, toMove int, s *scratch) int64 {
 			best0, best1 = r0, r1
 		}
 	}
-	return (int64(toMove)*sp.nrep+int64(sp.repOf[best0]))*sp.ranks[1] + best1
+	return (int64(toMove)*sp.nrep+rep)*sp.ranks[1] + best1
 }
 
 // canonical reports whether slot i holds a position (the canonical one
@@ -355,6 +417,9 @@ func (sp *space) canonical(i int64, p *pos, s *scratch) bool {
 func (sp *space) orbit(p *pos, s *scratch) int64 {
 	if sp.trivial {
 		return 1
+	}
+	if sp.via != nil && sp.via[sp.rank(p.sq[0])] >= 0 {
+		return int64(len(sp.syms)) // only the identity fixes the first side's squares
 	}
 	fixed := 0
 	c, d := s.c[:len(p.sq[0])], s.d[:len(p.sq[1])]
@@ -374,5 +439,5 @@ func (sp *space) foldBytes() int64 {
 	if sp.repOf == nil {
 		return 0
 	}
-	return 4*int64(len(sp.repOf)) + 8*int64(len(sp.reps))
+	return 6*int64(len(sp.repOf)) + 4*int64(len(sp.swapRank)) + 8*int64(len(sp.reps))
 }

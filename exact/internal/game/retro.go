@@ -69,6 +69,8 @@ type bitmap []uint64
 
 func (b bitmap) add(i int64) { atomic.OrUint64(&b[i>>6], 1<<(i&63)) }
 
+func (b bitmap) has(i int64) bool { return atomic.LoadUint64(&b[i>>6])&(1<<(i&63)) != 0 }
+
 // retrograde solves every position, level by level: level 0 holds the
 // positions lost already (the game is over, or the side to move has no
 // move and loses by the rule); level d+1 the wins one move from a loss of
@@ -142,9 +144,9 @@ func retrograde(ctx context.Context, sp *space, withPlies bool, watch [2]int64, 
 		if progress != nil {
 			progress(-1, fmt.Sprintf("level %d: %d positions", d, t.byPlies[d]))
 		}
-		val := win
+		val, from := win, loss
 		if d%2 == 1 {
-			val = loss
+			val, from = loss, win
 		}
 		var found int64
 		least := sp.slots
@@ -154,13 +156,25 @@ func retrograde(ctx context.Context, sp *space, withPlies bool, watch [2]int64, 
 			for wi := lo; wi < hi; wi++ {
 				for word := cur[wi]; word != 0; word &= word - 1 {
 					i := wi*64 + int64(bits.TrailingZeros64(word))
+					if t.value(i) != from {
+						continue // tried at the level of losses before and left unknown (below)
+					}
 					sp.decode(i, w.p)
 					sp.predecessors(w, func(q int64) {
 						if t.value(q) != unknown {
 							return
 						}
-						if val == loss && !t.allWins(w, q) {
-							return
+						if val == loss {
+							// A level of losses settles no wins, so a position
+							// with a move to one not won fails the test for
+							// the rest of the level: next marks it tried.
+							if next.has(q) {
+								return
+							}
+							if !t.allWins(w, q) {
+								next.add(q)
+								return
+							}
 						}
 						if t.settle(q, val) {
 							if t.plies != nil {

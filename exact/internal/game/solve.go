@@ -187,7 +187,7 @@ var noFold = false
 // need is the bytes the tables take: estimate over the slots, and the
 // table of first-side representatives.
 func (sp *space) need(withPlies bool) int64 {
-	return estimate(sp.slots, withPlies) + sp.foldBytes()
+	return estimate(sp.slots, withPlies) + sp.foldBytes() + sp.subsetBytes()
 }
 
 func bitsFor(withPlies bool) int {

@@ -39,6 +39,11 @@ type space struct {
 	back      [2][][]ray
 	backLeaps [2][][]int32
 	goal      [2][]bool
+	// subsets[side] holds, by rank, each subset of that side's squares
+	// packed a byte a square (ascending), when there are at most
+	// maxSubsets of them and they fit (n <= 256, k <= 8); nil otherwise,
+	// and decode computes them.
+	subsets [2][]uint64
 
 	// The folding by the rules' symmetry group (fold.go): syms[0] is the
 	// identity; keep the symmetries that keep the sides, swapAt one that
@@ -46,15 +51,21 @@ type space struct {
 	// or 1 when an exchange maps every position to one with the first
 	// side to move) x nrep first-side representatives x ranks1. trivial:
 	// the group is the identity alone, a slot is an index.
-	syms    []symmetry
-	keep    []int
-	swapAt  int
-	sides   int
-	nrep    int64
-	reps    []int64
-	repOf   []int32
-	slots   int64
-	trivial bool
+	syms   []symmetry
+	keep   []int
+	swapAt int
+	sides  int
+	nrep   int64
+	reps   []int64
+	repOf  []int32
+	via    []int16
+	// keepPerms are keep's permutations; swapPerms the same applied
+	// after the exchange swapAt, and swapRank the rank of the exchange's
+	// image of each first-side subset (nil without an exchange).
+	keepPerms, swapPerms [][]int32
+	swapRank             []int32
+	slots                int64
+	trivial              bool
 }
 
 // maxIndex bounds the positions a space indexes: an index and the
@@ -105,6 +116,7 @@ func newSpace(m *model.Model, folded bool) (*space, error) {
 			sp.n, sp.k[0], sp.n-sp.k[0], sp.k[1], model.ErrTooLarge)
 	}
 	sp.total = 2 * int64(lo)
+	sp.tabulate()
 	for side := range 2 {
 		pc := g.Sides[side].Piece
 		sp.rays[side] = make([][]ray, sp.n)
@@ -205,6 +217,53 @@ func (sp *space) unrank(r int64, n int, out []int32) {
 	}
 }
 
+// maxSubsets bounds each side's table of subsets by rank (32 MiB).
+const maxSubsets = 1 << 22
+
+// tabulate lists each side's subsets by rank where the table is small.
+func (sp *space) tabulate() {
+	universe := [2]int{sp.n, sp.n - sp.k[0]}
+	for side := range 2 {
+		sp.subsets[side] = nil
+		if sp.ranks[side] > maxSubsets || universe[side] > 256 || sp.k[side] > 8 {
+			continue
+		}
+		tab := make([]uint64, sp.ranks[side])
+		set := make([]int32, sp.k[side])
+		for r := range tab {
+			sp.unrank(int64(r), universe[side], set)
+			var v uint64
+			for i, s := range set {
+				v |= uint64(s) << (8 * i)
+			}
+			tab[r] = v
+		}
+		sp.subsets[side] = tab
+	}
+}
+
+// subset writes the side's subset of rank r (of the free squares, for
+// the second side) into out.
+func (sp *space) subset(side int, r int64, out []int32) {
+	if tab := sp.subsets[side]; tab != nil {
+		v := tab[r]
+		for i := range out {
+			out[i] = int32(uint8(v >> (8 * i)))
+		}
+		return
+	}
+	n := sp.n
+	if side == 1 {
+		n -= sp.k[0]
+	}
+	sp.unrank(r, n, out)
+}
+
+// subsetBytes is what the tables of subsets take.
+func (sp *space) subsetBytes() int64 {
+	return 8 * int64(len(sp.subsets[0])+len(sp.subsets[1]))
+}
+
 // decode fills p with the position of slot idx (unfolded, its index).
 func (sp *space) decode(idx int64, p *pos) {
 	for side := range 2 {
@@ -219,8 +278,8 @@ func (sp *space) decode(idx int64, p *pos) {
 	if sp.reps != nil {
 		r0 = sp.reps[r0]
 	}
-	sp.unrank(r0, sp.n, p.sq[0])
-	sp.unrank(r1, sp.n-sp.k[0], p.sq[1])
+	sp.subset(0, r0, p.sq[0])
+	sp.subset(1, r1, p.sq[1])
 	// The second side's numbers count the free squares only: the j-th
 	// free square is j plus the first side's squares at or below it.
 	w := 0
