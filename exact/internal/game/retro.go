@@ -160,7 +160,7 @@ func retrograde(ctx context.Context, sp *space, withPlies bool, watch [2]int64, 
 						continue // tried at the level of losses before and left unknown (below)
 					}
 					sp.decode(i, w.p)
-					sp.predecessors(w, func(q int64) {
+					sp.predecessors(w, func(q int64, u unmove) {
 						if t.value(q) != unknown {
 							return
 						}
@@ -171,7 +171,8 @@ func retrograde(ctx context.Context, sp *space, withPlies bool, watch [2]int64, 
 							if next.has(q) {
 								return
 							}
-							if !t.allWins(w, q) {
+							sp.undo(w.p, u, w.q)
+							if !t.allWins(w) {
 								next.add(q)
 								return
 							}
@@ -187,7 +188,7 @@ func retrograde(ctx context.Context, sp *space, withPlies bool, watch [2]int64, 
 								}
 							}
 							if val == win {
-								sp.decode(q, w.q) // allWins decoded it for a loss
+								sp.undo(w.p, u, w.q) // built for the test of a loss
 							}
 							n += sp.orbit(w.q, w.s)
 							first = min(first, q)
@@ -245,28 +246,50 @@ func retrograde(ctx context.Context, sp *space, withPlies bool, watch [2]int64, 
 	return t, nil
 }
 
-// allWins reports whether every move at position q leads to a position
-// won for the side to move there (a pass, when q has no move, to the same
-// squares with the other side to move).
-func (t *table) allWins(w *worker, q int64) bool {
+// allWins reports whether every move at position w.q leads to a
+// position won for the side to move there (a pass, when q has no move, to
+// the same squares with the other side to move).
+func (t *table) allWins(w *worker) bool {
 	sp := t.sp
-	sp.decode(q, w.q)
+	q := w.q
 	all := true
-	if !sp.moves(w.q, func(i int, to int32) bool {
-		all = t.value(sp.child(w.q, i, to, w.s)) == win
+	if !sp.moves(q, func(i int, to int32) bool {
+		all = t.value(sp.child(q, i, to, w.s)) == win
 		return all
 	}) {
-		return t.value(sp.slot(w.q.sq[0], w.q.sq[1], 1-w.q.toMove, w.s)) == win
+		return t.value(sp.slot(q.sq[0], q.sq[1], 1-q.toMove, w.s)) == win
 	}
 	return all
 }
 
-// predecessors calls visit with every position one move before p (w.p):
-// the other side moved one of its pieces onto its square at p, along a
-// line that ends there, or leapt there, or passed (when the rule lets a
-// side without a move pass). A position before p is never one at which
-// the game was over already. Duplicates may be visited.
-func (sp *space) predecessors(w *worker, visit func(int64)) {
+// An unmove is a move taken back: side's i-th piece (in ascending order
+// of its squares) returns to from; a pass when from < 0.
+type unmove struct {
+	side, i int
+	from    int32
+}
+
+// undo writes into out the position before p by u.
+func (sp *space) undo(p *pos, u unmove, out *pos) {
+	copy(out.owner, p.owner)
+	copy(out.sq[0], p.sq[0])
+	copy(out.sq[1], p.sq[1])
+	out.toMove = u.side
+	if u.from < 0 {
+		return
+	}
+	s := p.sq[u.side][u.i]
+	out.owner[s], out.owner[u.from] = -1, int8(u.side)
+	replace(p.sq[u.side], u.i, u.from, out.sq[u.side][:0])
+}
+
+// predecessors calls visit with the slot of every position one move
+// before p (w.p), and the move taken back: the other side moved one of
+// its pieces onto its square at p, along a line that ends there, or
+// leapt there, or passed (when the rule lets a side without a move
+// pass). A position before p is never one at which the game was over
+// already. Duplicates may be visited.
+func (sp *space) predecessors(w *worker, visit func(int64, unmove)) {
 	p := w.p
 	x := p.toMove
 	y := 1 - x
@@ -275,9 +298,19 @@ func (sp *space) predecessors(w *worker, visit func(int64)) {
 	}
 	for i, s := range p.sq[y] {
 		for r, back := range sp.back[y][s] {
+			// Off a closed line, a ride along r stops on s exactly when
+			// the square after s is taken or there is none.
+			fwd := sp.rays[y][s][r].sq
+			stops := len(fwd) == 0 || p.owner[fwd[0]] >= 0
 			for _, from := range back.sq {
 				if p.owner[from] >= 0 {
 					break
+				}
+				if !sp.rays[y][from][r].closed {
+					if stops {
+						visit(sp.before(p, y, i, from, w.s), unmove{y, i, from})
+					}
+					continue
 				}
 				// The piece on s came from `from` along ride r: it did if,
 				// with it back on from, the ride from there ends on s.
@@ -285,13 +318,13 @@ func (sp *space) predecessors(w *worker, visit func(int64)) {
 				end := slideEnd(sp.rays[y][from][r], p.owner)
 				p.owner[s], p.owner[from] = int8(y), -1
 				if end == s {
-					visit(sp.before(p, y, i, from, w.s))
+					visit(sp.before(p, y, i, from, w.s), unmove{y, i, from})
 				}
 			}
 		}
 		for _, from := range sp.backLeaps[y][s] {
 			if p.owner[from] < 0 && leapsTo(sp.leaps[y][from], s) {
-				visit(sp.before(p, y, i, from, w.s))
+				visit(sp.before(p, y, i, from, w.s), unmove{y, i, from})
 			}
 		}
 	}
@@ -301,7 +334,7 @@ func (sp *space) predecessors(w *worker, visit func(int64)) {
 		stuck := !sp.moves(p, func(int, int32) bool { return false })
 		p.toMove = x
 		if stuck {
-			visit(sp.slot(p.sq[0], p.sq[1], y, w.s))
+			visit(sp.slot(p.sq[0], p.sq[1], y, w.s), unmove{y, 0, -1})
 		}
 	}
 }
