@@ -74,6 +74,10 @@
 //     and as many as the bound leaves (model.ErrTooLarge below that);
 //   - the table of first-side representatives is kept for at most 2^28
 //     first-side subsets: past it only an exchange of the sides folds;
+//   - each side's subsets are listed by rank (8 bytes a subset, counted
+//     in the memory) when there are at most 2^22 of them, at most 8
+//     pieces a side on at most 256 squares; past that decode unranks
+//     them (slower, the same answer).
 //   - solve keeps plies in a byte: a game with a win or loss longer than
 //     254 plies is refused (model.ErrTooLarge, naming the limit) when the
 //     analysis finds the first position past it (Strong likewise); explore counts levels

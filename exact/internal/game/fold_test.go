@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/chessmodel/chessmodel/internal/gen"
@@ -186,5 +187,55 @@ func TestFoldMemory(t *testing.T) {
 	noFold = false
 	if _, err := Explore(context.Background(), m, opts); !errors.Is(err, model.ErrTooLarge) {
 		t.Errorf("folded (%d bytes) under %d bytes: %v, want model.ErrTooLarge", f, opts.MaxMemory, err)
+	}
+}
+
+// TestSubsetLimit walks past the bound on the tables of subsets by rank:
+// each table's subsets are the combinatorial number system's, and the
+// analysis without the tables (each subset unranked) gives the same
+// tally, on the 4x4 race and on queens with a wall and a hole.
+func TestSubsetLimit(t *testing.T) {
+	defer func(old int64) { maxSubsets = old }(maxSubsets)
+	for _, file := range []string{"game-rook-race-4x4.yaml", "game-queens-walls.yaml"} {
+		m := load(t, file)
+		sp, err := newSpace(m, true)
+		if err != nil {
+			t.Fatal(err)
+		}
+		universe := [2]int{sp.n, sp.n - sp.k[0]}
+		for side := range 2 {
+			if int64(len(sp.subsets[side])) != sp.ranks[side] {
+				t.Fatalf("%s: side %d: a table of %d subsets, want %d", file, side, len(sp.subsets[side]), sp.ranks[side])
+			}
+			got, want := make([]int32, sp.k[side]), make([]int32, sp.k[side])
+			for r := range sp.ranks[side] {
+				sp.subset(side, r, got)
+				sp.unrank(r, universe[side], want)
+				if !slices.Equal(got, want) || sp.rank(got) != r {
+					t.Fatalf("%s: side %d, rank %d: the table has %v, unranked %v", file, side, r, got, want)
+				}
+			}
+		}
+		with, err := Explore(context.Background(), m, model.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		maxSubsets = 0
+		sp, err = newSpace(m, true)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if sp.subsets[0] != nil || sp.subsets[1] != nil || sp.subsetBytes() != 0 {
+			t.Fatalf("%s: tables of subsets kept past the bound", file)
+		}
+		without, err := Explore(context.Background(), m, model.Options{})
+		maxSubsets = 1 << 22
+		if err != nil {
+			t.Fatal(err)
+		}
+		g, w := without.Game, with.Game
+		if fmt.Sprint(g.Won, g.Lost, g.Drawn, g.ByPlies, g.LongestWin) != fmt.Sprint(w.Won, w.Lost, w.Drawn, w.ByPlies, w.LongestWin) {
+			t.Errorf("%s: without the tables %d won %d lost %d drawn %v; with them %d %d %d %v", file, g.Won, g.Lost, g.Drawn, g.ByPlies, w.Won, w.Lost, w.Drawn, w.ByPlies)
+		}
 	}
 }

@@ -217,8 +217,9 @@ func (sp *space) unrank(r int64, n int, out []int32) {
 	}
 }
 
-// maxSubsets bounds each side's table of subsets by rank (32 MiB).
-const maxSubsets = 1 << 22
+// maxSubsets bounds each side's table of subsets by rank (32 MiB); a
+// variable only so that the package's tests can walk past it.
+var maxSubsets int64 = 1 << 22
 
 // tabulate lists each side's subsets by rank where the table is small.
 func (sp *space) tabulate() {
