@@ -10,8 +10,9 @@
 #                            built outside the repository), run alternately
 #                            with `chessmodel count` on the same n
 #   BASE=/path/to/chessmodel an earlier build, run alternately with this one
-#                            on the same n-queens counts, the 4-wall sweep and
-#                            the 8x8 sliding rooks' explore
+#                            on the same n-queens counts, the 4-wall sweep, the
+#                            5x5 race's explore and the 8x8 sliding rooks'
+#                            explore
 #   SR=/path/to/binary       the sliding-rooks baseline (refs/rooks/sr.c built
 #                            outside the repository, taking n as its argument),
 #                            run alternately with `explore --sizes 24..24`
@@ -58,6 +59,9 @@ $GO test -run XXX -bench 'BenchmarkNQueensCount|BenchmarkSweep$|BenchmarkBlocked
 # folding, the fewest pieces and the fewest squares (their node counts in the table)
 $GO test -run XXX -bench 'BenchmarkFold|BenchmarkDomination|BenchmarkFewestSixBySix' -benchmem -benchtime 1x -count "$COUNT" \
 	-timeout 60m ./exact >>"$out" 2>&1 || { cat "$out"; exit 1; }
+# the retrograde analysis of a game (the 5x5 race with 3 rooks a side)
+$GO test -run XXX -bench 'BenchmarkRetrograde' -benchmem -benchtime 1x -count "$COUNT" \
+	-timeout 60m ./exact/internal/game >>"$out" 2>&1 || { cat "$out"; exit 1; }
 sizes="8|16"
 [ -z "$CHESSMODEL_BENCH_LONG" ] || sizes="8|16|24"
 $GO test -run XXX -bench 'BenchmarkFrontier/(6x6-closed|6x6-open|3x20-open|5x12-closed)' -benchmem -benchtime 1x -count "$COUNT" \
@@ -205,6 +209,10 @@ done
 if [ -n "$BASE" ] && [ -n "$CHESSMODEL_BENCH_LONG" ]; then
 	side "4-wall sweep/base" "'$BASE' sweep testdata/models/blocked-0w.yaml --walls 4 -o /dev/null" \
 		"'$BIN' sweep testdata/models/blocked-0w.yaml --walls 4 -o /dev/null"
+fi
+if [ -n "$BASE" ] && [ -n "$CHESSMODEL_BENCH_LONG" ]; then
+	side "5x5 race explore/base" "'$BASE' explore testdata/models/game-rook-race-5x5.yaml" \
+		"'$BIN' explore testdata/models/game-rook-race-5x5.yaml"
 fi
 if [ -n "$BASE" ]; then
 	side "8x8 explore/base" "'$BASE' explore testdata/models/sliding-rooks.yaml" "'$BIN' explore testdata/models/sliding-rooks.yaml"
