@@ -31,9 +31,11 @@
 // counts.
 //
 // Values take 2 bits a slot (packed 16 to a word, set by
-// compare-and-swap), plies a byte; while it runs the analysis keeps two
-// bitmaps of a bit a slot (the level it walks back from and the one it
-// finds).
+// compare-and-swap), plies a byte; while it runs the analysis keeps a
+// bitmap of a bit a slot, the frontier: the level it walks back from, to
+// which the walk adds what it finds (told apart by value: a level's
+// positions are all won or all lost), and a sweep after each walk keeps
+// only the new level.
 //
 // Level 0 is the positions lost already: the side that moved last
 // stands on its goal, or the side to move has no move and the rule makes
@@ -43,9 +45,8 @@
 // without a move pass): when level d is lost each such position is won in
 // d+1 plies; when it is won, each whose every move now leads to a won
 // position is lost in d+1 (a level of losses settles no wins, so one
-// that fails this test is marked in the level's bitmap and not tried
-// again within the level; the next level's walk skips the marks, whose
-// values are not that level's). What no level reaches is a draw. Each level's
+// that fails this test is marked in the frontier, still unknown, and not
+// tried again within the level; the sweep clears the marks). What no level reaches is a draw. Each level's
 // frontier is split among the workers (Options.Workers); the answer is
 // the same on any number.
 //
@@ -67,8 +68,8 @@
 // Limits, each refused with an error before anything is built:
 //   - the positions, 2 x C(n, k0) x C(n-k0, k1) for n open squares and k0,
 //     k1 pieces a side, must be below 2^62 (model.ErrTooLarge);
-//   - the tables must fit Options.MaxMemory: 4 bits a slot for explore
-//     (values and the two bitmaps), 12 for solve (and the plies), and the
+//   - the tables must fit Options.MaxMemory: 3 bits a slot for explore
+//     (values and the frontier), 11 for solve (and the plies), and the
 //     table of representatives; a solve over it searches instead, with a
 //     transposition table of 24 bytes an entry, at least 1,024 entries
 //     and as many as the bound leaves (model.ErrTooLarge below that);

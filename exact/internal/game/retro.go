@@ -85,7 +85,11 @@ func retrograde(ctx context.Context, sp *space, withPlies bool, watch [2]int64, 
 		t.bitsPerPos = 10
 	}
 	words := (sp.slots + 63) / 64
-	cur, next := make(bitmap, words), make(bitmap, words)
+	// front holds the level being walked back from; the walk adds the
+	// positions it settles (and at a level of losses those it tried),
+	// told apart by their values, and a sweep after the walk keeps only
+	// the new level.
+	front := make(bitmap, words)
 	g := sp.m.Game
 
 	// Level 0, and the draws of the rule that a side without a move draws.
@@ -100,7 +104,7 @@ func retrograde(ctx context.Context, sp *space, withPlies bool, watch [2]int64, 
 			switch {
 			case sp.over(w.p):
 				t.settle(i, loss)
-				cur.add(i)
+				front.add(i)
 				k := sp.orbit(w.p, w.s)
 				n += k
 				over += k
@@ -108,7 +112,7 @@ func retrograde(ctx context.Context, sp *space, withPlies bool, watch [2]int64, 
 				switch g.Stuck {
 				case model.StuckLoses:
 					t.settle(i, loss)
-					cur.add(i)
+					front.add(i)
 					k := sp.orbit(w.p, w.s)
 					n += k
 					over += k
@@ -154,10 +158,10 @@ func retrograde(ctx context.Context, sp *space, withPlies bool, watch [2]int64, 
 			var n int64
 			first := sp.slots
 			for wi := lo; wi < hi; wi++ {
-				for word := cur[wi]; word != 0; word &= word - 1 {
+				for word := atomic.LoadUint64(&front[wi]); word != 0; word &= word - 1 {
 					i := wi*64 + int64(bits.TrailingZeros64(word))
 					if t.value(i) != from {
-						continue // tried at the level of losses before and left unknown (below)
+						continue // settled or tried by this walk (below)
 					}
 					sp.decode(i, w.p)
 					sp.predecessors(w, func(q int64, u unmove) {
@@ -167,13 +171,14 @@ func retrograde(ctx context.Context, sp *space, withPlies bool, watch [2]int64, 
 						if val == loss {
 							// A level of losses settles no wins, so a position
 							// with a move to one not won fails the test for
-							// the rest of the level: next marks it tried.
-							if next.has(q) {
+							// the rest of the level: its bit marks it tried
+							// (an unknown position's bit means nothing else).
+							if front.has(q) {
 								return
 							}
 							sp.undo(w.p, u, w.q)
 							if !t.allWins(w) {
-								next.add(q)
+								front.add(q)
 								return
 							}
 						}
@@ -181,7 +186,7 @@ func retrograde(ctx context.Context, sp *space, withPlies bool, watch [2]int64, 
 							if t.plies != nil {
 								t.plies[q] = uint8(d + 2)
 							}
-							next.add(q)
+							front.add(q)
 							for k, i := range watch {
 								if q == i {
 									t.watchLevel[k] = d + 1 // one writer: the settle that won
@@ -218,8 +223,21 @@ func retrograde(ctx context.Context, sp *space, withPlies bool, watch [2]int64, 
 			t.longest, t.longestAt = d+1, least
 		}
 		t.byPlies = append(t.byPlies, found)
-		cur, next = next, cur
-		clear(next)
+		// Keep the level just found: the positions settled as val.
+		err = parallel(ctx, sp, workers, words, func(lo, hi int64, w *worker) {
+			for wi := lo; wi < hi; wi++ {
+				keep := front[wi]
+				for word := keep; word != 0; word &= word - 1 {
+					if b := bits.TrailingZeros64(word); t.value(wi*64+int64(b)) != val {
+						keep &^= 1 << b
+					}
+				}
+				front[wi] = keep
+			}
+		})
+		if err != nil {
+			return nil, err
+		}
 	}
 	t.byPlies = t.byPlies[:len(t.byPlies)-1] // the last level is empty
 	var decided int64

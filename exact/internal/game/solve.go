@@ -192,9 +192,9 @@ func (sp *space) need(withPlies bool) int64 {
 
 func bitsFor(withPlies bool) int {
 	if withPlies {
-		return 12
+		return 11
 	}
-	return 4
+	return 3
 }
 
 // levelOf is the plies of position i under best play, -1 for a draw. A

@@ -414,10 +414,10 @@ func replace(set []int32, i int, t int32, buf []int32) []int32 {
 }
 
 // estimate is the bytes a solution of total slots takes: 2 bits of
-// value and 2 of frontier a slot, and a byte of plies when asked.
+// value and 1 of frontier a slot, and a byte of plies when asked.
 func estimate(total int64, plies bool) int64 {
 	words := (total + 63) / 64
-	b := words*8*2 /* two frontier bitmaps */ + (total+15)/16*4 /* values */
+	b := words*8 /* the frontier's bitmap */ + (total+15)/16*4 /* values */
 	if plies {
 		b += total
 	}
