@@ -408,7 +408,16 @@ func (sp *space) slot(sq0, sq1 []int32, toMove int, s *scratch) int64 {
 // of its orbit), decoding it into p.
 func (sp *space) canonical(i int64, p *pos, s *scratch) bool {
 	sp.decode(i, p)
-	return sp.trivial || sp.slot(p.sq[0], p.sq[1], p.toMove, s) == i
+	return sp.free(i) || sp.slot(p.sq[0], p.sq[1], p.toMove, s) == i
+}
+
+// free reports, without decoding it, that slot i holds a position
+// because its first side's squares have a trivial stabilizer: a
+// representative whose least image only the identity gives, so that
+// every second side's rank with it is its orbit's canonical position.
+// False says nothing.
+func (sp *space) free(i int64) bool {
+	return sp.trivial || sp.via != nil && sp.via[sp.reps[(i/sp.ranks[1])%sp.nrep]] == 0
 }
 
 // orbit is the number of positions p stands for: the group's order over

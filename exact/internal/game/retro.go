@@ -251,7 +251,7 @@ func retrograde(ctx context.Context, sp *space, withPlies bool, watch [2]int64, 
 		for wi := lo; wi < hi; wi++ {
 			v := t.values[wi]
 			for f := uint(0); f < 32; f += 2 {
-				if i := int64(wi)*16 + int64(f/2); (v>>f)&3 == unknown && i < sp.slots && sp.canonical(i, w.p, w.s) {
+				if i := int64(wi)*16 + int64(f/2); (v>>f)&3 == unknown && i < sp.slots && (sp.free(i) || sp.canonical(i, w.p, w.s)) {
 					v |= draw << f
 				}
 			}
