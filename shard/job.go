@@ -94,6 +94,7 @@ type canonical struct {
 	Name       string
 	Kind       string
 	Rows, Cols int
+	Wrap       string `json:",omitempty"` // a glued board's; omitted for a plain one (its digest as before)
 	Walls, Off []model.Square
 	Pieces     map[string]*model.Piece
 	Place      []model.PlaceEntry
@@ -103,6 +104,7 @@ type canonical struct {
 	Objective  model.Objective
 	Tour       *model.TourSpec
 	Slide      *model.SlideSpec
+	Game       *model.GameSpec        `json:",omitempty"`
 	Army       *model.GroupModel      `json:",omitempty"` // groups and their rules; nil without groups
 	Weights    map[model.Square]int64 `json:",omitempty"` // square weights
 }
@@ -113,9 +115,12 @@ type canonical struct {
 func Digest(m *model.Model) string {
 	c := canonical{Name: m.Name, Kind: m.Kind.String(), Rows: m.Board.Rows, Cols: m.Board.Cols,
 		Walls: m.Board.Walls(), Off: m.Board.OffSquares(), Pieces: m.Pieces, Place: m.Place, Fixed: m.Fixed,
-		FreeWalls: m.FreeWalls, Rules: m.Rules, Objective: m.Objective, Tour: m.Tour, Slide: m.Slide, Weights: m.Weights}
+		FreeWalls: m.FreeWalls, Rules: m.Rules, Objective: m.Objective, Tour: m.Tour, Slide: m.Slide, Game: m.Game, Weights: m.Weights}
 	if m.HasGroups() {
 		c.Army = &m.Army
+	}
+	if m.Board.Wrap != model.WrapNone {
+		c.Wrap = m.Board.Wrap.String()
 	}
 	data, err := json.Marshal(c)
 	if err != nil {

@@ -95,4 +95,33 @@ func TestDigest(t *testing.T) {
 	if moved := digest("../testdata/models/blocked-2w-value10.yaml", "name=x"); moved == list {
 		t.Error("another board has the same digest")
 	}
+	// The same squares glued, and a game under another rule, are other
+	// models (the name, which carries --set overrides, the same): their
+	// parts must not merge with the plain board's.
+	load := func(path string) *model.Model {
+		m, err := model.Load(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return m
+	}
+	m := load("../testdata/models/n-queens.yaml")
+	plain := shard.Digest(m)
+	for _, w := range []model.Wrap{model.WrapCylinder, model.WrapTorus} {
+		m.Board.Wrap = w
+		if shard.Digest(m) == plain {
+			t.Errorf("the board glued as a %s: the plain board's digest", w)
+		}
+	}
+	race := load("../testdata/models/game-rook-race-4x4.yaml")
+	loses := shard.Digest(race)
+	race.Game.Stuck = model.StuckPasses
+	if shard.Digest(race) == loses {
+		t.Error("a game under another rule for a side without a move: the same digest")
+	}
+	// A plain board's digest does not name its wrap: records written
+	// before the wrap was hashed still merge.
+	if d := digest("../testdata/models/blocked-3w-value11.yaml", "name=x"); d != list {
+		t.Errorf("digest %s, then %s", list, d)
+	}
 }
