@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 	"runtime"
+	"time"
 )
 
 // A Solver is a backend: it answers a Task on a Model.
@@ -84,6 +85,15 @@ type Options struct {
 	// listener with Improving. A backend that finds only its final
 	// solution reports that one.
 	Improved func(Incumbent)
+
+	// Checkpoint, when set, is a directory in which a long analysis that
+	// can pause saves where it stands, every CheckpointEvery (0: only
+	// when stopped) and when its context ends, and from which it resumes
+	// when it starts: a run in parts, one run each. Only the exact
+	// backend's retrograde analysis of a game (explore) reads it; the
+	// command line refuses it elsewhere.
+	Checkpoint      string
+	CheckpointEvery time.Duration
 }
 
 // A Shard names one part of a task split Of ways: Index is 0..Of-1. The

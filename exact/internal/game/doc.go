@@ -86,10 +86,21 @@
 //   - twisted boards (Möbius band, Klein bottle) and one-sided pieces are
 //     not modelled (model.ErrUnsupported);
 //   - a solve is one task: counts, enumerations and parts (--shard) are
-//     refused (model.ErrUnsupported).
+//     refused (model.ErrUnsupported);
+//   - a checkpoint is of explore (values only): a solve with one is
+//     refused (model.ErrUnsupported), and a checkpoint of another game
+//     (its layout digest) or with tables whose size or SHA-256 is not
+//     its manifest's is refused when loaded.
 //
-// Not done: the analysis and the search split into parts (--shard); the
-// search on more than one goroutine; a proof of a draw by search on a
-// game with more orbits than it can search plies (it answers unknown
-// there).
+// An explore with Options.Checkpoint runs in parts over time
+// (checkpoint.go): each phase of the analysis (level 0, each level's walk
+// and sweep, the draws) is done in chunks taken in order, so that the
+// work done is a prefix; every Options.CheckpointEvery and when the
+// context ends the workers finish their chunks and the stage, the values
+// and the frontier are saved, and a later run resumes from them.
+//
+// Not done: the analysis split across machines (--shard: each level needs
+// the whole table); the search on more than one goroutine; a proof of a
+// draw by search on a game with more orbits than it can search plies (it
+// answers unknown there).
 package game

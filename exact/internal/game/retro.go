@@ -2,10 +2,12 @@ package game
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math/bits"
 	"sync"
 	"sync/atomic"
+	"time"
 
 	"github.com/chessmodel/chessmodel/model"
 )
@@ -79,189 +81,309 @@ func (b bitmap) has(i int64) bool { return atomic.LoadUint64(&b[i>>6])&(1<<(i&63
 // reaches is a draw. Each level is a scan of the frontier's bitmap split
 // among the workers.
 func retrograde(ctx context.Context, sp *space, withPlies bool, watch [2]int64, workers int, progress func(float64, string)) (*table, error) {
+	a := newAnalysis(sp, withPlies, watch, workers, progress)
+	if err := a.run(ctx); err != nil {
+		return nil, err
+	}
+	return a.t, nil
+}
+
+// The phases of an analysis, in order; a walk and its sweep repeat for
+// each level.
+const (
+	phaseLost  = iota // level 0: every slot's position, lost already or not
+	phaseWalk         // the walk back from level Level
+	phaseSweep        // the frontier cut down to the level the walk found
+	phaseDraws        // what no level reached marked drawn
+	phaseDone
+)
+
+// stage is where an analysis stands: its phase, the items of the phase
+// done ([0, Next), whole chunks), and the tallies so far. With the
+// tables it is all a checkpoint saves.
+type stage struct {
+	Phase int   `json:"phase"`
+	Level int   `json:"level"`
+	Next  int64 `json:"next"`
+
+	Lost0      int64   `json:"lost0"` // level 0, so far
+	Found      int64   `json:"found"` // the level the walk finds, so far
+	Least      int64   `json:"least"` // its least slot, so far
+	ByPlies    []int64 `json:"by_plies"`
+	Over       int64   `json:"over"`
+	Longest    int     `json:"longest"`
+	LongestAt  int64   `json:"longest_at"`
+	WatchLevel [2]int  `json:"watch_level"`
+}
+
+// analysis is one retrograde analysis under way: the tables, the
+// frontier and the stage; ck, when set, saves and restores them.
+type analysis struct {
+	sp       *space
+	t        *table
+	front    bitmap
+	workers  int
+	progress func(float64, string)
+	ck       *checkpoint
+	stage
+	mu sync.Mutex
+}
+
+func newAnalysis(sp *space, withPlies bool, watch [2]int64, workers int, progress func(float64, string)) *analysis {
 	t := &table{sp: sp, values: make([]uint32, (sp.slots+15)/16), bitsPerPos: 2, watch: watch, watchLevel: [2]int{-1, -1}}
 	if withPlies {
 		t.plies = make([]uint8, sp.slots)
 		t.bitsPerPos = 10
 	}
-	words := (sp.slots + 63) / 64
 	// front holds the level being walked back from; the walk adds the
 	// positions it settles (and at a level of losses those it tried),
 	// told apart by their values, and a sweep after the walk keeps only
 	// the new level.
-	front := make(bitmap, words)
-	g := sp.m.Game
+	a := &analysis{sp: sp, t: t, front: make(bitmap, (sp.slots+63)/64), workers: workers, progress: progress}
+	a.WatchLevel = [2]int{-1, -1}
+	a.Least = sp.slots
+	return a
+}
 
-	// Level 0, and the draws of the rule that a side without a move draws.
-	var mu sync.Mutex
-	var lost0 int64
-	err := parallel(ctx, sp, workers, sp.slots, func(lo, hi int64, w *worker) {
-		var n, drawn, over int64
-		for i := lo; i < hi; i++ {
-			if !sp.canonical(i, w.p, w.s) {
-				continue
+// run takes the analysis from its stage to the end, and leaves the
+// tallies in the table.
+func (a *analysis) run(ctx context.Context) error {
+	sp, t := a.sp, a.t
+	words := int64(len(a.front))
+	for a.Phase != phaseDone {
+		switch a.Phase {
+		case phaseLost:
+			if err := a.phase(ctx, sp.slots, chunk*64, a.lost); err != nil {
+				return err
 			}
-			switch {
-			case sp.over(w.p):
+			if t.plies != nil {
+				for i := range sp.slots {
+					if t.value(i) == loss {
+						t.plies[i] = 1
+					}
+				}
+			}
+			a.ByPlies = []int64{a.Lost0}
+			for k, i := range t.watch {
+				if t.value(i) == loss {
+					a.WatchLevel[k] = 0
+				}
+			}
+			a.Phase = phaseWalk
+			if a.Lost0 == 0 {
+				a.Phase = phaseDraws
+			}
+		case phaseWalk:
+			d := a.Level
+			if a.progress != nil && a.Next == 0 {
+				a.progress(-1, fmt.Sprintf("level %d: %d positions", d, a.ByPlies[d]))
+			}
+			if err := a.phase(ctx, words, chunk, a.walk); err != nil {
+				return err
+			}
+			val := win
+			if d%2 == 1 {
+				val = loss
+			}
+			if t.plies != nil && a.Found > 0 && d+1 > maxPlies {
+				// The plies stored for this level did not fit a byte: the
+				// table is not an answer.
+				what := "won"
+				if val == loss {
+					what = "lost"
+				}
+				return fmt.Errorf("exact: %d positions are %s in %d plies, past the limit of %d plies a solve keeps (a byte a position); explore has no such limit: %w",
+					a.Found, what, d+1, maxPlies, model.ErrTooLarge)
+			}
+			if val == win && a.Found > 0 {
+				a.Longest, a.LongestAt = d+1, a.Least
+			}
+			a.ByPlies = append(a.ByPlies, a.Found)
+			a.Found, a.Least = 0, sp.slots
+			a.Phase = phaseSweep
+			if a.ByPlies[d+1] == 0 {
+				a.ByPlies = a.ByPlies[:d+1] // the last level is empty
+				a.Phase = phaseDraws
+			}
+		case phaseSweep:
+			if err := a.phase(ctx, words, chunk, a.sweep); err != nil {
+				return err
+			}
+			a.Level++
+			a.Phase = phaseWalk
+		case phaseDraws:
+			if err := a.phase(ctx, int64(len(t.values)), chunk*4, a.draws); err != nil {
+				return err
+			}
+			a.Phase = phaseDone
+		}
+	}
+	var decided int64
+	for _, n := range a.ByPlies {
+		decided += n
+	}
+	t.byPlies, t.over, t.longest, t.longestAt, t.watchLevel = a.ByPlies, a.Over, a.Longest, a.LongestAt, a.WatchLevel
+	t.drawn = sp.total - decided
+	return nil
+}
+
+// phase does the current phase's items [a.Next, n), size at a time on
+// the workers (the phases' sizes cover as many slots: chunk frontier
+// words). With a checkpoint it pauses when one is due, saves, and
+// goes on; stopped (ctx), it saves where it stands and returns ctx's
+// error. Done, a.Next is 0 for the next phase.
+func (a *analysis) phase(ctx context.Context, n, size int64, do func(lo, hi int64, w *worker)) error {
+	for a.Next < n {
+		var due time.Time
+		if a.ck != nil {
+			due = a.ck.due()
+		}
+		next, err := parallelFrom(ctx, a.sp, a.workers, a.Next, n, size, due, do)
+		a.Next = next
+		if err != nil {
+			if a.ck != nil {
+				if serr := a.ck.save(a); serr != nil {
+					return errors.Join(err, serr)
+				}
+			}
+			return err
+		}
+		if a.Next < n && a.ck != nil {
+			if err := a.ck.save(a); err != nil {
+				return err
+			}
+		}
+	}
+	a.Next = 0
+	return nil
+}
+
+// lost is level 0 over slots [lo, hi): the positions lost already, and
+// the draws of the rule that a side without a move draws.
+func (a *analysis) lost(lo, hi int64, w *worker) {
+	sp, t := a.sp, a.t
+	var n, over int64
+	for i := lo; i < hi; i++ {
+		if !sp.canonical(i, w.p, w.s) {
+			continue
+		}
+		switch {
+		case sp.over(w.p):
+			t.settle(i, loss)
+			a.front.add(i)
+			k := sp.orbit(w.p, w.s)
+			n += k
+			over += k
+		case !sp.moves(w.p, func(int, int32) bool { return false }):
+			switch sp.m.Game.Stuck {
+			case model.StuckLoses:
 				t.settle(i, loss)
-				front.add(i)
+				a.front.add(i)
 				k := sp.orbit(w.p, w.s)
 				n += k
 				over += k
-			case !sp.moves(w.p, func(int, int32) bool { return false }):
-				switch g.Stuck {
-				case model.StuckLoses:
-					t.settle(i, loss)
-					front.add(i)
-					k := sp.orbit(w.p, w.s)
-					n += k
-					over += k
-				case model.StuckDraw:
-					t.settle(i, draw)
-					drawn += sp.orbit(w.p, w.s)
+			case model.StuckDraw:
+				t.settle(i, draw) // counted with the draws at the end
+			}
+		}
+	}
+	a.mu.Lock()
+	a.Lost0 += n
+	a.Over += over
+	a.mu.Unlock()
+}
+
+// walk walks back from level a.Level over the frontier's words [lo, hi).
+func (a *analysis) walk(lo, hi int64, w *worker) {
+	sp, t, front, d := a.sp, a.t, a.front, a.Level
+	val, from := win, loss
+	if d%2 == 1 {
+		val, from = loss, win
+	}
+	var n int64
+	first := sp.slots
+	for wi := lo; wi < hi; wi++ {
+		for word := atomic.LoadUint64(&front[wi]); word != 0; word &= word - 1 {
+			i := wi*64 + int64(bits.TrailingZeros64(word))
+			if t.value(i) != from {
+				continue // settled or tried by this walk (below)
+			}
+			sp.decode(i, w.p)
+			sp.predecessors(w, func(q int64, u unmove) {
+				if t.value(q) != unknown {
+					return
 				}
-			}
-		}
-		mu.Lock()
-		lost0 += n
-		t.drawn += drawn
-		t.over += over
-		mu.Unlock()
-	})
-	if err != nil {
-		return nil, err
-	}
-	if t.plies != nil {
-		for i := range sp.slots {
-			if t.value(i) == loss {
-				t.plies[i] = 1
-			}
-		}
-	}
-	t.byPlies = []int64{lost0}
-	for k, i := range watch {
-		if t.value(i) == loss {
-			t.watchLevel[k] = 0
-		}
-	}
-	for d := 0; t.byPlies[d] > 0; d++ {
-		if progress != nil {
-			progress(-1, fmt.Sprintf("level %d: %d positions", d, t.byPlies[d]))
-		}
-		val, from := win, loss
-		if d%2 == 1 {
-			val, from = loss, win
-		}
-		var found int64
-		least := sp.slots
-		err := parallel(ctx, sp, workers, words, func(lo, hi int64, w *worker) {
-			var n int64
-			first := sp.slots
-			for wi := lo; wi < hi; wi++ {
-				for word := atomic.LoadUint64(&front[wi]); word != 0; word &= word - 1 {
-					i := wi*64 + int64(bits.TrailingZeros64(word))
-					if t.value(i) != from {
-						continue // settled or tried by this walk (below)
+				if val == loss {
+					// A level of losses settles no wins, so a position
+					// with a move to one not won fails the test for
+					// the rest of the level: its bit marks it tried
+					// (an unknown position's bit means nothing else).
+					if front.has(q) {
+						return
 					}
-					sp.decode(i, w.p)
-					sp.predecessors(w, func(q int64, u unmove) {
-						if t.value(q) != unknown {
-							return
-						}
-						if val == loss {
-							// A level of losses settles no wins, so a position
-							// with a move to one not won fails the test for
-							// the rest of the level: its bit marks it tried
-							// (an unknown position's bit means nothing else).
-							if front.has(q) {
-								return
-							}
-							sp.undo(w.p, u, w.q)
-							if !t.allWins(w) {
-								front.add(q)
-								return
-							}
-						}
-						if t.settle(q, val) {
-							if t.plies != nil {
-								t.plies[q] = uint8(d + 2)
-							}
-							front.add(q)
-							for k, i := range watch {
-								if q == i {
-									t.watchLevel[k] = d + 1 // one writer: the settle that won
-								}
-							}
-							if val == win {
-								sp.undo(w.p, u, w.q) // built for the test of a loss
-							}
-							n += sp.orbit(w.q, w.s)
-							first = min(first, q)
-						}
-					})
-				}
-			}
-			mu.Lock()
-			found += n
-			least = min(least, first)
-			mu.Unlock()
-		})
-		if err != nil {
-			return nil, err
-		}
-		if t.plies != nil && found > 0 && d+1 > maxPlies {
-			// The plies stored for this level did not fit a byte: the
-			// table is not an answer.
-			what := "won"
-			if val == loss {
-				what = "lost"
-			}
-			return nil, fmt.Errorf("exact: %d positions are %s in %d plies, past the limit of %d plies a solve keeps (a byte a position); explore has no such limit: %w",
-				found, what, d+1, maxPlies, model.ErrTooLarge)
-		}
-		if val == win && found > 0 {
-			t.longest, t.longestAt = d+1, least
-		}
-		t.byPlies = append(t.byPlies, found)
-		// Keep the level just found: the positions settled as val.
-		err = parallel(ctx, sp, workers, words, func(lo, hi int64, w *worker) {
-			for wi := lo; wi < hi; wi++ {
-				keep := front[wi]
-				for word := keep; word != 0; word &= word - 1 {
-					if b := bits.TrailingZeros64(word); t.value(wi*64+int64(b)) != val {
-						keep &^= 1 << b
+					sp.undo(w.p, u, w.q)
+					if !t.allWins(w) {
+						front.add(q)
+						return
 					}
 				}
-				front[wi] = keep
-			}
-		})
-		if err != nil {
-			return nil, err
-		}
-	}
-	t.byPlies = t.byPlies[:len(t.byPlies)-1] // the last level is empty
-	var decided int64
-	for _, n := range t.byPlies {
-		decided += n
-	}
-	t.drawn = sp.total - decided
-	// What no level reached is a draw: each 2-bit field still 0 of a
-	// canonical position becomes 3 (a slot no position folds onto stays 0).
-	err = parallel(ctx, sp, workers, int64(len(t.values)), func(lo, hi int64, w *worker) {
-		for wi := lo; wi < hi; wi++ {
-			v := t.values[wi]
-			for f := uint(0); f < 32; f += 2 {
-				if i := int64(wi)*16 + int64(f/2); (v>>f)&3 == unknown && i < sp.slots && (sp.free(i) || sp.canonical(i, w.p, w.s)) {
-					v |= draw << f
+				if t.settle(q, val) {
+					if t.plies != nil {
+						t.plies[q] = uint8(d + 2)
+					}
+					front.add(q)
+					for k, i := range t.watch {
+						if q == i {
+							a.WatchLevel[k] = d + 1 // one writer: the settle that won
+						}
+					}
+					if val == win {
+						sp.undo(w.p, u, w.q) // built for the test of a loss
+					}
+					n += sp.orbit(w.q, w.s)
+					first = min(first, q)
 				}
-			}
-			t.values[wi] = v
+			})
 		}
-	})
-	if err != nil {
-		return nil, err
 	}
-	return t, nil
+	a.mu.Lock()
+	a.Found += n
+	a.Least = min(a.Least, first)
+	a.mu.Unlock()
+}
+
+// sweep keeps in the frontier's words [lo, hi) the level the walk of
+// a.Level found: the positions settled as its value.
+func (a *analysis) sweep(lo, hi int64, _ *worker) {
+	val := loss
+	if a.Level%2 == 0 {
+		val = win
+	}
+	for wi := lo; wi < hi; wi++ {
+		keep := a.front[wi]
+		for word := keep; word != 0; word &= word - 1 {
+			if b := bits.TrailingZeros64(word); a.t.value(wi*64+int64(b)) != val {
+				keep &^= 1 << b
+			}
+		}
+		a.front[wi] = keep
+	}
+}
+
+// draws marks drawn, in the value words [lo, hi), what no level reached:
+// each 2-bit field still 0 of a canonical position becomes 3 (a slot no
+// position folds onto stays 0).
+func (a *analysis) draws(lo, hi int64, w *worker) {
+	sp, t := a.sp, a.t
+	for wi := lo; wi < hi; wi++ {
+		v := t.values[wi]
+		for f := uint(0); f < 32; f += 2 {
+			if i := int64(wi)*16 + int64(f/2); (v>>f)&3 == unknown && i < sp.slots && (sp.free(i) || sp.canonical(i, w.p, w.s)) {
+				v |= draw << f
+			}
+		}
+		t.values[wi] = v
+	}
 }
 
 // allWins reports whether every move at position w.q leads to a
@@ -383,31 +505,47 @@ type worker struct {
 	s    *scratch
 }
 
-// chunk is the number of items a worker takes at a time.
-const chunk = 1 << 12
+// chunk is the number of items a worker takes at a time (of the
+// analysis's phases: frontier words); a variable only so that the
+// package's tests can pause an analysis within a walk on a small game.
+var chunk int64 = 1 << 12
 
 // parallel splits [0, n) into chunks among workers, each with its own
 // scratch, and stops early when ctx ends (returning its error).
 func parallel(ctx context.Context, sp *space, workers int, n int64, do func(lo, hi int64, w *worker)) error {
+	_, err := parallelFrom(ctx, sp, workers, 0, n, chunk, time.Time{}, do)
+	return err
+}
+
+// parallelFrom does [from, n) size items at a time among workers, each with its
+// own scratch; the workers take no chunk once ctx has ended or, when due
+// is set, once it has passed (each doing one first), and each finishes
+// the one it holds. It
+// returns how far the items are done (every item below it), and ctx's
+// error when ctx has ended.
+func parallelFrom(ctx context.Context, sp *space, workers int, from, n, size int64, due time.Time, do func(lo, hi int64, w *worker)) (int64, error) {
 	var nextChunk atomic.Int64
+	nextChunk.Store(from)
 	var wg sync.WaitGroup
 	for range workers {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			w := &worker{p: sp.newPos(), q: sp.newPos(), s: sp.newScratch()}
-			for {
-				if ctx.Err() != nil {
-					return
-				}
-				lo := nextChunk.Add(chunk) - chunk
+			for ctx.Err() == nil {
+				lo := nextChunk.Add(size) - size
 				if lo >= n {
 					return
 				}
-				do(lo, min(lo+chunk, n), w)
+				do(lo, min(lo+size, n), w)
+				if !due.IsZero() && time.Now().After(due) {
+					return // each worker does a chunk before it pauses
+				}
 			}
 		}()
 	}
 	wg.Wait()
-	return ctx.Err()
+	// Chunks are taken in order and each one taken is done: every chunk
+	// below the counter (and below n) is done, none past it.
+	return min(nextChunk.Load(), n), ctx.Err()
 }

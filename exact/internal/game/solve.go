@@ -81,7 +81,27 @@ func run(ctx context.Context, m *model.Model, opts model.Options, withPlies bool
 	idx := sp.indexOf(startPos)
 	startPos.ToMove = 1 - startPos.ToMove
 	other := sp.indexOf(startPos)
-	t, err := retrograde(ctx, sp, withPlies, [2]int64{idx, other}, model.WorkerCount(opts.Workers), opts.Progress)
+	if err := checkpointed(opts, withPlies); err != nil {
+		return nil, err
+	}
+	a := newAnalysis(sp, withPlies, [2]int64{idx, other}, model.WorkerCount(opts.Workers), opts.Progress)
+	if opts.Checkpoint != "" {
+		if a.ck, err = openCheckpoint(opts.Checkpoint, opts.CheckpointEvery, sp); err != nil {
+			return nil, err
+		}
+		resumed, err := a.ck.load(a)
+		if err != nil {
+			return nil, err
+		}
+		if resumed && opts.Progress != nil {
+			opts.Progress(-1, fmt.Sprintf("resumed from %s: %s", opts.Checkpoint, a.stage))
+		}
+	}
+	err = a.run(ctx)
+	if err == nil && a.ck != nil && a.ck.from.Phase != phaseDone {
+		err = a.ck.save(a) // the finished tables, and the last part's line
+	}
+	t := a.t
 	res := model.NewResult(m, opts.Task, "exact")
 	if err != nil {
 		if ctx.Err() != nil {

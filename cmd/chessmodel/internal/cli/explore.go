@@ -6,6 +6,7 @@ import (
 	"io"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/spf13/cobra"
 
@@ -15,8 +16,10 @@ import (
 
 // exploreFlags are the flags of explore.
 type exploreFlags struct {
-	noComponents bool
-	sizes        string
+	noComponents    bool
+	sizes           string
+	checkpoint      string
+	checkpointEvery time.Duration
 }
 
 func newExploreCommand(g *globals, streams Streams) *cobra.Command {
@@ -30,6 +33,12 @@ least number of moves to the goal, the number of states at each distance,
 the farthest states, and the strongly connected components of the whole
 graph (the largest, the next largest, the singletons, and whether the
 components not reachable from the start are all singletons).
+
+On a game model it strongly solves every position (retrograde analysis);
+--checkpoint DIR runs that analysis in parts: it saves where it stands in
+DIR every --checkpoint-every and when stopped (Ctrl-C, --timeout), appends
+a line for each save to DIR/parts.jsonl, and a later run with the same DIR
+resumes where the last one saved.
 
 With --sizes A..B (or A..B:STEP) it prints instead a table of the least
 number of moves on square boards of each size, found by bidirectional
@@ -52,6 +61,8 @@ three quarters of the available memory. (--memory is an old name of
 	// command; it sets the same value.
 	deprecatedFlag(cmd, "memory", &g.maxMemory, "--max-memory")
 	cmd.Flags().StringVar(&f.sizes, "sizes", "", "a table over square boards: A..B or A..B:STEP, e.g. 2..24:2")
+	cmd.Flags().StringVar(&f.checkpoint, "checkpoint", "", "a game's analysis in parts: save where it stands in `DIR` (every --checkpoint-every and when stopped) and resume from it")
+	cmd.Flags().DurationVar(&f.checkpointEvery, "checkpoint-every", 30*time.Minute, "how often --checkpoint saves (0: only when stopped)")
 	return cmd
 }
 
@@ -62,6 +73,9 @@ func runExplore(ctx context.Context, g *globals, streams Streams, f *exploreFlag
 	}
 	if m.Kind == model.KindGame {
 		return runGameExplore(ctx, g, streams, f, m) // game.go
+	}
+	if f.checkpoint != "" {
+		return &ExitError{Code: ExitBadInput, Err: fmt.Errorf("%s: --checkpoint saves the analysis of a game; this is a %s model", path, m.Kind)}
 	}
 	if m.Kind != model.KindSlide {
 		return &ExitError{Code: ExitBadInput, Err: fmt.Errorf("%s: explore needs a slide model, this is a %s model", path, m.Kind)}

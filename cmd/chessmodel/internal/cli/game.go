@@ -85,6 +85,10 @@ func runGameExplore(ctx context.Context, g *globals, streams Streams, f *explore
 	progress := newProgress(streams.Err)
 	defer progress.done()
 	opts.Progress = progress.update
+	if f.checkpoint != "" && f.sizes != "" {
+		return &ExitError{Code: ExitBadInput, Err: fmt.Errorf("--checkpoint saves one game's analysis; with --sizes there are several")}
+	}
+	opts.Checkpoint, opts.CheckpointEvery = f.checkpoint, f.checkpointEvery
 	if f.sizes != "" {
 		sizes, err := parseSizes(f.sizes)
 		if err != nil {
@@ -137,6 +141,9 @@ func runGameExplore(ctx context.Context, g *globals, streams Streams, f *explore
 		return exploreError(ctx, g, err)
 	}
 	if res.Game == nil {
+		if f.checkpoint != "" {
+			return stopped(ctx, g, "(the analysis is saved in "+f.checkpoint+": run again with --checkpoint "+f.checkpoint+" to go on)")
+		}
 		return stopped(ctx, g, "")
 	}
 	if g.json {

@@ -6,10 +6,12 @@ import (
 )
 
 // TestGameCommands: solve, explore (with --sizes and --json), check and
-// compare on game models, and the refusals: a game over the memory
-// bound, ilp asked to play; a solve over the bound searches, stopped by
-// --timeout.
+// compare on game models, explore --checkpoint run to the end and run
+// again, and the refusals: a game over the memory bound, ilp asked to
+// play, another game's checkpoint, --checkpoint on a slide or with
+// --sizes; a solve over the bound searches, stopped by --timeout.
 func TestGameCommands(t *testing.T) {
+	ck := t.TempDir()
 	for _, tc := range []struct {
 		name   string
 		args   []string
@@ -30,6 +32,11 @@ func TestGameCommands(t *testing.T) {
 		{"check", []string{"check", models + "game-queens-walls.yaml", "../../../../testdata/solutions/game-queens-walls.json"}, 0, "valid: plies 3", ""},
 		{"check bad", []string{"check", models + "game-queens-walls.yaml", "../../../../testdata/solutions/game-queens-walls-bad.json"}, 1, "not white wins as claimed", ""},
 		{"compare", []string{"compare", models + "game-queens-walls.yaml"}, 0, "agree", ""},
+		{"checkpoint", []string{"explore", "--checkpoint", ck, models + "game-rook-race-4x4.yaml"}, 0, "positions    1,801,800: 483,886 won", ""},
+		{"from the checkpoint", []string{"explore", "--checkpoint", ck, models + "game-rook-race-4x4.yaml"}, 0, "longest win  5 plies, from white a1 b1 c1 a2, black d1 d3 a4 d4", ""},
+		{"another game's checkpoint", []string{"explore", "--checkpoint", ck, models + "game-one-rook-4x4.yaml"}, 2, "", "is of another game"},
+		{"checkpoint of a slide", []string{"explore", "--checkpoint", ck, models + "sliding-rooks.yaml"}, 2, "", "--checkpoint saves the analysis of a game"},
+		{"checkpoint sizes", []string{"explore", "--checkpoint", ck, "--sizes", "4..6:2", models + "game-rook-race.yaml"}, 2, "", "with --sizes there are several"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			code, stdout, stderr := run(t, DefaultBackends(), tc.args...)
