@@ -41,7 +41,10 @@ type checkpoint struct {
 	from   stage     // the stage it was loaded at or saved at last
 }
 
-// checkpointFormat is the version of the files a checkpoint writes.
+// checkpointFormat is the version of the files a checkpoint writes and
+// of the tables' layout in them (the slot of a position, the coding of
+// values): a build that changes either must raise it, so that it refuses
+// the checkpoints of the builds before.
 const checkpointFormat = 1
 
 type manifest struct {
