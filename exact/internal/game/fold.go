@@ -345,7 +345,7 @@ func (sp *space) rank1(sq0, sq1 []int32) int64 {
 		for w < len(sq0) && sq0[w] < s {
 			w++
 		}
-		r1 += sp.binom[s-int32(w)][i+1]
+		r1 += sp.flat[int(s-int32(w))*sp.stride+i+1]
 	}
 	return r1
 }
@@ -449,4 +449,61 @@ func (sp *space) foldBytes() int64 {
 		return 0
 	}
 	return 6*int64(len(sp.repOf)) + 4*int64(len(sp.swapRank)) + 8*int64(len(sp.reps))
+}
+
+// A half is a slot half computed: the slot's first side (after the
+// exchange, when there is one) a fixed set of squares, as for the
+// positions after each move of one side, whose other side stays put. ok
+// when one symmetry maps the set to its least image: the slot is then
+// base plus the rank of the other side's image under perm.
+type half struct {
+	ok   bool
+	base int64
+	perm []int32
+	c, d []int32 // the fixed set's image, ascending; room for the other's
+}
+
+func (sp *space) newHalf() *half {
+	k := max(sp.k[0], sp.k[1])
+	return &half{c: make([]int32, k), d: make([]int32, k)}
+}
+
+// fix makes h the half of the slots of positions with the given side to
+// move in which side stands on set: ok only where that side's squares
+// are the slot's first side (side 0, or side 1 to move with an
+// exchange).
+func (sp *space) fix(h *half, set []int32, side, toMove int) {
+	h.ok = false
+	if sp.via == nil {
+		return
+	}
+	perms, r := sp.keepPerms, int64(0)
+	switch {
+	case side == 0 && (toMove == 0 || sp.swapAt < 0):
+		r = sp.rank(set)
+	case side == 1 && toMove == 1 && sp.swapAt >= 0:
+		perms, r = sp.swapPerms, int64(sp.swapRank[sp.rank(set)])
+	default:
+		return
+	}
+	v := sp.via[r]
+	if v < 0 {
+		return
+	}
+	slotSide := toMove
+	if sp.swapAt >= 0 {
+		slotSide = 0
+	}
+	h.ok, h.perm = true, perms[v]
+	h.base = (int64(slotSide)*sp.nrep + int64(sp.repOf[r])) * sp.ranks[1]
+	mapSorted(h.perm, set, h.c[:len(set)])
+	h.c = h.c[:len(set)]
+}
+
+// slot is the slot of the position of h's fixed set and the other side
+// on other (ascending).
+func (sp *space) halfSlot(h *half, other []int32) int64 {
+	d := h.d[:len(other)]
+	mapSorted(h.perm, other, d)
+	return h.base + sp.rank1(h.c, d)
 }

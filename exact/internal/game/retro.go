@@ -392,12 +392,23 @@ func (a *analysis) draws(lo, hi int64, w *worker) {
 func (t *table) allWins(w *worker) bool {
 	sp := t.sp
 	q := w.q
+	y := q.toMove
+	x := 1 - y
+	// The positions after y's moves share x's squares: the slots' half
+	// they give is computed once.
+	sp.fix(w.h, q.sq[x], x, x)
 	all := true
 	if !sp.moves(q, func(i int, to int32) bool {
-		all = t.value(sp.child(q, i, to, w.s)) == win
+		var c int64
+		if w.h.ok {
+			c = sp.halfSlot(w.h, replace(q.sq[y], i, to, w.s.buf))
+		} else {
+			c = sp.child(q, i, to, w.s)
+		}
+		all = t.value(c) == win
 		return all
 	}) {
-		return t.value(sp.slot(q.sq[0], q.sq[1], 1-q.toMove, w.s)) == win
+		return t.value(sp.slot(q.sq[0], q.sq[1], x, w.s)) == win
 	}
 	return all
 }
@@ -503,6 +514,7 @@ func (sp *space) before(p *pos, y, i int, from int32, s *scratch) int64 {
 type worker struct {
 	p, q *pos
 	s    *scratch
+	h    *half // allWins' half of its children's slots
 }
 
 // chunk is the number of items a worker takes at a time (of the
@@ -531,7 +543,7 @@ func parallelFrom(ctx context.Context, sp *space, workers int, from, n, size int
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			w := &worker{p: sp.newPos(), q: sp.newPos(), s: sp.newScratch()}
+			w := &worker{p: sp.newPos(), q: sp.newPos(), s: sp.newScratch(), h: sp.newHalf()}
 			for ctx.Err() == nil {
 				lo := nextChunk.Add(size) - size
 				if lo >= n {

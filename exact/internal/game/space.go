@@ -24,6 +24,8 @@ type space struct {
 	squares []model.Square // by number
 	k       [2]int         // pieces a side
 	binom   [][]int64      // binom[i][j] = C(i, j) for i <= n, j <= max k
+	flat    []int64        // the same, row after row: C(i, j) at i*stride+j
+	stride  int
 	ranks   [2]int64       // C(n, k0), C(n-k0, k1)
 	total   int64          // 2 * ranks0 * ranks1
 
@@ -107,6 +109,10 @@ func newSpace(m *model.Model, folded bool) (*space, error) {
 			}
 			sp.binom[i][j] = int64(v)
 		}
+	}
+	sp.stride = kmax + 1
+	for _, row := range sp.binom {
+		sp.flat = append(sp.flat, row...)
 	}
 	sp.ranks[0] = sp.binom[sp.n][sp.k[0]]
 	sp.ranks[1] = sp.binom[sp.n-sp.k[0]][sp.k[1]]
@@ -199,7 +205,7 @@ func (sp *space) newPos() *pos {
 func (sp *space) rank(set []int32) int64 {
 	var r int64
 	for i, s := range set {
-		r += sp.binom[s][i+1]
+		r += sp.flat[int(s)*sp.stride+i+1]
 	}
 	return r
 }
