@@ -26,8 +26,8 @@ type space struct {
 	binom   [][]int64      // binom[i][j] = C(i, j) for i <= n, j <= max k
 	flat    []int64        // the same, row after row: C(i, j) at i*stride+j
 	stride  int
-	ranks   [2]int64       // C(n, k0), C(n-k0, k1)
-	total   int64          // 2 * ranks0 * ranks1
+	ranks   [2]int64 // C(n, k0), C(n-k0, k1)
+	total   int64    // 2 * ranks0 * ranks1
 
 	// rays[side][s] lists, for each ride of the side's piece, the squares
 	// its line from s passes, nearest first (model.Board.Line: it stops at
