@@ -12,6 +12,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime/debug"
+	"strings"
 	"time"
 
 	"github.com/chessmodel/chessmodel/model"
@@ -22,14 +23,15 @@ import (
 // stopped, and from which the next run resumes: a long analysis in parts,
 // one run each. Its files:
 //
-//	state.json   the manifest: format, layout, stage, the tables' digests
-//	values.bin   the values, 32-bit words, little-endian
-//	front.bin    the frontier, 64-bit words, little-endian
-//	parts.jsonl  a line for each save: from where to where, when, the build
+//	state.json      the manifest: format, layout, stage, the tables' files and digests
+//	values-N.bin    the values, 32-bit words, little-endian (N: the save's number)
+//	front-N.bin     the frontier, 64-bit words, little-endian
+//	parts.jsonl     a line for each save: from where to where, when, the build
 //
-// A save writes the tables and then the manifest, each under a temporary
-// name renamed over the old: a run stopped while it saves leaves the last
-// checkpoint whole. A load refuses a checkpoint of another game (its
+// A save writes the tables under the next save's number, then the
+// manifest (under a temporary name renamed over the old), and only then
+// removes the tables of the save before: a run stopped or killed at any
+// point of a save leaves the last checkpoint whole. A load refuses a checkpoint of another game (its
 // layout digest: the squares, lines, leaps, goals, rule, symmetries and
 // slots the tables are laid out by) or tables whose size or SHA-256 is
 // not the manifest's.
@@ -39,6 +41,8 @@ type checkpoint struct {
 	layout string
 	last   time.Time // when the stage was loaded or saved last
 	from   stage     // the stage it was loaded at or saved at last
+	gen    int       // the number of the last save
+	files  [2]string // its tables' files
 }
 
 // checkpointFormat is the version of the files a checkpoint writes and
@@ -56,6 +60,26 @@ type manifest struct {
 	Values string    `json:"values_sha256"`
 	Front  string    `json:"front_sha256"`
 	Saved  time.Time `json:"saved"`
+	// The save's number and its tables' files ("values.bin" and
+	// "front.bin" when absent, as the first build to checkpoint wrote).
+	Gen        int    `json:"generation,omitempty"`
+	ValuesFile string `json:"values_file,omitempty"`
+	FrontFile  string `json:"front_file,omitempty"`
+}
+
+// files are the manifest's tables' file names, each a plain name in the
+// checkpoint's directory.
+func (m *manifest) files() ([2]string, error) {
+	f := [2]string{m.ValuesFile, m.FrontFile}
+	for i, def := range [2]string{"values.bin", "front.bin"} {
+		if f[i] == "" {
+			f[i] = def
+		}
+		if filepath.Base(f[i]) != f[i] || !strings.HasSuffix(f[i], ".bin") {
+			return f, fmt.Errorf("a table file %q outside the checkpoint's directory", f[i])
+		}
+	}
+	return f, nil
 }
 
 // A partLine is one line of parts.jsonl: one save, from the stage the run
@@ -109,12 +133,16 @@ func (c *checkpoint) load(a *analysis) (bool, error) {
 		return false, fmt.Errorf("exact: checkpoint %s is of another game (%q, layout %.12s, %d slots; this one's layout %.12s, %d slots)",
 			c.dir, m.Game, m.Layout, m.Slots, c.layout, a.sp.slots)
 	}
-	if err := c.read("values.bin", m.Values, 4, int64(len(a.t.values)), func(b []byte, i int64) {
+	files, err := m.files()
+	if err != nil {
+		return false, fmt.Errorf("exact: checkpoint %s: %v", c.dir, err)
+	}
+	if err := c.read(files[0], m.Values, 4, int64(len(a.t.values)), func(b []byte, i int64) {
 		a.t.values[i] = binary.LittleEndian.Uint32(b)
 	}); err != nil {
 		return false, err
 	}
-	if err := c.read("front.bin", m.Front, 8, int64(len(a.front)), func(b []byte, i int64) {
+	if err := c.read(files[1], m.Front, 8, int64(len(a.front)), func(b []byte, i int64) {
 		a.front[i] = binary.LittleEndian.Uint64(b)
 	}); err != nil {
 		return false, err
@@ -123,7 +151,7 @@ func (c *checkpoint) load(a *analysis) (bool, error) {
 		return false, fmt.Errorf("exact: checkpoint %s: a stage that no analysis reaches: %+v", c.dir, m.Stage)
 	}
 	a.stage = m.Stage
-	c.from, c.last = m.Stage, time.Now()
+	c.from, c.last, c.gen, c.files = m.Stage, time.Now(), m.Gen, files
 	return true, nil
 }
 
@@ -169,13 +197,15 @@ func sizeOf(st fs.FileInfo) int64 {
 
 // save writes a's stage and tables, and a line of parts.jsonl.
 func (c *checkpoint) save(a *analysis) error {
-	values, err := c.write("values.bin", 4, int64(len(a.t.values)), func(b []byte, i int64) {
+	gen := c.gen + 1
+	files := [2]string{fmt.Sprintf("values-%d.bin", gen), fmt.Sprintf("front-%d.bin", gen)}
+	values, err := c.write(files[0], 4, int64(len(a.t.values)), func(b []byte, i int64) {
 		binary.LittleEndian.PutUint32(b, a.t.values[i])
 	})
 	if err != nil {
 		return err
 	}
-	front, err := c.write("front.bin", 8, int64(len(a.front)), func(b []byte, i int64) {
+	front, err := c.write(files[1], 8, int64(len(a.front)), func(b []byte, i int64) {
 		binary.LittleEndian.PutUint64(b, a.front[i])
 	})
 	if err != nil {
@@ -183,7 +213,7 @@ func (c *checkpoint) save(a *analysis) error {
 	}
 	now := time.Now()
 	m := manifest{Format: checkpointFormat, Game: a.sp.m.Name, Layout: c.layout, Slots: a.sp.slots, Stage: a.stage,
-		Values: values, Front: front, Saved: now.UTC()}
+		Values: values, Front: front, Saved: now.UTC(), Gen: gen, ValuesFile: files[0], FrontFile: files[1]}
 	data, err := json.MarshalIndent(m, "", "  ")
 	if err != nil {
 		return fmt.Errorf("exact: checkpoint: %w", err)
@@ -194,6 +224,12 @@ func (c *checkpoint) save(a *analysis) error {
 	}); err != nil {
 		return err
 	}
+	for _, old := range c.files {
+		if old != "" {
+			os.Remove(filepath.Join(c.dir, old)) // the save before: the manifest no longer names it
+		}
+	}
+	c.gen, c.files = gen, files
 	line, err := json.Marshal(partLine{Game: m.Game, Layout: c.layout, From: c.from, To: a.stage, Seconds: now.Sub(c.last).Seconds(),
 		Saved: m.Saved, Values: values, Front: front, Build: build()})
 	if err != nil {

@@ -115,9 +115,13 @@ func partLines(t *testing.T, dir string) []partLine {
 }
 
 // TestCheckpointRefused: a checkpoint of another game, tables edited or
-// cut short, a stage no analysis reaches, and a checkpoint asked of a
-// solve (which keeps plies) are each refused, naming what is wrong.
+// cut short, a stage no analysis reaches, a table named outside the
+// directory, and a checkpoint asked of a solve (which keeps plies) are
+// each refused, naming what is wrong; the remains of a save killed before
+// its manifest do not stop a resume.
 func TestCheckpointRefused(t *testing.T) {
+	defer func(old int64) { chunk = old }(chunk)
+	chunk = 1 << 11 // saves within the phases, as in TestCheckpointResume
 	m, err := model.Parse([]byte(race3), "race3.yaml")
 	if err != nil {
 		t.Fatal(err)
@@ -146,9 +150,22 @@ func TestCheckpointRefused(t *testing.T) {
 	if err := resume(other, fresh()); err == nil || !strings.Contains(err.Error(), "another game") {
 		t.Errorf("another rule's checkpoint: %v", err)
 	}
+	// tables names the files the manifest gives the values and the
+	// frontier.
+	tables := func(dir string) map[string]string {
+		data, err := os.ReadFile(filepath.Join(dir, "state.json"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var m manifest
+		if err := json.Unmarshal(data, &m); err != nil {
+			t.Fatal(err)
+		}
+		return map[string]string{"values": m.ValuesFile, "front": m.FrontFile, "state.json": "state.json"}
+	}
 	edit := func(name string, change func([]byte) []byte) string {
 		dir := fresh()
-		path := filepath.Join(dir, name)
+		path := filepath.Join(dir, tables(dir)[name])
 		data, err := os.ReadFile(path)
 		if err != nil {
 			t.Fatal(err)
@@ -165,17 +182,65 @@ func TestCheckpointRefused(t *testing.T) {
 		change func([]byte) []byte
 		want   string
 	}{
-		{"values.bin", flip, "SHA-256"},
-		{"front.bin", flip, "SHA-256"},
-		{"values.bin", cut, "bytes, want"},
+		{"values", flip, "SHA-256"},
+		{"front", flip, "SHA-256"},
+		{"values", cut, "bytes, want"},
 		{"state.json", func(b []byte) []byte {
 			return regexp.MustCompile(`"phase": \d+`).ReplaceAll(b, []byte(`"phase": 7`))
 		}, "a stage that no analysis reaches"},
 		{"state.json", func(b []byte) []byte { return b[:10] }, "state.json"},
+		{"state.json", func(b []byte) []byte {
+			return regexp.MustCompile(`"values_file": "[^"]*"`).ReplaceAll(b, []byte(`"values_file": "../values-1.bin"`))
+		}, "outside the checkpoint's directory"},
 	} {
 		if err := resume(m, edit(c.file, c.change)); err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%s edited: %v, want an error saying %q", c.file, err, c.want)
 		}
+	}
+	// A save killed before its manifest leaves the next save's tables
+	// half written: the checkpoint before them is whole.
+	dir := fresh()
+	n := tables(dir)
+	for _, name := range []string{"values-9.bin", "front-9.bin", "state.json.tmp", "values-9.bin.tmp"} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte("half a save"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	whole, err := Explore(context.Background(), m, model.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := Explore(context.Background(), m, model.Options{Checkpoint: dir})
+	if err != nil || tally(got.Game) != tally(whole.Game) {
+		t.Errorf("resumed beside a half-written save: %v, want %s", err, tally(whole.Game))
+	}
+	if _, err := os.Stat(filepath.Join(dir, n["values"])); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("the tables of the save before, %s, are still there after the next save: %v", n["values"], err)
+	}
+	// The first build to checkpoint wrote values.bin and front.bin and
+	// named no files in its manifest: such a checkpoint resumes.
+	dir = fresh()
+	n = tables(dir)
+	for k, name := range map[string]string{"values": "values.bin", "front": "front.bin"} {
+		if err := os.Rename(filepath.Join(dir, n[k]), filepath.Join(dir, name)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	state := filepath.Join(dir, "state.json")
+	data, err := os.ReadFile(state)
+	if err != nil {
+		t.Fatal(err)
+	}
+	data = regexp.MustCompile(`,\s*"(generation|values_file|front_file)": [^,}]*`).ReplaceAll(data, nil)
+	if err := os.WriteFile(state, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(string(data), "values_file") {
+		t.Fatalf("the manifest still names its files:\n%s", data)
+	}
+	got, err = Explore(context.Background(), m, model.Options{Checkpoint: dir})
+	if err != nil || tally(got.Game) != tally(whole.Game) {
+		t.Errorf("resumed from values.bin and front.bin: %v, want %s", err, tally(whole.Game))
 	}
 	if _, err := Solve(context.Background(), m, model.Options{Checkpoint: t.TempDir()}); !errors.Is(err, model.ErrUnsupported) {
 		t.Errorf("a solve with a checkpoint: %v, want ErrUnsupported", err)
