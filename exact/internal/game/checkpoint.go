@@ -14,8 +14,6 @@ import (
 	"runtime/debug"
 	"strings"
 	"time"
-
-	"github.com/chessmodel/chessmodel/model"
 )
 
 // A checkpoint is a directory in which an analysis saves where it stands
@@ -133,6 +131,9 @@ func (c *checkpoint) load(a *analysis) (bool, error) {
 		return false, fmt.Errorf("exact: checkpoint %s is of another game (%q, layout %.12s, %d slots; this one's layout %.12s, %d slots)",
 			c.dir, m.Game, m.Layout, m.Slots, c.layout, a.sp.slots)
 	}
+	if !m.Stage.valid() {
+		return false, fmt.Errorf("exact: checkpoint %s: a stage that no analysis reaches: %+v", c.dir, m.Stage)
+	}
 	files, err := m.files()
 	if err != nil {
 		return false, fmt.Errorf("exact: checkpoint %s: %v", c.dir, err)
@@ -146,9 +147,6 @@ func (c *checkpoint) load(a *analysis) (bool, error) {
 		a.front[i] = binary.LittleEndian.Uint64(b)
 	}); err != nil {
 		return false, err
-	}
-	if !m.Stage.valid() {
-		return false, fmt.Errorf("exact: checkpoint %s: a stage that no analysis reaches: %+v", c.dir, m.Stage)
 	}
 	a.stage = m.Stage
 	c.from, c.last, c.gen, c.files = m.Stage, time.Now(), m.Gen, files
@@ -349,15 +347,6 @@ func (sp *space) layoutDigest() string {
 		fmt.Fprintln(h, g.swap, g.perm)
 	}
 	return hex.EncodeToString(h.Sum(nil))
-}
-
-// checkpointed reports the checkpoint options' errors for a run that
-// cannot take them.
-func checkpointed(opts model.Options, withPlies bool) error {
-	if opts.Checkpoint != "" && withPlies {
-		return fmt.Errorf("exact: a solve of a game keeps each position's plies and does not checkpoint; explore (values only) does: %w", model.ErrUnsupported)
-	}
-	return nil
 }
 
 // valid reports whether an analysis can stand at s: the levels found

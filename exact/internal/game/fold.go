@@ -358,7 +358,9 @@ func (sp *space) slot(sq0, sq1 []int32, toMove int, s *scratch) int64 {
 	}
 	if sp.via != nil {
 		// The first side's squares after the exchange, when there is
-		// one, the rank of their image, and the symmetries to apply.
+		// one, the rank of their image, and the symmetries to apply: fix
+		// and halfSlot written out, on the hottest path (a call costs
+		// 2.6% of the analysis's instructions).
 		a, b, perms, side := sq0, sq1, sp.keepPerms, toMove
 		var r int64
 		if toMove == 1 && sp.swapAt >= 0 {
@@ -453,11 +455,10 @@ func (sp *space) foldBytes() int64 {
 
 // A half is a slot half computed: the slot's first side (after the
 // exchange, when there is one) a fixed set of squares, as for the
-// positions after each move of one side, whose other side stays put. ok
-// when one symmetry maps the set to its least image: the slot is then
-// base plus the rank of the other side's image under perm.
+// positions after each move of one side, whose other side stays put, and
+// one symmetry, perm, mapping it to its least image (fix): the slot is
+// base plus the rank of the other side's image under perm (halfSlot).
 type half struct {
-	ok   bool
 	base int64
 	perm []int32
 	c, d []int32 // the fixed set's image, ascending; room for the other's
@@ -469,35 +470,32 @@ func (sp *space) newHalf() *half {
 }
 
 // fix makes h the half of the slots of positions with the given side to
-// move in which side stands on set: ok only where that side's squares
-// are the slot's first side (side 0, or side 1 to move with an
-// exchange).
-func (sp *space) fix(h *half, set []int32, side, toMove int) {
-	h.ok = false
+// move in which side stands on set, and reports whether it could:
+// only where that side's squares are the slot's first side (side 0, or
+// side 1 to move with an exchange) and one symmetry maps them to their
+// least image.
+func (sp *space) fix(h *half, set []int32, side, toMove int) bool {
 	if sp.via == nil {
-		return
+		return false
 	}
 	perms, r := sp.keepPerms, int64(0)
 	switch {
 	case side == 0 && (toMove == 0 || sp.swapAt < 0):
 		r = sp.rank(set)
 	case side == 1 && toMove == 1 && sp.swapAt >= 0:
-		perms, r = sp.swapPerms, int64(sp.swapRank[sp.rank(set)])
+		perms, r, toMove = sp.swapPerms, int64(sp.swapRank[sp.rank(set)]), 0
 	default:
-		return
+		return false
 	}
 	v := sp.via[r]
 	if v < 0 {
-		return
+		return false
 	}
-	slotSide := toMove
-	if sp.swapAt >= 0 {
-		slotSide = 0
-	}
-	h.ok, h.perm = true, perms[v]
-	h.base = (int64(slotSide)*sp.nrep + int64(sp.repOf[r])) * sp.ranks[1]
-	mapSorted(h.perm, set, h.c[:len(set)])
+	h.perm = perms[v]
+	h.base = (int64(toMove)*sp.nrep + int64(sp.repOf[r])) * sp.ranks[1]
 	h.c = h.c[:len(set)]
+	mapSorted(h.perm, set, h.c)
+	return true
 }
 
 // slot is the slot of the position of h's fixed set and the other side

@@ -240,18 +240,11 @@ func (a *analysis) phase(ctx context.Context, n, size int64, do func(lo, hi int6
 		}
 		next, err := parallelFrom(ctx, a.sp, a.workers, a.Next, n, size, due, do)
 		a.Next = next
-		if err != nil {
-			if a.ck != nil {
-				if serr := a.ck.save(a); serr != nil {
-					return errors.Join(err, serr)
-				}
-			}
-			return err
+		if a.ck != nil && (err != nil || a.Next < n) {
+			err = errors.Join(err, a.ck.save(a)) // stopped, or paused for the save
 		}
-		if a.Next < n && a.ck != nil {
-			if err := a.ck.save(a); err != nil {
-				return err
-			}
+		if err != nil {
+			return err
 		}
 	}
 	a.Next = 0
@@ -267,24 +260,20 @@ func (a *analysis) lost(lo, hi int64, w *worker) {
 		if !sp.canonical(i, w.p, w.s) {
 			continue
 		}
-		switch {
-		case sp.over(w.p):
+		lost := sp.over(w.p)
+		if !lost && sp.m.Game.Stuck != model.StuckPasses && !sp.moves(w.p, func(int, int32) bool { return false }) {
+			if sp.m.Game.Stuck == model.StuckDraw {
+				t.settle(i, draw) // counted with the draws at the end
+				continue
+			}
+			lost = true // a side without a move loses
+		}
+		if lost {
 			t.settle(i, loss)
 			a.front.add(i)
 			k := sp.orbit(w.p, w.s)
 			n += k
 			over += k
-		case !sp.moves(w.p, func(int, int32) bool { return false }):
-			switch sp.m.Game.Stuck {
-			case model.StuckLoses:
-				t.settle(i, loss)
-				a.front.add(i)
-				k := sp.orbit(w.p, w.s)
-				n += k
-				over += k
-			case model.StuckDraw:
-				t.settle(i, draw) // counted with the draws at the end
-			}
 		}
 	}
 	a.mu.Lock()
@@ -396,11 +385,11 @@ func (t *table) allWins(w *worker) bool {
 	x := 1 - y
 	// The positions after y's moves share x's squares: the slots' half
 	// they give is computed once.
-	sp.fix(w.h, q.sq[x], x, x)
+	fixed := sp.fix(w.h, q.sq[x], x, x)
 	all := true
 	if !sp.moves(q, func(i int, to int32) bool {
 		var c int64
-		if w.h.ok {
+		if fixed {
 			c = sp.halfSlot(w.h, replace(q.sq[y], i, to, w.s.buf))
 		} else {
 			c = sp.child(q, i, to, w.s)
@@ -522,19 +511,11 @@ type worker struct {
 // package's tests can pause an analysis within a walk on a small game.
 var chunk int64 = 1 << 12
 
-// parallel splits [0, n) into chunks among workers, each with its own
-// scratch, and stops early when ctx ends (returning its error).
-func parallel(ctx context.Context, sp *space, workers int, n int64, do func(lo, hi int64, w *worker)) error {
-	_, err := parallelFrom(ctx, sp, workers, 0, n, chunk, time.Time{}, do)
-	return err
-}
-
-// parallelFrom does [from, n) size items at a time among workers, each with its
-// own scratch; the workers take no chunk once ctx has ended or, when due
-// is set, once it has passed (each doing one first), and each finishes
-// the one it holds. It
-// returns how far the items are done (every item below it), and ctx's
-// error when ctx has ended.
+// parallelFrom does [from, n) size items at a time among workers, each
+// with its own scratch; the workers take no chunk once ctx has ended or,
+// when due is set, once it has passed (each doing one first), and each
+// finishes the one it holds. It returns how far the items are done
+// (every item below it), and ctx's error when ctx has ended.
 func parallelFrom(ctx context.Context, sp *space, workers int, from, n, size int64, due time.Time, do func(lo, hi int64, w *worker)) (int64, error) {
 	var nextChunk atomic.Int64
 	nextChunk.Store(from)

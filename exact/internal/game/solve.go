@@ -59,6 +59,9 @@ func run(ctx context.Context, m *model.Model, opts model.Options, withPlies bool
 	if opts.Shard.Active() {
 		return nil, fmt.Errorf("exact: the retrograde analysis of a game does not split into parts: %w", model.ErrUnsupported)
 	}
+	if opts.Checkpoint != "" && withPlies {
+		return nil, fmt.Errorf("exact: a solve of a game keeps each position's plies and does not checkpoint; explore (values only) does: %w", model.ErrUnsupported)
+	}
 	if err := check(m); err != nil {
 		return nil, err
 	}
@@ -81,9 +84,6 @@ func run(ctx context.Context, m *model.Model, opts model.Options, withPlies bool
 	idx := sp.indexOf(startPos)
 	startPos.ToMove = 1 - startPos.ToMove
 	other := sp.indexOf(startPos)
-	if err := checkpointed(opts, withPlies); err != nil {
-		return nil, err
-	}
 	a := newAnalysis(sp, withPlies, [2]int64{idx, other}, model.WorkerCount(opts.Workers), opts.Progress)
 	if opts.Checkpoint != "" {
 		if a.ck, err = openCheckpoint(opts.Checkpoint, opts.CheckpointEvery, sp); err != nil {
