@@ -246,3 +246,43 @@ func TestCheckpointRefused(t *testing.T) {
 		t.Errorf("a solve with a checkpoint: %v, want ErrUnsupported", err)
 	}
 }
+
+// TestStoppedShowsLevels: an explore stopped as the walk back from level
+// 2 begins reports where it stopped and the levels it finished, each the
+// count the analysis straight through gives; no unknown result claims a
+// value.
+func TestStoppedShowsLevels(t *testing.T) {
+	m, err := model.Parse([]byte(race3), "race3.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := Explore(context.Background(), m, model.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(want.Game.ByPlies) < 4 {
+		t.Fatalf("the game ends after %d levels: too few to stop within", len(want.Game.ByPlies))
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	opts := model.Options{Workers: 2, Progress: func(_ float64, msg string) {
+		if strings.HasPrefix(msg, "level 2:") {
+			cancel()
+		}
+	}}
+	got, err := Explore(ctx, m, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.Game != nil || got.Status != model.StatusUnknown {
+		t.Fatalf("stopped, the result claims %v (status %s)", got.Game, got.Status)
+	}
+	at, _ := got.Stats.Extra["stopped_at"].(string)
+	levels, _ := got.Stats.Extra["decided_by_plies"].([]int64)
+	if !strings.HasPrefix(at, "level 2's walk back") {
+		t.Errorf("stopped at %q, not at level 2's walk", at)
+	}
+	if fmt.Sprint(levels) != fmt.Sprint(want.Game.ByPlies[:3]) {
+		t.Errorf("levels decided when stopped %v, the first three straight through %v", levels, want.Game.ByPlies[:3])
+	}
+}

@@ -105,8 +105,12 @@ func run(ctx context.Context, m *model.Model, opts model.Options, withPlies bool
 	res := model.NewResult(m, opts.Task, "exact")
 	if err != nil {
 		if ctx.Err() != nil {
+			// Unknown: stopped before the analysis ended. What it found is
+			// the levels it finished, each complete.
 			res.Stats.Seconds = time.Since(start).Seconds()
-			return res, nil // unknown: stopped before the analysis ended
+			res.Stats.Extra["stopped_at"] = a.stage.String()
+			res.Stats.Extra["decided_by_plies"] = append([]int64{}, a.ByPlies...)
+			return res, nil
 		}
 		return nil, err
 	}

@@ -141,6 +141,9 @@ func runGameExplore(ctx context.Context, g *globals, streams Streams, f *explore
 		return exploreError(ctx, g, err)
 	}
 	if res.Game == nil {
+		if err := writeStoppedGame(streams.Out, g.json, m, res); err != nil {
+			return err
+		}
 		if f.checkpoint != "" {
 			return stopped(ctx, g, "(the analysis is saved in "+f.checkpoint+": run again with --checkpoint "+f.checkpoint+" to go on)")
 		}
@@ -172,6 +175,39 @@ func runGameExplore(ctx context.Context, g *globals, streams Streams, f *explore
 		fmt.Fprintf(streams.Out, "folded       by the %d symmetries of the rules, onto %s table slots\n", gr.Symmetries, group(uint64(gr.Slots)))
 	}
 	fmt.Fprintf(streams.Out, "  exact backend, %.3fs, tables %s\n", res.Stats.Seconds, mib(memoryOf(res)))
+	return nil
+}
+
+// writeStoppedGame shows what a stopped analysis found: where it stopped
+// and the positions of each level it finished (the lost ones at an even
+// number of plies, the won at an odd), each level complete.
+func writeStoppedGame(w io.Writer, asJSON bool, m *model.Model, res *model.Result) error {
+	if asJSON {
+		return writeJSON(w, res)
+	}
+	at, _ := res.Stats.Extra["stopped_at"].(string)
+	byPlies, _ := res.Stats.Extra["decided_by_plies"].([]int64)
+	if at == "" {
+		fmt.Fprintf(w, "%s: stopped before the analysis began\n", m.Name)
+		return nil
+	}
+	fmt.Fprintf(w, "%s: stopped at %s\n", m.Name, at)
+	if len(byPlies) == 0 {
+		fmt.Fprintln(w, "decided      no level finished yet")
+		return nil
+	}
+	var levels []string
+	var won, lost int64
+	for d, n := range byPlies {
+		levels = append(levels, fmt.Sprintf("%d:%d", d, n))
+		if d%2 == 1 {
+			won += n
+		} else {
+			lost += n
+		}
+	}
+	fmt.Fprintf(w, "decided      %s won, %s lost, for the side to move, in the levels finished\n", group(uint64(won)), group(uint64(lost)))
+	fmt.Fprintf(w, "by plies     (plies:positions) %s\n", strings.Join(levels, " "))
 	return nil
 }
 
