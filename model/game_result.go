@@ -62,3 +62,16 @@ type GameStart struct {
 	Winner string `json:"winner,omitempty"`
 	Plies  int    `json:"plies,omitempty"`
 }
+
+// WonLost sums positions by plies (as GameResult.ByPlies) into the won,
+// decided in an odd number of plies, and the lost, in an even.
+func WonLost(byPlies []int64) (won, lost int64) {
+	for d, n := range byPlies {
+		if d%2 == 1 {
+			won += n
+		} else {
+			lost += n
+		}
+	}
+	return won, lost
+}

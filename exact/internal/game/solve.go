@@ -127,14 +127,7 @@ func run(ctx context.Context, m *model.Model, opts model.Options, withPlies bool
 	if withPlies {
 		res.Solution = t.line(m.GameStart())
 	} else {
-		var won, lost int64
-		for d, n := range t.byPlies {
-			if d%2 == 1 {
-				won += n
-			} else {
-				lost += n
-			}
-		}
+		won, lost := model.WonLost(t.byPlies)
 		g.Positions, g.Won, g.Lost, g.Drawn, g.Over = sp.total, won, lost, t.drawn, t.over
 		g.ByPlies = t.byPlies
 		g.Starts = []model.GameStart{t.start(idx, first), t.start(other, 1-first)}

@@ -161,11 +161,7 @@ func runGameExplore(ctx context.Context, g *globals, streams Streams, f *explore
 	}
 	fmt.Fprintf(streams.Out, "positions    %s: %s won, %s lost (%s of them over already), %s drawn, for the side to move\n",
 		group(uint64(gr.Positions)), group(uint64(gr.Won)), group(uint64(gr.Lost)), group(uint64(gr.Over)), group(uint64(gr.Drawn)))
-	var levels []string
-	for d, n := range gr.ByPlies {
-		levels = append(levels, fmt.Sprintf("%d:%d", d, n))
-	}
-	fmt.Fprintf(streams.Out, "by plies     (plies:positions) %s\n", strings.Join(levels, " "))
+	writeByPlies(streams.Out, gr.ByPlies)
 	if gr.LongestWin > 0 {
 		fmt.Fprintf(streams.Out, "longest win  %s, from %s\n", plural(int64(gr.LongestWin), "ply", "plies"), gr.LongestWinFrom)
 	} else {
@@ -187,28 +183,24 @@ func writeStoppedGame(w io.Writer, asJSON bool, m *model.Model, res *model.Resul
 	}
 	at, _ := res.Stats.Extra["stopped_at"].(string)
 	byPlies, _ := res.Stats.Extra["decided_by_plies"].([]int64)
-	if at == "" {
-		fmt.Fprintf(w, "%s: stopped before the analysis began\n", m.Name)
-		return nil
-	}
 	fmt.Fprintf(w, "%s: stopped at %s\n", m.Name, at)
 	if len(byPlies) == 0 {
 		fmt.Fprintln(w, "decided      no level finished yet")
 		return nil
 	}
-	var levels []string
-	var won, lost int64
-	for d, n := range byPlies {
-		levels = append(levels, fmt.Sprintf("%d:%d", d, n))
-		if d%2 == 1 {
-			won += n
-		} else {
-			lost += n
-		}
-	}
+	won, lost := model.WonLost(byPlies)
 	fmt.Fprintf(w, "decided      %s won, %s lost, for the side to move, in the levels finished\n", group(uint64(won)), group(uint64(lost)))
-	fmt.Fprintf(w, "by plies     (plies:positions) %s\n", strings.Join(levels, " "))
+	writeByPlies(w, byPlies)
 	return nil
+}
+
+// writeByPlies writes the line of positions by plies to the end.
+func writeByPlies(w io.Writer, byPlies []int64) {
+	levels := make([]string, len(byPlies))
+	for d, n := range byPlies {
+		levels[d] = fmt.Sprintf("%d:%d", d, n)
+	}
+	fmt.Fprintf(w, "by plies     (plies:positions) %s\n", strings.Join(levels, " "))
 }
 
 func memoryOf(res *model.Result) int64 {
