@@ -263,26 +263,28 @@ func TestStoppedShowsLevels(t *testing.T) {
 	if len(want.Game.ByPlies) < 4 {
 		t.Fatalf("the game ends after %d levels: too few to stop within", len(want.Game.ByPlies))
 	}
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	opts := model.Options{Workers: 2, Progress: func(_ float64, msg string) {
-		if strings.HasPrefix(msg, "level 2:") {
-			cancel()
+	for _, workers := range []int{1, 2} {
+		ctx, cancel := context.WithCancel(context.Background())
+		opts := model.Options{Workers: workers, Progress: func(_ float64, msg string) {
+			if strings.HasPrefix(msg, "level 2:") {
+				cancel()
+			}
+		}}
+		got, err := Explore(ctx, m, opts)
+		cancel()
+		if err != nil {
+			t.Fatal(err)
 		}
-	}}
-	got, err := Explore(ctx, m, opts)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if got.Game != nil || got.Status != model.StatusUnknown {
-		t.Fatalf("stopped, the result claims %v (status %s)", got.Game, got.Status)
-	}
-	at, _ := got.Stats.Extra["stopped_at"].(string)
-	levels, _ := got.Stats.Extra["decided_by_plies"].([]int64)
-	if !strings.HasPrefix(at, "level 2's walk back") {
-		t.Errorf("stopped at %q, not at level 2's walk", at)
-	}
-	if fmt.Sprint(levels) != fmt.Sprint(want.Game.ByPlies[:3]) {
-		t.Errorf("levels decided when stopped %v, the first three straight through %v", levels, want.Game.ByPlies[:3])
+		if got.Game != nil || got.Status != model.StatusUnknown {
+			t.Fatalf("%d workers: stopped, the result claims %v (status %s)", workers, got.Game, got.Status)
+		}
+		at, _ := got.Stats.Extra["stopped_at"].(string)
+		levels, _ := got.Stats.Extra["decided_by_plies"].([]int64)
+		if !strings.HasPrefix(at, "level 2's walk back") {
+			t.Errorf("%d workers: stopped at %q, not at level 2's walk", workers, at)
+		}
+		if fmt.Sprint(levels) != fmt.Sprint(want.Game.ByPlies[:3]) {
+			t.Errorf("%d workers: levels decided when stopped %v, the first three straight through %v", workers, levels, want.Game.ByPlies[:3])
+		}
 	}
 }
